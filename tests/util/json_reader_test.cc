@@ -1,0 +1,38 @@
+#include "floe/util/json_reader.h"
+
+#include <gtest/gtest.h>
+
+namespace floe {
+namespace {
+
+TEST(JsonReaderTest, ErrorsNameThePath) {
+  auto doc = JsonDocument::Parse(R"({"specs":[{"fields":[{"id":1},{"id":"x"}]}]})");
+  ASSERT_TRUE(doc.ok());
+  auto specs = (*doc)->root().Get("specs")->AsArray();
+  ASSERT_TRUE(specs.ok());
+  auto fields = (*specs)[0].Get("fields")->AsArray();
+  ASSERT_TRUE(fields.ok());
+  EXPECT_EQ(*(*fields)[0].GetInt("id"), 1);
+  auto bad = (*fields)[1].GetInt("id");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().message, "specs[0].fields[1].id: expected an integer, got string");
+  EXPECT_EQ(bad.error().kind, ErrorKind::kCorrupt);
+  auto missing = (*fields)[0].GetString("name");
+  EXPECT_EQ(missing.error().message, "specs[0].fields[0]: missing required field \"name\"");
+}
+
+TEST(JsonReaderTest, LargeIdsStayExact) {
+  auto doc = JsonDocument::Parse(R"({"id": 9223372036854775807, "n": null})");
+  ASSERT_TRUE(doc.ok());
+  EXPECT_EQ(*(*doc)->root().GetInt("id"), 9223372036854775807);
+  EXPECT_FALSE((*(*doc)->root().FindInt("n")).has_value());
+}
+
+TEST(JsonReaderTest, MalformedJsonIsCorrupt) {
+  auto doc = JsonDocument::Parse(R"({"a": )");
+  ASSERT_FALSE(doc.ok());
+  EXPECT_EQ(doc.error().kind, ErrorKind::kCorrupt);
+}
+
+}  // namespace
+}  // namespace floe
