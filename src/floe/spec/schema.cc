@@ -1,0 +1,196 @@
+#include "floe/spec/schema.h"
+
+#include <algorithm>
+#include <set>
+#include <unordered_set>
+
+namespace floe::spec {
+
+namespace {
+
+bool NamesEqual(std::string_view a, std::string_view b, bool case_sensitive) {
+  if (case_sensitive) return a == b;
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
+
+std::string Join(const std::string& prefix, const std::string& name) {
+  return prefix.empty() ? name : prefix + "." + name;
+}
+
+std::vector<std::string> JoinAll(const std::vector<std::string>& prefixes, const std::string& name) {
+  std::vector<std::string> out;
+  out.reserve(prefixes.size());
+  for (const std::string& p : prefixes) out.push_back(Join(p, name));
+  return out;
+}
+
+// Depth-first search by name over every spelling of each field: the full dotted name, and the
+// short forms in which a struct-typed list element or map value is skipped ("points.x").
+// `extra` holds further prefixes for the children of `f` (the skipped spellings).
+const NestedField* FindByName(const NestedField& f, const std::vector<std::string>& names,
+                              const std::vector<std::string>& extra, std::string_view name,
+                              bool case_sensitive) {
+  for (const std::string& n : names) {
+    if (NamesEqual(n, name, case_sensitive)) return &f;
+  }
+  if (!f.type || f.type->is_primitive()) return nullptr;
+  std::vector<std::string> prefixes = names;
+  prefixes.insert(prefixes.end(), extra.begin(), extra.end());
+  for (const NestedField& c : f.type->fields()) {
+    bool skippable = c.type && c.type->is_struct() &&
+                     (f.type->is_list() || (f.type->is_map() && &c == &f.type->value()));
+    const NestedField* hit = FindByName(c, JoinAll(prefixes, c.name),
+                                        skippable ? prefixes : std::vector<std::string>{}, name,
+                                        case_sensitive);
+    if (hit) return hit;
+  }
+  return nullptr;
+}
+
+const NestedField* FindById(const std::vector<NestedField>& fields, int32_t id) {
+  for (const NestedField& f : fields) {
+    if (f.id == id) return &f;
+    if (f.type && f.type->is_nested()) {
+      if (const NestedField* hit = FindById(f.type->fields(), id)) return hit;
+    }
+  }
+  return nullptr;
+}
+
+bool IsFloatingPoint(const Type& t) {
+  return t.id() == TypeId::kFloat || t.id() == TypeId::kDouble;
+}
+
+}  // namespace
+
+const NestedField* Schema::FindFieldById(int32_t id) const { return FindById(fields, id); }
+
+const NestedField* Schema::FindFieldByName(std::string_view name, bool case_sensitive) const {
+  // An exact match wins over a case-insensitive one.
+  if (!case_sensitive) {
+    if (const NestedField* exact = FindFieldByName(name, true)) return exact;
+  }
+  for (const NestedField& f : fields) {
+    if (const NestedField* hit = FindByName(f, {f.name}, {}, name, case_sensitive)) return hit;
+  }
+  return nullptr;
+}
+
+std::optional<std::string> Schema::FindColumnName(int32_t id) const {
+  std::optional<std::string> out;
+  VisitFields(fields, [&](const NestedField& f, const std::string& name,
+                          const std::vector<int32_t>&) {
+    if (out) return false;
+    if (f.id == id) out = name;
+    return true;
+  });
+  return out;
+}
+
+std::optional<std::vector<int32_t>> Schema::FindParentIds(int32_t id) const {
+  std::optional<std::vector<int32_t>> out;
+  VisitFields(fields, [&](const NestedField& f, const std::string&,
+                          const std::vector<int32_t>& parents) {
+    if (out) return false;
+    if (f.id == id) out = parents;
+    return true;
+  });
+  return out;
+}
+
+int32_t Schema::HighestFieldId() const {
+  int32_t highest = 0;
+  VisitFields(fields, [&](const NestedField& f, const std::string&, const std::vector<int32_t>&) {
+    highest = std::max(highest, f.id);
+    return true;
+  });
+  return highest;
+}
+
+TypePtr Schema::AsStruct() const { return Type::Struct(fields); }
+
+namespace {
+
+Status ValidateSiblings(const std::vector<NestedField>& fields, const std::string& prefix) {
+  std::set<std::string_view> names;
+  for (const NestedField& f : fields) {
+    std::string full = Join(prefix, f.name);
+    if (f.name.empty()) return InvalidArgument("field {} has an empty name", f.id);
+    if (!f.type) return InvalidArgument("field {} ({}) has no type", full, f.id);
+    if (!names.insert(f.name).second) {
+      return InvalidArgument("duplicate field name \"{}\"", full);
+    }
+    if (f.type->is_map() && !f.type->key().required) {
+      return InvalidArgument("map {}: keys must be required (key field {})", full,
+                             f.type->key().id);
+    }
+    if (f.type->is_nested()) FLOE_RETURN_IF_ERROR(ValidateSiblings(f.type->fields(), full));
+  }
+  return Ok();
+}
+
+}  // namespace
+
+Status Schema::Validate() const {
+  std::unordered_set<int32_t> ids;
+  Status dup;
+  VisitFields(fields, [&](const NestedField& f, const std::string& name,
+                          const std::vector<int32_t>&) {
+    if (dup.ok() && !ids.insert(f.id).second) {
+      dup = InvalidArgument("duplicate field id {} (at {})", f.id, name);
+    }
+    return true;
+  });
+  FLOE_RETURN_IF_ERROR(dup);
+  FLOE_RETURN_IF_ERROR(ValidateSiblings(fields, ""));
+
+  std::unordered_set<int32_t> seen_identifiers;
+  for (int32_t id : identifier_field_ids) {
+    if (!seen_identifiers.insert(id).second) {
+      return InvalidArgument("identifier field id {} is listed twice", id);
+    }
+    const NestedField* f = FindFieldById(id);
+    if (f == nullptr) return InvalidArgument("identifier field id {} is not in the schema", id);
+    std::string name = FindColumnName(id).value_or(f->name);
+    if (!f->type->is_primitive()) {
+      return InvalidArgument("identifier field {} ({}) must be a primitive type, not {}", name, id,
+                             f->type->ToString());
+    }
+    if (!f->required) {
+      return InvalidArgument("identifier field {} ({}) must be required", name, id);
+    }
+    if (IsFloatingPoint(*f->type)) {
+      return InvalidArgument("identifier field {} ({}) must not be {}", name, id,
+                             f->type->ToString());
+    }
+    for (int32_t parent_id : FindParentIds(id).value_or(std::vector<int32_t>{})) {
+      const NestedField* parent = FindFieldById(parent_id);
+      if (parent->type->is_list() || parent->type->is_map()) {
+        return InvalidArgument("identifier field {} ({}) must not be nested in a {}", name, id,
+                               parent->type->is_list() ? "list" : "map");
+      }
+      if (!parent->required) {
+        return InvalidArgument("identifier field {} ({}) must not be nested in optional struct {}",
+                               name, id, FindColumnName(parent_id).value_or(parent->name));
+      }
+    }
+  }
+  return Ok();
+}
+
+bool Schema::SameSchema(const Schema& other) const {
+  return fields == other.fields && identifier_field_ids == other.identifier_field_ids;
+}
+
+bool Schema::operator==(const Schema& other) const {
+  return schema_id == other.schema_id && SameSchema(other);
+}
+
+}  // namespace floe::spec
