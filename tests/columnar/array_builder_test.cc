@@ -1,0 +1,354 @@
+#include "floe/columnar/array_builder.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "floe/columnar/record_batch.h"
+
+namespace floe::columnar {
+namespace {
+
+template <typename T>
+T Get(Result<T> r) {
+  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
+  return std::move(r).value();
+}
+
+void ExpectValid(const ArrayPtr& a) {
+  Status st = a->Validate();
+  EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message);
+}
+
+TEST(ArrayBuilderTest, Int64WithNulls) {
+  Int64Builder b(Int64());
+  ASSERT_TRUE(b.Append(1).ok());
+  ASSERT_TRUE(b.Append(2).ok());
+  ASSERT_TRUE(b.AppendNull().ok());
+  int64_t more[] = {4, 5, 6};
+  ASSERT_TRUE(b.AppendValues(more, 3).ok());
+  ArrayPtr a = Get(b.Finish());
+  ExpectValid(a);
+  EXPECT_EQ(a->length, 6);
+  EXPECT_EQ(a->null_count, 1);
+  ASSERT_EQ(a->buffers.size(), 2u);
+  ASSERT_NE(a->buffers[0], nullptr);
+  EXPECT_EQ(a->buffers[0]->data()[0], 0b111011);  // LSB-first validity
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(a->buffers[1]->data()) % 64, 0u);
+  const int64_t* v = a->values<int64_t>();
+  EXPECT_EQ(v[0], 1);
+  EXPECT_EQ(v[2], 0);
+  EXPECT_EQ(v[5], 6);
+  EXPECT_TRUE(a->IsNull(2));
+  EXPECT_TRUE(a->IsValid(3));
+  // The builder is reusable after Finish.
+  ASSERT_TRUE(b.Append(9).ok());
+  ArrayPtr a2 = Get(b.Finish());
+  EXPECT_EQ(a2->length, 1);
+  EXPECT_EQ(a2->buffers[0], nullptr);
+  EXPECT_EQ(a2->values<int64_t>()[0], 9);
+}
+
+TEST(ArrayBuilderTest, NoBitmapWithoutNulls) {
+  Int32Builder b(Date32());
+  auto out = Get(b.AppendUninitialized(1000));
+  for (int i = 0; i < 1000; ++i) out[i] = i;
+  ArrayPtr a = Get(b.Finish());
+  ExpectValid(a);
+  EXPECT_EQ(a->type->id(), TypeId::kDate32);
+  EXPECT_EQ(a->buffers[0], nullptr);
+  EXPECT_EQ(a->null_count, 0);
+  EXPECT_EQ(a->values<int32_t>()[999], 999);
+}
+
+TEST(ArrayBuilderTest, LateFirstNullAfterManyValues) {
+  DoubleBuilder b(Float64());
+  for (int i = 0; i < 1000; ++i) ASSERT_TRUE(b.Append(i * 0.5).ok());
+  ASSERT_TRUE(b.AppendNulls(3).ok());
+  ASSERT_TRUE(b.Append(1.0).ok());
+  ArrayPtr a = Get(b.Finish());
+  ExpectValid(a);
+  EXPECT_EQ(a->null_count, 3);
+  for (int i = 0; i < 1000; ++i) ASSERT_TRUE(a->IsValid(i)) << i;
+  EXPECT_TRUE(a->IsNull(1000));
+  EXPECT_TRUE(a->IsNull(1002));
+  EXPECT_TRUE(a->IsValid(1003));
+}
+
+TEST(ArrayBuilderTest, AppendValuesWithValidityBitmap) {
+  Int32Builder b(Int32());
+  int32_t vals[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  uint8_t bitmap[2] = {0b10101010, 0b11};  // bit 1 of byte 0 = element 1 (offset 1 => element 0)
+  ASSERT_TRUE(b.AppendValues(vals, 9, bitmap, 1).ok());
+  ArrayPtr a = Get(b.Finish());
+  ExpectValid(a);
+  // bits 1..9 of the bitmap: 1,0,1,0,1,0,1,1,1
+  EXPECT_TRUE(a->IsValid(0));
+  EXPECT_TRUE(a->IsNull(1));
+  EXPECT_TRUE(a->IsValid(6));
+  EXPECT_TRUE(a->IsValid(8));
+  EXPECT_EQ(a->null_count, 3);
+}
+
+TEST(ArrayBuilderTest, BooleanBitPacked) {
+  BooleanBuilder b;
+  ASSERT_TRUE(b.Append(true).ok());
+  ASSERT_TRUE(b.Append(false).ok());
+  ASSERT_TRUE(b.AppendNull().ok());
+  uint8_t bytes[] = {1, 1, 0, 1};
+  ASSERT_TRUE(b.AppendValues(bytes, 4).ok());
+  uint8_t bits[] = {0b00000101};
+  ASSERT_TRUE(b.AppendBits(bits, 0, 3).ok());
+  ArrayPtr a = Get(b.Finish());
+  ExpectValid(a);
+  EXPECT_EQ(a->length, 10);
+  EXPECT_EQ(a->null_count, 1);
+  // values: 1 0 0 1 1 0 1 1 0 1
+  EXPECT_EQ(a->buffers[1]->data()[0], 0b11011001);
+  EXPECT_EQ(a->buffers[1]->data()[1], 0b10);
+  EXPECT_TRUE(a->GetBool(0));
+  EXPECT_FALSE(a->GetBool(5));
+  EXPECT_TRUE(a->GetBool(9));
+}
+
+TEST(ArrayBuilderTest, StringsOffsetsAndData) {
+  BinaryBuilder b(Utf8());
+  ASSERT_TRUE(b.Append("hello").ok());
+  ASSERT_TRUE(b.AppendNull().ok());
+  ASSERT_TRUE(b.Append("").ok());
+  ASSERT_TRUE(b.Append("world!").ok());
+  int32_t lens[] = {1, 2, 3};
+  ASSERT_TRUE(b.AppendBulk(lens, 3, reinterpret_cast<const uint8_t*>("abbccc"), 6).ok());
+  EXPECT_FALSE(b.AppendBulk(lens, 3, reinterpret_cast<const uint8_t*>("abbcccd"), 7).ok());
+  ArrayPtr a = Get(b.Finish());
+  ExpectValid(a);
+  ASSERT_EQ(a->buffers.size(), 3u);
+  EXPECT_EQ(a->length, 7);
+  EXPECT_EQ(a->null_count, 1);
+  const int32_t* offs = a->values<int32_t>(1);
+  std::vector<int32_t> expected = {0, 5, 5, 5, 11, 12, 14, 17};
+  for (size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(offs[i], expected[i]) << i;
+  EXPECT_EQ(a->GetView(0), "hello");
+  EXPECT_EQ(a->GetView(3), "world!");
+  EXPECT_EQ(a->GetView(6), "ccc");
+  EXPECT_EQ(std::string_view(reinterpret_cast<const char*>(a->buffers[2]->data()), 17),
+            "helloworld!abbccc");
+}
+
+TEST(ArrayBuilderTest, EmptyStringArrayHasOneOffset) {
+  BinaryBuilder b(Binary());
+  ArrayPtr a = Get(b.Finish());
+  ExpectValid(a);
+  EXPECT_EQ(a->length, 0);
+  ASSERT_NE(a->buffers[1], nullptr);
+  EXPECT_GE(a->buffers[1]->size(), 4);
+  EXPECT_EQ(a->values<int32_t>(1)[0], 0);
+}
+
+TEST(ArrayBuilderTest, FixedSizeBinaryUuidAndDecimal) {
+  FixedSizeBinaryBuilder u(Uuid());
+  uint8_t id[16];
+  for (int i = 0; i < 16; ++i) id[i] = static_cast<uint8_t>(i);
+  ASSERT_TRUE(u.Append(id).ok());
+  ASSERT_TRUE(u.AppendNull().ok());
+  ArrayPtr a = Get(u.Finish());
+  ExpectValid(a);
+  EXPECT_EQ(a->GetFixed(0).size(), 16u);
+  EXPECT_EQ(static_cast<uint8_t>(a->GetFixed(0)[15]), 15);
+  EXPECT_TRUE(a->IsNull(1));
+
+  Decimal128Builder d(Decimal128(38, 10));
+  ASSERT_TRUE(d.AppendInt64(-1).ok());
+  const uint8_t be[] = {0x01, 0x02};  // 258
+  ASSERT_TRUE(d.AppendBigEndian(be, 2).ok());
+  const uint8_t neg[] = {0xFF, 0x38};  // -200
+  ASSERT_TRUE(d.AppendBigEndian(neg, 2).ok());
+  EXPECT_FALSE(d.AppendBigEndian(be, 17).ok());
+  EXPECT_FALSE(d.AppendBigEndian(be, 0).ok());
+  ArrayPtr dec = Get(d.Finish());
+  ExpectValid(dec);
+  ASSERT_EQ(dec->length, 3);
+  const uint64_t* w = dec->values<uint64_t>();  // little-endian 128-bit: low, high
+  EXPECT_EQ(w[0], ~uint64_t{0});
+  EXPECT_EQ(w[1], ~uint64_t{0});
+  EXPECT_EQ(w[2], 258u);
+  EXPECT_EQ(w[3], 0u);
+  EXPECT_EQ(static_cast<int64_t>(w[4]), -200);
+  EXPECT_EQ(static_cast<int64_t>(w[5]), -1);
+}
+
+TEST(ArrayBuilderTest, StructListAndMap) {
+  auto list_type = List(Field("element", Int32()));
+  auto map_type = Map(Field("key", Utf8()), Field("value", Int64()));
+  auto struct_type =
+      Struct({Field("id", Int64(), false), Field("tags", list_type), Field("attrs", map_type)});
+  auto builder = Get(MakeBuilder(struct_type));
+  auto* sb = static_cast<StructBuilder*>(builder.get());
+  auto* ids = static_cast<Int64Builder*>(sb->child(0));
+  auto* tags = static_cast<ListBuilder*>(sb->child(1));
+  auto* tag_values = static_cast<Int32Builder*>(tags->value_builder());
+  auto* attrs = static_cast<MapBuilder*>(sb->child(2));
+  auto* keys = static_cast<BinaryBuilder*>(attrs->key_builder());
+  auto* vals = static_cast<Int64Builder*>(attrs->item_builder());
+
+  // row 0: {1, [10, 20], {a: 1}}
+  ASSERT_TRUE(sb->Append().ok());
+  ASSERT_TRUE(ids->Append(1).ok());
+  ASSERT_TRUE(tags->Append().ok());
+  ASSERT_TRUE(tag_values->Append(10).ok());
+  ASSERT_TRUE(tag_values->Append(20).ok());
+  ASSERT_TRUE(attrs->Append().ok());
+  ASSERT_TRUE(attrs->entries_builder()->Append().ok());
+  ASSERT_TRUE(keys->Append("a").ok());
+  ASSERT_TRUE(vals->Append(1).ok());
+  // row 1: null struct
+  ASSERT_TRUE(sb->AppendNull().ok());
+  // row 2: {3, [], null}
+  ASSERT_TRUE(sb->Append().ok());
+  ASSERT_TRUE(ids->Append(3).ok());
+  ASSERT_TRUE(tags->Append().ok());
+  ASSERT_TRUE(attrs->AppendNull().ok());
+
+  ArrayPtr a = Get(builder->Finish());
+  ExpectValid(a);
+  EXPECT_EQ(a->length, 3);
+  EXPECT_EQ(a->null_count, 1);
+  ASSERT_EQ(a->children.size(), 3u);
+  const ArrayPtr& t = a->children[1];
+  EXPECT_EQ(t->length, 3);
+  EXPECT_EQ(t->ListStart(0), 0);
+  EXPECT_EQ(t->ListEnd(0), 2);
+  EXPECT_EQ(t->ListStart(1), 2);
+  EXPECT_EQ(t->ListEnd(1), 2);
+  EXPECT_EQ(t->ListEnd(2), 2);
+  EXPECT_TRUE(t->IsNull(1));
+  EXPECT_EQ(t->children[0]->values<int32_t>()[1], 20);
+  const ArrayPtr& m = a->children[2];
+  EXPECT_EQ(m->type->id(), TypeId::kMap);
+  EXPECT_EQ(m->ListEnd(0), 1);
+  EXPECT_TRUE(m->IsNull(2));
+  const ArrayPtr& entries = m->children[0];
+  EXPECT_EQ(entries->children[0]->GetView(0), "a");
+  EXPECT_EQ(entries->children[1]->values<int64_t>()[0], 1);
+}
+
+TEST(ArrayBuilderTest, StructChildLengthMismatchFails) {
+  auto builder = Get(MakeBuilder(Struct({Field("a", Int32())})));
+  auto* sb = static_cast<StructBuilder*>(builder.get());
+  ASSERT_TRUE(sb->Append().ok());
+  EXPECT_FALSE(builder->Finish().ok());
+}
+
+TEST(ArrayBuilderTest, EveryTypeHasABuilder) {
+  std::vector<DataTypePtr> types = {Null(),
+                                    Boolean(),
+                                    Int8(),
+                                    Int16(),
+                                    Int32(),
+                                    Int64(),
+                                    UInt8(),
+                                    UInt16(),
+                                    UInt32(),
+                                    UInt64(),
+                                    Float16(),
+                                    Float32(),
+                                    Float64(),
+                                    Utf8(),
+                                    Binary(),
+                                    FixedSizeBinary(3),
+                                    Decimal128(9, 2),
+                                    Date32(),
+                                    Time32(TimeUnit::kMilli),
+                                    Time64(TimeUnit::kMicro),
+                                    Timestamp(TimeUnit::kNano, "UTC"),
+                                    Struct({Field("x", Int32())}),
+                                    List(Field("element", Utf8())),
+                                    Map(Field("key", Int32()), Field("value", Utf8()))};
+  for (const auto& t : types) {
+    auto b = Get(MakeBuilder(t));
+    ASSERT_TRUE(b->AppendNulls(5).ok()) << t->ToString();
+    ArrayPtr a = Get(b->Finish());
+    EXPECT_EQ(a->length, 5) << t->ToString();
+    EXPECT_EQ(a->null_count, 5) << t->ToString();
+    EXPECT_TRUE(a->type->Equals(*t));
+    ExpectValid(a);
+  }
+}
+
+TEST(ArrayBuilderTest, SliceRecountsNulls) {
+  Int32Builder b(Int32());
+  for (int i = 0; i < 100; ++i) {
+    if (i % 3 == 0) {
+      ASSERT_TRUE(b.AppendNull().ok());
+    } else {
+      ASSERT_TRUE(b.Append(i).ok());
+    }
+  }
+  ArrayPtr a = Get(b.Finish());
+  ArrayPtr s = a->Slice(10, 20);  // 10..29: multiples of 3: 12,15,...,27 = 6
+  EXPECT_EQ(s->null_count, 6);
+  EXPECT_EQ(s->values<int32_t>()[1], 11);
+  EXPECT_EQ(s->buffers[1], a->buffers[1]);  // shared, not copied
+  ExpectValid(s);
+}
+
+TEST(ArrayBuilderTest, ValidateCatchesBadOffsets) {
+  BinaryBuilder b(Utf8());
+  ASSERT_TRUE(b.Append("abc").ok());
+  ASSERT_TRUE(b.Append("de").ok());
+  ArrayPtr a = Get(b.Finish());
+  a->buffers[1]->mutable_data_as<int32_t>()[1] = 9;  // beyond the data, then decreasing
+  EXPECT_FALSE(a->Validate().ok());
+}
+
+TEST(ArrayBuilderTest, RandomRoundTripInt64) {
+  std::mt19937_64 rng(42);
+  Int64Builder b(Timestamp(TimeUnit::kMicro, "UTC"));
+  std::vector<std::optional<int64_t>> expected;
+  for (int i = 0; i < 10000; ++i) {
+    if (rng() % 5 == 0) {
+      expected.push_back(std::nullopt);
+      ASSERT_TRUE(b.AppendNull().ok());
+    } else {
+      int64_t v = static_cast<int64_t>(rng());
+      expected.push_back(v);
+      ASSERT_TRUE(b.Append(v).ok());
+    }
+  }
+  ArrayPtr a = Get(b.Finish());
+  ExpectValid(a);
+  for (size_t i = 0; i < expected.size(); ++i) {
+    ASSERT_EQ(a->IsValid(static_cast<int64_t>(i)), expected[i].has_value());
+    if (expected[i]) {
+      ASSERT_EQ(a->values<int64_t>()[i], *expected[i]);
+    }
+  }
+}
+
+TEST(RecordBatchTest, MakeChecksColumns) {
+  auto schema = std::make_shared<Schema>(std::vector<Field>{
+      Field("id", Int64(), false).WithFieldId(1), Field("name", Utf8()).WithFieldId(2)});
+  Int64Builder ids(Int64());
+  ASSERT_TRUE(ids.Append(1).ok());
+  ASSERT_TRUE(ids.Append(2).ok());
+  BinaryBuilder names(Utf8());
+  ASSERT_TRUE(names.Append("a").ok());
+  ASSERT_TRUE(names.AppendNull().ok());
+  ArrayPtr id_col = Get(ids.Finish());
+  ArrayPtr name_col = Get(names.Finish());
+  auto batch = RecordBatch::Make(schema, 2, {id_col, name_col});
+  ASSERT_TRUE(batch.ok());
+  EXPECT_EQ(batch->num_rows(), 2);
+  EXPECT_EQ(batch->num_columns(), 2);
+  EXPECT_EQ(schema->FieldIndex("name"), 1);
+  EXPECT_EQ(batch->Slice(1, 1).column(1)->null_count, 1);
+  EXPECT_FALSE(RecordBatch::Make(schema, 3, {id_col, name_col}).ok());
+  EXPECT_FALSE(RecordBatch::Make(schema, 2, {name_col, id_col}).ok());
+  EXPECT_FALSE(RecordBatch::Make(schema, 2, {id_col}).ok());
+  // A non-nullable field with a null.
+  auto strict = std::make_shared<Schema>(std::vector<Field>{Field("name", Utf8(), false)});
+  EXPECT_FALSE(RecordBatch::Make(strict, 2, {name_col}).ok());
+}
+
+}  // namespace
+}  // namespace floe::columnar
