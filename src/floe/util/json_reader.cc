@@ -60,7 +60,10 @@ Result<std::vector<JsonValue>> JsonValue::AsArray() const {
   if (!element_.is_array()) return TypeError("an array");
   std::vector<JsonValue> out;
   size_t i = 0;
-  for (simdjson::dom::element e : element_.get_array().value_unsafe()) {
+  // Keep the array in a local: a range-for over a member of the temporary simdjson_result
+  // would read it after its lifetime ended.
+  simdjson::dom::array array = element_.get_array().value_unsafe();
+  for (simdjson::dom::element e : array) {
     out.emplace_back(e, fmt::format("{}[{}]", path_, i++));
   }
   return out;
@@ -69,7 +72,8 @@ Result<std::vector<JsonValue>> JsonValue::AsArray() const {
 Result<std::vector<std::pair<std::string_view, JsonValue>>> JsonValue::AsObject() const {
   if (!element_.is_object()) return TypeError("an object");
   std::vector<std::pair<std::string_view, JsonValue>> out;
-  for (auto field : element_.get_object().value_unsafe()) {
+  simdjson::dom::object object = element_.get_object().value_unsafe();
+  for (auto field : object) {
     out.emplace_back(field.key, JsonValue(field.value, MemberPath(field.key)));
   }
   return out;
