@@ -1,0 +1,116 @@
+#include "floe/spec/schema_json.h"
+
+#include <gtest/gtest.h>
+
+namespace floe::spec {
+namespace {
+
+Result<Schema> ParseText(std::string_view text) {
+  FLOE_ASSIGN_OR_RETURN(auto doc, JsonDocument::Parse(text));
+  return ParseSchema(doc->root());
+}
+
+std::string Write(const Schema& s) {
+  JsonWriter w;
+  WriteSchema(s, w);
+  return w.Take();
+}
+
+constexpr std::string_view kNested = R"json({
+  "type": "struct", "schema-id": 1, "identifier-field-ids": [1],
+  "fields": [
+    {"id": 1, "name": "id", "required": true, "type": "long", "doc": "row id"},
+    {"id": 2, "name": "price", "required": false, "type": "decimal(9,2)"},
+    {"id": 3, "name": "tags", "required": false,
+     "type": {"type": "list", "element-id": 4, "element": "string", "element-required": false}},
+    {"id": 5, "name": "props", "required": false,
+     "type": {"type": "map", "key-id": 6, "key": "string", "value-id": 7,
+              "value": {"type": "struct", "fields": [
+                 {"id": 8, "name": "x", "required": true, "type": "fixed[16]"}]},
+              "value-required": true}},
+    {"id": 9, "name": "ts", "required": false, "type": "timestamptz_ns",
+     "initial-default": "2017-11-16T22:31:08.123456789+00:00", "write-default": null},
+    {"id": 10, "name": "geo", "required": false, "type": "geography(srid:4326, karney)"}
+  ]
+})json";
+
+TEST(SchemaJsonTest, ParsesNestedTypes) {
+  auto s = ParseText(kNested);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  EXPECT_EQ(s->schema_id, 1);
+  EXPECT_EQ(s->identifier_field_ids, std::vector<int32_t>{1});
+  ASSERT_EQ(s->fields.size(), 6u);
+  EXPECT_EQ(s->fields[0].doc, "row id");
+  EXPECT_EQ(*s->fields[1].type, *Type::Decimal(9, 2));
+  const Type& tags = *s->fields[2].type;
+  ASSERT_TRUE(tags.is_list());
+  EXPECT_EQ(tags.element().id, 4);
+  EXPECT_EQ(tags.element().name, "element");
+  EXPECT_FALSE(tags.element().required);
+  const Type& props = *s->fields[3].type;
+  ASSERT_TRUE(props.is_map());
+  EXPECT_TRUE(props.key().required);
+  EXPECT_TRUE(props.value().required);
+  EXPECT_EQ(props.value().type->FieldById(8)->type->length(), 16);
+  EXPECT_EQ(s->fields[4].initial_default, "\"2017-11-16T22:31:08.123456789+00:00\"");
+  EXPECT_EQ(s->fields[4].write_default, "null");
+  EXPECT_EQ(s->FindFieldByName("props.value.x")->id, 8);
+  EXPECT_EQ(s->HighestFieldId(), 10);
+  EXPECT_TRUE(s->Validate().ok());
+}
+
+TEST(SchemaJsonTest, RoundTripsExactly) {
+  auto s = ParseText(kNested);
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  std::string once = Write(*s);
+  auto again = ParseText(once);
+  ASSERT_TRUE(again.ok()) << again.error().message;
+  EXPECT_EQ(*s, *again);
+  EXPECT_EQ(Write(*again), once);
+}
+
+TEST(SchemaJsonTest, WritesTheSpecFieldNames) {
+  auto s = ParseText(R"({"type":"struct","fields":[
+      {"id":1,"name":"m","required":true,"type":{"type":"map","key-id":2,"key":"int",
+       "value-id":3,"value":{"type":"list","element-id":4,"element":"date","element-required":true},
+       "value-required":false}}]})");
+  ASSERT_TRUE(s.ok()) << s.error().message;
+  EXPECT_EQ(Write(*s),
+            R"({"type":"struct","schema-id":0,"fields":[{"id":1,"name":"m","required":true,)"
+            R"("type":{"type":"map","key-id":2,"key":"int","value-id":3,"value":{"type":"list",)"
+            R"("element-id":4,"element":"date","element-required":true},"value-required":false}}]})");
+}
+
+TEST(SchemaJsonTest, ErrorsNameTheJsonPath) {
+  auto bad_type = ParseText(R"({"type":"struct","fields":[{"id":1,"name":"a","required":true,"type":"strin"}]})");
+  ASSERT_FALSE(bad_type.ok());
+  EXPECT_EQ(bad_type.error().kind, ErrorKind::kCorrupt);
+  EXPECT_EQ(bad_type.error().message, "fields[0].type: unknown type \"strin\"");
+
+  auto missing = ParseText(R"({"type":"struct","fields":[{"id":1,"name":"a","type":"int"}]})");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().message, "fields[0]: missing required field \"required\"");
+
+  auto nested = ParseText(R"({"type":"struct","fields":[{"id":1,"name":"a","required":true,
+      "type":{"type":"list","element-id":2,"element":{"type":"set"},"element-required":true}}]})");
+  ASSERT_FALSE(nested.ok());
+  EXPECT_EQ(nested.error().message, "fields[0].type.element.type: unknown nested type \"set\"");
+
+  auto not_struct = ParseText(R"({"type":"list","fields":[]})");
+  ASSERT_FALSE(not_struct.ok());
+  EXPECT_EQ(not_struct.error().message, "type: a schema must be a struct, got \"list\"");
+}
+
+TEST(SchemaJsonTest, ParsesAndWritesTypesAlone) {
+  auto doc = JsonDocument::Parse(R"("timestamp_ns")");
+  ASSERT_TRUE(doc.ok());
+  auto t = ParseType((*doc)->root());
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ((*t)->id(), TypeId::kTimestampNs);
+  JsonWriter w;
+  WriteType(**t, w);
+  EXPECT_EQ(w.str(), "\"timestamp_ns\"");
+}
+
+}  // namespace
+}  // namespace floe::spec
