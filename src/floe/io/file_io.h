@@ -66,7 +66,9 @@ class FileIO {
                                                      bool overwrite = false) = 0;
   virtual Status Delete(std::string_view location) = 0;
   virtual Result<bool> Exists(std::string_view location) = 0;
-  // Every file whose location starts with `prefix` (a folder: all files below it).
+  // Every file whose location starts with `prefix` (a folder: all files below it). Pass a
+  // folder with a trailing '/' to stay inside it: on object stores and in memory the prefix
+  // "wh/t" also matches "wh/t2/x".
   virtual Result<std::vector<FileInfo>> List(std::string_view prefix) = 0;
 };
 

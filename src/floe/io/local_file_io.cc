@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "floe/io/file_io.h"
+#include "floe/io/location.h"
 #include "floe/util/uuid.h"
 
 namespace floe::io {
@@ -17,15 +18,17 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// "file:/a/b", "file:///a/b" -> "/a/b"; plain paths unchanged.
-std::string ToPath(std::string_view location) {
-  if (location.rfind("file://", 0) == 0) {
-    std::string_view rest = location.substr(7);
-    // file:///abs -> /abs ; file://host/path is read as the relative path host/path (CLI.md).
-    return std::string(rest);
+// The file-system path of a local location: "file:/a/b", "file:///a/b" -> "/a/b"; plain paths
+// unchanged; "file://host/path" is the relative path "host/path" (CLI.md). Other schemes are
+// not the local file system's.
+Result<std::string> ToPath(std::string_view location) {
+  FLOE_ASSIGN_OR_RETURN(Location loc, Location::Parse(location));
+  if (!loc.IsLocal()) {
+    return NotSupported("{}: {}:// locations are not on the local file system", location,
+                        loc.scheme());
   }
-  if (location.rfind("file:", 0) == 0) return std::string(location.substr(5));
-  return std::string(location);
+  if (loc.FilePath().empty()) return InvalidArgument("\"{}\" names no file", location);
+  return loc.FilePath();
 }
 
 Error ErrnoError(int err, std::string_view what, std::string_view path) {
@@ -147,7 +150,7 @@ class LocalFileIOImpl : public FileIO {
  public:
   Result<std::unique_ptr<InputFile>> OpenInput(std::string_view location,
                                                std::optional<int64_t> known_length) override {
-    std::string path = ToPath(location);
+    FLOE_ASSIGN_OR_RETURN(std::string path, ToPath(location));
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return ErrnoError(errno, "open", location);
     int64_t size;
@@ -170,7 +173,7 @@ class LocalFileIOImpl : public FileIO {
   }
 
   Result<std::unique_ptr<OutputFile>> Create(std::string_view location, bool overwrite) override {
-    std::string path = ToPath(location);
+    FLOE_ASSIGN_OR_RETURN(std::string path, ToPath(location));
     fs::path parent = fs::path(path).parent_path();
     std::error_code ec;
     if (!parent.empty()) fs::create_directories(parent, ec);
@@ -188,31 +191,44 @@ class LocalFileIOImpl : public FileIO {
   }
 
   Status Delete(std::string_view location) override {
-    std::string path = ToPath(location);
+    FLOE_ASSIGN_OR_RETURN(std::string path, ToPath(location));
     if (::unlink(path.c_str()) != 0) return ErrnoError(errno, "delete", location);
     return Ok();
   }
 
   Result<bool> Exists(std::string_view location) override {
-    return ::access(ToPath(location).c_str(), F_OK) == 0;
+    FLOE_ASSIGN_OR_RETURN(std::string path, ToPath(location));
+    return ::access(path.c_str(), F_OK) == 0;
   }
 
+  // Files whose path starts with the prefix's path (plain string prefix, as object stores list),
+  // named the way the caller named the prefix ("file:/wh/x" for the prefix "file:/wh"). Only
+  // folders that can hold matches are walked.
   Result<std::vector<FileInfo>> List(std::string_view prefix) override {
-    std::string path = ToPath(prefix);
+    FLOE_ASSIGN_OR_RETURN(std::string path, ToPath(prefix));
+    std::string_view caller_prefix = prefix.substr(0, prefix.size() - path.size());
     std::vector<FileInfo> out;
     std::error_code ec;
     fs::path root(path);
-    if (!fs::is_directory(root, ec)) root = root.parent_path();
+    if (path.back() == '/' || !fs::is_directory(root, ec)) root = root.parent_path();
     if (root.empty()) root = ".";
-    if (!fs::exists(root, ec)) return out;
-    for (auto it = fs::recursive_directory_iterator(root, ec);
-         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (!it->is_regular_file(ec)) continue;
+    if (!fs::is_directory(root, ec)) return out;
+    // Paths below "." come back as "./x": compare without that.
+    bool dot_root = root == ".";
+    auto it = fs::recursive_directory_iterator(root, ec);
+    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
       std::string p = it->path().string();
-      if (p.rfind(path, 0) != 0) continue;
+      if (dot_root && p.rfind("./", 0) == 0) p.erase(0, 2);
+      if (it->is_directory(ec)) {
+        // Walk into a folder only if its files can start with `path`.
+        std::string dir = p + "/";
+        if (dir.rfind(path, 0) != 0 && path.rfind(dir, 0) != 0) it.disable_recursion_pending();
+        continue;
+      }
+      if (!it->is_regular_file(ec) || p.rfind(path, 0) != 0) continue;
       struct stat st;
-      if (::stat(p.c_str(), &st) != 0) continue;
-      out.push_back(FileInfo{p, static_cast<int64_t>(st.st_size),
+      if (::stat(it->path().c_str(), &st) != 0) continue;
+      out.push_back(FileInfo{std::string(caller_prefix) + p, static_cast<int64_t>(st.st_size),
                              static_cast<int64_t>(st.st_mtim.tv_sec) * 1000 +
                                  st.st_mtim.tv_nsec / 1000000});
     }
