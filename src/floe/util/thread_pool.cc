@@ -1,0 +1,174 @@
+#include "floe/util/thread_pool.h"
+
+#include <sched.h>
+
+#include <algorithm>
+#include <atomic>
+#include <limits>
+#include <memory>
+
+namespace floe {
+namespace {
+
+thread_local bool in_worker = false;
+
+}  // namespace
+
+ThreadPool::ThreadPool(int threads) { Resize(threads); }
+
+ThreadPool::~ThreadPool() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
+  cv_.notify_all();
+  for (std::thread& t : workers_) t.join();
+}
+
+int ThreadPool::size() const {
+  std::lock_guard lock(mu_);
+  return target_size_;
+}
+
+bool ThreadPool::InWorkerThread() { return in_worker; }
+
+void ThreadPool::Submit(std::function<void()> task) {
+  {
+    std::lock_guard lock(mu_);
+    queue_.push_back(std::move(task));
+  }
+  cv_.notify_one();
+}
+
+void ThreadPool::Resize(int threads) {
+  if (threads < 1) threads = 1;
+  std::vector<std::thread> leaving;
+  {
+    std::lock_guard lock(mu_);
+    target_size_ = threads;
+    while (static_cast<int>(workers_.size()) > threads) {
+      leaving.push_back(std::move(workers_.back()));
+      workers_.pop_back();
+    }
+    for (int i = static_cast<int>(workers_.size()); i < threads; ++i) {
+      workers_.emplace_back([this, i] { WorkerLoop(i); });
+    }
+  }
+  cv_.notify_all();
+  for (std::thread& t : leaving) t.join();
+}
+
+void ThreadPool::WorkerLoop(int index) {
+  in_worker = true;
+  std::unique_lock lock(mu_);
+  while (true) {
+    cv_.wait(lock, [&] { return stopping_ || !queue_.empty() || index >= target_size_; });
+    if (index >= target_size_) return;
+    if (queue_.empty()) return;  // stopping, nothing left to run
+    std::function<void()> task = std::move(queue_.front());
+    queue_.pop_front();
+    lock.unlock();
+    task();
+    task = nullptr;  // release what the task holds before taking the lock again
+    lock.lock();
+  }
+}
+
+int AvailableCores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+    int n = CPU_COUNT(&set);
+    if (n > 0) return n;
+  }
+  unsigned hw = std::thread::hardware_concurrency();
+  return hw > 0 ? static_cast<int>(hw) : 1;
+}
+
+namespace {
+
+std::mutex global_mu;
+ThreadPool* global_pool = nullptr;
+int global_threads = 0;  // 0: not set, AvailableCores()
+
+}  // namespace
+
+Status SetThreadCount(int threads) {
+  if (threads < 0) return InvalidArgument("--threads {}: expected 0 (all cores) or more", threads);
+  std::lock_guard lock(global_mu);
+  global_threads = threads;
+  if (global_pool != nullptr) global_pool->Resize(threads == 0 ? AvailableCores() : threads);
+  return Ok();
+}
+
+int ThreadCount() {
+  std::lock_guard lock(global_mu);
+  return global_threads == 0 ? AvailableCores() : global_threads;
+}
+
+ThreadPool& GlobalThreadPool() {
+  std::lock_guard lock(global_mu);
+  if (global_pool == nullptr) {
+    global_pool = new ThreadPool(global_threads == 0 ? AvailableCores() : global_threads);
+  }
+  return *global_pool;
+}
+
+namespace {
+
+// Shared by the caller and its helper tasks; helpers that start after the loop ended find no
+// index left and return without touching `fn`, which by then may be gone.
+struct LoopState {
+  int64_t n = 0;
+  const std::function<Status(int64_t)>* fn = nullptr;
+  const CancellationToken* cancel = nullptr;
+  std::atomic<int64_t> next{0};
+  std::atomic<bool> stop{false};
+  std::mutex mu;
+  std::condition_variable done_cv;
+  int64_t finished = 0;
+  int64_t error_index = std::numeric_limits<int64_t>::max();
+  std::optional<Error> error;
+};
+
+void RunIndices(LoopState& s) {
+  while (true) {
+    int64_t i = s.next.fetch_add(1, std::memory_order_relaxed);
+    if (i >= s.n) return;
+    Status st;
+    if (!s.stop.load(std::memory_order_relaxed)) {
+      st = s.cancel->cancelled() ? Status(CancelledError()) : (*s.fn)(i);
+    }
+    std::lock_guard lock(s.mu);
+    if (!st.ok()) {
+      s.stop.store(true, std::memory_order_relaxed);
+      if (i < s.error_index) {
+        s.error_index = i;
+        s.error = std::move(st).error();
+      }
+    }
+    if (++s.finished == s.n) s.done_cv.notify_all();
+  }
+}
+
+}  // namespace
+
+Status ParallelFor(int64_t n, const std::function<Status(int64_t)>& fn,
+                   const ParallelOptions& options) {
+  if (n <= 0) return Ok();
+  ThreadPool& pool = options.pool != nullptr ? *options.pool : GlobalThreadPool();
+  auto state = std::make_shared<LoopState>();
+  state->n = n;
+  state->fn = &fn;
+  state->cancel = options.cancel != nullptr ? options.cancel : &GlobalCancellation();
+  int64_t parallelism = options.max_parallelism > 0 ? options.max_parallelism : pool.size();
+  int64_t helpers = std::min(parallelism, n) - 1;
+  for (int64_t h = 0; h < helpers; ++h) pool.Submit([state] { RunIndices(*state); });
+  RunIndices(*state);
+  std::unique_lock lock(state->mu);
+  state->done_cv.wait(lock, [&] { return state->finished == state->n; });
+  if (state->error) return std::move(*state->error);
+  return Ok();
+}
+
+}  // namespace floe
