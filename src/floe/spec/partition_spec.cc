@@ -55,6 +55,10 @@ Status PartitionSpec::Validate(const Schema& schema) const {
     if (!ids.insert(f.field_id).second) {
       return InvalidArgument("partition field {}: duplicate field id {}", f.name, f.field_id);
     }
+    if (f.transform.is_unknown()) {
+      return NotSupported("partition field {}: unknown transform \"{}\"", f.name,
+                          f.transform.ToString());
+    }
     std::vector<int32_t> sources = f.source_ids.empty() ? std::vector<int32_t>{f.source_id} : f.source_ids;
     for (int32_t source_id : sources) {
       const NestedField* source = schema.FindFieldById(source_id);

@@ -37,7 +37,7 @@ Result<PartitionField> ParsePartitionField(const JsonValue& json, int32_t defaul
   f.name = std::string(name);
   FLOE_ASSIGN_OR_RETURN(JsonValue transform_json, json.Get("transform"));
   FLOE_ASSIGN_OR_RETURN(std::string_view transform, transform_json.AsString());
-  auto parsed = Transform::Parse(transform);
+  auto parsed = Transform::ParseAllowUnknown(transform);
   if (!parsed.ok()) return transform_json.Invalid(parsed.error().message);
   f.transform = std::move(parsed).value();
   return f;

@@ -12,8 +12,9 @@
 
 namespace floe::spec {
 
-// A spec object. Fields without "field-id" (v1) get 1000, 1001, ... in order. Unknown transform
-// names are corrupt input: partition-specs[0].fields[1].transform: unknown transform "bukket[16]".
+// A spec object. Fields without "field-id" (v1) get 1000, 1001, ... in order. Transform names
+// go through Transform::ParseAllowUnknown: a newer engine's transform is kept (kUnknown), a
+// misspelt one is corrupt input: fields[1].transform: unknown transform "bukket[16]".
 Result<PartitionSpec> ParsePartitionSpec(const JsonValue& json);
 // The array of fields alone: the v1 table metadata "partition-spec" form.
 Result<std::vector<PartitionField>> ParsePartitionFields(const JsonValue& array);

@@ -1,7 +1,9 @@
 #include "floe/spec/transform.h"
 
 #include <charconv>
+#include <algorithm>
 #include <climits>
+#include <vector>
 
 #include "floe/spec/single_value.h"
 #include "floe/util/bytes.h"
@@ -85,6 +87,32 @@ size_t CodePointPrefix(std::string_view s, int64_t n) {
   return s.size();
 }
 
+// Levenshtein distance, to tell a misspelt transform from one a newer version defines.
+size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+bool LooksLikeKnownTransform(std::string_view name) {
+  static constexpr std::string_view kKnown[] = {"identity", "bucket", "truncate", "year",
+                                                "month",    "day",    "hour",     "void"};
+  for (std::string_view known : kKnown) {
+    size_t allowed = known.size() <= 4 ? 1 : 2;
+    if (EditDistance(name, known) <= allowed) return true;
+  }
+  return false;
+}
+
 Result<Literal> ApplyTruncate(const Type& type, const Literal& value, int32_t width) {
   switch (type.id()) {
     case TypeId::kInt: {
@@ -151,7 +179,8 @@ Result<Transform> Transform::ParseImpl(std::string_view text, bool allow_unknown
       return name == "bucket" ? Bucket(n) : Truncate(n);
     }
   }
-  if (allow_unknown && !text.empty()) {
+  std::string_view base = std::string_view(lower).substr(0, std::min(open, lower.size()));
+  if (allow_unknown && !base.empty() && !LooksLikeKnownTransform(base)) {
     Transform t(TransformKind::kUnknown, 0);
     t.unknown_ = std::string(text);
     return t;

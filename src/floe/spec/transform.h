@@ -1,7 +1,8 @@
 // Partition and sort transforms (spec: "Partition Transforms", "Bucket Transform Details",
 // "Truncate Transform Details"): identity, bucket[N], truncate[W], year, month, day, hour, void.
 // A transform name this version does not know can be kept (Transform::ParseAllowUnknown) so
-// metadata written by a newer engine still round-trips; applying it is not supported.
+// metadata written by a newer engine still round-trips; applying it is not supported, and
+// PartitionSpec::Validate refuses it (writers must not commit with an unknown transform).
 #pragma once
 
 #include <cstdint>
@@ -33,8 +34,11 @@ class Transform {
   // older plural names "years", "months", "days", "hours"). Anything else is corrupt input:
   //   unknown transform "bukket[16]"
   static Result<Transform> Parse(std::string_view text);
-  // Like Parse, but a well-formed name this version does not know (e.g. "zorder") becomes a
-  // kUnknown transform that keeps its text. Malformed bucket/truncate parameters still fail.
+  // Like Parse, but a name this version does not know (e.g. "zorder") becomes a kUnknown
+  // transform that keeps its text, so newer metadata round-trips (readers ignore such fields,
+  // spec: "Partition Specs"). Malformed bucket/truncate parameters still fail, and so do names
+  // within one or two edits of a known transform ("bukket[16]", "days"): those are typos.
+  // The JSON parsers of partition specs and sort orders use this form.
   static Result<Transform> ParseAllowUnknown(std::string_view text);
 
   TransformKind kind() const { return kind_; }
