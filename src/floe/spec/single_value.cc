@@ -324,11 +324,20 @@ Status ToJson(const Type& type, const Literal& value, JsonWriter& out) {
       return Ok();
     case TypeId::kFloat:
       if (!value.holds<float>()) return WrongValue(type, value);
-      out.Float(value.get<float>());
+      // Finite values as Java writes them ("1.0", not "1"); NaN and infinities as strings.
+      if (std::isfinite(value.get<float>())) {
+        out.Raw(FloatText(value.get<float>()));
+      } else {
+        out.Float(value.get<float>());
+      }
       return Ok();
     case TypeId::kDouble:
       if (!value.holds<double>()) return WrongValue(type, value);
-      out.Double(value.get<double>());
+      if (std::isfinite(value.get<double>())) {
+        out.Raw(FloatText(value.get<double>()));
+      } else {
+        out.Double(value.get<double>());
+      }
       return Ok();
     case TypeId::kDecimal:
       if (!value.holds<Decimal>()) return WrongValue(type, value);
