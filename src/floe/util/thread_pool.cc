@@ -88,16 +88,21 @@ int AvailableCores() {
 namespace {
 
 std::mutex global_mu;
-ThreadPool* global_pool = nullptr;
+std::atomic<ThreadPool*> global_pool{nullptr};
 int global_threads = 0;  // 0: not set, AvailableCores()
 
 }  // namespace
 
 Status SetThreadCount(int threads) {
   if (threads < 0) return InvalidArgument("--threads {}: expected 0 (all cores) or more", threads);
-  std::lock_guard lock(global_mu);
-  global_threads = threads;
-  if (global_pool != nullptr) global_pool->Resize(threads == 0 ? AvailableCores() : threads);
+  ThreadPool* pool;
+  {
+    std::lock_guard lock(global_mu);
+    global_threads = threads;
+    pool = global_pool.load(std::memory_order_acquire);
+  }
+  // Outside the lock: shrinking waits for workers' current tasks, which may use the pool.
+  if (pool != nullptr) pool->Resize(threads == 0 ? AvailableCores() : threads);
   return Ok();
 }
 
@@ -107,11 +112,14 @@ int ThreadCount() {
 }
 
 ThreadPool& GlobalThreadPool() {
+  if (ThreadPool* pool = global_pool.load(std::memory_order_acquire)) return *pool;
   std::lock_guard lock(global_mu);
-  if (global_pool == nullptr) {
-    global_pool = new ThreadPool(global_threads == 0 ? AvailableCores() : global_threads);
+  ThreadPool* pool = global_pool.load(std::memory_order_relaxed);
+  if (pool == nullptr) {
+    pool = new ThreadPool(global_threads == 0 ? AvailableCores() : global_threads);
+    global_pool.store(pool, std::memory_order_release);
   }
-  return *global_pool;
+  return *pool;
 }
 
 namespace {
