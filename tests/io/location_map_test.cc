@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "floe/io/memory_file_io.h"
+#include "testing/test_util.h"
 
 namespace floe::io {
 namespace {
@@ -199,6 +200,27 @@ TEST(RemappedFileIOTest, BaseOnlyStaysWritable) {
   ASSERT_TRUE(listed.ok());
   ASSERT_EQ(listed->size(), 1u);
   EXPECT_EQ((*listed)[0].location, "rel/x");
+}
+
+// The duckdb-iceberg corpus writes `file://data/persistent/...` and `data/persistent/...`:
+// relative to its own folder, which `--base` names.
+TEST(RemappedFileIOTest, CorpusRelativePathsResolveAgainstBase) {
+  std::string base = testing::CorpusPath("duckdb-iceberg");
+  auto io = RemappedFileIO(LocalFileIO(), Map({}, base));
+  const std::string list =
+      "data/persistent/map_stats/default.db/map_stats/metadata/"
+      "snap-8792170059756986233-0-8ed9efb3-5eb4-4225-a66a-2b6b46cb4d32.avro";
+  for (const std::string& location : {"file://" + list, list, "./" + list}) {
+    auto bytes = ReadFile(*io, location);
+    ASSERT_TRUE(bytes.ok()) << location << ": " << bytes.error().message;
+    EXPECT_EQ(bytes->substr(0, 4), "Obj\x01") << location;  // an Avro object container file
+  }
+  auto listed = io->List("file://data/persistent/map_stats/default.db/map_stats/metadata/");
+  ASSERT_TRUE(listed.ok()) << listed.error().message;
+  EXPECT_GE(listed->size(), 7u);
+  for (const FileInfo& f : *listed) {
+    EXPECT_EQ(f.location.rfind("file://data/persistent/map_stats/", 0), 0u) << f.location;
+  }
 }
 
 }  // namespace
