@@ -5,13 +5,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 
 #include "floe/io/file_io.h"
 #include "floe/io/location.h"
-#include "floe/util/uuid.h"
 
 namespace floe::io {
 namespace {
@@ -118,6 +119,11 @@ class LocalOutputFile : public OutputFile {
     } else {
       int rc = ::link(temp_.c_str(), path_.c_str());
       int err = errno;
+      if (rc != 0 && (err == EPERM || err == EOPNOTSUPP || err == ENOSYS)) {
+        // File systems without hard links: an atomic rename that refuses to replace.
+        rc = ::renameat2(AT_FDCWD, temp_.c_str(), AT_FDCWD, path_.c_str(), RENAME_NOREPLACE);
+        err = errno;
+      }
       ::unlink(temp_.c_str());
       if (rc != 0) return ErrnoError(err, "create", location_);
     }
@@ -181,10 +187,18 @@ class LocalFileIOImpl : public FileIO {
     if (!overwrite && ::access(path.c_str(), F_OK) == 0) {
       return AlreadyExists("{}: file already exists", location);
     }
-    std::string temp = (parent / ("." + fs::path(path).filename().string() + "." +
-                                  NewUuid().ToString() + ".tmp"))
-                           .string();
-    int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    // The temporary name must not draw from the id source: FLOE_TEST_SEED makes that source
+    // deterministic, and files written in parallel would take its ids in a varying order.
+    static std::atomic<uint64_t> counter{0};
+    std::string temp;
+    int fd = -1;
+    for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
+      temp = (parent / fmt::format(".{}.{}-{}.tmp", fs::path(path).filename().string(),
+                                   ::getpid(), counter.fetch_add(1)))
+                 .string();
+      fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+      if (fd < 0 && errno != EEXIST) break;
+    }
     if (fd < 0) return ErrnoError(errno, "create", location);
     return std::unique_ptr<OutputFile>(
         new LocalOutputFile(std::string(location), path, temp, fd, overwrite));
