@@ -8,7 +8,8 @@
 //   count the creates of one run on a fresh MemoryFileIO, then for n in 1..count: fresh
 //   MemoryFileIO + FaultInjectingFileIO, FailNth(FileOp::kCreate, n), run, check the table.
 // Injected failures are I/O errors whose message starts with "injected fault".
-// Thread-safe; the counters are global over all files of this FileIO.
+// Thread-safe; the counters are global over all files of this FileIO. Files it opens refer to
+// it: the FaultInjectingFileIO must outlive them.
 #pragma once
 
 #include <array>

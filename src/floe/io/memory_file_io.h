@@ -1,7 +1,8 @@
 // An in-memory FileIO for deterministic tests: locations are plain strings (no normalisation),
 // files appear only when their OutputFile is closed (as on the local file system), exclusive
 // create is checked both at Create and at Close, and an open InputFile keeps reading the bytes
-// it opened even if the file is deleted or replaced (as POSIX does). Thread-safe.
+// it opened even if the file is deleted or replaced (as POSIX does). Thread-safe. An OutputFile
+// refers to its MemoryFileIO, which must outlive it.
 #pragma once
 
 #include <cstdint>
