@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <random>
+
 namespace floe::io {
 namespace {
 
@@ -166,6 +169,37 @@ TEST(LocationTest, WithinIsSegmentAware) {
   EXPECT_FALSE(IsPathPrefix("/wh", "/wh2"));
   EXPECT_TRUE(IsPathPrefix("/", "/anything"));
   EXPECT_FALSE(IsPathPrefix("/wh/x", "/wh"));
+}
+
+// Random texts over the characters that matter: whatever parses prints back the same (the scheme
+// in lower case), and Join/Parent stay inverse.
+TEST(LocationTest, RandomTextsRoundTrip) {
+  std::mt19937 rng(42);
+  const std::string alphabet = "aS3f:/.=-_ le";
+  for (int i = 0; i < 20000; ++i) {
+    std::string text;
+    int len = static_cast<int>(rng() % 14) + 1;
+    for (int j = 0; j < len; ++j) text += alphabet[rng() % alphabet.size()];
+    auto loc = Location::Parse(text);
+    if (!loc.ok()) {
+      EXPECT_EQ(loc.error().kind, ErrorKind::kInvalidArgument);
+      continue;
+    }
+    std::string printed = loc->ToString();
+    std::string expected = text;
+    size_t colon = text.find(':');
+    if (!loc->scheme().empty()) {
+      for (size_t k = 0; k < colon; ++k) expected[k] = static_cast<char>(std::tolower(expected[k]));
+    }
+    ASSERT_EQ(printed, expected) << text;
+    auto again = Location::Parse(printed);
+    ASSERT_TRUE(again.ok()) << printed;
+    EXPECT_EQ(*again, *loc) << text;
+    Location child = loc->Join("child");
+    EXPECT_EQ(child.Name(), "child") << text;
+    ASSERT_TRUE(child.Parent().has_value()) << text;
+    EXPECT_TRUE(child.IsWithin(*child.Parent())) << text;
+  }
 }
 
 }  // namespace
