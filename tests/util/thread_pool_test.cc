@@ -212,5 +212,113 @@ TEST(ThreadPoolTest, WorkerThreadsKnowThemselves) {
   EXPECT_TRUE(in_worker.load());
 }
 
+TEST(ParallelForEachOrderedTest, ConsumesInOrderWithBoundedWindow) {
+  ThreadPool pool(4);
+  std::atomic<int64_t> consumed{0};
+  std::atomic<bool> window_ok{true};
+  std::vector<int64_t> seen;
+  constexpr int64_t kWindow = 3;
+  Status st = ParallelForEachOrdered(
+      200,
+      [&](int64_t i) -> Result<std::string> {
+        if (i >= consumed.load() + kWindow + 1) window_ok = false;
+        if (i % 5 == 0) std::this_thread::sleep_for(std::chrono::microseconds(300));
+        return std::to_string(i);
+      },
+      [&](int64_t i, std::string&& value) -> Status {
+        EXPECT_EQ(value, std::to_string(i));
+        seen.push_back(i);
+        consumed.fetch_add(1);
+        return Ok();
+      },
+      {.pool = &pool}, kWindow);
+  ASSERT_TRUE(st.ok());
+  ASSERT_EQ(seen.size(), 200u);
+  for (int64_t i = 0; i < 200; ++i) EXPECT_EQ(seen[i], i);
+  EXPECT_TRUE(window_ok.load());
+}
+
+TEST(ParallelForEachOrderedTest, FirstFailureInIndexOrder) {
+  ThreadPool pool(4);
+  std::vector<int64_t> seen;
+  Status st = ParallelForEachOrdered(
+      100,
+      [&](int64_t i) -> Result<int64_t> {
+        // 40 fails fast, 30 fails slowly: the error reported is still 30's.
+        if (i == 30) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(5));
+          return Corrupt("file {}", i);
+        }
+        if (i == 40) return Corrupt("file {}", i);
+        return i;
+      },
+      [&](int64_t i, int64_t&&) -> Status {
+        seen.push_back(i);
+        return Ok();
+      },
+      {.pool = &pool}, 20);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.error().message, "file 30");
+  EXPECT_EQ(seen.size(), 30u);
+}
+
+TEST(ParallelForEachOrderedTest, ConsumerFailureStops) {
+  ThreadPool pool(2);
+  std::atomic<int> produced{0};
+  Status st = ParallelForEachOrdered(
+      1000, [&](int64_t i) -> Result<int64_t> { produced.fetch_add(1); return i; },
+      [&](int64_t i, int64_t&&) -> Status {
+        if (i == 3) return IoError("stdout closed");
+        return Ok();
+      },
+      {.pool = &pool}, 4);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.error().message, "stdout closed");
+  EXPECT_LT(produced.load(), 20);
+}
+
+TEST(ParallelForEachOrderedTest, InsidePoolTasksWithoutDeadlock) {
+  for (int threads : {1, 2}) {
+    ThreadPool pool(threads);
+    std::atomic<int64_t> total{0};
+    Status st = ParallelFor(
+        8,
+        [&](int64_t) {
+          int64_t expect = 0;
+          return ParallelForEachOrdered(
+              50, [](int64_t i) -> Result<int64_t> { return i; },
+              [&](int64_t i, int64_t&& v) -> Status {
+                EXPECT_EQ(v, expect++);
+                total.fetch_add(v);
+                return Ok();
+              },
+              {.pool = &pool});
+        },
+        {.pool = &pool});
+    ASSERT_TRUE(st.ok());
+    EXPECT_EQ(total.load(), 8 * (49 * 50 / 2));
+  }
+}
+
+TEST(ParallelForEachOrderedTest, SequentialWhenParallelismIsOne) {
+  ThreadPool pool(4);
+  auto caller = std::this_thread::get_id();
+  std::vector<int64_t> events;
+  Status st = ParallelForEachOrdered(
+      5,
+      [&](int64_t i) -> Result<int64_t> {
+        EXPECT_EQ(std::this_thread::get_id(), caller);
+        events.push_back(i);
+        return i;
+      },
+      [&](int64_t i, int64_t&&) -> Status {
+        events.push_back(100 + i);
+        return Ok();
+      },
+      {.pool = &pool, .max_parallelism = 1});
+  ASSERT_TRUE(st.ok());
+  EXPECT_EQ(events, (std::vector<int64_t>{0, 100, 1, 101, 2, 102, 3, 103, 4, 104}));
+}
+
 }  // namespace
 }  // namespace floe

@@ -179,4 +179,88 @@ Status ParallelFor(int64_t n, const std::function<Status(int64_t)>& fn,
   return Ok();
 }
 
+namespace {
+
+enum IndexState : int { kPending = 0, kRunning = 1, kDone = 2, kDropped = 3 };
+
+struct OrderedState {
+  const std::function<Status(int64_t)>* produce = nullptr;
+  const CancellationToken* cancel = nullptr;
+  std::unique_ptr<std::atomic<int>[]> state;
+  std::vector<Status> results;  // written before the index turns kDone
+  std::atomic<bool> stop{false};
+  std::mutex mu;
+  std::condition_variable cv;
+};
+
+// Produces index i unless someone else already took it (or it was dropped).
+void ProduceIndex(OrderedState& s, int64_t i) {
+  int expected = kPending;
+  if (!s.state[i].compare_exchange_strong(expected, kRunning)) return;
+  Status st;
+  if (s.stop.load(std::memory_order_relaxed)) {
+    st = Internal("pipeline stopped");  // never consumed: the caller stopped first
+  } else if (s.cancel->cancelled()) {
+    st = CancelledError();
+  } else {
+    st = (*s.produce)(i);
+  }
+  std::lock_guard lock(s.mu);
+  s.results[static_cast<size_t>(i)] = std::move(st);
+  s.state[i].store(kDone, std::memory_order_release);
+  s.cv.notify_all();
+}
+
+}  // namespace
+
+Status ParallelOrderedCore(int64_t n, int64_t window, const std::function<Status(int64_t)>& produce,
+                           const std::function<Status(int64_t)>& consume,
+                           const ParallelOptions& options) {
+  if (n <= 0) return Ok();
+  ThreadPool& pool = options.pool != nullptr ? *options.pool : GlobalThreadPool();
+  int64_t parallelism = options.max_parallelism > 0 ? options.max_parallelism : pool.size();
+  if (window <= 0) window = 2 * parallelism;
+  auto s = std::make_shared<OrderedState>();
+  s->produce = &produce;
+  s->cancel = options.cancel != nullptr ? options.cancel : &GlobalCancellation();
+  s->state.reset(new std::atomic<int>[static_cast<size_t>(n)]);
+  for (int64_t i = 0; i < n; ++i) s->state[i].store(kPending, std::memory_order_relaxed);
+  s->results.resize(static_cast<size_t>(n));
+
+  int64_t submitted = 0;
+  Status outcome;
+  for (int64_t i = 0; i < n && outcome.ok(); ++i) {
+    // Keep up to `window` indices in flight (none when running alone: the caller does all).
+    if (parallelism > 1) {
+      for (; submitted < n && submitted < i + window; ++submitted) {
+        pool.Submit([s, j = submitted] { ProduceIndex(*s, j); });
+      }
+    }
+    ProduceIndex(*s, i);  // does it here if no worker has started it
+    {
+      std::unique_lock lock(s->mu);
+      s->cv.wait(lock, [&] { return s->state[i].load(std::memory_order_acquire) == kDone; });
+    }
+    Status produced = std::move(s->results[static_cast<size_t>(i)]);
+    outcome = produced.ok() ? consume(i) : std::move(produced);
+  }
+  if (!outcome.ok()) {
+    // Drop what no worker started; wait for what some worker is producing, which still uses
+    // `produce` and the caller's result slots.
+    s->stop.store(true, std::memory_order_relaxed);
+    for (int64_t j = 0; j < submitted; ++j) {
+      int expected = kPending;
+      s->state[j].compare_exchange_strong(expected, kDropped);
+    }
+    std::unique_lock lock(s->mu);
+    s->cv.wait(lock, [&] {
+      for (int64_t j = 0; j < submitted; ++j) {
+        if (s->state[j].load(std::memory_order_acquire) == kRunning) return false;
+      }
+      return true;
+    });
+  }
+  return outcome;
+}
+
 }  // namespace floe

@@ -123,4 +123,36 @@ auto ParallelMap(const std::vector<In>& inputs, F&& fn, const ParallelOptions& o
       [&](int64_t i) { return fn(inputs[static_cast<size_t>(i)]); }, options);
 }
 
+// Status-typed core of ParallelForEachOrdered: produce(i) leaves its result where consume(i)
+// finds it. produce runs on pool threads or on the caller; consume runs on the caller in order.
+Status ParallelOrderedCore(int64_t n, int64_t window, const std::function<Status(int64_t)>& produce,
+                           const std::function<Status(int64_t)>& consume,
+                           const ParallelOptions& options);
+
+// A pipeline with bounded memory: produce(i) -> Result<T> runs in parallel, at most `window`
+// indices ahead of the consumer (0: twice the parallelism); consume(i, T&&) -> Status runs on the
+// calling thread, in index order (files read in parallel, rows emitted in file order). The caller
+// produces an index itself when no worker has started it, so it never waits on a queued task.
+// The first failure of either side stops the pipeline; indices not started are dropped.
+template <typename Produce, typename Consume>
+Status ParallelForEachOrdered(int64_t n, Produce&& produce, Consume&& consume,
+                              const ParallelOptions& options = {}, int64_t window = 0) {
+  using T = typename internal::ResultValue<std::invoke_result_t<Produce&, int64_t>>::type;
+  std::vector<std::optional<T>> slots(static_cast<size_t>(n > 0 ? n : 0));
+  return ParallelOrderedCore(
+      n, window,
+      [&](int64_t i) -> Status {
+        auto r = produce(i);
+        if (!r.ok()) return std::move(r).error();
+        slots[static_cast<size_t>(i)].emplace(std::move(r).value());
+        return Ok();
+      },
+      [&](int64_t i) -> Status {
+        std::optional<T> value = std::move(slots[static_cast<size_t>(i)]);
+        slots[static_cast<size_t>(i)].reset();
+        return consume(i, std::move(*value));
+      },
+      options);
+}
+
 }  // namespace floe
