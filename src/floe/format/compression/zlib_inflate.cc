@@ -34,7 +34,9 @@ Status ZlibInflate(std::string_view codec, std::string_view in, std::string* out
     remaining -= consumed;
     g.Advance(out_before - s.avail_out);
     if (rc == Z_STREAM_END) {
-      if (remaining == 0) break;
+      // Raw deflate: bytes after the final block are ignored, as Java's Inflater does (fastavro
+      // leaves the zlib trailer there).
+      if (remaining == 0 || !multi_member) break;
       if (multi_member && remaining >= 2 && next[0] == 0x1f && next[1] == 0x8b) {
         inflateReset(&s);
         continue;
@@ -42,7 +44,7 @@ Status ZlibInflate(std::string_view codec, std::string_view in, std::string* out
       // Some writers pad the last member with zero bytes; anything else is garbage.
       bool zeros = true;
       for (size_t i = 0; i < remaining; ++i) zeros = zeros && next[i] == 0;
-      if (multi_member && zeros) break;
+      if (zeros) break;
       return CodecCorrupt(codec, "{} bytes of trailing data after the stream", remaining);
     }
     if (rc == Z_BUF_ERROR && remaining == 0) {
