@@ -1,0 +1,197 @@
+#include "floe/spec/snapshot_json.h"
+
+#include "floe/spec/json_fields.h"
+
+namespace floe::spec {
+
+using internal::FieldReader;
+
+namespace {
+
+Result<Snapshot> ReadSnapshot(const FieldReader& in, int format_version) {
+  Snapshot s;
+  FLOE_ASSIGN_OR_RETURN(s.snapshot_id, in.GetId("snapshot-id"));
+  FLOE_ASSIGN_OR_RETURN(s.parent_snapshot_id, in.FindId("parent-snapshot-id"));
+  if (format_version >= 2) {
+    // Required by v2, but snapshots carried over from a v1 table have none: they are 0.
+    FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> seq, in.FindLong("sequence-number"));
+    s.sequence_number = seq.value_or(0);
+  }
+  FLOE_ASSIGN_OR_RETURN(s.timestamp_ms, in.GetLong("timestamp-ms"));
+  FLOE_ASSIGN_OR_RETURN(std::optional<std::string_view> list, in.FindString("manifest-list"));
+  if (list) {
+    s.manifest_list = std::string(*list);
+  } else {
+    auto manifests = in.FindNonNull("manifests");
+    if (!manifests) {
+      return Corrupt("{}: missing required field \"manifest-list\" (or v1 \"manifests\")",
+                     in.Path());
+    }
+    if (!manifests->is_array()) return in.TypeError("manifests", *manifests, "an array");
+    int64_t i = 0;
+    simdjson::dom::array list = manifests->get_array().value_unsafe();
+    for (simdjson::dom::element m : list) {
+      if (!m.is_string()) {
+        return Corrupt("{}: expected a string, got {}",
+                       internal::ElementPath(in.MemberPath("manifests"), i),
+                       internal::JsonTypeName(m));
+      }
+      s.manifests.emplace_back(m.get_string().value_unsafe());
+      ++i;
+    }
+  }
+  FLOE_ASSIGN_OR_RETURN(s.summary, in.FindStringMap("summary"));
+  if (!s.summary.empty() && s.summary.count("operation") == 0) {
+    return in.Invalid("summary", "missing required field \"operation\"");
+  }
+  FLOE_ASSIGN_OR_RETURN(s.schema_id, in.FindInt("schema-id"));
+  if (format_version >= 3) {
+    FLOE_ASSIGN_OR_RETURN(s.first_row_id, in.FindLong("first-row-id"));
+    FLOE_ASSIGN_OR_RETURN(s.added_rows, in.FindLong("added-rows"));
+    FLOE_ASSIGN_OR_RETURN(std::optional<std::string_view> key_id, in.FindString("key-id"));
+    if (key_id) s.key_id = std::string(*key_id);
+    if (s.first_row_id && *s.first_row_id < 0) {
+      return in.Invalid("first-row-id", fmt::format("must not be negative, got {}", *s.first_row_id));
+    }
+    if (s.added_rows && *s.added_rows < 0) {
+      return in.Invalid("added-rows", fmt::format("must not be negative, got {}", *s.added_rows));
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+Result<Snapshot> ParseSnapshot(const JsonValue& json, int format_version) {
+  FLOE_ASSIGN_OR_RETURN(FieldReader in, FieldReader::Make(json.element(), json.path()));
+  return ReadSnapshot(in, format_version);
+}
+
+Result<std::vector<Snapshot>> ParseSnapshots(const JsonValue& array, int format_version) {
+  if (!array.IsArray()) return array.Invalid(fmt::format("expected an array, got {}", array.TypeName()));
+  std::vector<Snapshot> out;
+  auto elements = array.element().get_array().value_unsafe();
+  out.reserve(elements.size());
+  int64_t i = 0;
+  for (simdjson::dom::element e : elements) {
+    FLOE_ASSIGN_OR_RETURN(FieldReader in, FieldReader::Make(e, array.path(), i));
+    FLOE_ASSIGN_OR_RETURN(Snapshot s, ReadSnapshot(in, format_version));
+    out.push_back(std::move(s));
+    ++i;
+  }
+  return out;
+}
+
+void WriteSnapshot(const Snapshot& s, int format_version, JsonWriter& out) {
+  out.BeginObject();
+  out.Key("snapshot-id");
+  out.Int(s.snapshot_id);
+  if (s.parent_snapshot_id) {
+    out.Key("parent-snapshot-id");
+    out.Int(*s.parent_snapshot_id);
+  }
+  if (format_version >= 2) {
+    out.Key("sequence-number");
+    out.Int(s.sequence_number);
+  }
+  out.Key("timestamp-ms");
+  out.Int(s.timestamp_ms);
+  // v2 requires a summary; v1 snapshots without one stay without one.
+  if (!s.summary.empty() || format_version >= 2) {
+    out.Key("summary");
+    out.BeginObject();
+    auto op = s.summary.find("operation");
+    if (op != s.summary.end()) out.Member("operation", op->second);
+    for (const auto& [key, value] : s.summary) {
+      if (key != "operation") out.Member(key, value);
+    }
+    out.EndObject();
+  }
+  if (!s.manifest_list.empty()) {
+    out.Member("manifest-list", s.manifest_list);
+  } else {
+    // Only v1 snapshots list manifests inline; "must be omitted if manifest-list is present".
+    out.Key("manifests");
+    out.BeginArray();
+    for (const std::string& m : s.manifests) out.String(m);
+    out.EndArray();
+  }
+  if (s.schema_id) {
+    out.Key("schema-id");
+    out.Int(*s.schema_id);
+  }
+  if (format_version >= 3) {
+    if (s.first_row_id) {
+      out.Key("first-row-id");
+      out.Int(*s.first_row_id);
+    }
+    if (s.added_rows) {
+      out.Key("added-rows");
+      out.Int(*s.added_rows);
+    }
+    if (s.key_id) out.Member("key-id", *s.key_id);
+  }
+  out.EndObject();
+}
+
+Result<std::vector<SnapshotLogEntry>> ParseSnapshotLog(const JsonValue& array) {
+  std::vector<SnapshotLogEntry> out;
+  if (array.IsNull()) return out;
+  if (!array.IsArray()) return array.Invalid(fmt::format("expected an array, got {}", array.TypeName()));
+  int64_t i = 0;
+  simdjson::dom::array elements = array.element().get_array().value_unsafe();
+  for (simdjson::dom::element e : elements) {
+    FLOE_ASSIGN_OR_RETURN(FieldReader in, FieldReader::Make(e, array.path(), i));
+    SnapshotLogEntry entry;
+    FLOE_ASSIGN_OR_RETURN(entry.timestamp_ms, in.GetLong("timestamp-ms"));
+    FLOE_ASSIGN_OR_RETURN(entry.snapshot_id, in.GetId("snapshot-id"));
+    out.push_back(entry);
+    ++i;
+  }
+  return out;
+}
+
+void WriteSnapshotLog(const std::vector<SnapshotLogEntry>& log, JsonWriter& out) {
+  out.BeginArray();
+  for (const SnapshotLogEntry& e : log) {
+    out.BeginObject();
+    out.Key("timestamp-ms");
+    out.Int(e.timestamp_ms);
+    out.Key("snapshot-id");
+    out.Int(e.snapshot_id);
+    out.EndObject();
+  }
+  out.EndArray();
+}
+
+Result<std::vector<MetadataLogEntry>> ParseMetadataLog(const JsonValue& array) {
+  std::vector<MetadataLogEntry> out;
+  if (array.IsNull()) return out;
+  if (!array.IsArray()) return array.Invalid(fmt::format("expected an array, got {}", array.TypeName()));
+  int64_t i = 0;
+  simdjson::dom::array elements = array.element().get_array().value_unsafe();
+  for (simdjson::dom::element e : elements) {
+    FLOE_ASSIGN_OR_RETURN(FieldReader in, FieldReader::Make(e, array.path(), i));
+    MetadataLogEntry entry;
+    FLOE_ASSIGN_OR_RETURN(entry.timestamp_ms, in.GetLong("timestamp-ms"));
+    FLOE_ASSIGN_OR_RETURN(std::string_view file, in.GetString("metadata-file"));
+    entry.metadata_file = std::string(file);
+    out.push_back(std::move(entry));
+    ++i;
+  }
+  return out;
+}
+
+void WriteMetadataLog(const std::vector<MetadataLogEntry>& log, JsonWriter& out) {
+  out.BeginArray();
+  for (const MetadataLogEntry& e : log) {
+    out.BeginObject();
+    out.Key("timestamp-ms");
+    out.Int(e.timestamp_ms);
+    out.Member("metadata-file", e.metadata_file);
+    out.EndObject();
+  }
+  out.EndArray();
+}
+
+}  // namespace floe::spec

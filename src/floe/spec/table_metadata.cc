@@ -1,0 +1,88 @@
+#include "floe/spec/table_metadata.h"
+
+#include <unordered_set>
+
+namespace floe::spec {
+
+const Schema* TableMetadata::SchemaById(int32_t id) const {
+  for (const Schema& s : schemas) {
+    if (s.schema_id == id) return &s;
+  }
+  return nullptr;
+}
+
+const PartitionSpec* TableMetadata::SpecById(int32_t id) const {
+  for (const PartitionSpec& s : partition_specs) {
+    if (s.spec_id == id) return &s;
+  }
+  return nullptr;
+}
+
+const SortOrder* TableMetadata::SortOrderById(int32_t id) const {
+  for (const SortOrder& s : sort_orders) {
+    if (s.order_id == id) return &s;
+  }
+  return nullptr;
+}
+
+const Snapshot* TableMetadata::CurrentSnapshot() const {
+  return current_snapshot_id ? SnapshotById(*current_snapshot_id) : nullptr;
+}
+
+const Snapshot* TableMetadata::SnapshotById(int64_t id) const {
+  for (const Snapshot& s : snapshots) {
+    if (s.snapshot_id == id) return &s;
+  }
+  return nullptr;
+}
+
+const std::string* TableMetadata::Property(std::string_view key) const {
+  auto it = properties.find(std::string(key));
+  return it == properties.end() ? nullptr : &it->second;
+}
+
+Status TableMetadata::Validate() const {
+  if (format_version < kMinFormatVersion || format_version > kMaxFormatVersion) {
+    return NotSupported("format-version {} is not supported (floe reads versions {} to {})",
+                        format_version, kMinFormatVersion, kMaxFormatVersion);
+  }
+  if (SchemaById(current_schema_id) == nullptr) {
+    return Corrupt("current-schema-id: schema {} not found among schemas", current_schema_id);
+  }
+  if (SpecById(default_spec_id) == nullptr) {
+    return Corrupt("default-spec-id: partition spec {} not found among partition-specs",
+                   default_spec_id);
+  }
+  // An empty sort-orders list is the unsorted order (v1 files may have none at all).
+  if (!sort_orders.empty() && SortOrderById(default_sort_order_id) == nullptr) {
+    return Corrupt("default-sort-order-id: sort order {} not found among sort-orders",
+                   default_sort_order_id);
+  }
+  std::unordered_set<int64_t> ids;
+  for (size_t i = 0; i < snapshots.size(); ++i) {
+    if (!ids.insert(snapshots[i].snapshot_id).second) {
+      return Corrupt("snapshots[{}]: duplicate snapshot-id {}", i, snapshots[i].snapshot_id);
+    }
+  }
+  if (current_snapshot_id && ids.count(*current_snapshot_id) == 0) {
+    return Corrupt("current-snapshot-id: snapshot {} not found among snapshots",
+                   *current_snapshot_id);
+  }
+  for (const auto& [name, ref] : refs) {
+    if (ids.count(ref.snapshot_id) == 0) {
+      return Corrupt("refs.{}: snapshot {} not found among snapshots", name, ref.snapshot_id);
+    }
+  }
+  auto main = refs.find(std::string(kMainBranch));
+  if (main != refs.end()) {
+    if (!main->second.is_branch()) return Corrupt("refs.main: must be a branch, not a tag");
+    if (current_snapshot_id != main->second.snapshot_id) {
+      return Corrupt("current-snapshot-id {} does not match refs.main snapshot-id {}",
+                     current_snapshot_id ? fmt::format("{}", *current_snapshot_id) : "-1",
+                     main->second.snapshot_id);
+    }
+  }
+  return Ok();
+}
+
+}  // namespace floe::spec
