@@ -27,8 +27,7 @@ inline uint32_t FinalMix(uint32_t h) {
 
 }  // namespace
 
-uint32_t Murmur3X86_32(const void* data, size_t length, uint32_t seed) {
-  const auto* bytes = static_cast<const uint8_t*>(data);
+uint32_t Murmur3X86_32(const uint8_t* bytes, size_t length, uint32_t seed) {
   uint32_t h = seed;
   const size_t blocks = length / 4;
   for (size_t i = 0; i < blocks; ++i) {

@@ -8,10 +8,11 @@
 
 namespace floe {
 
-uint32_t Murmur3X86_32(const void* data, size_t length, uint32_t seed = 0);
+// Takes uint8_t (not void) so that a string literal picks the string_view form.
+uint32_t Murmur3X86_32(const uint8_t* data, size_t length, uint32_t seed = 0);
 
 inline uint32_t Murmur3X86_32(std::string_view bytes, uint32_t seed = 0) {
-  return Murmur3X86_32(bytes.data(), bytes.size(), seed);
+  return Murmur3X86_32(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), seed);
 }
 
 }  // namespace floe
