@@ -208,15 +208,16 @@ Result<ContainerSummary> SummarizeContainer(std::shared_ptr<io::InputFile> file)
   return s;
 }
 
-Result<std::vector<Datum>> ReadAllDatums(std::shared_ptr<io::InputFile> file,
+Result<DatumFile> ReadAllDatums(std::shared_ptr<io::InputFile> file,
                                          std::shared_ptr<const Schema> reader_schema) {
   FLOE_ASSIGN_OR_RETURN(auto reader, DatumFileReader::Open(std::move(file), std::move(reader_schema)));
-  std::vector<Datum> out;
+  DatumFile out;
+  out.schema = reader->schema();
   for (;;) {
     Datum d;
     FLOE_ASSIGN_OR_RETURN(bool more, reader->Next(&d));
     if (!more) break;
-    out.push_back(std::move(d));
+    out.records.push_back(std::move(d));
   }
   return out;
 }

@@ -99,7 +99,8 @@ class DatumFileReader {
       std::shared_ptr<io::InputFile> file, std::shared_ptr<const Schema> reader_schema = nullptr,
       ContainerReaderOptions options = {});
   ContainerReader& container() { return *container_; }
-  const Schema& schema() const { return resolution_->reader(); }
+  // The schema the records follow (the reader's); Datums point into it.
+  const std::shared_ptr<const Schema>& schema() const { return resolution_->reader_ptr(); }
   // The next record, or false at the end.
   Result<bool> Next(Datum* out);
   int64_t blocks_read() const { return blocks_; }
@@ -128,8 +129,12 @@ struct ContainerSummary {
 };
 Result<ContainerSummary> SummarizeContainer(std::shared_ptr<io::InputFile> file);
 
-// Every record of a container file, for tests and small files.
-Result<std::vector<Datum>> ReadAllDatums(std::shared_ptr<io::InputFile> file,
+// Every record of a container file, for tests and small files. The records point into `schema`.
+struct DatumFile {
+  std::shared_ptr<const Schema> schema;
+  std::vector<Datum> records;
+};
+Result<DatumFile> ReadAllDatums(std::shared_ptr<io::InputFile> file,
                                          std::shared_ptr<const Schema> reader_schema = nullptr);
 
 }  // namespace floe::avro

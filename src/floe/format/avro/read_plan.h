@@ -66,6 +66,7 @@ class Resolution {
   const ReadPlan& root() const { return *root_; }
   const Schema& writer() const { return *writer_; }
   const Schema& reader() const { return *reader_; }
+  const std::shared_ptr<const Schema>& reader_ptr() const { return reader_; }
 
  private:
   friend class Resolver;
