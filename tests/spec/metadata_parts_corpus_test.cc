@@ -12,9 +12,10 @@ namespace {
 
 std::vector<std::string> MetadataFiles() {
   std::vector<std::string> out;
-  for (std::string_view dir : {"iceberg/core/src/test/resources", "iceberg-rust/crates/iceberg/testdata",
-                               "iceberg-go/table/testdata", "iceberg-cpp/src/iceberg/test/resources",
-                               "duckdb-iceberg/data/persistent"}) {
+  for (std::string_view dir :
+       {"iceberg/core/src/test/resources", "iceberg-rust/crates/iceberg/testdata",
+        "iceberg-go/table/testdata", "iceberg-cpp/src/iceberg/test/resources",
+        "duckdb-iceberg/data/persistent"}) {
     for (std::string& f : floe::testing::FilesUnder(floe::testing::CorpusPath(dir), ".json")) {
       out.push_back(std::move(f));
     }
@@ -64,7 +65,9 @@ TEST(MetadataPartsCorpusTest, SchemasSpecsAndSortOrdersRoundTrip) {
     auto spec_parse = [](const JsonValue& j) { return ParsePartitionSpec(j); };
     auto spec_write = [](const PartitionSpec& s, JsonWriter& w) { WritePartitionSpec(s, w); };
     auto fields_parse = [](const JsonValue& j) { return ParsePartitionFields(j); };
-    auto fields_write = [](const std::vector<PartitionField>& f, JsonWriter& w) { WritePartitionFields(f, w); };
+    auto fields_write = [](const std::vector<PartitionField>& f, JsonWriter& w) {
+      WritePartitionFields(f, w);
+    };
     auto order_parse = [](const JsonValue& j) { return ParseSortOrder(j); };
     auto order_write = [](const SortOrder& o, JsonWriter& w) { WriteSortOrder(o, w); };
 
@@ -80,13 +83,16 @@ TEST(MetadataPartsCorpusTest, SchemasSpecsAndSortOrdersRoundTrip) {
       ExpectRoundTrip<T>(j, parse, write, path + " " + j.path());
       ++counter;
     };
-    each("schemas", [&](const JsonValue& j) { check(Schema{}, j, schema_parse, schema_write, schemas); });
+    each("schemas",
+         [&](const JsonValue& j) { check(Schema{}, j, schema_parse, schema_write, schemas); });
     if (auto j = root.Find("schema")) check(Schema{}, *j, schema_parse, schema_write, schemas);
-    each("partition-specs", [&](const JsonValue& j) { check(PartitionSpec{}, j, spec_parse, spec_write, specs); });
+    each("partition-specs",
+         [&](const JsonValue& j) { check(PartitionSpec{}, j, spec_parse, spec_write, specs); });
     if (auto j = root.Find("partition-spec")) {
       check(std::vector<PartitionField>{}, *j, fields_parse, fields_write, specs);
     }
-    each("sort-orders", [&](const JsonValue& j) { check(SortOrder{}, j, order_parse, order_write, orders); });
+    each("sort-orders",
+         [&](const JsonValue& j) { check(SortOrder{}, j, order_parse, order_write, orders); });
 
     // Schemas that parse also validate, except in files meant to fail.
     if (!lenient) {

@@ -46,10 +46,11 @@ TEST(PartitionSpecTest, ParsesAndWritesTheSpecForm) {
   EXPECT_EQ(spec->fields[2].source_id, 5);
   EXPECT_EQ(spec->LastAssignedFieldId(), 1003);
   std::string written = Write(*spec);
-  EXPECT_EQ(written,
-            R"({"spec-id":2,"fields":[{"name":"order_ts_day","transform":"day","source-id":2,"field-id":1000},)"
-            R"({"name":"id_bucket","transform":"bucket[16]","source-id":1,"field-id":1001},)"
-            R"({"name":"customer_name_trunc","transform":"truncate[3]","source-id":5,"field-id":1003}]})");
+  EXPECT_EQ(
+      written,
+      R"({"spec-id":2,"fields":[{"name":"order_ts_day","transform":"day","source-id":2,"field-id":1000},)"
+      R"({"name":"id_bucket","transform":"bucket[16]","source-id":1,"field-id":1001},)"
+      R"({"name":"customer_name_trunc","transform":"truncate[3]","source-id":5,"field-id":1003}]})");
   auto again = ParseText(written);
   ASSERT_TRUE(again.ok());
   EXPECT_EQ(*again, *spec);
@@ -82,8 +83,9 @@ TEST(PartitionSpecTest, MultiArgumentSourceIds) {
   EXPECT_EQ(spec->fields[0].source_ids, (std::vector<int32_t>{1, 2}));
   EXPECT_EQ(spec->fields[0].source_id, 1);
   EXPECT_TRUE(spec->fields[0].transform.is_unknown());
-  EXPECT_EQ(Write(*spec),
-            R"({"spec-id":1,"fields":[{"name":"z","transform":"zorder","source-ids":[1,2],"field-id":1000}]})");
+  EXPECT_EQ(
+      Write(*spec),
+      R"({"spec-id":1,"fields":[{"name":"z","transform":"zorder","source-ids":[1,2],"field-id":1000}]})");
   // Writers must not use a spec with an unknown transform.
   auto st = spec->Validate(OrdersSchema());
   ASSERT_FALSE(st.ok());
@@ -98,7 +100,8 @@ TEST(PartitionSpecTest, ErrorsNameTheFieldAndTransform) {
   EXPECT_EQ(typo.error().kind, ErrorKind::kCorrupt);
   EXPECT_EQ(typo.error().message, "fields[1].transform: unknown transform \"bukket[16]\"");
   EXPECT_EQ(typo.error().WithContext("v3.metadata.json: partition-specs[0]").message,
-            "v3.metadata.json: partition-specs[0]: fields[1].transform: unknown transform \"bukket[16]\"");
+            "v3.metadata.json: partition-specs[0]: fields[1].transform: unknown transform "
+            "\"bukket[16]\"");
 
   auto missing = ParseText(R"({"spec-id":0,"fields":[{"name":"a","transform":"identity"}]})");
   ASSERT_FALSE(missing.ok());
@@ -133,7 +136,8 @@ TEST(PartitionSpecTest, ValidatesAgainstTheSchema) {
   EXPECT_EQ(error_for(R"({"name":"x","transform":"identity","source-id":42,"field-id":1000})"),
             "partition field x: source field 42 is not in the schema");
   EXPECT_EQ(error_for(R"({"name":"x","transform":"identity","source-id":4,"field-id":1000})"),
-            "partition field x: source field customer is a struct<5: name: optional string>, not a primitive");
+            "partition field x: source field customer is a struct<5: name: optional string>, not a "
+            "primitive");
   EXPECT_EQ(error_for(R"({"name":"x","transform":"identity","source-id":1,"field-id":1000},
                          {"name":"x","transform":"day","source-id":2,"field-id":1001})"),
             "duplicate partition field name \"x\"");

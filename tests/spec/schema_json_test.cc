@@ -75,14 +75,16 @@ TEST(SchemaJsonTest, WritesTheSpecFieldNames) {
        "value-id":3,"value":{"type":"list","element-id":4,"element":"date","element-required":true},
        "value-required":false}}]})");
   ASSERT_TRUE(s.ok()) << s.error().message;
-  EXPECT_EQ(Write(*s),
-            R"({"type":"struct","schema-id":0,"fields":[{"id":1,"name":"m","required":true,)"
-            R"("type":{"type":"map","key-id":2,"key":"int","value-id":3,"value":{"type":"list",)"
-            R"("element-id":4,"element":"date","element-required":true},"value-required":false}}]})");
+  EXPECT_EQ(
+      Write(*s),
+      R"({"type":"struct","schema-id":0,"fields":[{"id":1,"name":"m","required":true,)"
+      R"("type":{"type":"map","key-id":2,"key":"int","value-id":3,"value":{"type":"list",)"
+      R"("element-id":4,"element":"date","element-required":true},"value-required":false}}]})");
 }
 
 TEST(SchemaJsonTest, ErrorsNameTheJsonPath) {
-  auto bad_type = ParseText(R"({"type":"struct","fields":[{"id":1,"name":"a","required":true,"type":"strin"}]})");
+  auto bad_type = ParseText(
+      R"({"type":"struct","fields":[{"id":1,"name":"a","required":true,"type":"strin"}]})");
   ASSERT_FALSE(bad_type.ok());
   EXPECT_EQ(bad_type.error().kind, ErrorKind::kCorrupt);
   EXPECT_EQ(bad_type.error().message, "fields[0].type: unknown type \"strin\"");

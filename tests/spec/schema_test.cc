@@ -14,7 +14,8 @@ NestedField Field(int32_t id, std::string name, bool required, TypePtr type) {
   return f;
 }
 
-// id, address{street, city}, tags list<string>, props map<string, struct{x}>, points list<struct{x, y}>
+// id, address{street, city}, tags list<string>, props map<string, struct{x}>, points list<struct{x,
+// y}>
 Schema SampleSchema() {
   Schema s;
   s.schema_id = 3;
@@ -22,16 +23,17 @@ Schema SampleSchema() {
   s.fields.push_back(Field(2, "Address", true,
                            Type::Struct({Field(3, "street", false, Type::String()),
                                          Field(4, "city", true, Type::String())})));
-  s.fields.push_back(Field(5, "tags", false, Type::List(Field(6, "element", false, Type::String()))));
   s.fields.push_back(
-      Field(7, "props", false,
-            Type::Map(Field(8, "key", true, Type::String()),
-                      Field(9, "value", false, Type::Struct({Field(10, "x", true, Type::Int())})))));
+      Field(5, "tags", false, Type::List(Field(6, "element", false, Type::String()))));
   s.fields.push_back(Field(
-      11, "points", false,
-      Type::List(Field(12, "element", true,
-                       Type::Struct({Field(13, "x", true, Type::Double()),
-                                     Field(14, "y", true, Type::Double())})))));
+      7, "props", false,
+      Type::Map(Field(8, "key", true, Type::String()),
+                Field(9, "value", false, Type::Struct({Field(10, "x", true, Type::Int())})))));
+  s.fields.push_back(
+      Field(11, "points", false,
+            Type::List(Field(12, "element", true,
+                             Type::Struct({Field(13, "x", true, Type::Double()),
+                                           Field(14, "y", true, Type::Double())})))));
   return s;
 }
 
@@ -110,13 +112,15 @@ TEST(SchemaTest, RejectsDuplicateIds) {
   auto st = s.Validate();
   ASSERT_FALSE(st.ok());
   EXPECT_EQ(st.error().kind, ErrorKind::kInvalidArgument);
-  EXPECT_NE(st.error().message.find("duplicate field id 13"), std::string::npos) << st.error().message;
+  EXPECT_NE(st.error().message.find("duplicate field id 13"), std::string::npos)
+      << st.error().message;
 }
 
 TEST(SchemaTest, RejectsDuplicateSiblingNames) {
   Schema s;
-  s.fields.push_back(Field(1, "a", true, Type::Struct({Field(2, "b", true, Type::Int()),
-                                                        Field(3, "b", true, Type::Int())})));
+  s.fields.push_back(
+      Field(1, "a", true,
+            Type::Struct({Field(2, "b", true, Type::Int()), Field(3, "b", true, Type::Int())})));
   auto st = s.Validate();
   ASSERT_FALSE(st.ok());
   EXPECT_EQ(st.error().message, "duplicate field name \"a.b\"");
@@ -124,8 +128,9 @@ TEST(SchemaTest, RejectsDuplicateSiblingNames) {
 
 TEST(SchemaTest, RejectsOptionalMapKeys) {
   Schema s;
-  s.fields.push_back(Field(1, "m", true, Type::Map(Field(2, "key", false, Type::String()),
-                                                   Field(3, "value", true, Type::Int()))));
+  s.fields.push_back(Field(
+      1, "m", true,
+      Type::Map(Field(2, "key", false, Type::String()), Field(3, "value", true, Type::Int()))));
   auto st = s.Validate();
   ASSERT_FALSE(st.ok());
   EXPECT_NE(st.error().message.find("map m: keys must be required"), std::string::npos);
@@ -135,7 +140,8 @@ TEST(SchemaTest, RejectsBadIdentifierFields) {
   auto error_for = [](std::vector<int32_t> ids) {
     Schema s = SampleSchema();
     s.fields.push_back(Field(20, "score", true, Type::Float()));
-    s.fields.push_back(Field(21, "opt", false, Type::Struct({Field(22, "inner", true, Type::Int())})));
+    s.fields.push_back(
+        Field(21, "opt", false, Type::Struct({Field(22, "inner", true, Type::Int())})));
     s.fields.push_back(Field(
         23, "pairs", true,
         Type::List(Field(24, "element", true, Type::Struct({Field(25, "k", true, Type::Int())})))));

@@ -1,8 +1,8 @@
 #include "floe/spec/single_value.h"
 
-#include <cmath>
-
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 namespace floe::spec {
 namespace {
@@ -57,7 +57,8 @@ TEST(SingleValueTest, BinaryFormOfEveryPrimitive) {
   ExpectBinary(Type::Timestamp(), Literal::Timestamp(-1), "ffffffffffffffff");
   ExpectBinary(Type::Primitive(TypeId::kTimestampTzNs), Literal::Timestamp(1), "0100000000000000");
   ExpectBinary(Type::String(), Literal::String("\xC3\xA9t\xC3\xA9"), "c3a974c3a9");
-  ExpectBinary(Type::Uuid(), Literal::MakeUuid(*Uuid::Parse("f79c3e09-677c-4bbd-a479-3f349cb785e7")),
+  ExpectBinary(Type::Uuid(),
+               Literal::MakeUuid(*Uuid::Parse("f79c3e09-677c-4bbd-a479-3f349cb785e7")),
                "f79c3e09677c4bbda4793f349cb785e7");
   ExpectBinary(Type::Fixed(3), Literal::Binary({0, 0xab, 0xff}), "00abff");
   ExpectBinary(Type::Binary(), Literal::Binary({}), "");
@@ -119,7 +120,8 @@ TEST(SingleValueTest, JsonFormOfEveryPrimitive) {
   ExpectJsonRoundTrip(Type::Timestamp(), "\"1969-12-31T23:59:59.999999\"");
   ExpectJsonRoundTrip(Type::TimestampTz(), "\"2017-11-16T22:31:08.123456+00:00\"");
   ExpectJsonRoundTrip(Type::Primitive(TypeId::kTimestampNs), "\"2017-11-16T22:31:08.123456789\"");
-  ExpectJsonRoundTrip(Type::Primitive(TypeId::kTimestampTzNs), "\"2017-11-16T22:31:08.123456789+00:00\"");
+  ExpectJsonRoundTrip(Type::Primitive(TypeId::kTimestampTzNs),
+                      "\"2017-11-16T22:31:08.123456789+00:00\"");
   ExpectJsonRoundTrip(Type::String(), "\"iceberg\"");
   ExpectJsonRoundTrip(Type::Uuid(), "\"f79c3e09-677c-4bbd-a479-3f349cb785e7\"");
   ExpectJsonRoundTrip(Type::Fixed(4), "\"000102ff\"");
@@ -141,8 +143,9 @@ TEST(SingleValueTest, JsonReadsOtherSpellings) {
 TEST(SingleValueTest, JsonErrorsNameTheTypeAndValue) {
   auto scale = FromJsonText(*Type::Decimal(4, 2), "\"14.2\"");
   ASSERT_FALSE(scale.ok());
-  EXPECT_EQ(scale.error().message,
-            "invalid decimal(4,2) value \"14.2\": invalid decimal \"14.2\" for scale 2: it has scale 1");
+  EXPECT_EQ(
+      scale.error().message,
+      "invalid decimal(4,2) value \"14.2\": invalid decimal \"14.2\" for scale 2: it has scale 1");
   auto zone = FromJsonText(*Type::TimestampTz(), "\"2017-11-16T22:31:08\"");
   ASSERT_FALSE(zone.ok());
   EXPECT_EQ(zone.error().message,
@@ -182,11 +185,13 @@ TEST(SingleValueTest, NestedJsonValues) {
     EXPECT_TRUE(doc.ok());
     return ValidateJsonValue(*type, (*doc)->root());
   };
-  TypePtr st = Type::Struct({NestedField{1, "a", true, Type::Int()}, NestedField{2, "b", false, Type::String()}});
+  TypePtr st = Type::Struct(
+      {NestedField{1, "a", true, Type::Int()}, NestedField{2, "b", false, Type::String()}});
   EXPECT_TRUE(check(st, R"({"1": 1, "2": "bar"})").ok());
   EXPECT_FALSE(check(st, R"({"3": 1})").ok());
   EXPECT_FALSE(check(st, R"({"1": "x"})").ok());
-  TypePtr map = Type::Map(NestedField{3, "key", true, Type::String()}, NestedField{4, "value", false, Type::Int()});
+  TypePtr map = Type::Map(NestedField{3, "key", true, Type::String()},
+                          NestedField{4, "value", false, Type::Int()});
   EXPECT_TRUE(check(map, R"({"keys": ["a", "b"], "values": [1, null]})").ok());
   EXPECT_FALSE(check(map, R"({"keys": ["a"], "values": [1, 2]})").ok());
   EXPECT_FALSE(check(map, R"({"keys": [null], "values": [1]})").ok());
@@ -199,7 +204,8 @@ TEST(SingleValueTest, NestedJsonValues) {
 
 TEST(SingleValueTest, HumanStrings) {
   EXPECT_EQ(ToHumanString(*Type::Date(), Literal::Date(17486)), "2017-11-16");
-  EXPECT_EQ(ToHumanString(*Type::TimestampTz(), Literal::Timestamp(0)), "1970-01-01T00:00:00.000000+00:00");
+  EXPECT_EQ(ToHumanString(*Type::TimestampTz(), Literal::Timestamp(0)),
+            "1970-01-01T00:00:00.000000+00:00");
   EXPECT_EQ(ToHumanString(*Type::Decimal(4, 2), Literal::MakeDecimal(1420, 2)), "14.20");
   EXPECT_EQ(ToHumanString(*Type::Double(), Literal::Double(1.0)), "1.0");
   EXPECT_EQ(ToHumanString(*Type::Fixed(2), Literal::Binary({0xff, 0xfe})), "//4=");

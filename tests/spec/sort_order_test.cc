@@ -44,14 +44,18 @@ TEST(SortOrderTest, UnsortedOrder) {
 }
 
 TEST(SortOrderTest, ErrorsNameThePath) {
-  auto bad = ParseText(R"({"order-id":1,"fields":[{"transform":"identity","source-id":2,"direction":"up","null-order":"nulls-first"}]})");
+  auto bad = ParseText(
+      R"({"order-id":1,"fields":[{"transform":"identity","source-id":2,"direction":"up","null-order":"nulls-first"}]})");
   ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.error().message, "fields[0].direction: unknown sort direction \"up\" (want asc or desc)");
-  auto nulls = ParseText(R"({"order-id":1,"fields":[{"transform":"identity","source-id":2,"direction":"asc","null-order":"first"}]})");
+  EXPECT_EQ(bad.error().message,
+            "fields[0].direction: unknown sort direction \"up\" (want asc or desc)");
+  auto nulls = ParseText(
+      R"({"order-id":1,"fields":[{"transform":"identity","source-id":2,"direction":"asc","null-order":"first"}]})");
   ASSERT_FALSE(nulls.ok());
   EXPECT_EQ(nulls.error().message,
             "fields[0].null-order: unknown null order \"first\" (want nulls-first or nulls-last)");
-  auto typo = ParseText(R"({"order-id":1,"fields":[{"transform":"yeer","source-id":2,"direction":"asc","null-order":"nulls-first"}]})");
+  auto typo = ParseText(
+      R"({"order-id":1,"fields":[{"transform":"yeer","source-id":2,"direction":"asc","null-order":"nulls-first"}]})");
   ASSERT_FALSE(typo.ok());
   EXPECT_EQ(typo.error().message, "fields[0].transform: unknown transform \"yeer\"");
 }

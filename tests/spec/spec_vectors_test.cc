@@ -58,18 +58,21 @@ TypePtr VectorType(std::string_view name) {
   if (name == "decimal(?,2)") return Type::Decimal(38, 2);
   if (name == "decimal with negative scale -20") return Type::Decimal(38, -20);
   if (name == "struct<1:int,2:string>") {
-    return Type::Struct({NestedField{1, "a", false, Type::Int()}, NestedField{2, "b", false, Type::String()}});
+    return Type::Struct(
+        {NestedField{1, "a", false, Type::Int()}, NestedField{2, "b", false, Type::String()}});
   }
   if (name == "list<int>") return Type::List(NestedField{1, "element", false, Type::Int()});
   if (name == "map<string,int>") {
-    return Type::Map(NestedField{1, "key", true, Type::String()}, NestedField{2, "value", false, Type::Int()});
+    return Type::Map(NestedField{1, "key", true, Type::String()},
+                     NestedField{2, "value", false, Type::Int()});
   }
   auto t = ParsePrimitiveType(name);
   EXPECT_TRUE(t.ok()) << name;
   return t.ok() ? *t : Type::Primitive(TypeId::kUnknown);
 }
 
-// A value given as text in a hash vector ("34L", "14.20", "00 01 02 03", "2017-11-16T14:31:08-08:00").
+// A value given as text in a hash vector ("34L", "14.20", "00 01 02 03",
+// "2017-11-16T14:31:08-08:00").
 Result<Literal> VectorValue(const Type& type, std::string_view text) {
   std::string json;
   switch (type.id()) {
@@ -141,8 +144,10 @@ TEST_F(SpecVectorsTest, TruncateVectors) {
         output = Literal::Long(*v.GetInt("output"));
         break;
       case TypeId::kDecimal:
-        input = Literal::MakeDecimal(*ParseDecimal(*v.GetString("input"), type->scale()), type->scale());
-        output = Literal::MakeDecimal(*ParseDecimal(*v.GetString("output"), type->scale()), type->scale());
+        input = Literal::MakeDecimal(*ParseDecimal(*v.GetString("input"), type->scale()),
+                                     type->scale());
+        output = Literal::MakeDecimal(*ParseDecimal(*v.GetString("output"), type->scale()),
+                                      type->scale());
         break;
       case TypeId::kString:
         input = Literal::String(std::string(*v.GetString("input")));
@@ -172,7 +177,8 @@ TEST_F(SpecVectorsTest, JsonSingleValues) {
     TypePtr type = VectorType(type_name);
     JsonValue json = *v.Get("json");
     SCOPED_TRACE(type_name + " " + json.ToJson());
-    ASSERT_TRUE(ValidateJsonValue(*type, json).ok()) << ValidateJsonValue(*type, json).error().message;
+    ASSERT_TRUE(ValidateJsonValue(*type, json).ok())
+        << ValidateJsonValue(*type, json).error().message;
     if (type->is_primitive()) {
       // Read, write, and get the same JSON back.
       auto literal = FromJson(*type, json);

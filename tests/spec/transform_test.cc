@@ -28,8 +28,8 @@ Literal Apply(std::string_view transform, const TypePtr& type, const Literal& v)
 }
 
 TEST(TransformTest, ParsesAndPrintsEveryKind) {
-  for (std::string_view name : {"identity", "bucket[16]", "truncate[4]", "year", "month", "day",
-                                "hour", "void"}) {
+  for (std::string_view name :
+       {"identity", "bucket[16]", "truncate[4]", "year", "month", "day", "hour", "void"}) {
     auto t = Transform::Parse(name);
     ASSERT_TRUE(t.ok()) << name;
     EXPECT_EQ(t->ToString(), name);
@@ -45,7 +45,8 @@ TEST(TransformTest, RejectsBadNames) {
   ASSERT_FALSE(typo.ok());
   EXPECT_EQ(typo.error().kind, ErrorKind::kCorrupt);
   EXPECT_EQ(typo.error().message, "unknown transform \"bukket[16]\"");
-  for (std::string_view bad : {"bucket[0]", "bucket[-1]", "bucket[]", "truncate[x]", "bucket[16", ""}) {
+  for (std::string_view bad :
+       {"bucket[0]", "bucket[-1]", "bucket[]", "truncate[x]", "bucket[16", ""}) {
     EXPECT_FALSE(Transform::Parse(bad).ok()) << bad;
   }
   EXPECT_EQ(Transform::Parse("bucket[0]").error().message,
@@ -85,25 +86,27 @@ TEST(TransformTest, RefusesTypesTheTransformDoesNotApplyTo) {
     std::string_view transform;
     TypePtr type;
   };
-  for (const Case& c : std::vector<Case>{{"bucket[16]", Type::Boolean()},
-                                         {"bucket[16]", Type::Float()},
-                                         {"bucket[16]", Type::Double()},
-                                         {"truncate[4]", Type::Date()},
-                                         {"truncate[4]", Type::Uuid()},
-                                         {"truncate[4]", Type::Fixed(4)},
-                                         {"year", Type::Time()},
-                                         {"month", Type::Long()},
-                                         {"day", Type::String()},
-                                         {"hour", Type::Date()},
-                                         {"identity", Type::Primitive(TypeId::kVariant)},
-                                         {"identity", Type::Geometry("")},
-                                         {"identity", Type::List(NestedField{1, "element", true, Type::Int()})}}) {
+  for (const Case& c :
+       std::vector<Case>{{"bucket[16]", Type::Boolean()},
+                         {"bucket[16]", Type::Float()},
+                         {"bucket[16]", Type::Double()},
+                         {"truncate[4]", Type::Date()},
+                         {"truncate[4]", Type::Uuid()},
+                         {"truncate[4]", Type::Fixed(4)},
+                         {"year", Type::Time()},
+                         {"month", Type::Long()},
+                         {"day", Type::String()},
+                         {"hour", Type::Date()},
+                         {"identity", Type::Primitive(TypeId::kVariant)},
+                         {"identity", Type::Geometry("")},
+                         {"identity", Type::List(NestedField{1, "element", true, Type::Int()})}}) {
     Transform t = T(c.transform);
     EXPECT_FALSE(t.CanTransform(*c.type)) << c.transform << " " << c.type->ToString();
     auto r = t.ResultType(*c.type);
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().kind, ErrorKind::kInvalidArgument);
-    EXPECT_EQ(r.error().message, fmt::format("{} cannot transform {}", c.transform, c.type->ToString()));
+    EXPECT_EQ(r.error().message,
+              fmt::format("{} cannot transform {}", c.transform, c.type->ToString()));
     EXPECT_FALSE(t.Apply(*c.type, Literal::Int(1)).ok());
   }
   EXPECT_EQ(T("bucket[16]").ResultType(*Type::Boolean()).error().message,
@@ -168,7 +171,8 @@ TEST(TransformTest, TruncateIntegersWithFloorSemantics) {
 
 TEST(TransformTest, TruncateDecimalsOnTheUnscaledValue) {
   auto dec = Type::Decimal(9, 2);
-  EXPECT_EQ(Apply("truncate[50]", dec, Literal::MakeDecimal(1065, 2)), Literal::MakeDecimal(1050, 2));
+  EXPECT_EQ(Apply("truncate[50]", dec, Literal::MakeDecimal(1065, 2)),
+            Literal::MakeDecimal(1050, 2));
   EXPECT_EQ(Apply("truncate[50]", dec, Literal::MakeDecimal(-1065, 2)),
             Literal::MakeDecimal(-1100, 2));
   EXPECT_EQ(Apply("truncate[10]", dec, Literal::MakeDecimal(-5, 2)), Literal::MakeDecimal(-10, 2));
@@ -214,8 +218,9 @@ TEST(TransformTest, BucketOnEveryApplicableType) {
   EXPECT_EQ(bucket(Type::Primitive(TypeId::kTimestampTzNs), Literal::Timestamp(ts * 1000)),
             expect(-2047944441));
   EXPECT_EQ(bucket(Type::String(), Literal::String("iceberg")), expect(1210000089));
-  EXPECT_EQ(bucket(Type::Uuid(), Literal::MakeUuid(*Uuid::Parse("f79c3e09-677c-4bbd-a479-3f349cb785e7"))),
-            expect(1488055340));
+  EXPECT_EQ(
+      bucket(Type::Uuid(), Literal::MakeUuid(*Uuid::Parse("f79c3e09-677c-4bbd-a479-3f349cb785e7"))),
+      expect(1488055340));
   EXPECT_EQ(bucket(Type::Fixed(4), Literal::Binary({0, 1, 2, 3})), expect(-188683207));
   EXPECT_EQ(bucket(Type::Binary(), Literal::Binary({0, 1, 2, 3})), expect(-188683207));
   EXPECT_EQ(Apply("bucket[16]", Type::Int(), Literal::Int(34)), Literal::Int(3));

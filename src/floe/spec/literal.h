@@ -57,9 +57,13 @@ class Literal {
   const Value& value() const { return value_; }
 
   template <typename T>
-  bool holds() const { return std::holds_alternative<T>(value_); }
+  bool holds() const {
+    return std::holds_alternative<T>(value_);
+  }
   template <typename T>
-  const T& get() const { return std::get<T>(value_); }
+  const T& get() const {
+    return std::get<T>(value_);
+  }
 
   bool operator==(const Literal&) const = default;
 

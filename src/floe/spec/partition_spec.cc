@@ -59,7 +59,8 @@ Status PartitionSpec::Validate(const Schema& schema) const {
       return NotSupported("partition field {}: unknown transform \"{}\"", f.name,
                           f.transform.ToString());
     }
-    std::vector<int32_t> sources = f.source_ids.empty() ? std::vector<int32_t>{f.source_id} : f.source_ids;
+    std::vector<int32_t> sources =
+        f.source_ids.empty() ? std::vector<int32_t>{f.source_id} : f.source_ids;
     for (int32_t source_id : sources) {
       const NestedField* source = schema.FindFieldById(source_id);
       if (source == nullptr) {
@@ -73,10 +74,9 @@ Status PartitionSpec::Validate(const Schema& schema) const {
                                source->type->ToString());
       }
       if (!f.transform.CanTransform(*source->type)) {
-        return InvalidArgument("partition field {}: {} cannot transform {} ({})", f.name,
-                               f.transform.ToString(),
-                               schema.FindColumnName(source_id).value_or(source->name),
-                               source->type->ToString());
+        return InvalidArgument(
+            "partition field {}: {} cannot transform {} ({})", f.name, f.transform.ToString(),
+            schema.FindColumnName(source_id).value_or(source->name), source->type->ToString());
       }
     }
   }

@@ -24,7 +24,8 @@ std::string Join(const std::string& prefix, const std::string& name) {
   return prefix.empty() ? name : prefix + "." + name;
 }
 
-std::vector<std::string> JoinAll(const std::vector<std::string>& prefixes, const std::string& name) {
+std::vector<std::string> JoinAll(const std::vector<std::string>& prefixes,
+                                 const std::string& name) {
   std::vector<std::string> out;
   out.reserve(prefixes.size());
   for (const std::string& p : prefixes) out.push_back(Join(p, name));
@@ -46,9 +47,9 @@ const NestedField* FindByName(const NestedField& f, const std::vector<std::strin
   for (const NestedField& c : f.type->fields()) {
     bool skippable = c.type && c.type->is_struct() &&
                      (f.type->is_list() || (f.type->is_map() && &c == &f.type->value()));
-    const NestedField* hit = FindByName(c, JoinAll(prefixes, c.name),
-                                        skippable ? prefixes : std::vector<std::string>{}, name,
-                                        case_sensitive);
+    const NestedField* hit =
+        FindByName(c, JoinAll(prefixes, c.name), skippable ? prefixes : std::vector<std::string>{},
+                   name, case_sensitive);
     if (hit) return hit;
   }
   return nullptr;
@@ -85,23 +86,23 @@ const NestedField* Schema::FindFieldByName(std::string_view name, bool case_sens
 
 std::optional<std::string> Schema::FindColumnName(int32_t id) const {
   std::optional<std::string> out;
-  VisitFields(fields, [&](const NestedField& f, const std::string& name,
-                          const std::vector<int32_t>&) {
-    if (out) return false;
-    if (f.id == id) out = name;
-    return true;
-  });
+  VisitFields(fields,
+              [&](const NestedField& f, const std::string& name, const std::vector<int32_t>&) {
+                if (out) return false;
+                if (f.id == id) out = name;
+                return true;
+              });
   return out;
 }
 
 std::optional<std::vector<int32_t>> Schema::FindParentIds(int32_t id) const {
   std::optional<std::vector<int32_t>> out;
-  VisitFields(fields, [&](const NestedField& f, const std::string&,
-                          const std::vector<int32_t>& parents) {
-    if (out) return false;
-    if (f.id == id) out = parents;
-    return true;
-  });
+  VisitFields(fields,
+              [&](const NestedField& f, const std::string&, const std::vector<int32_t>& parents) {
+                if (out) return false;
+                if (f.id == id) out = parents;
+                return true;
+              });
   return out;
 }
 
@@ -141,13 +142,13 @@ Status ValidateSiblings(const std::vector<NestedField>& fields, const std::strin
 Status Schema::Validate() const {
   std::unordered_set<int32_t> ids;
   Status dup;
-  VisitFields(fields, [&](const NestedField& f, const std::string& name,
-                          const std::vector<int32_t>&) {
-    if (dup.ok() && !ids.insert(f.id).second) {
-      dup = InvalidArgument("duplicate field id {} (at {})", f.id, name);
-    }
-    return true;
-  });
+  VisitFields(fields,
+              [&](const NestedField& f, const std::string& name, const std::vector<int32_t>&) {
+                if (dup.ok() && !ids.insert(f.id).second) {
+                  dup = InvalidArgument("duplicate field id {} (at {})", f.id, name);
+                }
+                return true;
+              });
   FLOE_RETURN_IF_ERROR(dup);
   FLOE_RETURN_IF_ERROR(ValidateSiblings(fields, ""));
 

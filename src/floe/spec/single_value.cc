@@ -21,7 +21,8 @@ std::string Int128ToString(__int128 v) {
   if (v == 0) return "0";
   bool negative = v < 0;
   // Work on the magnitude as unsigned so the most negative value does not overflow.
-  unsigned __int128 m = negative ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
+  unsigned __int128 m =
+      negative ? -static_cast<unsigned __int128>(v) : static_cast<unsigned __int128>(v);
   std::string digits;
   while (m > 0) {
     digits.push_back(static_cast<char>('0' + static_cast<int>(m % 10)));
@@ -94,7 +95,8 @@ std::string FloatText(F v) {
 }
 
 Error WrongValue(const Type& type, const Literal& value) {
-  return InvalidArgument("value {} does not hold a {}", ToHumanString(type, value), type.ToString());
+  return InvalidArgument("value {} does not hold a {}", ToHumanString(type, value),
+                         type.ToString());
 }
 
 Error BadBinary(const Type& type, std::string_view bytes, std::string_view why) {
@@ -148,7 +150,8 @@ Result<__int128> ParseDecimal(std::string_view text, int32_t scale) {
     if (unscaled != 0 || digits > 0) ++digits;
     if (in_fraction) ++fraction_digits;
   }
-  if (i == 0 || (digits == 0 && unscaled == 0 && (i == (negative ? 1u : 0u)))) return bad("no digits");
+  if (i == 0 || (digits == 0 && unscaled == 0 && (i == (negative ? 1u : 0u))))
+    return bad("no digits");
   int64_t exponent = 0;
   if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
     ++i;
@@ -391,7 +394,8 @@ Result<std::string> ToJsonString(const Type& type, const Literal& value) {
 Result<Literal> FromJson(const Type& type, const JsonValue& json) {
   if (json.IsNull()) return Literal::Null();
   auto bad = [&](std::string_view why) {
-    return json.Invalid(fmt::format("invalid {} value {}: {}", type.ToString(), json.ToJson(), why));
+    return json.Invalid(
+        fmt::format("invalid {} value {}: {}", type.ToString(), json.ToJson(), why));
   };
   switch (type.id()) {
     case TypeId::kBoolean: {
@@ -516,13 +520,15 @@ Status ValidateJsonValue(const Type& type, const JsonValue& json) {
       FLOE_ASSIGN_OR_RETURN(auto keys, keys_json.AsArray());
       FLOE_ASSIGN_OR_RETURN(auto values, values_json.AsArray());
       if (keys.size() != values.size()) {
-        return json.Invalid(fmt::format("map has {} keys but {} values", keys.size(), values.size()));
+        return json.Invalid(
+            fmt::format("map has {} keys but {} values", keys.size(), values.size()));
       }
       for (const JsonValue& k : keys) {
         if (k.IsNull()) return k.Invalid("map keys must not be null");
         FLOE_RETURN_IF_ERROR(ValidateJsonValue(*type.key().type, k));
       }
-      for (const JsonValue& v : values) FLOE_RETURN_IF_ERROR(ValidateJsonValue(*type.value().type, v));
+      for (const JsonValue& v : values)
+        FLOE_RETURN_IF_ERROR(ValidateJsonValue(*type.value().type, v));
       return Ok();
     }
     default: {
@@ -541,7 +547,8 @@ std::string ToHumanString(const Type& type, const Literal& value) {
       if (value.holds<int32_t>()) return FormatDate(value.get<int32_t>());
       break;
     case TypeId::kTime:
-      if (value.holds<int64_t>() && value.get<int64_t>() >= 0 && value.get<int64_t>() < kMicrosPerDay) {
+      if (value.holds<int64_t>() && value.get<int64_t>() >= 0 &&
+          value.get<int64_t>() < kMicrosPerDay) {
         return FormatTimeMicros(value.get<int64_t>());
       }
       break;
@@ -555,7 +562,8 @@ std::string ToHumanString(const Type& type, const Literal& value) {
       }
       break;
     case TypeId::kDecimal:
-      if (value.holds<Decimal>()) return DecimalToString(value.get<Decimal>().unscaled, type.scale());
+      if (value.holds<Decimal>())
+        return DecimalToString(value.get<Decimal>().unscaled, type.scale());
       break;
     default:
       break;

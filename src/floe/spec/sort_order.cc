@@ -12,13 +12,15 @@ std::string_view NullOrderName(NullOrder order) {
 
 Status SortOrder::Validate(const Schema& schema) const {
   if (order_id == kUnsortedOrderId && !fields.empty()) {
-    return InvalidArgument("sort order id 0 is reserved for the unsorted order, which has no fields");
+    return InvalidArgument(
+        "sort order id 0 is reserved for the unsorted order, which has no fields");
   }
   if (order_id != kUnsortedOrderId && fields.empty()) {
     return InvalidArgument("sort order {} has no fields; only order 0 may be unsorted", order_id);
   }
   for (const SortField& f : fields) {
-    std::vector<int32_t> sources = f.source_ids.empty() ? std::vector<int32_t>{f.source_id} : f.source_ids;
+    std::vector<int32_t> sources =
+        f.source_ids.empty() ? std::vector<int32_t>{f.source_id} : f.source_ids;
     for (int32_t source_id : sources) {
       const NestedField* source = schema.FindFieldById(source_id);
       if (source == nullptr) {

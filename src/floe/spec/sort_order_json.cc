@@ -37,7 +37,8 @@ Result<SortField> ParseSortField(const JsonValue& json) {
   } else if (direction == "desc") {
     f.direction = SortDirection::kDesc;
   } else {
-    return direction_json.Invalid(fmt::format("unknown sort direction \"{}\" (want asc or desc)", direction));
+    return direction_json.Invalid(
+        fmt::format("unknown sort direction \"{}\" (want asc or desc)", direction));
   }
   FLOE_ASSIGN_OR_RETURN(JsonValue null_order_json, json.Get("null-order"));
   FLOE_ASSIGN_OR_RETURN(std::string_view null_order, null_order_json.AsString());

@@ -1,7 +1,7 @@
 #include "floe/spec/transform.h"
 
-#include <charconv>
 #include <algorithm>
+#include <charconv>
 #include <climits>
 #include <vector>
 
@@ -34,20 +34,26 @@ bool IsNanos(TypeId id) { return id == TypeId::kTimestampNs || id == TypeId::kTi
 // A copy of a type as a shared pointer (types are immutable; nested children stay shared).
 TypePtr CopyType(const Type& t) {
   switch (t.id()) {
-    case TypeId::kDecimal: return Type::Decimal(t.precision(), t.scale());
-    case TypeId::kFixed: return Type::Fixed(t.length());
-    case TypeId::kGeometry: return Type::Geometry(t.crs());
-    case TypeId::kGeography: return Type::Geography(t.crs(), t.algorithm());
-    case TypeId::kStruct: return Type::Struct(t.fields());
-    case TypeId::kList: return Type::List(t.element());
-    case TypeId::kMap: return Type::Map(t.key(), t.value());
-    default: return Type::Primitive(t.id());
+    case TypeId::kDecimal:
+      return Type::Decimal(t.precision(), t.scale());
+    case TypeId::kFixed:
+      return Type::Fixed(t.length());
+    case TypeId::kGeometry:
+      return Type::Geometry(t.crs());
+    case TypeId::kGeography:
+      return Type::Geography(t.crs(), t.algorithm());
+    case TypeId::kStruct:
+      return Type::Struct(t.fields());
+    case TypeId::kList:
+      return Type::List(t.element());
+    case TypeId::kMap:
+      return Type::Map(t.key(), t.value());
+    default:
+      return Type::Primitive(t.id());
   }
 }
 
-std::string ValueText(const Type& type, const Literal& value) {
-  return ToHumanString(type, value);
-}
+std::string ValueText(const Type& type, const Literal& value) { return ToHumanString(type, value); }
 
 Error WrongValue(const Type& type, const Literal& value) {
   return InvalidArgument("value {} does not hold a {}", ValueText(type, value), type.ToString());
@@ -125,7 +131,8 @@ Result<Literal> ApplyTruncate(const Type& type, const Literal& value, int32_t wi
       if (!value.holds<int64_t>()) return WrongValue(type, value);
       int64_t v = value.get<int64_t>();
       int64_t mod = FloorMod(v, width);
-      return Literal::Long(static_cast<int64_t>(static_cast<uint64_t>(v) - static_cast<uint64_t>(mod)));
+      return Literal::Long(
+          static_cast<int64_t>(static_cast<uint64_t>(v) - static_cast<uint64_t>(mod)));
     }
     case TypeId::kDecimal: {
       if (!value.holds<Decimal>()) return WrongValue(type, value);
@@ -174,7 +181,8 @@ Result<Transform> Transform::ParseImpl(std::string_view text, bool allow_unknown
       int32_t n = 0;
       auto [ptr, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), n);
       if (ec != std::errc() || ptr != arg.data() + arg.size() || n <= 0) {
-        return Corrupt("invalid transform \"{}\": {} needs a positive integer parameter", text, name);
+        return Corrupt("invalid transform \"{}\": {} needs a positive integer parameter", text,
+                       name);
       }
       return name == "bucket" ? Bucket(n) : Truncate(n);
     }
@@ -195,15 +203,24 @@ bool Transform::is_time() const {
 
 std::string Transform::ToString() const {
   switch (kind_) {
-    case TransformKind::kIdentity: return "identity";
-    case TransformKind::kBucket: return fmt::format("bucket[{}]", param_);
-    case TransformKind::kTruncate: return fmt::format("truncate[{}]", param_);
-    case TransformKind::kYear: return "year";
-    case TransformKind::kMonth: return "month";
-    case TransformKind::kDay: return "day";
-    case TransformKind::kHour: return "hour";
-    case TransformKind::kVoid: return "void";
-    case TransformKind::kUnknown: return unknown_;
+    case TransformKind::kIdentity:
+      return "identity";
+    case TransformKind::kBucket:
+      return fmt::format("bucket[{}]", param_);
+    case TransformKind::kTruncate:
+      return fmt::format("truncate[{}]", param_);
+    case TransformKind::kYear:
+      return "year";
+    case TransformKind::kMonth:
+      return "month";
+    case TransformKind::kDay:
+      return "day";
+    case TransformKind::kHour:
+      return "hour";
+    case TransformKind::kVoid:
+      return "void";
+    case TransformKind::kUnknown:
+      return unknown_;
   }
   return unknown_;
 }
@@ -216,12 +233,22 @@ bool Transform::CanTransform(const Type& source) const {
              id != TypeId::kGeography;
     case TransformKind::kBucket:
       switch (id) {
-        case TypeId::kInt: case TypeId::kLong: case TypeId::kDecimal: case TypeId::kDate:
-        case TypeId::kTime: case TypeId::kTimestamp: case TypeId::kTimestampTz:
-        case TypeId::kTimestampNs: case TypeId::kTimestampTzNs: case TypeId::kString:
-        case TypeId::kUuid: case TypeId::kFixed: case TypeId::kBinary:
+        case TypeId::kInt:
+        case TypeId::kLong:
+        case TypeId::kDecimal:
+        case TypeId::kDate:
+        case TypeId::kTime:
+        case TypeId::kTimestamp:
+        case TypeId::kTimestampTz:
+        case TypeId::kTimestampNs:
+        case TypeId::kTimestampTzNs:
+        case TypeId::kString:
+        case TypeId::kUuid:
+        case TypeId::kFixed:
+        case TypeId::kBinary:
           return true;
-        default: return false;
+        default:
+          return false;
       }
     case TransformKind::kTruncate:
       return id == TypeId::kInt || id == TypeId::kLong || id == TypeId::kDecimal ||

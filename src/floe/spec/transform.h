@@ -15,14 +15,26 @@
 
 namespace floe::spec {
 
-enum class TransformKind { kIdentity, kBucket, kTruncate, kYear, kMonth, kDay, kHour, kVoid, kUnknown };
+enum class TransformKind {
+  kIdentity,
+  kBucket,
+  kTruncate,
+  kYear,
+  kMonth,
+  kDay,
+  kHour,
+  kVoid,
+  kUnknown
+};
 
 class Transform {
  public:
   Transform() = default;  // identity
 
   static Transform Identity() { return Transform(TransformKind::kIdentity, 0); }
-  static Transform Bucket(int32_t num_buckets) { return Transform(TransformKind::kBucket, num_buckets); }
+  static Transform Bucket(int32_t num_buckets) {
+    return Transform(TransformKind::kBucket, num_buckets);
+  }
   static Transform Truncate(int32_t width) { return Transform(TransformKind::kTruncate, width); }
   static Transform Year() { return Transform(TransformKind::kYear, 0); }
   static Transform Month() { return Transform(TransformKind::kMonth, 0); }

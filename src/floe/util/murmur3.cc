@@ -1,6 +1,5 @@
 #include "floe/util/murmur3.h"
 
-
 namespace floe {
 
 namespace {
@@ -42,8 +41,12 @@ uint32_t Murmur3X86_32(const uint8_t* bytes, size_t length, uint32_t seed) {
   const uint8_t* tail = bytes + 4 * blocks;
   uint32_t k = 0;
   switch (length & 3) {
-    case 3: k ^= static_cast<uint32_t>(tail[2]) << 16; [[fallthrough]];
-    case 2: k ^= static_cast<uint32_t>(tail[1]) << 8; [[fallthrough]];
+    case 3:
+      k ^= static_cast<uint32_t>(tail[2]) << 16;
+      [[fallthrough]];
+    case 2:
+      k ^= static_cast<uint32_t>(tail[1]) << 8;
+      [[fallthrough]];
     case 1:
       k ^= tail[0];
       h ^= MixK(k);
