@@ -1,0 +1,91 @@
+// The pages of one column chunk (https://parquet.apache.org/docs/file-format/data-pages/): each
+// page is a PageHeader followed by compressed_page_size bytes. PageReader walks them, checks the
+// page CRC when the writer stored one, decompresses through floe::compression, and splits data
+// pages into their repetition levels, definition levels and values:
+//   v1 (DATA_PAGE): the whole page is compressed; inside, each level section present (max level
+//      > 0) is a 4-byte little-endian length and RLE/bit-packed runs (BIT_PACKED levels have no
+//      length: ceil(num_values * bit_width / 8) bytes), then the values.
+//   v2 (DATA_PAGE_V2): the level sections are stored uncompressed at the front with their lengths
+//      in the header; only the values are compressed, and only when is_compressed.
+// Level and value bytes are handed to the decoders of encoding/ by the column reader.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "floe/format/compression/codec.h"
+#include "floe/format/parquet/file_metadata.h"
+#include "floe/format/parquet/page_header.h"
+#include "floe/util/result.h"
+
+namespace floe::parquet {
+
+class FileReader;
+
+struct Page {
+  PageHeader header;
+  PageType type = PageType::kDataPage;  // DATA_PAGE, DATA_PAGE_V2 or DICTIONARY_PAGE
+  int32_t num_values = 0;   // data pages: values including nulls; dictionary pages: entries
+  Encoding encoding = Encoding::kPlain;  // of the values
+  // Data pages only. v1 levels keep their own encoding (RLE normally, BIT_PACKED in old files).
+  Encoding repetition_level_encoding = Encoding::kRle;
+  Encoding definition_level_encoding = Encoding::kRle;
+  std::string_view repetition_levels;  // runs without a length prefix; empty when max level is 0
+  std::string_view definition_levels;
+  std::string_view values;             // decompressed value bytes (dictionary entries for a
+                                       // dictionary page); valid until the next call to Next
+  std::optional<int32_t> num_nulls;    // v2 only
+  std::optional<int32_t> num_rows;     // v2 only
+};
+
+struct PageReaderOptions {
+  bool verify_crc = true;  // check PageHeader.crc when present
+};
+
+// The compression codec of a Parquet CompressionCodec; LZO is NotSupported.
+Result<compression::CodecKind> CodecKindOf(CompressionCodec codec);
+
+class PageReader {
+ public:
+  // `chunk` holds the column chunk's bytes, from its first page to its end. max levels come from
+  // the column's schema leaf.
+  static Result<std::unique_ptr<PageReader>> Make(const ColumnMetaData& meta, std::string chunk,
+                                                  int16_t max_repetition_level,
+                                                  int16_t max_definition_level,
+                                                  PageReaderOptions options = {});
+
+  // The next dictionary or data page (index pages and page types floe does not know are
+  // skipped); nullopt at the end of the chunk. Errors name the page's offset within the chunk.
+  Result<std::optional<Page>> Next();
+
+  // Data-page values seen so far (compared with ColumnMetaData.num_values at the end).
+  int64_t values_read() const { return values_read_; }
+
+ private:
+  PageReader() = default;
+  Result<std::string_view> Decompress(std::string_view in, int64_t uncompressed_size);
+  Status SplitV1(Page* page, std::string_view body);
+  Status SplitV2(Page* page, std::string_view raw);
+
+  std::string chunk_;
+  size_t pos_ = 0;
+  int64_t num_values_ = 0;  // ColumnMetaData.num_values
+  int64_t values_read_ = 0;
+  int16_t max_rep_ = 0;
+  int16_t max_def_ = 0;
+  CompressionCodec codec_kind_ = CompressionCodec::kUncompressed;
+  std::unique_ptr<compression::Codec> codec_;
+  PageReaderOptions options_;
+  std::string buffer_;  // decompressed bytes of the current page
+  bool seen_dictionary_ = false;
+  bool seen_data_ = false;
+};
+
+// Reads a column chunk's bytes through the file's FileIO and makes its PageReader.
+Result<std::unique_ptr<PageReader>> OpenColumnChunk(const FileReader& file, int row_group,
+                                                    int column, PageReaderOptions options = {});
+
+}  // namespace floe::parquet
