@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "floe/spec/single_value.h"
+#include "testing/test_util.h"
+
 namespace floe::spec {
 namespace {
 
@@ -112,6 +115,71 @@ TEST(SchemaJsonTest, ParsesAndWritesTypesAlone) {
   JsonWriter w;
   WriteType(**t, w);
   EXPECT_EQ(w.str(), "\"timestamp_ns\"");
+}
+
+}  // namespace
+}  // namespace floe::spec
+
+namespace floe::spec {
+namespace {
+
+TEST(SchemaJsonTest, ValidatesDefaults) {
+  auto error_for = [](std::string_view field) {
+    auto s = ParseText(fmt::format(R"({{"type":"struct","fields":[{}]}})", field));
+    EXPECT_TRUE(s.ok()) << field;
+    auto st = s->Validate();
+    return st.ok() ? std::string("ok") : st.error().message;
+  };
+  EXPECT_EQ(error_for(R"({"id":1,"name":"a","required":false,"type":"int","initial-default":1})"),
+            "ok");
+  EXPECT_EQ(error_for(R"({"id":1,"name":"a","required":false,"type":"int","initial-default":"x"})"),
+            "field a (1): invalid initial-default \"x\": expected an integer, got string");
+  EXPECT_EQ(
+      error_for(
+          R"({"id":1,"name":"d","required":false,"type":"date","write-default":"2017-02-30"})"),
+      "field d (1): invalid write-default \"2017-02-30\": invalid date value "
+      "\"2017-02-30\": expected YYYY-MM-DD");
+  EXPECT_EQ(error_for(R"({"id":1,"name":"u","required":true,"type":"unknown"})"),
+            "field u (1) of type unknown must be optional");
+  EXPECT_EQ(
+      error_for(R"({"id":1,"name":"u","required":false,"type":"unknown","initial-default":1})"),
+      "field u (1): invalid initial-default 1: JSON single values of type unknown are not "
+      "supported");
+  EXPECT_EQ(error_for(R"({"id":1,"name":"s","required":false,
+      "type":{"type":"struct","fields":[{"id":2,"name":"x","required":false,"type":"long"}]},
+      "initial-default":{"2":5}})"),
+            "ok");
+}
+
+TEST(SchemaJsonTest, ReadsDuckDbDefaultsOfEveryType) {
+  // DuckDB wrote a default for a column of each primitive type.
+  std::string text = floe::testing::ReadFileToString(floe::testing::CorpusPath(
+      "duckdb-iceberg/data/persistent/add_columns_with_defaults/default.db/"
+      "add_columns_with_defaults/metadata/"
+      "00002-2d907d9d-0f96-4bf3-9548-edfd9194704c.metadata.json"));
+  auto doc = JsonDocument::Parse(text);
+  ASSERT_TRUE(doc.ok());
+  auto schemas = (*doc)->root().Get("schemas")->AsArray();
+  ASSERT_TRUE(schemas.ok());
+  auto schema = ParseSchema((*schemas)[1]);
+  ASSERT_TRUE(schema.ok()) << schema.error().message;
+  EXPECT_TRUE(schema->Validate().ok());
+  int checked = 0;
+  for (const NestedField& f : schema->fields) {
+    if (!f.initial_default) continue;
+    auto value_doc = JsonDocument::Parse(*f.initial_default);
+    ASSERT_TRUE(value_doc.ok());
+    auto value = FromJson(*f.type, (*value_doc)->root());
+    ASSERT_TRUE(value.ok()) << f.name << ": " << value.error().message;
+    // Written back, each default reads the same (text may differ only for numbers).
+    auto back = ToJsonString(*f.type, *value);
+    ASSERT_TRUE(back.ok()) << f.name;
+    if (f.type->id() != TypeId::kFloat && f.type->id() != TypeId::kDouble) {
+      EXPECT_EQ(*back, *f.initial_default) << f.name;
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 14);
 }
 
 }  // namespace

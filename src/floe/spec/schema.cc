@@ -4,6 +4,9 @@
 #include <set>
 #include <unordered_set>
 
+#include "floe/spec/single_value.h"
+#include "floe/util/json_reader.h"
+
 namespace floe::spec {
 
 namespace {
@@ -137,6 +140,22 @@ Status ValidateSiblings(const std::vector<NestedField>& fields, const std::strin
   return Ok();
 }
 
+// A default must be a JSON single value of the field's type (spec: "Default values").
+Status ValidateDefault(const NestedField& f, const std::string& name, std::string_view which,
+                       const std::optional<std::string>& text) {
+  if (!text) return Ok();
+  auto doc = JsonDocument::Parse(*text);
+  Status st = doc.ok() ? ValidateJsonValue(*f.type, (*doc)->root()) : Status(doc.error());
+  if (!st.ok()) {
+    return InvalidArgument("field {} ({}): invalid {} {}: {}", name, f.id, which, *text,
+                           st.error().message);
+  }
+  if (f.type->id() == TypeId::kUnknown && *text != "null") {
+    return InvalidArgument("field {} ({}) of type unknown must have a null {}", name, f.id, which);
+  }
+  return Ok();
+}
+
 }  // namespace
 
 Status Schema::Validate() const {
@@ -151,6 +170,22 @@ Status Schema::Validate() const {
               });
   FLOE_RETURN_IF_ERROR(dup);
   FLOE_RETURN_IF_ERROR(ValidateSiblings(fields, ""));
+
+  Status defaults;
+  VisitFields(
+      fields, [&](const NestedField& f, const std::string& name, const std::vector<int32_t>&) {
+        if (!defaults.ok()) return false;
+        if (f.type->id() == TypeId::kUnknown && f.required) {
+          defaults = InvalidArgument("field {} ({}) of type unknown must be optional", name, f.id);
+          return false;
+        }
+        defaults = ValidateDefault(f, name, "initial-default", f.initial_default);
+        if (defaults.ok()) {
+          defaults = ValidateDefault(f, name, "write-default", f.write_default);
+        }
+        return true;
+      });
+  FLOE_RETURN_IF_ERROR(defaults);
 
   std::unordered_set<int32_t> seen_identifiers;
   for (int32_t id : identifier_field_ids) {

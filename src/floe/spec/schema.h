@@ -42,7 +42,8 @@ struct Schema {
 
   // Checks the spec's rules: unique field ids, unique names among siblings, map keys required,
   // identifier fields exist, are primitive, required, not float/double and not inside a list or
-  // map or an optional struct. Errors name the field.
+  // map or an optional struct; defaults are valid JSON single values of their field's type, and
+  // fields of type unknown are optional with null defaults. Errors name the field.
   Status Validate() const;
 
   // Equal fields and identifier fields; the schema id is not compared.

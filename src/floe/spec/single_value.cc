@@ -484,9 +484,10 @@ Result<Literal> FromJson(const Type& type, const JsonValue& json) {
       }
       return Literal::Binary(std::move(*bytes));
     }
-    default:
-      return NotSupported("{}: JSON single values of type {} are not supported",
-                          json.path().empty() ? "(root)" : json.path(), type.ToString());
+    default: {
+      Error e = NotSupported("JSON single values of type {} are not supported", type.ToString());
+      return json.path().empty() ? e : e.WithContext(json.path());
+    }
   }
 }
 
