@@ -144,6 +144,10 @@ TEST(PartitionSpecTest, ValidatesAgainstTheSchema) {
   EXPECT_EQ(error_for(R"({"name":"x","transform":"identity","source-id":1,"field-id":1000},
                          {"name":"y","transform":"day","source-id":2,"field-id":1000})"),
             "partition field y: duplicate field id 1000");
+  EXPECT_EQ(error_for(R"({"name":"x","transform":"identity","source-id":7,"field-id":1000})"),
+            "partition field x: source field tags.element is inside a list");
+  EXPECT_EQ(error_for(R"({"name":"x","transform":"identity","source-id":5,"field-id":1000})"),
+            "ok");
   // A void field may outlive its dropped source column.
   EXPECT_EQ(error_for(R"({"name":"x","transform":"void","source-id":42,"field-id":1000})"), "ok");
 }

@@ -176,6 +176,8 @@ TEST(SingleValueTest, DecimalText) {
   EXPECT_FALSE(ParseDecimal("1.2.3", 1).ok());
   EXPECT_FALSE(ParseDecimal("", 0).ok());
   EXPECT_FALSE(ParseDecimal("-", 0).ok());
+  EXPECT_FALSE(ParseDecimal(".", 0).ok());
+  EXPECT_EQ(*ParseDecimal("000.50", 2), 50);
   EXPECT_FALSE(ParseDecimal("1e", 0).ok());
 }
 

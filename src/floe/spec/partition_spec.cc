@@ -73,6 +73,14 @@ Status PartitionSpec::Validate(const Schema& schema) const {
                                f.name, schema.FindColumnName(source_id).value_or(source->name),
                                source->type->ToString());
       }
+      for (int32_t parent_id : schema.FindParentIds(source_id).value_or(std::vector<int32_t>{})) {
+        const Type& parent = *schema.FindFieldById(parent_id)->type;
+        if (parent.is_list() || parent.is_map()) {
+          return InvalidArgument("partition field {}: source field {} is inside a {}", f.name,
+                                 schema.FindColumnName(source_id).value_or(source->name),
+                                 parent.is_list() ? "list" : "map");
+        }
+      }
       if (!f.transform.CanTransform(*source->type)) {
         return InvalidArgument(
             "partition field {}: {} cannot transform {} ({})", f.name, f.transform.ToString(),

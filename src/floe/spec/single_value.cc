@@ -137,7 +137,7 @@ Result<__int128> ParseDecimal(std::string_view text, int32_t scale) {
   if (i < text.size() && (text[i] == '-' || text[i] == '+')) negative = text[i++] == '-';
   unsigned __int128 unscaled = 0;
   int digits = 0, fraction_digits = 0;
-  bool in_fraction = false;
+  bool in_fraction = false, any_digit = false;
   for (; i < text.size(); ++i) {
     char c = text[i];
     if (c == '.' && !in_fraction) {
@@ -145,13 +145,13 @@ Result<__int128> ParseDecimal(std::string_view text, int32_t scale) {
       continue;
     }
     if (c < '0' || c > '9') break;
+    any_digit = true;
     if (digits >= 38) return bad("more than 38 digits");
     unscaled = unscaled * 10 + static_cast<unsigned>(c - '0');
-    if (unscaled != 0 || digits > 0) ++digits;
+    if (unscaled != 0) ++digits;
     if (in_fraction) ++fraction_digits;
   }
-  if (i == 0 || (digits == 0 && unscaled == 0 && (i == (negative ? 1u : 0u))))
-    return bad("no digits");
+  if (!any_digit) return bad("no digits");
   int64_t exponent = 0;
   if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
     ++i;
