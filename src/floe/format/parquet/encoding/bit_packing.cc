@@ -7,8 +7,27 @@
 namespace floe::parquet {
 namespace {
 
+// Little-endian load of N bytes (N a compile-time constant, so the loop unrolls into shifts).
+template <int N>
+inline uint64_t LoadBytes(const uint8_t* p) {
+  if constexpr (N == 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    return w;
+  } else if constexpr (N == 4) {
+    uint32_t w;
+    std::memcpy(&w, p, 4);
+    return w;
+  } else {
+    uint64_t w = 0;
+    for (int j = 0; j < N; ++j) w |= static_cast<uint64_t>(p[j]) << (8 * j);
+    return w;
+  }
+}
+
 // Value I of a group of width BW: its bit offset, and hence the bytes it spans, are compile-time
-// constants, so each value is one small load, a shift and a mask.
+// constants, so each value is one small load, a shift and a mask. Loads never pass the group's
+// BW bytes: a full 8-byte load is used where the group has them, narrower ones at its end.
 template <typename Out, int BW, int I>
 inline void UnpackValue(const uint8_t* in, Out* out) {
   constexpr int kBit = I * BW;
@@ -16,12 +35,18 @@ inline void UnpackValue(const uint8_t* in, Out* out) {
   constexpr int kShift = kBit % 8;
   constexpr int kBytes = (kShift + BW + 7) / 8;
   constexpr uint64_t kMask = BW == 64 ? ~uint64_t{0} : ((uint64_t{1} << BW) - 1);
-  uint64_t w = 0;
   if constexpr (kBytes <= 8) {
-    std::memcpy(&w, in + kByte, kBytes);
+    uint64_t w;
+    if constexpr (kByte + 8 <= BW) {
+      w = LoadBytes<8>(in + kByte);
+    } else if constexpr (kBytes <= 4 && kByte + 4 <= BW) {
+      w = LoadBytes<4>(in + kByte);
+    } else {
+      w = LoadBytes<kBytes>(in + kByte);
+    }
     out[I] = static_cast<Out>((w >> kShift) & kMask);
   } else {
-    std::memcpy(&w, in + kByte, 8);
+    const uint64_t w = LoadBytes<8>(in + kByte);
     const uint64_t hi = in[kByte + 8];
     out[I] = static_cast<Out>(((w >> kShift) | (hi << (64 - kShift))) & kMask);
   }
