@@ -54,3 +54,22 @@ TEST(TimeTest, ParsesDatesTimesAndTimestamps) {
 
 }  // namespace
 }  // namespace floe
+
+namespace floe {
+namespace {
+
+TEST(TimeTest, TimestampsOutsideTheNanosecondRange) {
+  auto old = ParseTimestamp("1000-01-01T00:00:00.000001");
+  ASSERT_TRUE(old.has_value());
+  EXPECT_FALSE(old->nanos_in_range);
+  EXPECT_EQ(old->micros, DaysFromCivil(1000, 1, 1) * 86400000000LL + 1);
+  auto ns = ParseTimestamp("2017-11-16T22:31:08.123456789+00:00");
+  ASSERT_TRUE(ns.has_value());
+  EXPECT_TRUE(ns->nanos_in_range);
+  EXPECT_EQ(ns->micros, 1510871468123456);
+  EXPECT_EQ(ns->nanos_of_micro, 789);
+  EXPECT_FALSE(ParseTimestamp("+999999-01-01T00:00:00").has_value());
+}
+
+}  // namespace
+}  // namespace floe

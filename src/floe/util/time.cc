@@ -162,8 +162,20 @@ std::optional<ParsedTimestamp> ParseTimestamp(std::string_view text) {
     offset_minutes = (minus ? -1 : 1) * (oh * 60 + om);
   }
   if (!c.Done()) return std::nullopt;
-  int64_t nanos = days * 86400000000000LL + time - offset_minutes * 60000000000LL;
-  return ParsedTimestamp{nanos, has_offset};
+  // Overflow-checked: a far-away year must not wrap around (nanos hold only +-292 years).
+  ParsedTimestamp out{0, has_offset};
+  out.nanos_of_micro = static_cast<int32_t>(time % 1000);
+  int64_t day_micros = 0, micros = 0;
+  if (__builtin_mul_overflow(days, 86400000000LL, &day_micros) ||
+      __builtin_add_overflow(day_micros, time / 1000 - offset_minutes * 60000000LL, &micros)) {
+    return std::nullopt;
+  }
+  out.micros = micros;
+  int64_t nanos = 0;
+  out.nanos_in_range = !__builtin_mul_overflow(micros, int64_t{1000}, &nanos) &&
+                       !__builtin_add_overflow(nanos, int64_t{out.nanos_of_micro}, &nanos);
+  out.nanos = out.nanos_in_range ? nanos : 0;
+  return out;
 }
 
 }  // namespace floe

@@ -42,6 +42,11 @@ std::optional<int64_t> ParseTimeNanos(std::string_view text);
 struct ParsedTimestamp {
   int64_t nanos;    // since epoch, in UTC when an offset was given, else as written
   bool has_offset;  // "Z" or "+HH:MM"/"-HH:MM" present
+  // The same instant in microseconds (floored) and the nanoseconds below that; these cover
+  // every year the parser reads, while int64 nanos only span 1677-09-21..2262-04-11.
+  int64_t micros = 0;
+  int32_t nanos_of_micro = 0;
+  bool nanos_in_range = true;  // false: `nanos` is 0 and only `micros` holds the instant
 };
 // Parses "YYYY-MM-DD[T| ]HH:MM[:SS[.f{1,9}]][Z|+HH:MM|-HH:MM]" (also a bare date).
 std::optional<ParsedTimestamp> ParseTimestamp(std::string_view text);
