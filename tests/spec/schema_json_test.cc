@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "floe/spec/single_value.h"
 #include "testing/test_util.h"
 
@@ -180,6 +182,90 @@ TEST(SchemaJsonTest, ReadsDuckDbDefaultsOfEveryType) {
     ++checked;
   }
   EXPECT_EQ(checked, 14);
+}
+
+}  // namespace
+}  // namespace floe::spec
+
+namespace floe::spec {
+namespace {
+
+// A random type tree; ids are handed out from *next_id.
+TypePtr RandomType(std::mt19937& rng, int depth, int32_t* next_id) {
+  static const std::vector<std::string> kPrimitives = {
+      "boolean", "int",      "long",         "float",          "double", "decimal(9,2)",
+      "date",    "time",     "timestamp",    "timestamptz",    "string", "uuid",
+      "binary",  "fixed[7]", "timestamp_ns", "timestamptz_ns", "variant"};
+  int kind = depth >= 3 ? 0 : static_cast<int>(rng() % 5);
+  auto field = [&](std::string name, bool required) {
+    NestedField f;
+    f.id = (*next_id)++;
+    f.name = std::move(name);
+    f.required = required;
+    f.type = RandomType(rng, depth + 1, next_id);
+    return f;
+  };
+  switch (kind) {
+    case 1: {
+      std::vector<NestedField> fields;
+      int n = 1 + static_cast<int>(rng() % 4);
+      for (int i = 0; i < n; ++i) fields.push_back(field(fmt::format("f{}", i), rng() % 2 == 0));
+      return Type::Struct(std::move(fields));
+    }
+    case 2:
+      return Type::List(field("element", rng() % 2 == 0));
+    case 3: {
+      NestedField key = field("key", true);
+      return Type::Map(std::move(key), field("value", rng() % 2 == 0));
+    }
+    default:
+      return *ParsePrimitiveType(kPrimitives[rng() % kPrimitives.size()]);
+  }
+}
+
+TEST(SchemaJsonTest, RandomSchemasRoundTrip) {
+  std::mt19937 rng(42);
+  for (int round = 0; round < 200; ++round) {
+    Schema s;
+    s.schema_id = static_cast<int32_t>(rng() % 100);
+    int32_t next_id = 1;
+    int n = 1 + static_cast<int>(rng() % 6);
+    for (int i = 0; i < n; ++i) {
+      NestedField f;
+      f.id = next_id++;
+      f.name = fmt::format("col_{}", i);
+      f.required = rng() % 2 == 0;
+      f.type = RandomType(rng, 0, &next_id);
+      if (rng() % 4 == 0) f.doc = "doc \"quoted\" \xC3\xA9";
+      s.fields.push_back(std::move(f));
+    }
+    ASSERT_TRUE(s.Validate().ok()) << s.Validate().error().message;
+    std::string text = Write(s);
+    auto back = ParseText(text);
+    ASSERT_TRUE(back.ok()) << text << ": " << back.error().message;
+    EXPECT_EQ(*back, s) << text;
+    EXPECT_EQ(back->HighestFieldId(), next_id - 1);
+    EXPECT_EQ(Write(*back), text);
+  }
+}
+
+TEST(SchemaJsonTest, DamagedJsonFailsCleanly) {
+  // Every truncation and a byte flip at every position: an error or a schema, never a crash.
+  std::string text(kNested);
+  int errors = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (!ParseText(text.substr(0, i)).ok()) ++errors;
+    for (char c : {'"', '{', ']', '1', 'x', '\0'}) {
+      std::string damaged = text;
+      damaged[i] = c;
+      auto s = ParseText(damaged);
+      if (s.ok()) {
+        (void)s->Validate();
+        (void)Write(*s);
+      }
+    }
+  }
+  EXPECT_EQ(errors, static_cast<int>(text.size()));
 }
 
 }  // namespace

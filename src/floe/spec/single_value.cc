@@ -460,9 +460,12 @@ Result<Literal> FromJson(const Type& type, const JsonValue& json) {
       if (!HasZone(type.id()) && ts->has_offset) {
         return bad("a timestamp without zone must not carry an offset");
       }
-      if (IsNanos(type.id())) return Literal::Timestamp(ts->nanos);
-      if (ts->nanos % 1000 != 0) return bad("timestamp has microsecond precision");
-      return Literal::Timestamp(ts->nanos / 1000);
+      if (IsNanos(type.id())) {
+        if (!ts->nanos_in_range) return bad("out of range for nanoseconds since 1970");
+        return Literal::Timestamp(ts->nanos);
+      }
+      if (ts->nanos_of_micro != 0) return bad("timestamp has microsecond precision");
+      return Literal::Timestamp(ts->micros);
     }
     case TypeId::kString: {
       FLOE_ASSIGN_OR_RETURN(std::string_view s, json.AsString());
