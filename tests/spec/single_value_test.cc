@@ -3,6 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
+#include <random>
+
+#include "floe/util/time.h"
 
 namespace floe::spec {
 namespace {
@@ -212,6 +216,82 @@ TEST(SingleValueTest, HumanStrings) {
   EXPECT_EQ(ToHumanString(*Type::Double(), Literal::Double(1.0)), "1.0");
   EXPECT_EQ(ToHumanString(*Type::Fixed(2), Literal::Binary({0xff, 0xfe})), "//4=");
   EXPECT_EQ(ToHumanString(*Type::Int(), Literal::Null()), "null");
+}
+
+}  // namespace
+}  // namespace floe::spec
+
+namespace floe::spec {
+namespace {
+
+TEST(SingleValueTest, RandomValuesRoundTrip) {
+  std::mt19937_64 rng(7);
+  auto between = [&](int64_t lo, int64_t hi) {
+    return lo + static_cast<int64_t>(rng() % static_cast<uint64_t>(hi - lo + 1));
+  };
+  const int64_t kMinMicros = DaysFromCivil(1, 1, 1) * 86400000000LL;
+  const int64_t kMaxMicros = DaysFromCivil(9999, 12, 31) * 86400000000LL;
+  for (int round = 0; round < 2000; ++round) {
+    std::vector<std::pair<TypePtr, Literal>> values;
+    values.emplace_back(Type::Boolean(), Literal::Boolean(rng() % 2 == 0));
+    values.emplace_back(Type::Int(), Literal::Int(static_cast<int32_t>(rng())));
+    values.emplace_back(Type::Long(), Literal::Long(static_cast<int64_t>(rng())));
+    uint32_t fbits = static_cast<uint32_t>(rng());
+    float f;
+    std::memcpy(&f, &fbits, 4);
+    if (!std::isnan(f)) values.emplace_back(Type::Float(), Literal::Float(f));
+    uint64_t dbits = rng();
+    double d;
+    std::memcpy(&d, &dbits, 8);
+    if (!std::isnan(d)) values.emplace_back(Type::Double(), Literal::Double(d));
+    int scale = static_cast<int>(rng() % 39);
+    __int128 unscaled =
+        (static_cast<__int128>(rng() % 1000000000000000000ULL) * 1000000000000000000LL +
+         static_cast<__int128>(rng() % 1000000000000000000ULL)) %
+        (static_cast<__int128>(1) << static_cast<int>(rng() % 126));
+    if (rng() % 2) unscaled = -unscaled;
+    values.emplace_back(Type::Decimal(38, scale), Literal::MakeDecimal(unscaled, scale));
+    values.emplace_back(
+        Type::Date(),
+        Literal::Date(static_cast<int32_t>(between(kMinMicros, kMaxMicros) / 86400000000LL)));
+    values.emplace_back(Type::Time(), Literal::Time(between(0, 86400000000LL - 1)));
+    values.emplace_back(Type::Timestamp(), Literal::Timestamp(between(kMinMicros, kMaxMicros)));
+    values.emplace_back(Type::TimestampTz(), Literal::Timestamp(between(kMinMicros, kMaxMicros)));
+    values.emplace_back(Type::Primitive(TypeId::kTimestampNs),
+                        Literal::Timestamp(static_cast<int64_t>(rng())));
+    values.emplace_back(Type::Primitive(TypeId::kTimestampTzNs),
+                        Literal::Timestamp(static_cast<int64_t>(rng())));
+    std::string str;
+    static const char* kPieces[] = {"a",  "\xC3\xA9", "\xE6\x97\xA5",    "\"",
+                                    "\\", "\n",       "\xF0\x9F\x98\x80"};
+    for (int i = static_cast<int>(rng() % 8); i > 0; --i) str += kPieces[rng() % 7];
+    values.emplace_back(Type::String(), Literal::String(str));
+    Uuid u;
+    for (auto& b : u.bytes) b = static_cast<uint8_t>(rng());
+    values.emplace_back(Type::Uuid(), Literal::MakeUuid(u));
+    std::vector<uint8_t> bytes(rng() % 9);
+    for (auto& b : bytes) b = static_cast<uint8_t>(rng());
+    values.emplace_back(Type::Binary(), Literal::Binary(bytes));
+    values.emplace_back(Type::Fixed(static_cast<int>(bytes.size()) + 1), Literal::Binary([&] {
+                          auto b = bytes;
+                          b.push_back(0x80);
+                          return b;
+                        }()));
+
+    for (const auto& [type, value] : values) {
+      SCOPED_TRACE(type->ToString() + " " + ToHumanString(*type, value));
+      auto bin = ToBinary(*type, value);
+      ASSERT_TRUE(bin.ok()) << bin.error().message;
+      auto from_bin = FromBinary(*type, *bin);
+      ASSERT_TRUE(from_bin.ok()) << from_bin.error().message;
+      EXPECT_EQ(*from_bin, value);
+      auto json = ToJsonString(*type, value);
+      ASSERT_TRUE(json.ok()) << json.error().message;
+      auto from_json = FromJsonText(*type, *json);
+      ASSERT_TRUE(from_json.ok()) << *json << ": " << from_json.error().message;
+      EXPECT_EQ(*from_json, value) << *json;
+    }
+  }
 }
 
 }  // namespace
