@@ -58,7 +58,8 @@ std::optional<simdjson::dom::element> FieldReader::FindNonNull(std::string_view 
 
 Error FieldReader::Missing(std::string_view key) const {
   std::string path = Path();
-  return Corrupt("{}: missing required field \"{}\"", path.empty() ? "(root)" : path, key);
+  if (path.empty()) return Corrupt("missing required field \"{}\"", key);
+  return Corrupt("{}: missing required field \"{}\"", path, key);
 }
 
 Error FieldReader::Invalid(std::string_view key, std::string_view what) const {
