@@ -143,6 +143,17 @@ TEST(BadInputTest, DatumProblems) {
               "bad boolean");
   ExpectError(JsonLines(Memory(Container(R"("long")", "null", {{1, "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"}}))),
               ErrorKind::kCorrupt, "varint");
+  // The same limits when a writer-only field is skipped during schema resolution.
+  const char* writer = R"({"type":"record","name":"r","fields":[
+      {"name":"a","type":{"type":"array","items":"null"}},{"name":"b","type":"long"}]})";
+  auto reader = Schema::Parse(R"({"type":"record","name":"r","fields":[{"name":"b","type":"long"}]})");
+  ASSERT_TRUE(reader.ok());
+  auto skipped = JsonLines(Memory(Container(writer, "null", {{1, Longs({3, 0, 5})}})), *reader);
+  ASSERT_TRUE(skipped.ok()) << skipped.error().message;
+  EXPECT_EQ(*skipped, (std::vector<std::string>{R"({"b":5})"}));
+  ExpectError(JsonLines(Memory(Container(writer, "null", {{1, Longs({int64_t{1} << 40, 0, 5})}})),
+                        *reader),
+              ErrorKind::kCorrupt, "item count");
   // Recursion deeper than any real file: an error, not a stack overflow.
   std::string deep;
   for (int i = 0; i < 100000; ++i) deep += Longs({1});

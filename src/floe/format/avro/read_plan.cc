@@ -275,7 +275,6 @@ Status SkipValue(const Node& w, Decoder& d) {
     case Type::kMap: {
       FLOE_RETURN_IF_ERROR(d.Enter());
       const Node& item = w.type == Type::kArray ? *w.items : *w.values;
-      int64_t min_size = MinEncodedSize(item) + (w.type == Type::kMap ? 1 : 0);
       int64_t total = 0;
       for (;;) {
         FLOE_ASSIGN_OR_RETURN(int64_t n, d.ReadLong());
@@ -287,10 +286,16 @@ Status SkipValue(const Node& w, Decoder& d) {
           FLOE_RETURN_IF_ERROR(d.Skip(bytes));
           continue;
         }
-        if (min_size > 0 ? n > static_cast<int64_t>(d.remaining()) / min_size
-                         : (total += n) > (int64_t{1} << 20)) {
-          return d.Error(fmt::format("item count {} exceeds the data", n));
+        // Counts within the bytes left and a million items need no look at the schema; beyond
+        // that, the item's smallest encoding bounds the count (zero-sized items: a million).
+        if (n > static_cast<int64_t>(d.remaining()) || total + n > (int64_t{1} << 20)) {
+          int64_t min_size = MinEncodedSize(item) + (w.type == Type::kMap ? 1 : 0);
+          if (min_size > 0 ? n > static_cast<int64_t>(d.remaining()) / min_size
+                           : n > (int64_t{1} << 20) - total) {
+            return d.Error(fmt::format("item count {} exceeds the data", n));
+          }
         }
+        total += n;
         for (int64_t i = 0; i < n; ++i) {
           if (w.type == Type::kMap) FLOE_RETURN_IF_ERROR(d.ReadBytes());
           FLOE_RETURN_IF_ERROR(SkipValue(item, d));
