@@ -26,9 +26,15 @@ struct SnapshotRef {
 
   bool is_branch() const { return type == SnapshotRefType::kBranch; }
   bool is_tag() const { return type == SnapshotRefType::kTag; }
-  static SnapshotRef Branch(int64_t snapshot_id) { return SnapshotRef{snapshot_id}; }
+  static SnapshotRef Branch(int64_t snapshot_id) {
+    SnapshotRef ref;
+    ref.snapshot_id = snapshot_id;
+    return ref;
+  }
   static SnapshotRef Tag(int64_t snapshot_id) {
-    return SnapshotRef{snapshot_id, SnapshotRefType::kTag};
+    SnapshotRef ref = Branch(snapshot_id);
+    ref.type = SnapshotRefType::kTag;
+    return ref;
   }
   bool operator==(const SnapshotRef&) const = default;
 };

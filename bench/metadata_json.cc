@@ -1,0 +1,176 @@
+// Table metadata JSON: parse and write speed on one core (issue 2: at least 300 MB/s parsing).
+// Generates a v2 metadata file with 10,000 snapshots (with Spark-like summaries), 100 schemas of
+// 50 columns and a 1,000-entry metadata log, then times ParseTableMetadata and
+// WriteTableMetadata over it.
+//   bench_metadata_json [iterations]
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "floe/spec/table_metadata_json.h"
+#include "floe/util/json_writer.h"
+
+namespace {
+
+using floe::JsonWriter;
+
+std::string Generate() {
+  constexpr int kSnapshots = 10000, kSchemas = 100, kColumns = 50, kMetadataLog = 1000;
+  const char* types[] = {"long", "int", "string", "double", "timestamptz", "decimal(18,4)", "date", "boolean"};
+  JsonWriter w;
+  w.BeginObject();
+  w.Member("format-version", 2);
+  w.Member("table-uuid", "9c12d441-03fe-4693-9a96-a0705ddf69c1");
+  w.Member("location", "s3://warehouse/analytics/db/events");
+  w.Key("last-sequence-number");
+  w.Int(kSnapshots);
+  w.Key("last-updated-ms");
+  w.Int(1700000000000 + kSnapshots * 60000LL);
+  w.Member("last-column-id", kSchemas + kColumns);
+  w.Member("current-schema-id", kSchemas - 1);
+  w.Key("schemas");
+  w.BeginArray();
+  for (int s = 0; s < kSchemas; ++s) {
+    w.BeginObject();
+    w.Member("type", "struct");
+    w.Member("schema-id", s);
+    w.Key("fields");
+    w.BeginArray();
+    for (int c = 0; c < kColumns; ++c) {
+      int id = c + 1 + s;  // each schema adds a column
+      w.BeginObject();
+      w.Member("id", id);
+      w.Member("name", fmt::format("column_{}_{}", id, types[id % 8]));
+      w.Member("required", c == 0);
+      w.Member("type", types[id % 8]);
+      if (c % 10 == 3) w.Member("doc", "a column that carries a description for readers");
+      w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Member("default-spec-id", 0);
+  w.Key("partition-specs");
+  w.BeginArray();
+  w.BeginObject();
+  w.Member("spec-id", 0);
+  w.Key("fields");
+  w.BeginArray();
+  w.BeginObject();
+  w.Member("name", "c5_day");
+  w.Member("transform", "day");
+  w.Member("source-id", 5);
+  w.Member("field-id", 1000);
+  w.EndObject();
+  w.EndArray();
+  w.EndObject();
+  w.EndArray();
+  w.Member("last-partition-id", 1000);
+  w.Member("default-sort-order-id", 0);
+  w.Key("sort-orders");
+  w.Raw(R"([{"order-id":0,"fields":[]}])");
+  w.Key("properties");
+  w.Raw(R"({"write.format.default":"parquet","commit.retry.num-retries":"4"})");
+  const int64_t base_id = 4000000000000000000;
+  w.Key("current-snapshot-id");
+  w.Int(base_id + kSnapshots - 1);
+  w.Key("refs");
+  w.BeginObject();
+  w.Key("main");
+  w.Raw(fmt::format(R"({{"snapshot-id":{},"type":"branch"}})", base_id + kSnapshots - 1));
+  w.EndObject();
+  w.Key("snapshots");
+  w.BeginArray();
+  for (int i = 0; i < kSnapshots; ++i) {
+    int64_t id = base_id + i;
+    w.BeginObject();
+    w.Key("snapshot-id");
+    w.Int(id);
+    if (i > 0) {
+      w.Key("parent-snapshot-id");
+      w.Int(id - 1);
+    }
+    w.Key("sequence-number");
+    w.Int(i + 1);
+    w.Key("timestamp-ms");
+    w.Int(1700000000000 + i * 60000LL);
+    w.Key("summary");
+    w.BeginObject();
+    w.Member("operation", i % 10 == 9 ? "overwrite" : "append");
+    w.Member("spark.app.id", "local-1700000000000");
+    w.Member("added-data-files", std::to_string(1 + i % 7));
+    w.Member("added-records", std::to_string(1000 + i));
+    w.Member("added-files-size", std::to_string(123456 + i));
+    w.Member("changed-partition-count", "1");
+    w.Member("total-records", std::to_string(1000LL * (i + 1)));
+    w.Member("total-files-size", std::to_string(123456LL * (i + 1)));
+    w.Member("total-data-files", std::to_string(i + 1));
+    w.Member("total-delete-files", "0");
+    w.Member("total-position-deletes", "0");
+    w.Member("total-equality-deletes", "0");
+    w.EndObject();
+    w.Member("manifest-list", fmt::format("s3://warehouse/analytics/db/events/metadata/snap-{}-1-"
+                                          "7e6760f0-4f6c-4b23-b907-0a5a174e3863.avro", id));
+    w.Member("schema-id", kSchemas - 1);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("snapshot-log");
+  w.BeginArray();
+  for (int i = 0; i < kSnapshots; ++i) {
+    w.Raw(fmt::format(R"({{"timestamp-ms":{},"snapshot-id":{}}})", 1700000000000 + i * 60000LL, base_id + i));
+  }
+  w.EndArray();
+  w.Key("metadata-log");
+  w.BeginArray();
+  for (int i = 0; i < kMetadataLog; ++i) {
+    w.Raw(fmt::format(R"({{"timestamp-ms":{},"metadata-file":"s3://warehouse/analytics/db/events/metadata/)"
+                      R"({:05d}-8a62c37d-4573-4021-952a-c0baef7d21d0.metadata.json"}})",
+                      1700000000000 + i * 60000LL, i));
+  }
+  w.EndArray();
+  w.EndObject();
+  return w.Take();
+}
+
+double Seconds(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
+  return std::chrono::duration<double>(b - a).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int iterations = argc > 1 ? std::atoi(argv[1]) : 10;
+  std::string json = Generate();
+  double mb = static_cast<double>(json.size()) / 1e6;
+  auto first = floe::spec::ParseTableMetadata(json);
+  if (!first.ok()) {
+    std::fprintf(stderr, "generated metadata does not parse: %s\n", first.error().message.c_str());
+    return 1;
+  }
+  std::string written = floe::spec::WriteTableMetadata(*first);
+  double written_mb = static_cast<double>(written.size()) / 1e6;
+
+  double best_parse = 1e9, best_write = 1e9;
+  size_t sink = 0;
+  for (int i = 0; i < iterations; ++i) {
+    auto t0 = std::chrono::steady_clock::now();
+    auto m = floe::spec::ParseTableMetadata(json);
+    auto t1 = std::chrono::steady_clock::now();
+    std::string out = floe::spec::WriteTableMetadata(*m);
+    auto t2 = std::chrono::steady_clock::now();
+    sink += out.size() + m->snapshots.size();
+    best_parse = std::min(best_parse, Seconds(t0, t1));
+    best_write = std::min(best_write, Seconds(t1, t2));
+  }
+  std::printf("metadata: %.2f MB (%zu snapshots, %zu schemas, %zu metadata-log entries); written form %.2f MB\n",
+              mb, first->snapshots.size(), first->schemas.size(), first->metadata_log.size(), written_mb);
+  std::printf("parse: %.1f ms  %.0f MB/s (best of %d, one core)\n", best_parse * 1e3, mb / best_parse, iterations);
+  std::printf("write: %.1f ms  %.0f MB/s (best of %d, one core)\n", best_write * 1e3, written_mb / best_write,
+              iterations);
+  return sink == 0 ? 1 : 0;
+}
