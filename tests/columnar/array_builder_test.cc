@@ -350,5 +350,20 @@ TEST(RecordBatchTest, MakeChecksColumns) {
   EXPECT_FALSE(RecordBatch::Make(strict, 2, {name_col}).ok());
 }
 
+TEST(ArrayBuilderTest, EmptyBulkAppendsOnFreshBuilders) {
+  BinaryBuilder b(Utf8());
+  ASSERT_TRUE(b.AppendBulk(nullptr, 0, nullptr, 0).ok());
+  Int64Builder i(Int64());
+  ASSERT_TRUE(i.AppendUninitialized(0).ok());
+  ASSERT_TRUE(i.AppendValues(nullptr, 0).ok());
+  FixedSizeBinaryBuilder f(Uuid());
+  ASSERT_TRUE(f.AppendValues(nullptr, 0).ok());
+  BooleanBuilder bo;
+  ASSERT_TRUE(bo.AppendBits(nullptr, 0, 0).ok());
+  ASSERT_TRUE(bo.AppendValues(nullptr, 0).ok());
+  EXPECT_EQ(b.Finish().value()->length, 0);
+  EXPECT_EQ(i.Finish().value()->length, 0);
+}
+
 }  // namespace
 }  // namespace floe::columnar

@@ -175,6 +175,7 @@ Status BinaryBuilder::ReserveData(int64_t additional) {
 
 Status BinaryBuilder::AppendBulk(const int32_t* lengths, int64_t n, const uint8_t* bytes,
                                  int64_t total_bytes) {
+  if (n == 0 && total_bytes == 0) return Ok();
   FLOE_RETURN_IF_ERROR(Reserve(n));
   FLOE_RETURN_IF_ERROR(ReserveData(total_bytes));
   int32_t* offs = offsets_->mutable_data_as<int32_t>() + length_;

@@ -113,7 +113,7 @@ class PrimitiveBuilder final : public ArrayBuilder {
   // Appends n valid elements and returns where their values go; the caller writes all n.
   Result<T*> AppendUninitialized(int64_t n) {
     FLOE_RETURN_IF_ERROR(Reserve(n));
-    T* out = data_->template mutable_data_as<T>() + length_;
+    T* out = data_ ? data_->template mutable_data_as<T>() + length_ : nullptr;
     FLOE_RETURN_IF_ERROR(AppendValidity(n, true));
     return out;
   }

@@ -161,6 +161,14 @@ TEST(EncodingPlainTest, CorruptByteArrays) {
   // A huge count is refused before anything is reserved.
   EXPECT_EQ(DecodePlainByteArray(Span(cut), int64_t{1} << 40, &b).error().kind,
             ErrorKind::kCorrupt);
+  // Exactly 4 bytes per value, but the first length takes the bytes of the second value's
+  // length: the bytes reserved up front must not be trusted (found by the fuzzer).
+  std::string greedy(
+      "\x04\x00\x00\x00"
+      "abcd",
+      8);
+  columnar::BinaryBuilder fresh(columnar::Binary());
+  EXPECT_EQ(DecodePlainByteArray(Span(greedy), 2, &fresh).error().kind, ErrorKind::kCorrupt);
   // Length 0xFFFFFFFF.
   std::string huge(
       "\xff\xff\xff\xff"

@@ -111,9 +111,9 @@ Result<size_t> DecodePlainByteArray(std::span<const uint8_t> data, int64_t n,
   }
   FLOE_RETURN_IF_ERROR(out->Reserve(n));
   FLOE_RETURN_IF_ERROR(out->ReserveData(static_cast<int64_t>(data.size()) - 4 * n));
+  // An estimate (exact when the n values fill the data); Append grows it when lengths say more.
   return WalkByteArrays(data, n, [out](int64_t, const uint8_t* p, uint32_t len) -> Status {
-    out->UnsafeAppend(p, len);
-    return Ok();
+    return out->Append(p, len);
   });
 }
 
