@@ -1,0 +1,88 @@
+// Reading manifests (spec: "Manifests"): the header's key-value metadata, then the entries,
+// decoded through a reader schema matched by field id straight into ManifestEntry (no Datum
+// tree), with the spec's inheritance applied:
+//   - v1 entries have sequence numbers 0;
+//   - in v2 and v3 an ADDED entry may leave snapshot_id, sequence_number and
+//     file_sequence_number null: they come from the manifest-list entry. An EXISTING or DELETED
+//     entry must carry them: a null there is corrupt. (Manifests written before field 4 existed
+//     have no file_sequence_number at all; it stays null for their non-ADDED entries.)
+//   - v3 data files without first_row_id get the manifest's first_row_id plus the record counts
+//     of the earlier live data files that had none (spec: "First Row ID Inheritance"); DELETED
+//     entries take no ids, as the manifest's id range counts added and existing rows only.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "floe/format/avro/container_reader.h"
+#include "floe/format/avro/read_plan.h"
+#include "floe/io/file_io.h"
+#include "floe/manifest/manifest_entry.h"
+#include "floe/manifest/manifest_file.h"
+#include "floe/spec/partition_spec.h"
+#include "floe/spec/schema.h"
+#include "floe/spec/type.h"
+
+namespace floe::manifest {
+
+// What the header says (spec: "Manifests", the key-value metadata table).
+struct ManifestMetadata {
+  int format_version = 1;  // "format-version"; absent: 1
+  ManifestContent content = ManifestContent::kData;  // "content": data | deletes
+  std::optional<spec::Schema> schema;   // "schema", when present and readable
+  std::optional<int32_t> schema_id;     // "schema-id"
+  std::optional<spec::PartitionSpec> partition_spec;  // "partition-spec" + "partition-spec-id"
+  std::optional<int32_t> partition_spec_id;
+  // The partition tuple's type the entries were decoded with.
+  spec::TypePtr partition_type;
+};
+
+struct ManifestReadOptions {
+  // The manifest-list entry of this manifest: ADDED entries inherit its snapshot id and
+  // sequence number, data files its first_row_id. Without it, null values stay null.
+  std::optional<ManifestFile> inherit_from;
+  // The partition type to decode with (PartitionSpec::PartitionType of the table's schema).
+  // When null: from the header's schema and partition-spec, else from the file's Avro schema.
+  spec::TypePtr partition_type;
+};
+
+class ManifestReader {
+ public:
+  static Result<std::unique_ptr<ManifestReader>> Open(std::shared_ptr<io::InputFile> file,
+                                                      ManifestReadOptions options = {});
+
+  const ManifestMetadata& metadata() const { return metadata_; }
+  avro::ContainerReader& container() { return *container_; }
+
+  // The next entry (every field overwritten; its vectors' storage is reused), or false at the
+  // end of the file.
+  Result<bool> Next(ManifestEntry* entry);
+  // Every remaining entry.
+  Result<std::vector<ManifestEntry>> ReadAll();
+
+ private:
+  ManifestReader() = default;
+  Status Decode(avro::Decoder& d, ManifestEntry* entry);
+  Status Inherit(ManifestEntry* entry);
+
+  std::unique_ptr<avro::ContainerReader> container_;
+  std::unique_ptr<avro::Resolution> resolution_;
+  ManifestMetadata metadata_;
+  ManifestReadOptions options_;
+  bool writer_has_file_sequence_number_ = false;
+  avro::ContainerReader::Block block_;
+  avro::Decoder decoder_;
+  int64_t left_in_block_ = 0;
+  int64_t next_row_id_ = 0;
+  int64_t entry_index_ = 0;
+};
+
+// Opens `manifest.manifest_path` (with its known length) and reads every entry, inheriting
+// from `manifest`.
+Result<std::vector<ManifestEntry>> ReadManifestEntries(io::FileIO& io, const ManifestFile& manifest,
+                                                       spec::TypePtr partition_type = nullptr);
+
+}  // namespace floe::manifest
