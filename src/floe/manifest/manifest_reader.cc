@@ -485,15 +485,23 @@ Result<std::vector<ManifestEntry>> ManifestReader::ReadAll() {
 
 Result<std::vector<ManifestEntry>> ReadManifestEntries(io::FileIO& io, const ManifestFile& manifest,
                                                        spec::TypePtr partition_type) {
-  std::optional<int64_t> length;
-  if (manifest.manifest_length > 0) length = manifest.manifest_length;
-  FLOE_ASSIGN_OR_RETURN(std::shared_ptr<io::InputFile> file,
-                        io.OpenInput(manifest.manifest_path, length));
-  ManifestReadOptions options;
-  options.inherit_from = manifest;
-  options.partition_type = std::move(partition_type);
-  FLOE_ASSIGN_OR_RETURN(auto reader, ManifestReader::Open(std::move(file), std::move(options)));
-  return reader->ReadAll();
+  auto read = [&](std::optional<int64_t> length) -> Result<std::vector<ManifestEntry>> {
+    FLOE_ASSIGN_OR_RETURN(std::shared_ptr<io::InputFile> file,
+                          io.OpenInput(manifest.manifest_path, length));
+    ManifestReadOptions options;
+    options.inherit_from = manifest;
+    options.partition_type = partition_type;
+    FLOE_ASSIGN_OR_RETURN(auto reader, ManifestReader::Open(std::move(file), std::move(options)));
+    return reader->ReadAll();
+  };
+  if (manifest.manifest_length <= 0) return read(std::nullopt);
+  // The list's manifest_length saves a stat; a manifest edited after the list was written
+  // (the corpus has ones rewritten with fastavro) disagrees with it, so a corrupt read is
+  // retried with the file's real size.
+  auto r = read(manifest.manifest_length);
+  if (r.ok() || r.error().kind != ErrorKind::kCorrupt) return r;
+  auto again = read(std::nullopt);
+  return again.ok() ? std::move(again) : std::move(r);
 }
 
 }  // namespace floe::manifest

@@ -1,0 +1,81 @@
+#include "cli/table_source.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "floe/io/location_map.h"
+#include "floe/table/metadata_file.h"
+
+namespace floe::cli {
+
+std::vector<OptionSpec> TableSourceOptions() {
+  return {{"--base", "DIR", "folder that relative paths inside the metadata resolve against"},
+          {"--location-map", "FROM=TO", "read locations under FROM from TO instead (repeatable)", true},
+          {"--snapshot", "ID", "a snapshot other than the current one"}};
+}
+
+Result<std::vector<std::string>> ResolveTableArgument(const std::string& argument) {
+  std::error_code ec;
+  if (!std::filesystem::exists(argument, ec)) {
+    return NotFound("{}: no such metadata file or table folder", argument);
+  }
+  if (!std::filesystem::is_directory(argument, ec)) return std::vector<std::string>{argument};
+  auto local = io::LocalFileIO();
+  auto current = table::FindCurrentMetadataFile(*local, argument);
+  if (current.ok() || current.error().kind != ErrorKind::kNotFound) {
+    if (!current.ok()) return std::move(current).error();
+    return std::vector<std::string>{argument};
+  }
+  // Not a table folder: the table folders below it (a `metadata` folder with metadata files).
+  std::vector<std::string> tables;
+  auto it = std::filesystem::recursive_directory_iterator(argument, ec);
+  for (; !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+    if (it.depth() > 6) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (!it->is_directory(ec) || it->path().filename() != "metadata") continue;
+    std::string folder = it->path().parent_path().string();
+    if (table::FindCurrentMetadataFile(*local, folder).ok()) tables.push_back(folder);
+    it.disable_recursion_pending();
+  }
+  if (tables.empty()) return std::move(current).error();
+  std::sort(tables.begin(), tables.end());
+  return tables;
+}
+
+Result<TableSource> OpenTableSource(const std::string& argument, const Args& args) {
+  std::error_code ec;
+  if (!std::filesystem::exists(argument, ec)) {
+    return NotFound("{}: no such metadata file or table folder", argument);
+  }
+  auto local = io::LocalFileIO();
+  TableSource t;
+  if (std::filesystem::is_directory(argument, ec)) {
+    FLOE_ASSIGN_OR_RETURN(t.metadata_location, table::FindCurrentMetadataFile(*local, argument));
+  } else {
+    t.metadata_location = argument;
+  }
+  FLOE_ASSIGN_OR_RETURN(t.metadata, table::ReadMetadataFile(*local, t.metadata_location));
+  std::vector<std::string> rules = args.GetAll("--location-map");
+  std::optional<std::string> base = args.Get("--base");
+  if (rules.empty() && !base) {
+    t.io = local;
+  } else {
+    FLOE_ASSIGN_OR_RETURN(io::LocationMap map, io::LocationMap::Make(rules, base));
+    t.io = io::RemappedFileIO(local, std::move(map));
+  }
+  return t;
+}
+
+Result<const spec::Snapshot*> SelectSnapshot(const TableSource& table, const Args& args) {
+  FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> id, args.GetInt("--snapshot"));
+  if (id) {
+    const spec::Snapshot* s = table.metadata.SnapshotById(*id);
+    if (!s) return NotFound("{}: no snapshot {}", table.metadata_location, *id);
+    return s;
+  }
+  return table.metadata.CurrentSnapshot();
+}
+
+}  // namespace floe::cli

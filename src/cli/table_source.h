@@ -1,0 +1,37 @@
+// Reading a table given on the command line as a metadata file or a table folder (CLI.md,
+// "Table folders and metadata files"), with `--location-map FROM=TO` and `--base DIR` applied
+// to every location the metadata names.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/command.h"
+#include "floe/io/file_io.h"
+#include "floe/spec/table_metadata.h"
+
+namespace floe::cli {
+
+// The options every command reading a table by path takes.
+std::vector<OptionSpec> TableSourceOptions();
+
+struct TableSource {
+  std::string metadata_location;
+  spec::TableMetadata metadata;
+  // Reads what the metadata names (manifest lists, manifests, data files), remapped.
+  std::shared_ptr<io::FileIO> io;
+};
+
+// The tables an argument names: a metadata file, a table folder, or else a folder holding
+// table folders somewhere below it (the corpus keeps `equality_deletes/warehouse/mydb/<table>`):
+// each table folder found, in name order.
+Result<std::vector<std::string>> ResolveTableArgument(const std::string& argument);
+
+// `location` is a metadata file or a table folder on the local file system.
+Result<TableSource> OpenTableSource(const std::string& location, const Args& args);
+
+// The snapshot `--snapshot ID` names, else the current one; nullptr when the table has none.
+Result<const spec::Snapshot*> SelectSnapshot(const TableSource& table, const Args& args);
+
+}  // namespace floe::cli
