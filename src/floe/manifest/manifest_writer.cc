@@ -288,10 +288,14 @@ Status ManifestWriter::WriteDeleted(const ManifestEntry& entry) {
 }
 
 Result<ManifestFile> ManifestWriter::Close() {
+  // After the last block is flushed the estimate is exact; some OutputFiles (in memory)
+  // report no bytes once closed, so the length is taken before closing.
+  FLOE_RETURN_IF_ERROR(writer_->Flush());
+  int64_t length = writer_->EstimatedLength();
   FLOE_RETURN_IF_ERROR(writer_->Close());
   ManifestFile m;
   m.manifest_path = location_;
-  m.manifest_length = writer_->EstimatedLength();  // the whole file once closed
+  m.manifest_length = length;
   m.partition_spec_id = options_.spec.spec_id;
   m.content = options_.content;
   if (options_.format_version == 1) {
