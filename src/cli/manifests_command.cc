@@ -160,12 +160,9 @@ Status RunTable(const Invocation& inv, const std::string& location, bool header)
 
 // A folder holding several tables lists each in turn.
 Status Run(const Invocation& inv) {
-  FLOE_ASSIGN_OR_RETURN(std::vector<std::string> tables, ResolveTableArgument(inv.args.positionals()[0]));
-  for (size_t i = 0; i < tables.size(); ++i) {
-    if (i > 0 && !inv.args.Has("--json")) Print("\n");
-    FLOE_RETURN_IF_ERROR(RunTable(inv, tables[i], tables.size() > 1));
-  }
-  return Ok();
+  return ForEachTable(inv, [&](const std::string& table, bool several) {
+    return RunTable(inv, table, several);
+  });
 }
 
 std::vector<OptionSpec> Options() {

@@ -78,4 +78,15 @@ Result<const spec::Snapshot*> SelectSnapshot(const TableSource& table, const Arg
   return table.metadata.CurrentSnapshot();
 }
 
+Status ForEachTable(const Invocation& inv,
+                    const std::function<Status(const std::string& table, bool several)>& run) {
+  FLOE_ASSIGN_OR_RETURN(std::vector<std::string> tables,
+                        ResolveTableArgument(inv.args.positionals()[0]));
+  for (size_t i = 0; i < tables.size(); ++i) {
+    if (i > 0 && !inv.args.Has("--json")) Print("\n");
+    FLOE_RETURN_IF_ERROR(run(tables[i], tables.size() > 1));
+  }
+  return Ok();
+}
+
 }  // namespace floe::cli

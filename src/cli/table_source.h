@@ -3,6 +3,7 @@
 // to every location the metadata names.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,6 +28,11 @@ struct TableSource {
 // table folders somewhere below it (the corpus keeps `equality_deletes/warehouse/mydb/<table>`):
 // each table folder found, in name order.
 Result<std::vector<std::string>> ResolveTableArgument(const std::string& argument);
+
+// Runs `run(table, several)` for each table the first positional argument names, with a blank
+// line between tables in text output (not with --json).
+Status ForEachTable(const Invocation& inv,
+                    const std::function<Status(const std::string& table, bool several)>& run);
 
 // `location` is a metadata file or a table folder on the local file system.
 Result<TableSource> OpenTableSource(const std::string& location, const Args& args);
