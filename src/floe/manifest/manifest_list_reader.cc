@@ -10,6 +10,7 @@
 #include "floe/format/avro/container_reader.h"
 #include "floe/format/avro/read_plan.h"
 #include "floe/manifest/manifest_schema.h"
+#include "floe/manifest/optional_value.h"
 
 namespace floe::manifest {
 namespace {
@@ -29,26 +30,9 @@ constexpr const char* kListFieldNames[] = {
     "deleted_files_count", "added_rows_count", "existing_rows_count", "deleted_rows_count",
     "partitions", "key_metadata", "first_row_id"};
 
-Result<const ReadPlan*> Value(const ReadPlan& p, Decoder& d) {
-  int branch;
-  FLOE_ASSIGN_OR_RETURN(const ReadPlan* v, avro::ResolveBranch(p, d, &branch));
-  if (v->op == ReadPlan::Op::kNull) return static_cast<const ReadPlan*>(nullptr);
-  return v;
-}
-
-Result<std::optional<int64_t>> OptLong(const ReadPlan& p, Decoder& d) {
-  FLOE_ASSIGN_OR_RETURN(const ReadPlan* v, Value(p, d));
-  if (!v) return std::optional<int64_t>();
-  FLOE_ASSIGN_OR_RETURN(int64_t x, avro::ReadLongValue(*v, d));
-  return std::optional<int64_t>(x);
-}
-
-Result<std::optional<int32_t>> OptInt(const ReadPlan& p, Decoder& d) {
-  FLOE_ASSIGN_OR_RETURN(const ReadPlan* v, Value(p, d));
-  if (!v) return std::optional<int32_t>();
-  FLOE_ASSIGN_OR_RETURN(int32_t x, avro::ReadIntValue(*v, d));
-  return std::optional<int32_t>(x);
-}
+using internal::OptInt;
+using internal::OptLong;
+using internal::Value;
 
 Result<std::optional<std::string>> OptBytes(const ReadPlan& p, Decoder& d) {
   FLOE_ASSIGN_OR_RETURN(const ReadPlan* v, Value(p, d));

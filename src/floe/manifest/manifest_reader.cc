@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "floe/manifest/manifest_schema.h"
+#include "floe/manifest/optional_value.h"
 #include "floe/manifest/partition_value.h"
 #include "floe/spec/partition_spec_json.h"
 #include "floe/spec/schema_json.h"
@@ -26,27 +27,9 @@ enum DataFileField {
   kContentSize, kDataFileFieldCount
 };
 
-// The value plan of an optional reader field, or nullptr when the value is null.
-Result<const ReadPlan*> Value(const ReadPlan& p, Decoder& d) {
-  int branch;
-  FLOE_ASSIGN_OR_RETURN(const ReadPlan* v, avro::ResolveBranch(p, d, &branch));
-  if (v->op == ReadPlan::Op::kNull) return static_cast<const ReadPlan*>(nullptr);
-  return v;
-}
-
-Result<std::optional<int64_t>> OptLong(const ReadPlan& p, Decoder& d) {
-  FLOE_ASSIGN_OR_RETURN(const ReadPlan* v, Value(p, d));
-  if (!v) return std::optional<int64_t>();
-  FLOE_ASSIGN_OR_RETURN(int64_t x, avro::ReadLongValue(*v, d));
-  return std::optional<int64_t>(x);
-}
-
-Result<std::optional<int32_t>> OptInt(const ReadPlan& p, Decoder& d) {
-  FLOE_ASSIGN_OR_RETURN(const ReadPlan* v, Value(p, d));
-  if (!v) return std::optional<int32_t>();
-  FLOE_ASSIGN_OR_RETURN(int32_t x, avro::ReadIntValue(*v, d));
-  return std::optional<int32_t>(x);
-}
+using internal::OptInt;
+using internal::OptLong;
+using internal::Value;
 
 Status ReadCounts(const ReadPlan& p, Decoder& d, CountMap* out) {
   out->clear();
