@@ -70,6 +70,22 @@ bool AppendJsonString(std::string& out, std::string_view value) {
   return valid;
 }
 
+bool AppendValidUtf8(std::string& out, std::string_view value) {
+  bool valid = true;
+  for (size_t i = 0; i < value.size();) {
+    size_t n = static_cast<unsigned char>(value[i]) < 0x80 ? 1 : Utf8SequenceLength(value, i);
+    if (n == 0) {
+      out.append("\xEF\xBF\xBD");  // U+FFFD
+      valid = false;
+      ++i;
+    } else {
+      out.append(value.substr(i, n));
+      i += n;
+    }
+  }
+  return valid;
+}
+
 void JsonWriter::Newline() {
   out_.push_back('\n');
   out_.append(stack_.size() * 2, ' ');

@@ -61,5 +61,8 @@ class JsonWriter {
 
 // Appends `value` to `out` as a quoted, escaped JSON string. Returns false if invalid UTF-8 was replaced.
 bool AppendJsonString(std::string& out, std::string_view value);
+// Appends `value` unquoted and unescaped, invalid UTF-8 replaced by U+FFFD (CSV and table output).
+// Returns false if anything was replaced.
+bool AppendValidUtf8(std::string& out, std::string_view value);
 
 }  // namespace floe
