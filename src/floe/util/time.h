@@ -24,7 +24,12 @@ inline int64_t FloorDiv(int64_t a, int64_t b) {
   if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
   return q;
 }
-inline int64_t FloorMod(int64_t a, int64_t b) { return a - FloorDiv(a, b) * b; }
+// Without FloorDiv(a, b) * b, which overflows near INT64_MIN (FloorMod(INT64_MIN, 86400e9)).
+inline int64_t FloorMod(int64_t a, int64_t b) {
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
 
 // "YYYY-MM-DD"; years outside 0001-9999 as "+YYYYYY"/"-YYYYYY" (CLI.md).
 std::string FormatDate(int64_t days);
