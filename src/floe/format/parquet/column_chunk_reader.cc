@@ -1,0 +1,141 @@
+#include "floe/format/parquet/column_chunk_reader.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "floe/format/parquet/encoding/rle_bit_packed_hybrid.h"
+
+namespace floe::parquet {
+
+namespace {
+
+int BitWidth(int16_t max_level) {
+  return static_cast<int>(std::bit_width(static_cast<uint16_t>(max_level)));
+}
+
+// The deprecated BIT_PACKED level encoding: values packed from the most significant bit.
+void UnpackMsbFirst(const uint8_t* data, int width, int64_t n, int16_t* out) {
+  int64_t bit = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    int v = 0;
+    for (int b = 0; b < width; ++b, ++bit) {
+      v = (v << 1) | ((data[bit >> 3] >> (7 - (bit & 7))) & 1);
+    }
+    out[i] = static_cast<int16_t>(v);
+  }
+}
+
+}  // namespace
+
+Result<std::unique_ptr<ColumnChunkReader>> ColumnChunkReader::Make(
+    std::unique_ptr<PageReader> pages, const SchemaNode& leaf, columnar::DataTypePtr type) {
+  std::unique_ptr<ColumnChunkReader> r(new ColumnChunkReader());
+  r->pages_ = std::move(pages);
+  r->max_def_ = leaf.max_definition_level;
+  r->max_rep_ = leaf.max_repetition_level;
+  FLOE_ASSIGN_OR_RETURN(r->values_, ValueDecoder::Make(leaf, std::move(type)));
+  return r;
+}
+
+Status ColumnChunkReader::DecodeLevels(std::string_view runs, Encoding encoding, int16_t max_level,
+                                       std::vector<int16_t>* out, const char* what) {
+  out->resize(static_cast<size_t>(page_levels_));
+  const int width = BitWidth(max_level);
+  const auto* data = reinterpret_cast<const uint8_t*>(runs.data());
+  if (encoding == Encoding::kBitPacked) {
+    if (static_cast<int64_t>(runs.size()) * 8 < page_levels_ * width) {
+      return Corrupt("{} levels: {} bytes hold fewer than {} values", what, runs.size(),
+                     page_levels_);
+    }
+    UnpackMsbFirst(data, width, page_levels_, out->data());
+  } else if (encoding == Encoding::kRle) {
+    RleBitPackedDecoder decoder;
+    FLOE_RETURN_IF_ERROR(decoder.Init({data, runs.size()}, width));
+    FLOE_ASSIGN_OR_RETURN(int64_t got, decoder.GetBatch(out->data(), page_levels_));
+    if (got != page_levels_) {
+      return Corrupt("{} levels end after {} of the page's {} values", what, got, page_levels_);
+    }
+  } else {
+    return NotSupported("{} level encoding {}", what, EncodingName(encoding));
+  }
+  for (int16_t level : *out) {
+    if (level < 0 || level > max_level) {
+      return Corrupt("{} level {} exceeds the column's maximum {}", what, level, max_level);
+    }
+  }
+  return Ok();
+}
+
+Result<bool> ColumnChunkReader::NextPage() {
+  while (true) {
+    FLOE_ASSIGN_OR_RETURN(std::optional<Page> page, pages_->Next());
+    if (!page) return false;
+    if (page->type == PageType::kDictionaryPage) {
+      FLOE_RETURN_IF_ERROR(values_->SetDictionary(*page));
+      continue;
+    }
+    if (page->num_values < 0) return Corrupt("data page with {} values", page->num_values);
+    page_levels_ = page->num_values;
+    page_pos_ = 0;
+    if (max_def_ > 0) {
+      FLOE_RETURN_IF_ERROR(DecodeLevels(page->definition_levels, page->definition_level_encoding,
+                                        max_def_, &page_def_, "definition"));
+    }
+    if (max_rep_ > 0) {
+      FLOE_RETURN_IF_ERROR(DecodeLevels(page->repetition_levels, page->repetition_level_encoding,
+                                        max_rep_, &page_rep_, "repetition"));
+    }
+    FLOE_RETURN_IF_ERROR(values_->StartPage(*page));
+    if (page_levels_ > 0) return true;
+  }
+}
+
+Status ColumnChunkReader::ReadRows(int64_t rows, LeafBatch* out) {
+  out->num_rows = 0;
+  out->num_levels = 0;
+  out->def_levels.clear();
+  out->rep_levels.clear();
+  int64_t started = 0;
+  while (true) {
+    if (page_pos_ == page_levels_) {
+      if (max_rep_ == 0 && started == rows) break;
+      FLOE_ASSIGN_OR_RETURN(bool more, NextPage());
+      if (!more) break;
+    }
+    const int64_t begin = page_pos_;
+    int64_t end = begin;
+    if (max_rep_ == 0) {
+      end = begin + std::min(rows - started, page_levels_ - begin);
+      started += end - begin;
+    } else {
+      for (; end < page_levels_; ++end) {
+        if (page_rep_[static_cast<size_t>(end)] != 0) {
+          if (first_entry_) return Corrupt("the column chunk starts inside a row");
+          continue;
+        }
+        if (started == rows) break;
+        ++started;
+        first_entry_ = false;
+      }
+    }
+    if (end == begin) break;
+    int64_t present = end - begin;
+    if (max_def_ > 0) {
+      out->def_levels.insert(out->def_levels.end(), page_def_.begin() + begin,
+                             page_def_.begin() + end);
+      present = std::count(page_def_.begin() + begin, page_def_.begin() + end, max_def_);
+    }
+    if (max_rep_ > 0) {
+      out->rep_levels.insert(out->rep_levels.end(), page_rep_.begin() + begin,
+                             page_rep_.begin() + end);
+    }
+    FLOE_RETURN_IF_ERROR(values_->Decode(present));
+    out->num_levels += end - begin;
+    page_pos_ = end;
+  }
+  out->num_rows = started;
+  FLOE_ASSIGN_OR_RETURN(out->values, values_->Finish());
+  return Ok();
+}
+
+}  // namespace floe::parquet

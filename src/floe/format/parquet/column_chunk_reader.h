@@ -1,0 +1,54 @@
+// One leaf column chunk read in batches of whole rows: the definition and repetition level of
+// every level entry, and the non-null values as a dense array (ValueDecoder). A row starts at each
+// entry whose repetition level is 0, so a batch of n rows ends just before the (n+1)-th such
+// entry, possibly several pages later (data page v1 rows may span pages).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "floe/columnar/array.h"
+#include "floe/format/parquet/page_reader.h"
+#include "floe/format/parquet/schema.h"
+#include "floe/format/parquet/value_decoder.h"
+#include "floe/util/result.h"
+
+namespace floe::parquet {
+
+struct LeafBatch {
+  int64_t num_rows = 0;
+  int64_t num_levels = 0;
+  std::vector<int16_t> def_levels;  // empty when the column's max definition level is 0
+  std::vector<int16_t> rep_levels;  // empty when the column's max repetition level is 0
+  columnar::ArrayPtr values;        // the entries whose definition level is the max, in order
+};
+
+class ColumnChunkReader {
+ public:
+  static Result<std::unique_ptr<ColumnChunkReader>> Make(std::unique_ptr<PageReader> pages,
+                                                         const SchemaNode& leaf,
+                                                         columnar::DataTypePtr type);
+
+  // The next `rows` rows (fewer only at the end of the chunk).
+  Status ReadRows(int64_t rows, LeafBatch* out);
+
+ private:
+  ColumnChunkReader() = default;
+  // Loads the next data page's levels and starts its values; false at the end of the chunk.
+  Result<bool> NextPage();
+  Status DecodeLevels(std::string_view runs, Encoding encoding, int16_t max_level,
+                      std::vector<int16_t>* out, const char* what);
+
+  std::unique_ptr<PageReader> pages_;
+  std::unique_ptr<ValueDecoder> values_;
+  int16_t max_def_ = 0;
+  int16_t max_rep_ = 0;
+  std::vector<int16_t> page_def_;
+  std::vector<int16_t> page_rep_;
+  int64_t page_levels_ = 0;
+  int64_t page_pos_ = 0;
+  bool first_entry_ = true;
+};
+
+}  // namespace floe::parquet

@@ -1,0 +1,447 @@
+#include "floe/format/parquet/value_decoder.h"
+
+#include <cstring>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "floe/columnar/array_builder.h"
+#include "floe/format/parquet/encoding/byte_stream_split.h"
+#include "floe/format/parquet/encoding/delta_binary_packed.h"
+#include "floe/format/parquet/encoding/delta_byte_array.h"
+#include "floe/format/parquet/encoding/delta_length_byte_array.h"
+#include "floe/format/parquet/encoding/dictionary.h"
+#include "floe/format/parquet/encoding/plain.h"
+#include "floe/format/parquet/encoding/rle_bit_packed_hybrid.h"
+
+namespace floe::parquet {
+
+namespace {
+
+using columnar::ArrayData;
+using columnar::ArrayPtr;
+using columnar::Buffer;
+using columnar::BufferPtr;
+using columnar::DataTypePtr;
+using columnar::TypeId;
+
+std::span<const uint8_t> Bytes(std::string_view s) {
+  return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
+}
+
+bool IsDictionary(Encoding e) {
+  return e == Encoding::kPlainDictionary || e == Encoding::kRleDictionary;
+}
+
+Status UnsupportedEncoding(Encoding e, std::string_view physical) {
+  return NotSupported("encoding {} for {} values", EncodingName(e), physical);
+}
+
+// Fixed-width values appended into one growing buffer, finished as an array without nulls.
+class DenseFixedOutput {
+ public:
+  DenseFixedOutput(DataTypePtr type, int width) : type_(std::move(type)), width_(width) {}
+
+  Result<uint8_t*> Append(int64_t n) {
+    int64_t bytes = (length_ + n) * width_;
+    if (!data_) {
+      FLOE_ASSIGN_OR_RETURN(data_, Buffer::Allocate(bytes));
+    } else {
+      FLOE_RETURN_IF_ERROR(data_->Resize(bytes));
+    }
+    uint8_t* out = data_->mutable_data() + length_ * width_;
+    length_ += n;
+    return out;
+  }
+
+  Result<ArrayPtr> Finish() {
+    if (!data_) {
+      FLOE_ASSIGN_OR_RETURN(data_, Buffer::Allocate(0));
+    }
+    ArrayPtr out = ArrayData::Make(type_, length_, {nullptr, std::move(data_)});
+    data_.reset();
+    length_ = 0;
+    return out;
+  }
+
+ private:
+  DataTypePtr type_;
+  int width_;
+  BufferPtr data_;
+  int64_t length_ = 0;
+};
+
+// The values of one page of a fixed-width physical type (`width` bytes each), as raw bytes.
+class FixedWidthPageValues {
+ public:
+  FixedWidthPageValues(Type physical, int width) : physical_(physical), width_(width) {}
+
+  Status SetDictionary(const Page& page) {
+    FLOE_ASSIGN_OR_RETURN(dictionary_,
+                          FixedWidthDictionary::FromPlain(Bytes(page.values), page.num_values,
+                                                          width_));
+    return Ok();
+  }
+
+  Status Start(const Page& page) {
+    encoding_ = page.encoding;
+    data_ = Bytes(page.values);
+    pos_ = 0;
+    if (IsDictionary(encoding_)) {
+      if (!dictionary_) return Corrupt("dictionary-encoded page without a dictionary page");
+      return indices_.Init(data_);
+    }
+    switch (encoding_) {
+      case Encoding::kPlain:
+        return Ok();
+      case Encoding::kDeltaBinaryPacked:
+        if (physical_ == Type::kInt32) return delta32_.Init(data_);
+        if (physical_ == Type::kInt64) return delta64_.Init(data_);
+        break;
+      case Encoding::kByteStreamSplit:
+        return split_.Init(data_, width_);
+      case Encoding::kDeltaByteArray:
+        if (physical_ == Type::kFixedLenByteArray) return delta_bytes_.Init(data_, page.num_values);
+        break;
+      default:
+        break;
+    }
+    return UnsupportedEncoding(encoding_, TypeName(physical_));
+  }
+
+  // n values, n * width bytes at out.
+  Status Decode(int64_t n, uint8_t* out) {
+    if (IsDictionary(encoding_)) return DecodeDictionaryPage(indices_, *dictionary_, n, out);
+    switch (encoding_) {
+      case Encoding::kPlain: {
+        FLOE_ASSIGN_OR_RETURN(size_t used,
+                              DecodePlainFixedLenByteArray(data_.subspan(pos_), n, width_, out));
+        pos_ += used;
+        return Ok();
+      }
+      case Encoding::kDeltaBinaryPacked:
+        if (physical_ == Type::kInt32) {
+          return delta32_.Decode(reinterpret_cast<int32_t*>(out), n);
+        }
+        return delta64_.Decode(reinterpret_cast<int64_t*>(out), n);
+      case Encoding::kByteStreamSplit:
+        return split_.Decode(n, out);
+      default:
+        return delta_bytes_.DecodeFixed(n, width_, out);
+    }
+  }
+
+ private:
+  Type physical_;
+  int width_;
+  Encoding encoding_ = Encoding::kPlain;
+  std::span<const uint8_t> data_;
+  size_t pos_ = 0;
+  std::optional<FixedWidthDictionary> dictionary_;
+  DictionaryIndexDecoder indices_;
+  DeltaBinaryPackedDecoder<int32_t> delta32_;
+  DeltaBinaryPackedDecoder<int64_t> delta64_;
+  ByteStreamSplitDecoder split_;
+  DeltaByteArrayDecoder delta_bytes_;
+};
+
+// How physical fixed-width values become the columnar type's values.
+enum class Conversion {
+  kCopy,            // same bytes (int32, int64, float, double, date, time, timestamp, fixed, ...)
+  kInt8,            // INT32 narrowed
+  kInt16,
+  kInt32ToDecimal,  // sign-extended to 128 bits
+  kInt64ToDecimal,
+  kBigEndianDecimal,  // FIXED_LEN_BYTE_ARRAY big-endian two's complement
+  kInt96ToNanos,
+};
+
+void StoreDecimal(__int128 v, uint8_t* out) { std::memcpy(out, &v, 16); }
+
+Status BigEndianToDecimal(const uint8_t* in, int width, uint8_t* out) {
+  if (width < 1 || width > 16) {
+    return Corrupt("decimal of {} bytes does not fit 128 bits", width);
+  }
+  // Sign-extend: start from all ones for a negative value, then shift the bytes in.
+  unsigned __int128 v = (in[0] & 0x80) ? ~static_cast<unsigned __int128>(0) : 0;
+  for (int i = 0; i < width; ++i) v = (v << 8) | in[i];
+  StoreDecimal(static_cast<__int128>(v), out);
+  return Ok();
+}
+
+Status Convert(Conversion conversion, const uint8_t* in, int64_t n, int in_width, uint8_t* out) {
+  switch (conversion) {
+    case Conversion::kCopy:
+      std::memcpy(out, in, static_cast<size_t>(n * in_width));
+      return Ok();
+    case Conversion::kInt8:
+      for (int64_t i = 0; i < n; ++i) {
+        int32_t v;
+        std::memcpy(&v, in + i * 4, 4);
+        out[i] = static_cast<uint8_t>(v);
+      }
+      return Ok();
+    case Conversion::kInt16:
+      for (int64_t i = 0; i < n; ++i) {
+        int32_t v;
+        std::memcpy(&v, in + i * 4, 4);
+        auto w = static_cast<uint16_t>(v);
+        std::memcpy(out + i * 2, &w, 2);
+      }
+      return Ok();
+    case Conversion::kInt32ToDecimal:
+      for (int64_t i = 0; i < n; ++i) {
+        int32_t v;
+        std::memcpy(&v, in + i * 4, 4);
+        StoreDecimal(v, out + i * 16);
+      }
+      return Ok();
+    case Conversion::kInt64ToDecimal:
+      for (int64_t i = 0; i < n; ++i) {
+        int64_t v;
+        std::memcpy(&v, in + i * 8, 8);
+        StoreDecimal(v, out + i * 16);
+      }
+      return Ok();
+    case Conversion::kBigEndianDecimal:
+      for (int64_t i = 0; i < n; ++i) {
+        FLOE_RETURN_IF_ERROR(BigEndianToDecimal(in + i * in_width, in_width, out + i * 16));
+      }
+      return Ok();
+    case Conversion::kInt96ToNanos:
+      for (int64_t i = 0; i < n; ++i) {
+        Int96 v;
+        std::memcpy(&v, in + i * 12, 12);
+        int64_t nanos = Int96ToUnixNanos(v);
+        std::memcpy(out + i * 8, &nanos, 8);
+      }
+      return Ok();
+  }
+  return Internal("unknown conversion");
+}
+
+int PhysicalWidth(const SchemaNode& leaf) {
+  switch (*leaf.physical_type) {
+    case Type::kInt32:
+    case Type::kFloat:
+      return 4;
+    case Type::kInt64:
+    case Type::kDouble:
+      return 8;
+    case Type::kInt96:
+      return 12;
+    default:
+      return leaf.type_length;
+  }
+}
+
+class FixedWidthDecoder final : public ValueDecoder {
+ public:
+  FixedWidthDecoder(const SchemaNode& leaf, DataTypePtr type, Conversion conversion)
+      : pages_(*leaf.physical_type, PhysicalWidth(leaf)),
+        conversion_(conversion),
+        in_width_(PhysicalWidth(leaf)),
+        out_width_(type->byte_width()),
+        out_(std::move(type), out_width_) {}
+
+  Status SetDictionary(const Page& page) override { return pages_.SetDictionary(page); }
+  Status StartPage(const Page& page) override { return pages_.Start(page); }
+
+  Status Decode(int64_t n) override {
+    if (n <= 0) return Ok();
+    FLOE_ASSIGN_OR_RETURN(uint8_t * out, out_.Append(n));
+    if (conversion_ == Conversion::kCopy) return pages_.Decode(n, out);
+    scratch_.resize(static_cast<size_t>(n * in_width_));
+    FLOE_RETURN_IF_ERROR(pages_.Decode(n, scratch_.data()));
+    return Convert(conversion_, scratch_.data(), n, in_width_, out);
+  }
+
+  Result<ArrayPtr> Finish() override { return out_.Finish(); }
+
+ private:
+  FixedWidthPageValues pages_;
+  Conversion conversion_;
+  int in_width_;
+  int out_width_;
+  DenseFixedOutput out_;
+  std::vector<uint8_t> scratch_;
+};
+
+// BYTE_ARRAY values into a string/binary array, or as decimals.
+class ByteArrayDecoder final : public ValueDecoder {
+ public:
+  explicit ByteArrayDecoder(DataTypePtr type)
+      : type_(type),
+        strings_(type->id() == TypeId::kDecimal128 ? columnar::Binary() : type),
+        decimals_(type, 16) {}
+
+  Status SetDictionary(const Page& page) override {
+    FLOE_ASSIGN_OR_RETURN(dictionary_,
+                          ByteArrayDictionary::FromPlain(Bytes(page.values), page.num_values));
+    return Ok();
+  }
+
+  Status StartPage(const Page& page) override {
+    encoding_ = page.encoding;
+    data_ = Bytes(page.values);
+    pos_ = 0;
+    if (IsDictionary(encoding_)) {
+      if (!dictionary_) return Corrupt("dictionary-encoded page without a dictionary page");
+      return indices_.Init(data_);
+    }
+    switch (encoding_) {
+      case Encoding::kPlain:
+        return Ok();
+      case Encoding::kDeltaLengthByteArray:
+        return delta_length_.Init(data_, page.num_values);
+      case Encoding::kDeltaByteArray:
+        return delta_.Init(data_, page.num_values);
+      default:
+        return UnsupportedEncoding(encoding_, "BYTE_ARRAY");
+    }
+  }
+
+  Status Decode(int64_t n) override {
+    if (n <= 0) return Ok();
+    FLOE_RETURN_IF_ERROR(DecodeStrings(n));
+    if (type_->id() != TypeId::kDecimal128) return Ok();
+    // Decimals: convert the big-endian bytes just decoded.
+    FLOE_ASSIGN_OR_RETURN(ArrayPtr raw, strings_.Finish());
+    FLOE_ASSIGN_OR_RETURN(uint8_t * out, decimals_.Append(n));
+    for (int64_t i = 0; i < n; ++i) {
+      std::string_view v = raw->GetView(i);
+      FLOE_RETURN_IF_ERROR(BigEndianToDecimal(reinterpret_cast<const uint8_t*>(v.data()),
+                                              static_cast<int>(v.size()), out + i * 16));
+    }
+    return Ok();
+  }
+
+  Result<ArrayPtr> Finish() override {
+    if (type_->id() == TypeId::kDecimal128) return decimals_.Finish();
+    return strings_.Finish();
+  }
+
+ private:
+  Status DecodeStrings(int64_t n) {
+    if (IsDictionary(encoding_)) return DecodeDictionaryPage(indices_, *dictionary_, n, &strings_);
+    switch (encoding_) {
+      case Encoding::kPlain: {
+        FLOE_ASSIGN_OR_RETURN(size_t used, DecodePlainByteArray(data_.subspan(pos_), n, &strings_));
+        pos_ += used;
+        return Ok();
+      }
+      case Encoding::kDeltaLengthByteArray:
+        return delta_length_.Decode(n, &strings_);
+      default:
+        return delta_.Decode(n, &strings_);
+    }
+  }
+
+  DataTypePtr type_;
+  columnar::BinaryBuilder strings_;
+  DenseFixedOutput decimals_;
+  Encoding encoding_ = Encoding::kPlain;
+  std::span<const uint8_t> data_;
+  size_t pos_ = 0;
+  std::optional<ByteArrayDictionary> dictionary_;
+  DictionaryIndexDecoder indices_;
+  DeltaLengthByteArrayDecoder delta_length_;
+  DeltaByteArrayDecoder delta_;
+};
+
+class BooleanDecoder final : public ValueDecoder {
+ public:
+  Status SetDictionary(const Page&) override {
+    return NotSupported("dictionary pages for BOOLEAN columns");
+  }
+
+  Status StartPage(const Page& page) override {
+    encoding_ = page.encoding;
+    auto data = Bytes(page.values);
+    if (encoding_ == Encoding::kPlain) {
+      plain_.Init(data);
+      return Ok();
+    }
+    if (encoding_ == Encoding::kRle) {
+      size_t consumed = 0;
+      FLOE_ASSIGN_OR_RETURN(auto runs, SplitLengthPrefixed(data, &consumed));
+      return rle_.Init(runs, 1);
+    }
+    return UnsupportedEncoding(encoding_, "BOOLEAN");
+  }
+
+  Status Decode(int64_t n) override {
+    if (n <= 0) return Ok();
+    if (encoding_ == Encoding::kPlain) return plain_.Decode(n, &out_);
+    scratch_.resize(static_cast<size_t>(n));
+    FLOE_RETURN_IF_ERROR(rle_.Decode(scratch_.data(), n));
+    return out_.AppendValues(scratch_.data(), n);
+  }
+
+  Result<ArrayPtr> Finish() override { return out_.Finish(); }
+
+ private:
+  Encoding encoding_ = Encoding::kPlain;
+  PlainBooleanDecoder plain_;
+  RleBitPackedDecoder rle_;
+  std::vector<uint8_t> scratch_;
+  columnar::BooleanBuilder out_;
+};
+
+// UNKNOWN (always null) columns hold no values.
+class NullDecoder final : public ValueDecoder {
+ public:
+  Status SetDictionary(const Page&) override { return Ok(); }
+  Status StartPage(const Page&) override { return Ok(); }
+  Status Decode(int64_t n) override {
+    if (n > 0) return Corrupt("a column of UNKNOWN (always null) type holds values");
+    return Ok();
+  }
+  Result<ArrayPtr> Finish() override { return ArrayData::Make(columnar::Null(), 0, {}, 0); }
+};
+
+Result<Conversion> ConversionFor(const SchemaNode& leaf, const DataTypePtr& type) {
+  switch (type->id()) {
+    case TypeId::kInt8:
+    case TypeId::kUInt8:
+      return Conversion::kInt8;
+    case TypeId::kInt16:
+    case TypeId::kUInt16:
+      return *leaf.physical_type == Type::kInt32 ? Conversion::kInt16 : Conversion::kCopy;
+    case TypeId::kDecimal128:
+      switch (*leaf.physical_type) {
+        case Type::kInt32: return Conversion::kInt32ToDecimal;
+        case Type::kInt64: return Conversion::kInt64ToDecimal;
+        default: return Conversion::kBigEndianDecimal;
+      }
+    case TypeId::kTimestamp:
+      return *leaf.physical_type == Type::kInt96 ? Conversion::kInt96ToNanos : Conversion::kCopy;
+    default:
+      if (type->byte_width() != PhysicalWidth(leaf)) {
+        return Internal("column {}: no conversion from {} to {}", JoinPath(leaf.path),
+                        TypeName(*leaf.physical_type), type->ToString());
+      }
+      return Conversion::kCopy;
+  }
+}
+
+}  // namespace
+
+Result<std::unique_ptr<ValueDecoder>> ValueDecoder::Make(const SchemaNode& leaf,
+                                                         DataTypePtr type) {
+  if (type->id() == TypeId::kNull) return std::unique_ptr<ValueDecoder>(new NullDecoder());
+  switch (*leaf.physical_type) {
+    case Type::kBoolean:
+      return std::unique_ptr<ValueDecoder>(new BooleanDecoder());
+    case Type::kByteArray:
+      return std::unique_ptr<ValueDecoder>(new ByteArrayDecoder(std::move(type)));
+    default: {
+      FLOE_ASSIGN_OR_RETURN(Conversion conversion, ConversionFor(leaf, type));
+      return std::unique_ptr<ValueDecoder>(
+          new FixedWidthDecoder(leaf, std::move(type), conversion));
+    }
+  }
+}
+
+}  // namespace floe::parquet

@@ -1,0 +1,41 @@
+// The values of one leaf column, decoded page by page into a dense array of the leaf's columnar
+// type (columnar_type.h): only non-null values, in order; the level assembly places them in their
+// slots. One decoder per physical type family, chosen once per column; inside a page the encoding
+// is chosen once per page and values are decoded in bulk (no per-value virtual calls):
+//   fixed width (INT32, INT64, INT96, FLOAT, DOUBLE, FIXED_LEN_BYTE_ARRAY): PLAIN, dictionary,
+//     DELTA_BINARY_PACKED (INT32/INT64), BYTE_STREAM_SPLIT, DELTA_BYTE_ARRAY (FIXED_LEN_BYTE_ARRAY),
+//     then converted when the columnar type differs (int8/16 narrowing, decimals, INT96);
+//   BYTE_ARRAY: PLAIN, dictionary, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY (strings decoded
+//     straight into the string array; decimals converted from big-endian bytes);
+//   BOOLEAN: PLAIN (bit-packed) and RLE.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "floe/columnar/array.h"
+#include "floe/format/parquet/page_reader.h"
+#include "floe/format/parquet/schema.h"
+#include "floe/util/result.h"
+
+namespace floe::parquet {
+
+class ValueDecoder {
+ public:
+  // A decoder for `leaf` producing values of `type` (ColumnarTypeOf(leaf)).
+  static Result<std::unique_ptr<ValueDecoder>> Make(const SchemaNode& leaf,
+                                                    columnar::DataTypePtr type);
+  virtual ~ValueDecoder() = default;
+
+  // A dictionary page: its entries are decoded once and serve the data pages that follow.
+  virtual Status SetDictionary(const Page& page) = 0;
+  // A data page whose values (page.values, page.encoding) are decoded next; `num_values` bounds
+  // the count (the page's level count).
+  virtual Status StartPage(const Page& page) = 0;
+  // Appends the next n values of the page. Corrupt when the page holds fewer.
+  virtual Status Decode(int64_t n) = 0;
+  // The values appended since the last Finish, as an array without nulls.
+  virtual Result<columnar::ArrayPtr> Finish() = 0;
+};
+
+}  // namespace floe::parquet
