@@ -53,11 +53,25 @@ bool RoundsToHalf(double d, uint16_t m) {
   return (d > low_mid || (even && d == low_mid)) && (d < high_mid || (even && d == high_mid));
 }
 
+// NaN and infinities by name; finite values in their shortest form.
+template <typename F>
+void AppendFloat(F value, std::string* out) {
+  if (std::isnan(value)) {
+    out->append("NaN");
+  } else if (std::isinf(value)) {
+    out->append(value > 0 ? "Infinity" : "-Infinity");
+  } else {
+    AppendShortest(value, out);
+  }
+}
+
 // The shortest decimal that reads back to the same half (at most 5 significant digits), written
-// in the float form: the float nearest that decimal prints as the same digits.
+// in the float form (the float nearest that decimal prints as the same digits); NaN and
+// infinities by name.
 void AppendHalf(uint16_t h, std::string* out) {
   const uint16_t m = h & 0x7FFF;
   float shortest = HalfToFloat(m);
+  if (!std::isfinite(shortest)) return AppendFloat(HalfToFloat(h), out);
   if (m != 0) {
     for (int precision = 1; precision <= 5; ++precision) {
       char buf[32];
@@ -73,18 +87,6 @@ void AppendHalf(uint16_t h, std::string* out) {
     }
   }
   AppendShortest((h & 0x8000) != 0 ? -shortest : shortest, out);
-}
-
-// NaN and infinities by name; finite values in their shortest form.
-template <typename F>
-void AppendFloat(F value, std::string* out) {
-  if (std::isnan(value)) {
-    out->append("NaN");
-  } else if (std::isinf(value)) {
-    out->append(value > 0 ? "Infinity" : "-Infinity");
-  } else {
-    AppendShortest(value, out);
-  }
 }
 
 // A decimal128 (16 bytes, little-endian two's complement) with `scale` digits after the point.
@@ -225,15 +227,9 @@ void AppendScalar(const ArrayData& a, int64_t row, bool uuid, std::string* out) 
     case TypeId::kUInt64:
       fmt::format_to(it, "{}", a.values<uint64_t>()[row]);
       return;
-    case TypeId::kFloat16: {
-      const uint16_t h = a.values<uint16_t>()[row];
-      if (std::isfinite(HalfToFloat(h))) {
-        AppendHalf(h, out);
-      } else {
-        AppendFloat(HalfToFloat(h), out);
-      }
+    case TypeId::kFloat16:
+      AppendHalf(a.values<uint16_t>()[row], out);
       return;
-    }
     case TypeId::kFloat32:
       AppendFloat(a.values<float>()[row], out);
       return;
