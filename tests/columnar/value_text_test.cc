@@ -2,11 +2,16 @@
 
 #include <gtest/gtest.h>
 
+#include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <limits>
 #include <optional>
+#include <random>
 
 #include "floe/columnar/array_builder.h"
+#include "testing/test_util.h"
 
 namespace floe::columnar {
 namespace {
@@ -146,6 +151,69 @@ TEST(ValueTextTest, HalfFloatsShortestInTheirOwnWidth) {
   EXPECT_EQ(Json(*a), (Strings{"1.0", "0.1", "65500.0", "6e-08", "0.3333", "6.1e-05", "6.104e-05",
                                "100.0", "-5.0", "65470.0", "0.000977", "-0.0", "0.0",
                                "\"Infinity\"", "\"-Infinity\"", "\"NaN\"", "null"}));
+}
+
+// Random bit patterns: the text reads back (std::from_chars) to the same bits in the same width.
+template <typename F, typename Bits>
+void CheckRandomRoundTrips(DataTypePtr type) {
+  std::mt19937_64 rng(42);
+  std::vector<std::optional<F>> values;
+  for (int i = 0; i < 20000; ++i) {
+    auto bits = static_cast<Bits>(rng());
+    F v;
+    std::memcpy(&v, &bits, sizeof(v));
+    if (std::isfinite(v)) values.push_back(v);
+  }
+  auto a = MakePrimitive<F>(type, values);
+  auto texts = Json(*a);
+  for (size_t i = 0; i < texts.size(); ++i) {
+    F back = 0;
+    auto [end, ec] = std::from_chars(texts[i].data(), texts[i].data() + texts[i].size(), back);
+    ASSERT_EQ(ec, std::errc()) << texts[i];
+    ASSERT_EQ(end, texts[i].data() + texts[i].size()) << texts[i];
+    ASSERT_EQ(std::memcmp(&back, &*values[i], sizeof(F)), 0) << texts[i];
+  }
+}
+
+TEST(ValueTextTest, RandomFloatsAndDoublesReadBack) {
+  CheckRandomRoundTrips<double, uint64_t>(Float64());
+  CheckRandomRoundTrips<float, uint32_t>(Float32());
+}
+
+// Every finite half: Python's struct 'e' reads the text back to the same bits, and the text has
+// exactly as many significant digits as the shortest '%.*g' that does so.
+TEST(ValueTextTest, EveryHalfIsShortestPerPython) {
+  std::vector<std::optional<uint16_t>> values;
+  for (uint32_t bits = 0; bits < 0x10000; ++bits) {
+    if ((bits & 0x7C00) != 0x7C00) values.push_back(static_cast<uint16_t>(bits));
+  }
+  auto texts = Json(*MakePrimitive<uint16_t>(Float16(), values));
+  testing::TempDir dir;
+  std::string lines;
+  for (size_t i = 0; i < texts.size(); ++i) lines += fmt::format("{} {}\n", *values[i], texts[i]);
+  std::FILE* f = std::fopen(dir.Join("halves.txt").c_str(), "wb");
+  ASSERT_NE(f, nullptr);
+  std::fwrite(lines.data(), 1, lines.size(), f);
+  std::fclose(f);
+  auto result = testing::RunCommand(
+      "python3 -c 'import struct,sys,re\n"
+      "def digits(t):\n"
+      "  m = re.sub(\"e.*\", \"\", t).lstrip(\"-\").replace(\".\", "
+      "\"\").lstrip(\"0\").rstrip(\"0\")\n"
+      "  return max(len(m), 1)\n"
+      "def pack(x):\n"
+      "  try: return struct.pack(\"<e\", x)\n"
+      "  except OverflowError: return None\n"
+      "bad = 0\n"
+      "for line in open(sys.argv[1]):\n"
+      "  bits, text = line.split()\n"
+      "  raw = struct.pack(\"<H\", int(bits)); v = struct.unpack(\"<e\", raw)[0]\n"
+      "  p = next(p for p in range(1, 6) if pack(float(\"%.*g\" % (p, v))) == raw)\n"
+      "  if pack(float(text)) != raw or (v != 0 and digits(text) != p):\n"
+      "    bad += 1; print(bits, text, p)\n"
+      "sys.exit(1 if bad else 0)' " +
+      testing::ShellQuote(dir.Join("halves.txt")));
+  EXPECT_EQ(result.exit_code, 0) << result.out.substr(0, 2000) << result.err;
 }
 
 TEST(ValueTextTest, DecimalsKeepTheirScale) {
