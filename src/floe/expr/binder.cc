@@ -1,0 +1,244 @@
+#include "floe/expr/binder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <fmt/ranges.h>
+
+#include "floe/expr/literal_conversion.h"
+
+namespace floe::expr {
+namespace {
+
+using columnar::DataType;
+using columnar::Field;
+using columnar::TypeId;
+using Position = ConvertedLiteral::Position;
+
+char Lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (Lower(a[i]) != Lower(b[i])) return false;
+  }
+  return true;
+}
+
+// Levenshtein distance on lowercased names, for "did you mean".
+size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t sub = prev[j - 1] + (Lower(a[i - 1]) == Lower(b[j - 1]) ? 0 : 1);
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+std::string Quoted(std::string_view s) { return fmt::format("\"{}\"", s); }
+
+Error UnknownField(const ColumnRef& column, size_t depth, const std::vector<Field>& fields) {
+  std::string_view wanted = column.path[depth];
+  std::vector<std::string> close;
+  for (const Field& f : fields) {
+    size_t limit = wanted.size() <= 3 ? 1 : 2;
+    if (EditDistance(f.name, wanted) <= limit) close.push_back(Quoted(f.name));
+  }
+  std::string where;
+  if (depth > 0) {
+    ColumnRef parent{std::vector<std::string>(column.path.begin(),
+                                              column.path.begin() + static_cast<long>(depth))};
+    where = fmt::format(" (struct {} has no field {})", parent.ToString(), Quoted(wanted));
+  }
+  std::string hint;
+  if (!close.empty()) {
+    hint = fmt::format("; did you mean {}?", fmt::join(close, " or "));
+  } else if (fields.size() <= 12) {
+    std::vector<std::string> names;
+    for (const Field& f : fields) names.push_back(Quoted(f.name));
+    hint = fmt::format("; the {} are {}", depth > 0 ? "fields" : "columns",
+                       fmt::join(names, ", "));
+  }
+  return InvalidArgument("filter: no column {}{}{}", Quoted(column.ToString()), where, hint);
+}
+
+Result<int> FindField(const ColumnRef& column, size_t depth, const std::vector<Field>& fields,
+                      const BindOptions& options) {
+  std::string_view wanted = column.path[depth];
+  int exact = -1;
+  std::vector<int> folded;
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (fields[i].name == wanted && exact < 0) exact = static_cast<int>(i);
+    if (!options.case_sensitive && EqualsIgnoreCase(fields[i].name, wanted)) {
+      folded.push_back(static_cast<int>(i));
+    }
+  }
+  if (exact >= 0) return exact;
+  if (folded.size() == 1) return folded[0];
+  if (folded.size() > 1) {
+    return InvalidArgument("filter: column {} is ambiguous: it matches {} and {} when case is "
+                           "ignored; bind case-sensitively",
+                           Quoted(column.ToString()),
+                           Quoted(fields[static_cast<size_t>(folded[0])].name),
+                           Quoted(fields[static_cast<size_t>(folded[1])].name));
+  }
+  return UnknownField(column, depth, fields);
+}
+
+// A predicate true for no non-null row / for every non-null row, in an ordered column.
+BoundExpression Never(const BoundReference& ref, const ConvertedLiteral& c) {
+  return BoundExpression::Predicate(Operation::kLt, ref, {c.min});
+}
+BoundExpression Always(const BoundReference& ref, const ConvertedLiteral& c) {
+  return BoundExpression::Predicate(Operation::kGtEq, ref, {c.min});
+}
+
+BoundExpression BindComparison(Operation op, const BoundReference& ref,
+                               const ConvertedLiteral& c) {
+  auto pred = [&](Operation o, const spec::Literal& v) {
+    return BoundExpression::Predicate(o, ref, {v});
+  };
+  switch (c.position) {
+    case Position::kNull:
+    case Position::kExact:
+      return pred(op, c.value);
+    case Position::kBetween:  // value < literal < value + 1
+      switch (op) {
+        case Operation::kLt:
+        case Operation::kLtEq: return pred(Operation::kLtEq, c.value);
+        case Operation::kGt:
+        case Operation::kGtEq: return pred(Operation::kGt, c.value);
+        case Operation::kEq: return Never(ref, c);
+        default: return Always(ref, c);
+      }
+    case Position::kAboveMax:
+      if (op == Operation::kLt || op == Operation::kLtEq || op == Operation::kNotEq) {
+        return pred(Operation::kLtEq, c.max);
+      }
+      return pred(Operation::kGt, c.max);
+    case Position::kBelowMin:
+      if (op == Operation::kGt || op == Operation::kGtEq || op == Operation::kNotEq) {
+        return pred(Operation::kGtEq, c.min);
+      }
+      return pred(Operation::kLt, c.min);
+  }
+  return pred(op, c.value);
+}
+
+bool IsFloat(const DataType& t) {
+  return t.id() == TypeId::kFloat32 || t.id() == TypeId::kFloat64;
+}
+
+Result<BoundExpression> BindPredicate(const Expression& e, const columnar::Schema& schema,
+                                      const BindOptions& options) {
+  FLOE_ASSIGN_OR_RETURN(BoundReference ref, BindReference(e.term(), schema, options));
+  const DataType& t = *ref.type;
+  std::string name = e.term().ToString();
+  Operation op = e.op();
+  if (op == Operation::kIsNull || op == Operation::kNotNull) {
+    return BoundExpression::Predicate(op, std::move(ref));
+  }
+  if (op == Operation::kIsNan || op == Operation::kNotNan) {
+    if (!IsFloat(t)) {
+      return InvalidArgument("filter: IS NAN needs a float or double column; {} is {}", name,
+                             t.ToString());
+    }
+    return BoundExpression::Predicate(op, std::move(ref));
+  }
+  if (op == Operation::kStartsWith || op == Operation::kNotStartsWith) {
+    if (!t.is_binary_like()) {
+      return InvalidArgument("filter: starts_with needs a string or binary column; {} is {}",
+                             name, t.ToString());
+    }
+  }
+  std::vector<ConvertedLiteral> converted;
+  for (const UnboundLiteral& v : e.values()) {
+    FLOE_ASSIGN_OR_RETURN(ConvertedLiteral c, ConvertLiteral(v, t, name));
+    if (IsFloat(t) && c.position == Position::kExact) {
+      bool nan = c.value.holds<float>() ? std::isnan(c.value.get<float>())
+                                        : std::isnan(c.value.get<double>());
+      if (nan) {
+        return InvalidArgument("filter: {} compared with NaN; use {} IS NAN", name, name);
+      }
+    }
+    converted.push_back(std::move(c));
+  }
+  if (IsComparison(op) || op == Operation::kStartsWith || op == Operation::kNotStartsWith) {
+    if (converted.size() != 1) return Internal("filter: {} takes one value", OperationSymbol(op));
+    return BindComparison(op, ref, converted[0]);
+  }
+  // [NOT] IN: values no row can equal are dropped.
+  std::vector<spec::Literal> values;
+  for (const ConvertedLiteral& c : converted) {
+    if (c.position == Position::kExact || c.position == Position::kNull) {
+      if (std::find(values.begin(), values.end(), c.value) == values.end()) {
+        values.push_back(c.value);
+      }
+    }
+  }
+  if (values.empty()) {
+    return op == Operation::kIn ? Never(ref, converted[0]) : Always(ref, converted[0]);
+  }
+  return BoundExpression::Predicate(op, std::move(ref), std::move(values));
+}
+
+}  // namespace
+
+Result<BoundReference> BindReference(const ColumnRef& column, const columnar::Schema& schema,
+                                     const BindOptions& options) {
+  if (column.path.empty()) return InvalidArgument("filter: empty column name");
+  BoundReference ref;
+  ref.nullable = false;
+  const std::vector<Field>* fields = &schema.fields();
+  for (size_t depth = 0; depth < column.path.size(); ++depth) {
+    if (depth > 0) {
+      const DataType& parent = *ref.type;
+      if (parent.id() != TypeId::kStruct) {
+        return InvalidArgument("filter: column {}: {} is {}, not a struct; filters reach "
+                               "fields of structs only",
+                               Quoted(column.ToString()), Quoted(ref.column.ToString()),
+                               parent.ToString());
+      }
+      fields = &parent.children();
+    }
+    FLOE_ASSIGN_OR_RETURN(int index, FindField(column, depth, *fields, options));
+    const Field& f = (*fields)[static_cast<size_t>(index)];
+    ref.path.push_back(index);
+    ref.column.path.push_back(f.name);
+    ref.type = f.type;
+    ref.nullable = ref.nullable || f.nullable;
+  }
+  return ref;
+}
+
+Result<BoundExpression> Bind(const Expression& e, const columnar::Schema& schema,
+                             const BindOptions& options) {
+  switch (e.op()) {
+    case Operation::kTrue:
+      return BoundExpression::True();
+    case Operation::kFalse:
+      return BoundExpression::False();
+    case Operation::kNot: {
+      FLOE_ASSIGN_OR_RETURN(BoundExpression c, Bind(e.child(0), schema, options));
+      return BoundExpression::Not(std::move(c));
+    }
+    case Operation::kAnd:
+    case Operation::kOr: {
+      FLOE_ASSIGN_OR_RETURN(BoundExpression a, Bind(e.child(0), schema, options));
+      FLOE_ASSIGN_OR_RETURN(BoundExpression b, Bind(e.child(1), schema, options));
+      return e.op() == Operation::kAnd ? BoundExpression::And(std::move(a), std::move(b))
+                                       : BoundExpression::Or(std::move(a), std::move(b));
+    }
+    default:
+      return BindPredicate(e, schema, options);
+  }
+}
+
+}  // namespace floe::expr

@@ -1,0 +1,184 @@
+#include "floe/expr/expression.h"
+
+#include <array>
+#include <cassert>
+
+namespace floe::expr {
+
+bool IsUnary(Operation op) {
+  return op == Operation::kIsNull || op == Operation::kNotNull || op == Operation::kIsNan ||
+         op == Operation::kNotNan;
+}
+
+bool IsComparison(Operation op) {
+  return op == Operation::kLt || op == Operation::kLtEq || op == Operation::kGt ||
+         op == Operation::kGtEq || op == Operation::kEq || op == Operation::kNotEq;
+}
+
+bool IsSetOp(Operation op) { return op == Operation::kIn || op == Operation::kNotIn; }
+
+bool IsPredicate(Operation op) {
+  return IsUnary(op) || IsComparison(op) || IsSetOp(op) || op == Operation::kStartsWith ||
+         op == Operation::kNotStartsWith;
+}
+
+Operation Negate(Operation op) {
+  switch (op) {
+    case Operation::kIsNull: return Operation::kNotNull;
+    case Operation::kNotNull: return Operation::kIsNull;
+    case Operation::kIsNan: return Operation::kNotNan;
+    case Operation::kNotNan: return Operation::kIsNan;
+    case Operation::kLt: return Operation::kGtEq;
+    case Operation::kLtEq: return Operation::kGt;
+    case Operation::kGt: return Operation::kLtEq;
+    case Operation::kGtEq: return Operation::kLt;
+    case Operation::kEq: return Operation::kNotEq;
+    case Operation::kNotEq: return Operation::kEq;
+    case Operation::kIn: return Operation::kNotIn;
+    case Operation::kNotIn: return Operation::kIn;
+    case Operation::kStartsWith: return Operation::kNotStartsWith;
+    case Operation::kNotStartsWith: return Operation::kStartsWith;
+    case Operation::kTrue: return Operation::kFalse;
+    case Operation::kFalse: return Operation::kTrue;
+    default:
+      assert(false && "Negate: not a predicate");
+      return op;
+  }
+}
+
+Operation Flip(Operation op) {
+  switch (op) {
+    case Operation::kLt: return Operation::kGt;
+    case Operation::kLtEq: return Operation::kGtEq;
+    case Operation::kGt: return Operation::kLt;
+    case Operation::kGtEq: return Operation::kLtEq;
+    default: return op;  // = and != are symmetric
+  }
+}
+
+std::string_view OperationSymbol(Operation op) {
+  switch (op) {
+    case Operation::kTrue: return "TRUE";
+    case Operation::kFalse: return "FALSE";
+    case Operation::kAnd: return "AND";
+    case Operation::kOr: return "OR";
+    case Operation::kNot: return "NOT";
+    case Operation::kIsNull: return "IS NULL";
+    case Operation::kNotNull: return "IS NOT NULL";
+    case Operation::kIsNan: return "IS NAN";
+    case Operation::kNotNan: return "IS NOT NAN";
+    case Operation::kLt: return "<";
+    case Operation::kLtEq: return "<=";
+    case Operation::kGt: return ">";
+    case Operation::kGtEq: return ">=";
+    case Operation::kEq: return "=";
+    case Operation::kNotEq: return "!=";
+    case Operation::kIn: return "IN";
+    case Operation::kNotIn: return "NOT IN";
+    case Operation::kStartsWith: return "starts_with";
+    case Operation::kNotStartsWith: return "not_starts_with";
+  }
+  return "?";
+}
+
+namespace {
+
+// Words the parser treats as keywords wherever they appear; a column named so is quoted.
+bool IsReservedWord(std::string_view s) {
+  static constexpr std::array<std::string_view, 10> kWords = {
+      "and", "or", "not", "in", "is", "null", "true", "false", "between", "like"};
+  for (std::string_view w : kWords) {
+    if (s.size() != w.size()) continue;
+    bool same = true;
+    for (size_t i = 0; i < s.size() && same; ++i) {
+      char c = s[i];
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      same = c == w[i];
+    }
+    if (same) return true;
+  }
+  return false;
+}
+
+bool IsPlainIdentifier(std::string_view s) {
+  if (s.empty()) return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    bool digit = c >= '0' && c <= '9';
+    if (!letter && !(digit && i > 0)) return false;
+  }
+  return !IsReservedWord(s);
+}
+
+}  // namespace
+
+std::string ColumnRef::ToString() const {
+  std::string out;
+  for (size_t i = 0; i < path.size(); ++i) {
+    if (i > 0) out += '.';
+    if (IsPlainIdentifier(path[i])) {
+      out += path[i];
+      continue;
+    }
+    out += '`';
+    for (char c : path[i]) {
+      if (c == '`') out += '`';  // `` inside backticks is one backtick
+      out += c;
+    }
+    out += '`';
+  }
+  return out;
+}
+
+UnboundLiteral UnboundLiteral::Number(std::string text) {
+  LiteralKind kind = LiteralKind::kInteger;
+  for (char c : text) {
+    if (c == 'e' || c == 'E') {
+      kind = LiteralKind::kFloat;
+      break;
+    }
+    if (c == '.') kind = LiteralKind::kDecimal;
+  }
+  return {kind, std::move(text)};
+}
+
+int UnboundLiteral::scale() const {
+  if (kind != LiteralKind::kDecimal) return 0;
+  size_t dot = text.find('.');
+  return dot == std::string::npos ? 0 : static_cast<int>(text.size() - dot - 1);
+}
+
+std::string QuoteString(std::string_view s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') out += '\'';
+    out += c;
+  }
+  out += '\'';
+  return out;
+}
+
+std::string UnboundLiteral::ToString() const {
+  switch (kind) {
+    case LiteralKind::kNull: return "NULL";
+    case LiteralKind::kBool: return text == "true" ? "TRUE" : "FALSE";
+    case LiteralKind::kInteger:
+    case LiteralKind::kDecimal:
+    case LiteralKind::kFloat: return text;
+    case LiteralKind::kString: return QuoteString(text);
+    case LiteralKind::kDate: return "DATE " + QuoteString(text);
+    case LiteralKind::kTime: return "TIME " + QuoteString(text);
+    case LiteralKind::kTimestamp: return "TIMESTAMP " + QuoteString(text);
+    case LiteralKind::kTimestampNtz: return "TIMESTAMP_NTZ " + QuoteString(text);
+  }
+  return text;
+}
+
+std::string ToString(const Expression& e) {
+  return PrintExpression(
+      e, [](const ColumnRef& c) { return c.ToString(); },
+      [](const ColumnRef&, const UnboundLiteral& v) { return v.ToString(); });
+}
+
+}  // namespace floe::expr

@@ -1,0 +1,55 @@
+#include "floe/expr/rewrite_not.h"
+
+namespace floe::expr {
+namespace {
+
+using columnar::TypeId;
+
+BoundExpression Negated(const BoundExpression& e);
+
+BoundExpression Pushed(const BoundExpression& e) {
+  switch (e.op()) {
+    case Operation::kNot:
+      return Negated(e.child(0));
+    case Operation::kAnd:
+      return BoundExpression::And(Pushed(e.child(0)), Pushed(e.child(1)));
+    case Operation::kOr:
+      return BoundExpression::Or(Pushed(e.child(0)), Pushed(e.child(1)));
+    default:
+      return e;
+  }
+}
+
+// NOT e, with the NOT pushed down.
+BoundExpression Negated(const BoundExpression& e) {
+  switch (e.op()) {
+    case Operation::kTrue:
+      return BoundExpression::False();
+    case Operation::kFalse:
+      return BoundExpression::True();
+    case Operation::kNot:
+      return Pushed(e.child(0));
+    case Operation::kAnd:
+      return BoundExpression::Or(Negated(e.child(0)), Negated(e.child(1)));
+    case Operation::kOr:
+      return BoundExpression::And(Negated(e.child(0)), Negated(e.child(1)));
+    default:
+      break;
+  }
+  BoundExpression negated = BoundExpression::Predicate(Negate(e.op()), e.term(), e.values());
+  TypeId type = e.term().type ? e.term().type->id() : TypeId::kNull;
+  bool is_float = type == TypeId::kFloat32 || type == TypeId::kFloat64;
+  bool ordered = e.op() == Operation::kLt || e.op() == Operation::kLtEq ||
+                 e.op() == Operation::kGt || e.op() == Operation::kGtEq;
+  if (is_float && ordered && !e.value().is_null()) {
+    // NaN fails both a < v and a >= v.
+    return BoundExpression::Or(negated, BoundExpression::Predicate(Operation::kIsNan, e.term()));
+  }
+  return negated;
+}
+
+}  // namespace
+
+BoundExpression RewriteNot(const BoundExpression& expr) { return Pushed(expr); }
+
+}  // namespace floe::expr

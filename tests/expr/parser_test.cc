@@ -1,0 +1,214 @@
+#include "floe/expr/parser.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace floe::expr {
+namespace {
+
+Expression Parse(std::string_view text) {
+  auto r = ParseFilter(text);
+  EXPECT_TRUE(r.ok()) << text << ": " << (r.ok() ? "" : r.error().message);
+  return r.ok() ? *r : Expression::False();
+}
+
+std::string ErrorOf(std::string_view text) {
+  auto r = ParseFilter(text);
+  EXPECT_FALSE(r.ok()) << text;
+  return r.ok() ? "" : r.error().message;
+}
+
+ColumnRef Col(std::vector<std::string> path) { return ColumnRef{std::move(path)}; }
+
+Expression Pred(Operation op, std::string col, std::vector<UnboundLiteral> v = {}) {
+  return Expression::Predicate(op, Col({std::move(col)}), std::move(v));
+}
+
+UnboundLiteral Num(std::string s) { return UnboundLiteral::Number(std::move(s)); }
+
+TEST(ParserTest, Comparisons) {
+  EXPECT_EQ(Parse("a = 1"), Pred(Operation::kEq, "a", {Num("1")}));
+  EXPECT_EQ(Parse("a == 1"), Pred(Operation::kEq, "a", {Num("1")}));
+  EXPECT_EQ(Parse("a != 1"), Pred(Operation::kNotEq, "a", {Num("1")}));
+  EXPECT_EQ(Parse("a <> 1"), Pred(Operation::kNotEq, "a", {Num("1")}));
+  EXPECT_EQ(Parse("a<1"), Pred(Operation::kLt, "a", {Num("1")}));
+  EXPECT_EQ(Parse("a <= -1"), Pred(Operation::kLtEq, "a", {Num("-1")}));
+  EXPECT_EQ(Parse("a > 1.50"), Pred(Operation::kGt, "a", {Num("1.50")}));
+  EXPECT_EQ(Parse("a >= 2.5e-3"), Pred(Operation::kGtEq, "a", {Num("2.5e-3")}));
+  // Literal on the left: flipped.
+  EXPECT_EQ(Parse("10 > k"), Pred(Operation::kLt, "k", {Num("10")}));
+  EXPECT_EQ(Parse("10 <= k"), Pred(Operation::kGtEq, "k", {Num("10")}));
+  EXPECT_EQ(Parse("'x' = k"), Pred(Operation::kEq, "k", {UnboundLiteral::String("x")}));
+}
+
+TEST(ParserTest, NumberKinds) {
+  EXPECT_EQ(Num("12").kind, LiteralKind::kInteger);
+  EXPECT_EQ(Num("1.50").kind, LiteralKind::kDecimal);
+  EXPECT_EQ(Num("1.50").scale(), 2);
+  EXPECT_EQ(Num("1E5").kind, LiteralKind::kFloat);
+  EXPECT_EQ(Parse("a = 1.50").value().text, "1.50");  // kept exactly
+}
+
+TEST(ParserTest, Literals) {
+  EXPECT_EQ(Parse("s = 'it''s'").value(), UnboundLiteral::String("it's"));
+  EXPECT_EQ(Parse("s = ''").value(), UnboundLiteral::String(""));
+  EXPECT_EQ(Parse("b = true").value(), UnboundLiteral::Bool(true));
+  EXPECT_EQ(Parse("b = FALSE").value(), UnboundLiteral::Bool(false));
+  EXPECT_EQ(Parse("b = null").value(), UnboundLiteral::Null());
+  EXPECT_EQ(Parse("d = DATE '2026-03-05'").value(),
+            (UnboundLiteral{LiteralKind::kDate, "2026-03-05"}));
+  EXPECT_EQ(Parse("t = time '10:00:01.5'").value(),
+            (UnboundLiteral{LiteralKind::kTime, "10:00:01.5"}));
+  EXPECT_EQ(Parse("t = TIMESTAMP '2026-03-05 10:00:00+01:00'").value(),
+            (UnboundLiteral{LiteralKind::kTimestamp, "2026-03-05 10:00:00+01:00"}));
+  EXPECT_EQ(Parse("t = TIMESTAMP_NTZ '2026-03-05T10:00:00'").value(),
+            (UnboundLiteral{LiteralKind::kTimestampNtz, "2026-03-05T10:00:00"}));
+}
+
+TEST(ParserTest, UnaryAndSetPredicates) {
+  EXPECT_EQ(Parse("a IS NULL"), Pred(Operation::kIsNull, "a"));
+  EXPECT_EQ(Parse("a is not null"), Pred(Operation::kNotNull, "a"));
+  EXPECT_EQ(Parse("a IS NAN"), Pred(Operation::kIsNan, "a"));
+  EXPECT_EQ(Parse("a IS NOT NaN"), Pred(Operation::kNotNan, "a"));
+  EXPECT_EQ(Parse("isnan(a)"), Pred(Operation::kIsNan, "a"));
+  EXPECT_EQ(Parse("a IN (1, 2, NULL)"),
+            Pred(Operation::kIn, "a", {Num("1"), Num("2"), UnboundLiteral::Null()}));
+  EXPECT_EQ(Parse("a not in ('x')"),
+            Pred(Operation::kNotIn, "a", {UnboundLiteral::String("x")}));
+  EXPECT_EQ(Parse("starts_with(s, 'ab')"),
+            Pred(Operation::kStartsWith, "s", {UnboundLiteral::String("ab")}));
+  EXPECT_EQ(Parse("not_starts_with(s, 'ab')"),
+            Pred(Operation::kNotStartsWith, "s", {UnboundLiteral::String("ab")}));
+  EXPECT_EQ(Parse("s LIKE 'ab%'"), Parse("starts_with(s, 'ab')"));
+  EXPECT_EQ(Parse("s NOT LIKE 'ab%'"), Parse("not_starts_with(s, 'ab')"));
+  EXPECT_EQ(Parse("s LIKE 'ab'"), Parse("s = 'ab'"));
+  EXPECT_EQ(Parse("flag"), Parse("flag = TRUE"));
+  EXPECT_EQ(Parse("TRUE"), Expression::True());
+  EXPECT_EQ(Parse("false"), Expression::False());
+}
+
+TEST(ParserTest, Between) {
+  EXPECT_EQ(Parse("a BETWEEN 1 AND 5"), Parse("a >= 1 AND a <= 5"));
+  EXPECT_EQ(Parse("a NOT BETWEEN 1 AND 5"), Parse("NOT (a >= 1 AND a <= 5)"));
+  EXPECT_EQ(Parse("a BETWEEN 1 AND 5 AND b = 2"),
+            Expression::And(Parse("a >= 1 AND a <= 5"), Parse("b = 2")));
+}
+
+TEST(ParserTest, Precedence) {
+  Expression a = Parse("a = 1"), b = Parse("b = 2"), c = Parse("c = 3");
+  EXPECT_EQ(Parse("a = 1 OR b = 2 AND c = 3"), Expression::Or(a, Expression::And(b, c)));
+  EXPECT_EQ(Parse("a = 1 AND b = 2 OR c = 3"), Expression::Or(Expression::And(a, b), c));
+  EXPECT_EQ(Parse("NOT a = 1 AND b = 2"), Expression::And(Expression::Not(a), b));
+  EXPECT_EQ(Parse("NOT (a = 1 AND b = 2)"), Expression::Not(Expression::And(a, b)));
+  EXPECT_EQ(Parse("(a = 1 OR b = 2) AND c = 3"), Expression::And(Expression::Or(a, b), c));
+  EXPECT_EQ(Parse("a = 1 and b = 2 and c = 3"), Expression::And(Expression::And(a, b), c));
+  EXPECT_EQ(Parse("NOT NOT a = 1"), Expression::Not(Expression::Not(a)));
+}
+
+TEST(ParserTest, ColumnNames) {
+  EXPECT_EQ(Parse("a.b.c = 1").term(), Col({"a", "b", "c"}));
+  EXPECT_EQ(Parse("`odd name`.x = 1").term(), Col({"odd name", "x"}));
+  EXPECT_EQ(Parse("`a.b` = 1").term(), Col({"a.b"}));
+  EXPECT_EQ(Parse("`it``s` = 1").term(), Col({"it`s"}));
+  EXPECT_EQ(Parse("`and` = 1").term(), Col({"and"}));
+  EXPECT_EQ(Parse("date = DATE '2026-01-01'").term(), Col({"date"}));  // contextual keyword
+  EXPECT_EQ(Col({"a b", "and", "x`y", "ok_1"}).ToString(), "`a b`.`and`.`x``y`.ok_1");
+}
+
+TEST(ParserTest, ErrorsWithPositions) {
+  EXPECT_EQ(ErrorOf("a = 1 AND b = "),
+            "filter: column 15: expected a value after \"=\", found end of input");
+  EXPECT_EQ(ErrorOf("a = 1 b"),
+            "filter: column 7: expected AND, OR or the end of the filter, found \"b\"");
+  EXPECT_EQ(ErrorOf("(a = 1"), "filter: column 7: expected \")\", found end of input");
+  EXPECT_EQ(ErrorOf("a IN (1 2)"),
+            "filter: column 9: expected \",\" or \")\" in the IN list, found \"2\"");
+  EXPECT_EQ(ErrorOf("s = 'abc"), "filter: column 5: string starting here is not closed");
+  EXPECT_EQ(ErrorOf("a = #"), "filter: column 5: unexpected character \"#\"");
+  EXPECT_EQ(ErrorOf("a IS 5"),
+            "filter: column 6: expected NULL, NOT NULL or NAN after IS, found \"5\"");
+  EXPECT_EQ(ErrorOf("a = b"),
+            "filter: column 5: comparing two columns is not supported; compare a column with "
+            "a value");
+  EXPECT_EQ(ErrorOf("d = DATE '2026-13-01'"),
+            "filter: column 10: invalid date '2026-13-01' (expected YYYY-MM-DD)");
+  EXPECT_EQ(ErrorOf("t = TIMESTAMP_NTZ '2026-01-01 10:00Z'"),
+            "filter: column 19: TIMESTAMP_NTZ '2026-01-01 10:00Z' must not carry a zone offset");
+  EXPECT_EQ(ErrorOf("and = 1"),
+            "filter: column 1: expected a column, a value, NOT or \"(\", found \"and\"");
+  EXPECT_EQ(ErrorOf("foo(a)"),
+            "filter: column 1: unknown function \"foo\" (known: starts_with, not_starts_with, "
+            "isnan)");
+  EXPECT_EQ(ErrorOf(""),
+            "filter: column 1: expected a column, a value, NOT or \"(\", found end of input");
+  auto like = ParseFilter("s LIKE 'a%b'");
+  ASSERT_FALSE(like.ok());
+  EXPECT_EQ(like.error().kind, ErrorKind::kNotSupported);
+  auto r = ParseFilter("a =");
+  EXPECT_EQ(r.error().kind, ErrorKind::kInvalidArgument);
+}
+
+TEST(ParserTest, PrintsParseableText) {
+  for (const char* text : {
+           "a = 1", "a.b.c >= -2.50", "`odd name`.x < 1e10", "s = 'it''s'",
+           "a IN (1, 2, NULL)", "a NOT IN ('x', 'y')", "a IS NULL OR b IS NOT NAN",
+           "NOT (a = 1 AND b = 2)", "a = 1 OR b = 2 AND c = 3", "(a = 1 OR b = 2) AND c = 3",
+           "a = 1 AND (b = 2 AND c = 3)", "a = 1 OR (b = 2 OR c = 3)", "NOT NOT a = 1",
+           "starts_with(s, 'x%') AND not_starts_with(`a b`, '')", "TRUE AND FALSE",
+           "d = DATE '2026-03-05' OR t > TIMESTAMP '2026-03-05T10:00:00+01:00'",
+           "t = TIMESTAMP_NTZ '2026-03-05 10:00:00' OR x = TIME '10:00:00'",
+           "a BETWEEN 1 AND 2", "a NOT BETWEEN 1 AND 2 OR NOT flag", "`and` = FALSE"}) {
+    Expression e = Parse(text);
+    std::string printed = ToString(e);
+    EXPECT_EQ(Parse(printed), e) << text << " printed as " << printed;
+  }
+  EXPECT_EQ(ToString(Parse("a = 1 or b = 2 and not c = 3")), "a = 1 OR b = 2 AND NOT c = 3");
+  EXPECT_EQ(ToString(Parse("10 > k")), "k < 10");
+}
+
+// Random trees: printing and parsing again gives the same tree.
+Expression RandomExpression(std::mt19937& rng, int depth) {
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  std::vector<std::string> names = {"a", "b", "x y", "in", "t"};
+  std::vector<UnboundLiteral> values = {Num("1"), Num("-7"), Num("0.50"), Num("1e-3"),
+                                        UnboundLiteral::String("o'k"), UnboundLiteral::Null(),
+                                        UnboundLiteral::Bool(true),
+                                        UnboundLiteral{LiteralKind::kDate, "2020-01-02"}};
+  if (depth > 0 && pick(3) != 0) {
+    switch (pick(3)) {
+      case 0: return Expression::And(RandomExpression(rng, depth - 1), RandomExpression(rng, depth - 1));
+      case 1: return Expression::Or(RandomExpression(rng, depth - 1), RandomExpression(rng, depth - 1));
+      default: return Expression::Not(RandomExpression(rng, depth - 1));
+    }
+  }
+  ColumnRef c = Col({names[static_cast<size_t>(pick(5))]});
+  if (pick(4) == 0) c.path.push_back("f");
+  auto v = [&]() { return values[static_cast<size_t>(pick(static_cast<int>(values.size())))]; };
+  switch (pick(8)) {
+    case 0: return Expression::Predicate(Operation::kIsNull, c);
+    case 1: return Expression::Predicate(Operation::kNotNan, c);
+    case 2: return Expression::Predicate(Operation::kIn, c, {v(), v()});
+    case 3: return Expression::Predicate(Operation::kNotStartsWith, c, {UnboundLiteral::String("p")});
+    case 4: return pick(2) ? Expression::True() : Expression::False();
+    default: {
+      Operation ops[] = {Operation::kLt, Operation::kLtEq, Operation::kGt, Operation::kGtEq,
+                         Operation::kEq, Operation::kNotEq};
+      return Expression::Predicate(ops[pick(6)], c, {v()});
+    }
+  }
+}
+
+TEST(ParserTest, RandomRoundTrip) {
+  std::mt19937 rng(7);
+  for (int i = 0; i < 500; ++i) {
+    Expression e = RandomExpression(rng, 4);
+    std::string printed = ToString(e);
+    auto back = ParseFilter(printed);
+    ASSERT_TRUE(back.ok()) << printed << ": " << back.error().message;
+    EXPECT_EQ(*back, e) << printed;
+  }
+}
+
+}  // namespace
+}  // namespace floe::expr
