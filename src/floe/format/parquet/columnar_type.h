@@ -16,14 +16,12 @@
 
 namespace floe::parquet {
 
-inline constexpr std::string_view kArrowExtensionNameKey = "ARROW:extension:name";
-inline constexpr std::string_view kArrowUuidExtension = "arrow.uuid";
-
 // The columnar type of a leaf. NotSupported for combinations floe cannot represent (a decimal
 // wider than 38 digits, a logical type on the wrong physical type).
 Result<columnar::DataTypePtr> ColumnarTypeOf(const SchemaNode& leaf);
 
-// True when the leaf is a UUID (its field gets the "arrow.uuid" extension name).
+// True when the leaf is a UUID (its field gets the "arrow.uuid" extension name, see
+// columnar/value_text.h).
 bool IsUuidLeaf(const SchemaNode& leaf);
 
 }  // namespace floe::parquet

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <functional>
 
+#include "floe/columnar/value_text.h"
 #include "floe/format/parquet/columnar_type.h"
 
 namespace floe::parquet {
@@ -82,9 +83,8 @@ class TreeBuilder {
       out.kind = Kind::kLeaf;
       out.column = n.column_index;
       FLOE_ASSIGN_OR_RETURN(columnar::DataTypePtr type, ColumnarTypeOf(n));
-      columnar::KeyValueMetadata md;
-      if (IsUuidLeaf(n)) md.emplace_back(kArrowExtensionNameKey, kArrowUuidExtension);
-      out.field = WithId(columnar::Field(n.name, std::move(type), nullable, std::move(md)), n);
+      out.field = WithId(columnar::Field(n.name, std::move(type), nullable), n);
+      if (IsUuidLeaf(n)) out.field = columnar::WithUuidExtension(std::move(out.field));
       return out;
     }
     if (n.repetition != FieldRepetitionType::kRepeated && IsListGroup(s_, n)) {
