@@ -122,14 +122,14 @@ bool IsUuidLeaf(const SchemaNode& leaf) {
          leaf.logical_type && leaf.logical_type->kind == Kind::kUuid;
 }
 
-Result<DataTypePtr> ColumnarTypeOf(const SchemaNode& leaf) {
+Result<DataTypePtr> ColumnarTypeOf(const SchemaNode& leaf, columnar::TimeUnit int96_unit) {
   std::optional<LogicalType> lt = EffectiveLogicalType(leaf);
   if (lt && lt->kind == Kind::kUnknown) return columnar::Null();
   switch (*leaf.physical_type) {
     case Type::kBoolean: return columnar::Boolean();
     case Type::kInt32: return Int32Type(leaf, lt);
     case Type::kInt64: return Int64Type(leaf, lt);
-    case Type::kInt96: return columnar::Timestamp(columnar::TimeUnit::kNano);
+    case Type::kInt96: return columnar::Timestamp(int96_unit);
     case Type::kFloat: return columnar::Float32();
     case Type::kDouble: return columnar::Float64();
     case Type::kByteArray:

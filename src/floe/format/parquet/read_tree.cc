@@ -41,6 +41,15 @@ bool IsMapGroup(const Schema& s, const SchemaNode& n) {
          kv.children.size() == 2;
 }
 
+bool IsKeyOnlyMapGroup(const Schema& s, const SchemaNode& n) {
+  bool annotated = Annotated(n, LogicalType::Kind::kMap, ConvertedType::kMap) ||
+                   n.converted_type == ConvertedType::kMapKeyValue;
+  if (n.is_leaf() || !annotated || n.children.size() != 1) return false;
+  const SchemaNode& kv = s.node(n.children[0]);
+  return kv.repetition == FieldRepetitionType::kRepeated && !kv.is_leaf() &&
+         kv.children.size() == 1;
+}
+
 // LogicalTypes.md: the repeated field of a LIST group is itself the element when it is a
 // primitive, a group of several fields, or a one-field group named "array" or "<list>_tuple".
 bool RepeatedIsElement(const Schema& s, const SchemaNode& list, const SchemaNode& repeated) {
@@ -50,8 +59,11 @@ bool RepeatedIsElement(const Schema& s, const SchemaNode& list, const SchemaNode
 
 class TreeBuilder {
  public:
-  TreeBuilder(const Schema& schema, std::vector<char> marked)
-      : s_(schema), marked_(std::move(marked)), subtree_(marked_.size(), 0) {
+  TreeBuilder(const Schema& schema, std::vector<char> marked, columnar::TimeUnit int96_unit)
+      : s_(schema),
+        marked_(std::move(marked)),
+        subtree_(marked_.size(), 0),
+        int96_unit_(int96_unit) {
     for (int i = s_.num_nodes() - 1; i >= 0; --i) {
       if (marked_[i]) subtree_[i] = 1;
       if (subtree_[i] && s_.node(i).parent >= 0) subtree_[s_.node(i).parent] = 1;
@@ -74,7 +86,8 @@ class TreeBuilder {
   }
 
  private:
-  // n read as one value (a repeated n is read as one element of its list).
+  // n read as one value (a repeated n is read as one element of its list; a repeated LIST or
+  // MAP group, as old writers nest lists, is then a list or map itself).
   Result<ReadNode> Element(const SchemaNode& n, bool whole = true) {
     ReadNode out;
     out.def_level = n.max_definition_level;
@@ -82,12 +95,12 @@ class TreeBuilder {
     if (n.is_leaf()) {
       out.kind = Kind::kLeaf;
       out.column = n.column_index;
-      FLOE_ASSIGN_OR_RETURN(columnar::DataTypePtr type, ColumnarTypeOf(n));
+      FLOE_ASSIGN_OR_RETURN(columnar::DataTypePtr type, ColumnarTypeOf(n, int96_unit_));
       out.field = WithId(columnar::Field(n.name, std::move(type), nullable), n);
       if (IsUuidLeaf(n)) out.field = columnar::WithUuidExtension(std::move(out.field));
       return out;
     }
-    if (n.repetition != FieldRepetitionType::kRepeated && IsListGroup(s_, n)) {
+    if (IsListGroup(s_, n)) {
       const SchemaNode& rep = s_.node(n.children[0]);
       ReadNode element;
       if (RepeatedIsElement(s_, n, rep)) {
@@ -100,7 +113,7 @@ class TreeBuilder {
       list.field = WithId(columnar::Field(n.name, columnar::List(list.children[0].field), nullable), n);
       return list;
     }
-    if (n.repetition != FieldRepetitionType::kRepeated && IsMapGroup(s_, n)) {
+    if (IsMapGroup(s_, n)) {
       const SchemaNode& kv = s_.node(n.children[0]);
       FLOE_ASSIGN_OR_RETURN(ReadNode key, Field(s_.node(kv.children[0]), true));
       FLOE_ASSIGN_OR_RETURN(ReadNode value, Field(s_.node(kv.children[1]), true));
@@ -112,6 +125,14 @@ class TreeBuilder {
                                          nullable),
                          n);
       return map;
+    }
+    if (IsKeyOnlyMapGroup(s_, n)) {
+      // A MAP whose entries have a key and no value (parquet-rs writes these): a list of keys.
+      const SchemaNode& kv = s_.node(n.children[0]);
+      FLOE_ASSIGN_OR_RETURN(ReadNode key, Field(s_.node(kv.children[0]), true));
+      ReadNode list = ListNode(kv, std::move(key), n.max_definition_level);
+      list.field = WithId(columnar::Field(n.name, columnar::List(list.children[0].field), nullable), n);
+      return list;
     }
     out.kind = Kind::kStruct;
     std::vector<columnar::Field> fields;
@@ -149,6 +170,7 @@ class TreeBuilder {
   const Schema& s_;
   std::vector<char> marked_;
   std::vector<char> subtree_;
+  columnar::TimeUnit int96_unit_;
 };
 
 // Marks the node of each requested path and field id.
@@ -188,10 +210,11 @@ void CollectLeaves(const ReadNode& n, std::vector<int>* out) {
 
 }  // namespace
 
-Result<std::vector<ReadNode>> BuildReadTree(const Schema& schema, const Projection& projection) {
+Result<std::vector<ReadNode>> BuildReadTree(const Schema& schema, const Projection& projection,
+                                            columnar::TimeUnit int96_unit) {
   FLOE_ASSIGN_OR_RETURN(std::vector<char> marked, MarkSelection(schema, projection));
   bool all = projection.paths.empty() && projection.field_ids.empty();
-  TreeBuilder builder(schema, std::move(marked));
+  TreeBuilder builder(schema, std::move(marked), int96_unit);
   std::vector<ReadNode> out;
   for (int c : schema.root().children) {
     bool whole = all || builder.marked(c);

@@ -49,7 +49,10 @@ struct Projection {
 
 // The read tree of the selected top-level fields (in schema order, keeping only selected
 // children inside structs). NotFound when a path or field id matches nothing.
-Result<std::vector<ReadNode>> BuildReadTree(const Schema& schema, const Projection& projection);
+// INT96 leaves become timestamps in `int96_unit` (columnar_type.h).
+Result<std::vector<ReadNode>> BuildReadTree(
+    const Schema& schema, const Projection& projection,
+    columnar::TimeUnit int96_unit = columnar::TimeUnit::kNano);
 
 // The leaves a read tree reads, ascending.
 std::vector<int> LeafColumns(const std::vector<ReadNode>& nodes);

@@ -155,6 +155,7 @@ enum class Conversion {
   kInt64ToDecimal,
   kBigEndianDecimal,  // FIXED_LEN_BYTE_ARRAY big-endian two's complement
   kInt96ToNanos,
+  kInt96ToMicros,
 };
 
 void StoreDecimal(__int128 v, uint8_t* out) { std::memcpy(out, &v, 16); }
@@ -168,6 +169,33 @@ Status BigEndianToDecimal(const uint8_t* in, int width, uint8_t* out) {
   for (int i = 0; i < width; ++i) v = (v << 8) | in[i];
   StoreDecimal(static_cast<__int128>(v), out);
   return Ok();
+}
+
+// An INT96 (nanoseconds of the day, Julian day) as microseconds or nanoseconds since the epoch.
+// Microseconds are computed as Spark computes them, in wrapping 64-bit arithmetic on the signed
+// day and nanoseconds: Spark writes years beyond 294247 through the same wrap, so this reads back
+// what it wrote (parquet-testing's int96_from_spark). Nanoseconds add the sub-microsecond digits;
+// a value outside 64-bit nanoseconds is an error, never a wrapped timestamp.
+Result<int64_t> Int96ToTimestamp(const uint8_t* in, Conversion conversion) {
+  int64_t nanos_of_day;
+  int32_t julian_day;
+  std::memcpy(&nanos_of_day, in, 8);
+  std::memcpy(&julian_day, in + 8, 4);
+  constexpr uint64_t kMicrosPerDay = 86400ULL * 1000 * 1000;
+  constexpr uint64_t kJulianDayOfEpoch = 2440588;
+  const uint64_t micros = static_cast<uint64_t>(static_cast<int64_t>(julian_day)) * kMicrosPerDay +
+                          static_cast<uint64_t>(nanos_of_day / 1000) -
+                          kJulianDayOfEpoch * kMicrosPerDay;
+  const auto us = static_cast<int64_t>(micros);
+  if (conversion == Conversion::kInt96ToMicros) return us;
+  const __int128 nanos = static_cast<__int128>(us) * 1000 + nanos_of_day % 1000;
+  if (nanos > INT64_MAX || nanos < INT64_MIN) {
+    return NotSupported(
+        "INT96 timestamp of {} microseconds since 1970 is outside the range of 64-bit "
+        "nanoseconds (years 1677-2262); read it in microseconds (--int96-unit us)",
+        us);
+  }
+  return static_cast<int64_t>(nanos);
 }
 
 Status Convert(Conversion conversion, const uint8_t* in, int64_t n, int in_width, uint8_t* out) {
@@ -210,11 +238,10 @@ Status Convert(Conversion conversion, const uint8_t* in, int64_t n, int in_width
       }
       return Ok();
     case Conversion::kInt96ToNanos:
+    case Conversion::kInt96ToMicros:
       for (int64_t i = 0; i < n; ++i) {
-        Int96 v;
-        std::memcpy(&v, in + i * 12, 12);
-        int64_t nanos = Int96ToUnixNanos(v);
-        std::memcpy(out + i * 8, &nanos, 8);
+        FLOE_ASSIGN_OR_RETURN(int64_t v, Int96ToTimestamp(in + i * 12, conversion));
+        std::memcpy(out + i * 8, &v, 8);
       }
       return Ok();
   }
@@ -416,7 +443,9 @@ Result<Conversion> ConversionFor(const SchemaNode& leaf, const DataTypePtr& type
         default: return Conversion::kBigEndianDecimal;
       }
     case TypeId::kTimestamp:
-      return *leaf.physical_type == Type::kInt96 ? Conversion::kInt96ToNanos : Conversion::kCopy;
+      if (*leaf.physical_type != Type::kInt96) return Conversion::kCopy;
+      return type->unit() == columnar::TimeUnit::kNano ? Conversion::kInt96ToNanos
+                                                       : Conversion::kInt96ToMicros;
     default:
       if (type->byte_width() != PhysicalWidth(leaf)) {
         return Internal("column {}: no conversion from {} to {}", JoinPath(leaf.path),
