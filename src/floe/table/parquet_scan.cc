@@ -1,0 +1,212 @@
+#include "floe/table/parquet_scan.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "floe/columnar/array_builder.h"
+#include "floe/expr/binder.h"
+#include "floe/expr/filter_batch.h"
+#include "floe/expr/parser.h"
+#include "floe/expr/row_evaluator.h"
+#include "floe/format/parquet/batch_reader.h"
+#include "floe/table/parquet_pruning.h"
+
+namespace floe::table {
+
+namespace {
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::vector<std::string> SplitPath(std::string_view path) {
+  std::vector<std::string> parts;
+  std::string part;
+  bool quoted = false;
+  for (char c : path) {
+    if (c == '`') {
+      quoted = !quoted;
+    } else if (c == '.' && !quoted) {
+      parts.push_back(part);
+      part.clear();
+    } else {
+      part.push_back(c);
+    }
+  }
+  parts.push_back(part);
+  return parts;
+}
+
+std::string JoinParts(const std::vector<std::string>& parts) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? "." : "") + parts[i];
+  return out;
+}
+
+// The requested column paths as a tree of names (lower case): a leaf of the tree selects its
+// whole subtree.
+struct PathTree {
+  std::map<std::string, PathTree> children;
+  bool whole = false;
+
+  void Add(const std::vector<std::string>& parts, size_t i = 0) {
+    if (i == parts.size()) {
+      whole = true;
+      return;
+    }
+    children[Lower(parts[i])].Add(parts, i + 1);
+  }
+  const PathTree* Find(std::string_view name) const {
+    auto it = children.find(Lower(name));
+    return it == children.end() ? nullptr : &it->second;
+  }
+};
+
+// The part of `array` (of `field`) that `tree` selects: whole, or a struct with some fields.
+std::pair<columnar::Field, columnar::ArrayPtr> Project(const columnar::Field& field,
+                                                       const columnar::ArrayPtr& array,
+                                                       const PathTree& tree) {
+  if (tree.whole || field.type->id() != columnar::TypeId::kStruct) return {field, array};
+  std::vector<columnar::Field> fields;
+  std::vector<columnar::ArrayPtr> children;
+  for (int i = 0; i < field.type->num_children(); ++i) {
+    const columnar::Field& child = field.type->child(i);
+    const PathTree* sub = tree.Find(child.name);
+    if (!sub) continue;
+    auto [f, a] = Project(child, array->children[static_cast<size_t>(i)], *sub);
+    fields.push_back(std::move(f));
+    children.push_back(std::move(a));
+  }
+  columnar::Field out(field.name, columnar::Struct(fields), field.nullable, field.metadata);
+  auto data = columnar::ArrayData::Make(out.type, array->length, {array->buffers[0]},
+                                        array->null_count, array->offset, std::move(children));
+  return {std::move(out), std::move(data)};
+}
+
+// Column paths (the file's own names) a bound filter reads.
+void CollectPaths(const expr::BoundExpression& e, std::vector<std::string>* out) {
+  if (e.is_predicate()) out->push_back(JoinParts(e.term().column.path));
+  for (const auto& c : e.children()) CollectPaths(c, out);
+}
+
+}  // namespace
+
+std::vector<std::string> SplitColumnList(std::string_view text) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool quoted = false;
+  auto flush = [&] {
+    size_t b = cur.find_first_not_of(" \t");
+    size_t e = cur.find_last_not_of(" \t");
+    if (b != std::string::npos) out.push_back(cur.substr(b, e - b + 1));
+    cur.clear();
+  };
+  for (char c : text) {
+    if (c == '`') quoted = !quoted;
+    if (c == ',' && !quoted) {
+      flush();
+    } else {
+      cur.push_back(c);
+    }
+  }
+  flush();
+  return out;
+}
+
+Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
+                                          const ParquetScanOptions& options,
+                                          const ParquetScanCallbacks& callbacks) {
+  FLOE_ASSIGN_OR_RETURN(auto file, parquet::FileReader::Open(io, path));
+  ParquetScanReport report;
+  report.row_groups = static_cast<int>(file->metadata().row_groups.size());
+
+  parquet::BatchReaderOptions read;
+  read.batch_size = options.batch_size;
+  read.int96_unit = options.int96_unit;
+  for (const std::string& c : options.columns) read.projection.paths.push_back(JoinParts(SplitPath(c)));
+
+  std::optional<expr::Expression> filter;
+  expr::BindOptions bind;
+  bind.case_sensitive = options.case_sensitive;
+  if (!options.filter.empty()) {
+    FLOE_ASSIGN_OR_RETURN(filter, expr::ParseFilter(options.filter));
+    if (!read.projection.paths.empty()) {
+      // Bind to the whole file first: errors then name every column, and the filter's columns
+      // join the projection under the file's own names.
+      parquet::BatchReaderOptions all;
+      all.int96_unit = options.int96_unit;
+      FLOE_ASSIGN_OR_RETURN(auto everything, parquet::BatchReader::Make(*file, all));
+      FLOE_ASSIGN_OR_RETURN(auto bound, expr::Bind(*filter, *everything->schema(), bind));
+      CollectPaths(bound, &read.projection.paths);
+    }
+  } else if (options.limit) {
+    read.batch_size = std::max<int64_t>(1, std::min(read.batch_size, *options.limit));
+  }
+
+  PruningCounters counters;
+  std::optional<expr::BoundExpression> bound;
+  std::unique_ptr<parquet::BatchReader> reader;
+  if (filter) {
+    // The reader's schema is known before the filter that prunes its row groups is installed.
+    FLOE_ASSIGN_OR_RETURN(auto probe, parquet::BatchReader::Make(*file, read));
+    FLOE_ASSIGN_OR_RETURN(bound, expr::Bind(*filter, *probe->schema(), bind));
+    read.row_group_filter = MakeRowGroupFilter(*file, probe->read_tree(), *bound, &counters);
+  }
+  FLOE_ASSIGN_OR_RETURN(reader, parquet::BatchReader::Make(*file, read));
+
+  // The output columns: everything read, or the requested paths only.
+  PathTree wanted;
+  for (const std::string& c : options.columns) wanted.Add(SplitPath(c));
+  auto project = [&](const columnar::RecordBatch& batch) -> Result<columnar::RecordBatch> {
+    if (options.columns.empty()) return batch;
+    std::vector<columnar::Field> fields;
+    std::vector<columnar::ArrayPtr> arrays;
+    for (int i = 0; i < batch.num_columns(); ++i) {
+      const PathTree* sub = wanted.Find(batch.schema()->field(i).name);
+      if (!sub) continue;
+      auto [f, a] = Project(batch.schema()->field(i), batch.column(i), *sub);
+      fields.push_back(std::move(f));
+      arrays.push_back(std::move(a));
+    }
+    return columnar::RecordBatch::Make(std::make_shared<columnar::Schema>(std::move(fields)),
+                                       batch.num_rows(), std::move(arrays));
+  };
+
+  // The output schema, from an empty slice of the reader's columns.
+  {
+    std::vector<columnar::ArrayPtr> empty;
+    for (const columnar::Field& f : reader->schema()->fields()) {
+      FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(f.type));
+      FLOE_ASSIGN_OR_RETURN(auto array, builder->Finish());
+      empty.push_back(std::move(array));
+    }
+    FLOE_ASSIGN_OR_RETURN(auto none, columnar::RecordBatch::Make(reader->schema(), 0, std::move(empty)));
+    FLOE_ASSIGN_OR_RETURN(auto shaped, project(none));
+    if (callbacks.on_schema) FLOE_RETURN_IF_ERROR(callbacks.on_schema(shaped.schema()));
+  }
+
+  while (!options.limit || report.rows_returned < *options.limit) {
+    FLOE_ASSIGN_OR_RETURN(std::optional<columnar::RecordBatch> batch, reader->Next());
+    if (!batch) break;
+    report.rows_read += batch->num_rows();
+    if (bound) {
+      FLOE_ASSIGN_OR_RETURN(expr::Selection selection, expr::EvaluateRows(*bound, *batch));
+      FLOE_ASSIGN_OR_RETURN(batch, expr::FilterBatch(*batch, selection));
+    }
+    if (options.limit && batch->num_rows() > *options.limit - report.rows_returned) {
+      batch = batch->Slice(0, *options.limit - report.rows_returned);
+    }
+    if (batch->num_rows() == 0) continue;
+    FLOE_ASSIGN_OR_RETURN(columnar::RecordBatch out, project(*batch));
+    report.rows_returned += out.num_rows();
+    if (callbacks.on_batch) FLOE_RETURN_IF_ERROR(callbacks.on_batch(out));
+  }
+  report.row_groups_skipped_by_statistics = counters.by_statistics;
+  report.row_groups_skipped_by_bloom_filter = counters.by_bloom_filter;
+  return report;
+}
+
+}  // namespace floe::table

@@ -1,0 +1,51 @@
+// Scanning one Parquet file with a filter and a column list — what `floe parquet cat` runs:
+// the filter (the WHERE-clause text of expr/) is bound to the file's columns, row groups that
+// cannot match are skipped (parquet_pruning.h), the remaining rows are filtered exactly, and the
+// requested columns are returned, in file order, up to a limit. Columns the filter needs but the
+// caller did not ask for are read and then dropped.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "floe/columnar/record_batch.h"
+#include "floe/io/file_io.h"
+#include "floe/util/result.h"
+
+namespace floe::table {
+
+struct ParquetScanOptions {
+  std::vector<std::string> columns;  // dotted paths; empty: every column
+  std::string filter;                // WHERE-clause text; empty: every row
+  bool case_sensitive = false;       // for the filter's column names
+  std::optional<int64_t> limit;
+  int64_t batch_size = 64 * 1024;
+  columnar::TimeUnit int96_unit = columnar::TimeUnit::kNano;
+};
+
+struct ParquetScanReport {
+  int row_groups = 0;
+  int row_groups_skipped_by_statistics = 0;
+  int row_groups_skipped_by_bloom_filter = 0;
+  int64_t rows_read = 0;      // rows decoded
+  int64_t rows_returned = 0;  // rows handed to the callback
+};
+
+struct ParquetScanCallbacks {
+  // Called once with the output schema before any batch (also when no row matches).
+  std::function<Status(const columnar::SchemaPtr&)> on_schema;
+  std::function<Status(const columnar::RecordBatch&)> on_batch;
+};
+
+Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
+                                          const ParquetScanOptions& options,
+                                          const ParquetScanCallbacks& callbacks);
+
+// "a, b.c,`x,y`" → {"a", "b.c", "`x,y`"}: commas outside backticks split, spaces trimmed.
+std::vector<std::string> SplitColumnList(std::string_view text);
+
+}  // namespace floe::table
