@@ -1,0 +1,141 @@
+#include "floe/format/csv/text_columns.h"
+
+#include <charconv>
+#include <cmath>
+
+#include "floe/columnar/array_builder.h"
+#include "floe/util/time.h"
+
+namespace floe::textformat {
+
+namespace {
+
+bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) != b[i]) return false;
+  }
+  return true;
+}
+
+std::optional<int64_t> ParseLong(std::string_view s) {
+  int64_t v = 0;
+  const char* begin = s.data();
+  if (!s.empty() && s[0] == '+') ++begin;
+  auto [end, ec] = std::from_chars(begin, s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size() || begin == end) return std::nullopt;
+  return v;
+}
+
+std::optional<double> ParseDouble(std::string_view s) {
+  double v = 0;
+  const char* begin = s.data();
+  if (!s.empty() && s[0] == '+') ++begin;
+  if (begin == s.data() + s.size() || !(std::isdigit(static_cast<unsigned char>(*begin)) ||
+                                        *begin == '-' || *begin == '.')) {
+    return std::nullopt;  // no "inf", "nan" or hex words
+  }
+  auto [end, ec] = std::from_chars(begin, s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<bool> ParseBool(std::string_view s) {
+  if (EqualsIgnoreCase(s, "true")) return true;
+  if (EqualsIgnoreCase(s, "false")) return false;
+  return std::nullopt;
+}
+
+columnar::DataTypePtr TypeOf(TextKind kind) {
+  switch (kind) {
+    case TextKind::kLong: return columnar::Int64();
+    case TextKind::kDouble: return columnar::Float64();
+    case TextKind::kBoolean: return columnar::Boolean();
+    case TextKind::kTimestampTz: return columnar::Timestamp(columnar::TimeUnit::kMicro, "UTC");
+    case TextKind::kTimestamp: return columnar::Timestamp(columnar::TimeUnit::kMicro);
+    case TextKind::kDate: return columnar::Date32();
+    default: return columnar::Utf8();
+  }
+}
+
+Status AppendCell(columnar::ArrayBuilder* b, TextKind kind, const TextCell& cell) {
+  if (cell.is_null) return b->AppendNull();
+  switch (kind) {
+    case TextKind::kLong:
+      return static_cast<columnar::Int64Builder*>(b)->Append(*ParseLong(cell.text));
+    case TextKind::kDouble:
+      return static_cast<columnar::DoubleBuilder*>(b)->Append(*ParseDouble(cell.text));
+    case TextKind::kBoolean:
+      return static_cast<columnar::BooleanBuilder*>(b)->Append(*ParseBool(cell.text));
+    case TextKind::kTimestampTz:
+    case TextKind::kTimestamp:
+      return static_cast<columnar::Int64Builder*>(b)->Append(ParseTimestamp(cell.text)->micros);
+    case TextKind::kDate:
+      return static_cast<columnar::Int32Builder*>(b)->Append(
+          static_cast<int32_t>(*ParseDate(cell.text)));
+    default:
+      return static_cast<columnar::BinaryBuilder*>(b)->Append(cell.text);
+  }
+}
+
+}  // namespace
+
+TextKind ClassifyText(std::string_view text, bool quoted_json) {
+  if (!quoted_json) {
+    if (ParseLong(text)) return TextKind::kLong;
+    if (ParseDouble(text)) return TextKind::kDouble;
+    if (ParseBool(text)) return TextKind::kBoolean;
+  }
+  if (auto d = ParseDate(text); d && *d >= INT32_MIN && *d <= INT32_MAX) return TextKind::kDate;
+  if (text.size() > 10) {
+    if (auto ts = ParseTimestamp(text)) {
+      return ts->has_offset ? TextKind::kTimestampTz : TextKind::kTimestamp;
+    }
+  }
+  return TextKind::kString;
+}
+
+TextKind CombineKinds(TextKind a, TextKind b) {
+  if (a == TextKind::kNull) return b;
+  if (b == TextKind::kNull || a == b) return a;
+  bool a_number = a == TextKind::kLong || a == TextKind::kDouble;
+  bool b_number = b == TextKind::kLong || b == TextKind::kDouble;
+  if (a_number && b_number) return TextKind::kDouble;
+  return TextKind::kString;
+}
+
+int TextColumns::Column(const std::string& name) {
+  for (size_t i = 0; i < names_.size(); ++i) {
+    if (names_[i] == name) return static_cast<int>(i);
+  }
+  names_.push_back(name);
+  columns_.emplace_back(static_cast<size_t>(rows_));
+  return static_cast<int>(names_.size() - 1);
+}
+
+void TextColumns::AddRow(std::vector<std::pair<int, TextCell>> cells) {
+  for (auto& column : columns_) column.emplace_back();
+  for (auto& [index, cell] : cells) columns_[static_cast<size_t>(index)].back() = std::move(cell);
+  ++rows_;
+}
+
+Result<columnar::RecordBatch> TextColumns::ToBatch() const {
+  std::vector<columnar::Field> fields;
+  std::vector<columnar::ArrayPtr> arrays;
+  for (size_t c = 0; c < columns_.size(); ++c) {
+    TextKind kind = TextKind::kNull;
+    for (const TextCell& cell : columns_[c]) {
+      if (!cell.is_null) kind = CombineKinds(kind, ClassifyText(cell.text, cell.quoted_json));
+    }
+    columnar::DataTypePtr type = TypeOf(kind);
+    FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(type));
+    for (const TextCell& cell : columns_[c]) FLOE_RETURN_IF_ERROR(AppendCell(builder.get(), kind, cell));
+    FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr array, builder->Finish());
+    fields.emplace_back(names_[c], type, true);
+    arrays.push_back(std::move(array));
+  }
+  auto schema = std::make_shared<const columnar::Schema>(std::move(fields));
+  return columnar::RecordBatch::Make(schema, rows_, std::move(arrays));
+}
+
+}  // namespace floe::textformat

@@ -1,0 +1,22 @@
+// Reading NDJSON (one JSON object per line; blank lines skipped) into one record batch. Columns are
+// the object keys in first-seen order; a missing key is null. Types are inferred as for CSV
+// (csv/text_columns.h) from the JSON values: integers → int64, other numbers → float64,
+// true/false → bool, strings holding ISO dates or timestamps → date32 / timestamp[us(, UTC)], other
+// strings → string; nested objects and arrays are kept as their JSON text (a string column) until
+// floe infers nested types. The whole file is held in memory.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "floe/columnar/record_batch.h"
+#include "floe/io/file_io.h"
+#include "floe/util/result.h"
+
+namespace floe::textformat {
+
+// Corrupt when a line is not a JSON object.
+Result<columnar::RecordBatch> ParseNdjson(std::string_view text);
+Result<columnar::RecordBatch> ReadNdjsonFile(io::FileIO& io, const std::string& location);
+
+}  // namespace floe::textformat
