@@ -1,5 +1,6 @@
 #include "floe/spec/json_fields.h"
 
+#include <algorithm>
 #include <climits>
 
 namespace floe::spec::internal {
@@ -138,23 +139,61 @@ Result<std::string_view> FieldReader::GetString(std::string_view key) const {
   return *v;
 }
 
+namespace {
+
+// Some writers put numbers or booleans in string maps; Java reads them as their JSON text.
+bool IsStringMapValue(simdjson::dom::element value) {
+  return value.is_string() || value.is_number() || value.is_bool();
+}
+
+std::string StringMapValue(simdjson::dom::element value) {
+  if (value.is_string()) return std::string(value.get_string().value_unsafe());
+  return simdjson::minify(value);
+}
+
+}  // namespace
+
+Error FieldReader::StringMapTypeError(std::string_view key,
+                                      const simdjson::dom::key_value_pair& member) const {
+  return Corrupt("{}.{}: expected a string, got {}", MemberPath(key), member.key,
+                 JsonTypeName(member.value));
+}
+
 Result<std::map<std::string, std::string>> FieldReader::FindStringMap(std::string_view key) const {
   std::map<std::string, std::string> out;
   auto v = FindNonNull(key);
   if (!v) return out;
   if (!v->is_object()) return TypeError(key, *v, "an object");
   simdjson::dom::object object = v->get_object().value_unsafe();
-  for (auto field : object) {
-    if (!field.value.is_string()) {
-      // Some writers put numbers or booleans in string maps; Java reads them as their text.
-      if (field.value.is_number() || field.value.is_bool()) {
-        out.emplace(std::string(field.key), simdjson::minify(field.value));
-        continue;
-      }
-      return Corrupt("{}.{}: expected a string, got {}", MemberPath(key), field.key,
-                     JsonTypeName(field.value));
-    }
-    out.emplace(std::string(field.key), std::string(field.value.get_string().value_unsafe()));
+  for (auto member : object) {
+    if (!IsStringMapValue(member.value)) return StringMapTypeError(key, member);
+    out.emplace(std::string(member.key), StringMapValue(member.value));
+  }
+  return out;
+}
+
+Result<std::vector<std::pair<std::string, std::string>>> FieldReader::FindSortedStringPairs(
+    std::string_view key) const {
+  std::vector<std::pair<std::string, std::string>> out;
+  auto v = FindNonNull(key);
+  if (!v) return out;
+  if (!v->is_object()) return TypeError(key, *v, "an object");
+  // Sort the members while they are views into the document, cheap to move, then copy each
+  // once. Inserting each after the equal keys keeps the sort stable: of a repeated key the
+  // first wins.
+  std::vector<simdjson::dom::key_value_pair> members;
+  simdjson::dom::object object = v->get_object().value_unsafe();
+  members.reserve(object.size());
+  for (auto member : object) {
+    if (!IsStringMapValue(member.value)) return StringMapTypeError(key, member);
+    auto after = std::upper_bound(members.begin(), members.end(), member.key,
+                                  [](std::string_view k, const auto& m) { return k < m.key; });
+    members.insert(after, member);
+  }
+  out.reserve(members.size());
+  for (const auto& member : members) {
+    if (!out.empty() && out.back().first == member.key) continue;
+    out.emplace_back(member.key, StringMapValue(member.value));
   }
   return out;
 }

@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <simdjson.h>
 
@@ -46,6 +48,9 @@ class FieldReader {
   Result<std::optional<std::string_view>> FindString(std::string_view key) const;
   // A JSON object of strings; absent or null gives an empty map.
   Result<std::map<std::string, std::string>> FindStringMap(std::string_view key) const;
+  // The same as (key, value) pairs sorted by key, each key once (the first one wins).
+  Result<std::vector<std::pair<std::string, std::string>>> FindSortedStringPairs(
+      std::string_view key) const;
 
   // The member as a JsonValue (with its path), for handing to JsonValue-based parsers.
   JsonValue Value(std::string_view key, simdjson::dom::element element) const {
@@ -58,6 +63,9 @@ class FieldReader {
                   std::string_view expected) const;
 
  private:
+  // A member of the string map at `key` that is not a string (nor a number or boolean).
+  Error StringMapTypeError(std::string_view key, const simdjson::dom::key_value_pair& member) const;
+
   simdjson::dom::object object_;
   std::string_view parent_;
   int64_t index_;

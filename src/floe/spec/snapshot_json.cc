@@ -40,8 +40,8 @@ Result<Snapshot> ReadSnapshot(const FieldReader& in, int format_version) {
       ++i;
     }
   }
-  FLOE_ASSIGN_OR_RETURN(s.summary, in.FindStringMap("summary"));
-  if (!s.summary.empty() && s.summary.count("operation") == 0) {
+  FLOE_ASSIGN_OR_RETURN(s.summary, in.FindSortedStringPairs("summary"));
+  if (!s.summary.empty() && !s.SummaryValue("operation")) {
     return in.Invalid("summary", "missing required field \"operation\"");
   }
   FLOE_ASSIGN_OR_RETURN(s.schema_id, in.FindInt("schema-id"));
@@ -100,8 +100,7 @@ void WriteSnapshot(const Snapshot& s, int format_version, JsonWriter& out) {
   if (!s.summary.empty() || format_version >= 2) {
     out.Key("summary");
     out.BeginObject();
-    auto op = s.summary.find("operation");
-    if (op != s.summary.end()) out.Member("operation", op->second);
+    if (auto op = s.SummaryValue("operation")) out.Member("operation", *op);
     for (const auto& [key, value] : s.summary) {
       if (key != "operation") out.Member(key, value);
     }
