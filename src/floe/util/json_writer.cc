@@ -1,5 +1,7 @@
 #include "floe/util/json_writer.h"
 
+#include <array>
+#include <charconv>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -30,12 +32,26 @@ size_t Utf8SequenceLength(std::string_view s, size_t i) {
   return n;
 }
 
+// kPlain[c]: byte c stands for itself in a JSON string (printable ASCII other than " and \).
+// A table, as it is consulted for every byte written.
+constexpr std::array<bool, 256> kPlain = [] {
+  std::array<bool, 256> plain{};
+  for (int c = 0x20; c < 0x7F; ++c) plain[c] = c != '"' && c != '\\';
+  return plain;
+}();
+
 }  // namespace
 
 bool AppendJsonString(std::string& out, std::string_view value) {
   bool valid = true;
   out.push_back('"');
   for (size_t i = 0; i < value.size();) {
+    // Most strings are plain ASCII: append each run of characters that need no escaping at once.
+    size_t end = i;
+    while (end < value.size() && kPlain[static_cast<unsigned char>(value[end])]) ++end;
+    out.append(value.substr(i, end - i));
+    i = end;
+    if (i == value.size()) break;
     unsigned char c = static_cast<unsigned char>(value[i]);
     if (c >= 0x80) {
       size_t n = Utf8SequenceLength(value, i);
@@ -57,12 +73,8 @@ bool AppendJsonString(std::string& out, std::string_view value) {
       case '\t': out.append("\\t"); break;
       case '\b': out.append("\\b"); break;
       case '\f': out.append("\\f"); break;
-      default:
-        if (c < 0x20 || c == 0x7F) {
-          out.append(fmt::format("\\u{:04x}", c));
-        } else {
-          out.push_back(static_cast<char>(c));
-        }
+      default:  // the other control characters
+        out.append(fmt::format("\\u{:04x}", c));
     }
     ++i;
   }
@@ -142,12 +154,14 @@ void JsonWriter::String(std::string_view value) {
 
 void JsonWriter::Int(int64_t value) {
   BeforeValue();
-  fmt::format_to(std::back_inserter(out_), "{}", value);
+  char text[24];
+  out_.append(text, std::to_chars(text, text + sizeof text, value).ptr);
 }
 
 void JsonWriter::UInt(uint64_t value) {
   BeforeValue();
-  fmt::format_to(std::back_inserter(out_), "{}", value);
+  char text[24];
+  out_.append(text, std::to_chars(text, text + sizeof text, value).ptr);
 }
 
 void JsonWriter::Double(double value) {
