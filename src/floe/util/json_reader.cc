@@ -1,5 +1,7 @@
 #include "floe/util/json_reader.h"
 
+#include <charconv>
+
 namespace floe {
 
 std::string_view JsonValue::TypeName() const {
@@ -26,7 +28,11 @@ Error JsonValue::TypeError(std::string_view expected) const {
 }
 
 std::string JsonValue::MemberPath(std::string_view key) const {
-  return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+  if (path_.empty()) return std::string(key);
+  std::string path;
+  path.reserve(path_.size() + 1 + key.size());
+  path.append(path_).append(1, '.').append(key);
+  return path;
 }
 
 Result<int64_t> JsonValue::AsInt() const {
@@ -63,8 +69,15 @@ Result<std::vector<JsonValue>> JsonValue::AsArray() const {
   // Keep the array in a local: a range-for over a member of the temporary simdjson_result
   // would read it after its lifetime ended.
   simdjson::dom::array array = element_.get_array().value_unsafe();
+  out.reserve(array.size());
   for (simdjson::dom::element e : array) {
-    out.emplace_back(e, fmt::format("{}[{}]", path_, i++));
+    // path_ + "[i]", built without a formatting call: arrays of thousands of items are common.
+    char index[24];
+    char* end = std::to_chars(index, index + sizeof index, i++).ptr;
+    std::string path;
+    path.reserve(path_.size() + (end - index) + 2);
+    path.append(path_).append(1, '[').append(index, end).append(1, ']');
+    out.emplace_back(e, std::move(path));
   }
   return out;
 }
@@ -79,13 +92,26 @@ Result<std::vector<std::pair<std::string_view, JsonValue>>> JsonValue::AsObject(
   return out;
 }
 
-std::optional<JsonValue> JsonValue::Find(std::string_view key) const {
-  if (!element_.is_object()) return std::nullopt;
+namespace {
+
+// The member `key` of `element`, or nullopt (also when `element` is not an object). Builds no
+// path: the typed getters below build one only for an error.
+std::optional<simdjson::dom::element> FindElement(simdjson::dom::element element,
+                                                  std::string_view key) {
+  if (!element.is_object()) return std::nullopt;
   simdjson::dom::element child;
-  if (element_.get_object().value_unsafe().at_key(key).get(child) != simdjson::SUCCESS) {
+  if (element.get_object().value_unsafe().at_key(key).get(child) != simdjson::SUCCESS) {
     return std::nullopt;
   }
-  return JsonValue(child, MemberPath(key));
+  return child;
+}
+
+}  // namespace
+
+std::optional<JsonValue> JsonValue::Find(std::string_view key) const {
+  auto child = FindElement(element_, key);
+  if (!child) return std::nullopt;
+  return JsonValue(*child, MemberPath(key));
 }
 
 Result<JsonValue> JsonValue::Get(std::string_view key) const {
@@ -97,45 +123,62 @@ Result<JsonValue> JsonValue::Get(std::string_view key) const {
   return *child;
 }
 
+// The typed getters first try the member's element as it is, building no path (a schema has
+// thousands of members); anything else takes the general way, which names the path in errors.
+
 Result<int64_t> JsonValue::GetInt(std::string_view key) const {
+  if (auto e = FindElement(element_, key); e && e->is_int64()) return e->get_int64().value_unsafe();
   FLOE_ASSIGN_OR_RETURN(JsonValue v, Get(key));
   return v.AsInt();
 }
 Result<int32_t> JsonValue::GetInt32(std::string_view key) const {
+  if (auto e = FindElement(element_, key); e && e->is_int64()) {
+    int64_t i = e->get_int64().value_unsafe();
+    if (i >= INT32_MIN && i <= INT32_MAX) return static_cast<int32_t>(i);
+  }
   FLOE_ASSIGN_OR_RETURN(JsonValue v, Get(key));
   return v.AsInt32();
 }
 Result<std::string_view> JsonValue::GetString(std::string_view key) const {
+  if (auto e = FindElement(element_, key); e && e->is_string()) return e->get_string().value_unsafe();
   FLOE_ASSIGN_OR_RETURN(JsonValue v, Get(key));
   return v.AsString();
 }
 Result<bool> JsonValue::GetBool(std::string_view key) const {
+  if (auto e = FindElement(element_, key); e && e->is_bool()) return e->get_bool().value_unsafe();
   FLOE_ASSIGN_OR_RETURN(JsonValue v, Get(key));
   return v.AsBool();
 }
 
 Result<std::optional<int64_t>> JsonValue::FindInt(std::string_view key) const {
-  auto v = Find(key);
-  if (!v || v->IsNull()) return std::optional<int64_t>();
-  FLOE_ASSIGN_OR_RETURN(int64_t i, v->AsInt());
+  auto e = FindElement(element_, key);
+  if (!e || e->is_null()) return std::optional<int64_t>();
+  if (e->is_int64()) return std::optional<int64_t>(e->get_int64().value_unsafe());
+  FLOE_ASSIGN_OR_RETURN(int64_t i, JsonValue(*e, MemberPath(key)).AsInt());
   return std::optional<int64_t>(i);
 }
 Result<std::optional<int32_t>> JsonValue::FindInt32(std::string_view key) const {
-  auto v = Find(key);
-  if (!v || v->IsNull()) return std::optional<int32_t>();
-  FLOE_ASSIGN_OR_RETURN(int32_t i, v->AsInt32());
+  auto e = FindElement(element_, key);
+  if (!e || e->is_null()) return std::optional<int32_t>();
+  if (e->is_int64()) {
+    int64_t i = e->get_int64().value_unsafe();
+    if (i >= INT32_MIN && i <= INT32_MAX) return std::optional<int32_t>(static_cast<int32_t>(i));
+  }
+  FLOE_ASSIGN_OR_RETURN(int32_t i, JsonValue(*e, MemberPath(key)).AsInt32());
   return std::optional<int32_t>(i);
 }
 Result<std::optional<std::string_view>> JsonValue::FindString(std::string_view key) const {
-  auto v = Find(key);
-  if (!v || v->IsNull()) return std::optional<std::string_view>();
-  FLOE_ASSIGN_OR_RETURN(std::string_view s, v->AsString());
+  auto e = FindElement(element_, key);
+  if (!e || e->is_null()) return std::optional<std::string_view>();
+  if (e->is_string()) return std::optional<std::string_view>(e->get_string().value_unsafe());
+  FLOE_ASSIGN_OR_RETURN(std::string_view s, JsonValue(*e, MemberPath(key)).AsString());
   return std::optional<std::string_view>(s);
 }
 Result<std::optional<bool>> JsonValue::FindBool(std::string_view key) const {
-  auto v = Find(key);
-  if (!v || v->IsNull()) return std::optional<bool>();
-  FLOE_ASSIGN_OR_RETURN(bool b, v->AsBool());
+  auto e = FindElement(element_, key);
+  if (!e || e->is_null()) return std::optional<bool>();
+  if (e->is_bool()) return std::optional<bool>(e->get_bool().value_unsafe());
+  FLOE_ASSIGN_OR_RETURN(bool b, JsonValue(*e, MemberPath(key)).AsBool());
   return std::optional<bool>(b);
 }
 
