@@ -31,10 +31,43 @@ using internal::OptInt;
 using internal::OptLong;
 using internal::Value;
 
+// True when the items of `array` are records of an int key and a value read by `value_op`, as
+// written (no unions, promotions, defaults or skipped fields): how every Iceberg writer lays out
+// the metric maps. Their items are then read straight off the decoder instead of walking the
+// plan for each key and value, which costs several times more (a manifest entry holds a few
+// hundred of them).
+bool IsPlainKeyValueArray(const ReadPlan& array, ReadPlan::Op value_op) {
+  if (array.op != ReadPlan::Op::kArray || array.child->op != ReadPlan::Op::kRecord) return false;
+  const std::vector<ReadPlan::FieldStep>& steps = array.child->steps;
+  return steps.size() == 2 &&
+         steps[0].reader_field == 0 && !steps[0].from_default && steps[0].plan->op == ReadPlan::Op::kInt &&
+         steps[1].reader_field == 1 && !steps[1].from_default && steps[1].plan->op == value_op;
+}
+
+// Reads the blocks of a plain key-value array (IsPlainKeyValueArray), calling
+// read_item(Decoder&) -> Status once per item.
+template <typename ReadItem>
+Status ReadPlainArray(const ReadPlan& array, Decoder& d, ReadItem&& read_item) {
+  int64_t total = 0;
+  for (;;) {
+    FLOE_ASSIGN_OR_RETURN(int64_t n, avro::ReadBlockCount(array, d, &total));
+    if (n == 0) return Ok();
+    for (int64_t i = 0; i < n; ++i) FLOE_RETURN_IF_ERROR(read_item(d));
+  }
+}
+
 Status ReadCounts(const ReadPlan& p, Decoder& d, CountMap* out) {
   out->clear();
   FLOE_ASSIGN_OR_RETURN(const ReadPlan* v, Value(p, d));
   if (!v) return Ok();
+  if (IsPlainKeyValueArray(*v, ReadPlan::Op::kLong)) {
+    return ReadPlainArray(*v, d, [&](Decoder& dd) -> Status {
+      FLOE_ASSIGN_OR_RETURN(int32_t key, dd.ReadInt());
+      FLOE_ASSIGN_OR_RETURN(int64_t value, dd.ReadLong());
+      out->emplace_back(key, value);
+      return Ok();
+    });
+  }
   return avro::ReadArray(*v, d, [&](const ReadPlan& item_plan, Decoder& dd) -> Status {
     // BigQuery writes the items as unions with null; a null item carries nothing.
     FLOE_ASSIGN_OR_RETURN(const ReadPlan* item, Value(item_plan, dd));
@@ -60,6 +93,14 @@ Status ReadBounds(const ReadPlan& p, Decoder& d, BoundMap* out) {
   out->clear();
   FLOE_ASSIGN_OR_RETURN(const ReadPlan* v, Value(p, d));
   if (!v) return Ok();
+  if (IsPlainKeyValueArray(*v, ReadPlan::Op::kBytes)) {
+    return ReadPlainArray(*v, d, [&](Decoder& dd) -> Status {
+      FLOE_ASSIGN_OR_RETURN(int32_t key, dd.ReadInt());
+      FLOE_ASSIGN_OR_RETURN(std::string_view value, dd.ReadBytes());
+      out->emplace_back(key, value);
+      return Ok();
+    });
+  }
   return avro::ReadArray(*v, d, [&](const ReadPlan& item_plan, Decoder& dd) -> Status {
     FLOE_ASSIGN_OR_RETURN(const ReadPlan* item, Value(item_plan, dd));
     if (!item) return Ok();

@@ -308,7 +308,7 @@ Status SkipValue(const Node& w, Decoder& d) {
   return Internal("unexpected type");
 }
 
-Result<const ReadPlan*> ResolveBranch(const ReadPlan& p, Decoder& d, int* reader_branch) {
+Result<const ReadPlan*> ResolveUnionBranch(const ReadPlan& p, Decoder& d, int* reader_branch) {
   *reader_branch = -1;
   const ReadPlan* out = &p;
   if (p.op == Op::kWriterUnion) {
@@ -327,33 +327,14 @@ Result<const ReadPlan*> ResolveBranch(const ReadPlan& p, Decoder& d, int* reader
   return out;
 }
 
-namespace {
-Error WrongOp(const ReadPlan& p, std::string_view want, Decoder& d) {
+Error WrongOp(const ReadPlan& p, std::string_view want, const Decoder& d) {
   return Internal("plan reads {} where {} was asked for (offset {})", TypeName(p.reader->type), want,
                   d.offset());
 }
-}  // namespace
 
 Result<bool> ReadBoolean(const ReadPlan& p, Decoder& d) {
   if (p.op != Op::kBoolean) return WrongOp(p, "boolean", d);
   return d.ReadBool();
-}
-
-Result<int32_t> ReadIntValue(const ReadPlan& p, Decoder& d) {
-  if (p.op != Op::kInt) return WrongOp(p, "int", d);
-  return d.ReadInt();
-}
-
-Result<int64_t> ReadLongValue(const ReadPlan& p, Decoder& d) {
-  switch (p.op) {
-    case Op::kLong: return d.ReadLong();
-    case Op::kInt:
-    case Op::kIntAsLong: {
-      FLOE_ASSIGN_OR_RETURN(int32_t v, d.ReadInt());
-      return int64_t{v};
-    }
-    default: return WrongOp(p, "long", d);
-  }
 }
 
 Result<float> ReadFloatValue(const ReadPlan& p, Decoder& d) {

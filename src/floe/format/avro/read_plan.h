@@ -80,15 +80,39 @@ class Resolution {
 // Skips one value written with `writer`.
 Status SkipValue(const Node& writer, Decoder& d);
 
+// ResolveBranch for union and kFail plans.
+Result<const ReadPlan*> ResolveUnionBranch(const ReadPlan& p, Decoder& d, int* reader_branch);
+
 // For a union plan: reads the branch and returns the plan of the value that follows, with the
 // reader's branch index in *reader_branch (-1 when the reader is not a union). Other plans are
-// returned unchanged. A kFail result is turned into an error.
-Result<const ReadPlan*> ResolveBranch(const ReadPlan& p, Decoder& d, int* reader_branch);
+// returned unchanged. A kFail result is turned into an error. Inline: it runs once per optional
+// value, and most plans are not unions.
+inline Result<const ReadPlan*> ResolveBranch(const ReadPlan& p, Decoder& d, int* reader_branch) {
+  using Op = ReadPlan::Op;
+  if (p.op == Op::kWriterUnion || p.op == Op::kReaderUnion || p.op == Op::kFail) {
+    return ResolveUnionBranch(p, d, reader_branch);
+  }
+  *reader_branch = -1;
+  return &p;
+}
+
+// The error of reading a plan as the wrong kind of value (a bug in the caller).
+Error WrongOp(const ReadPlan& p, std::string_view want, const Decoder& d);
 
 // Scalars, with promotions applied (the plan must not be a union: ResolveBranch first).
+// Int and long are inline: manifests are mostly ints and longs.
 Result<bool> ReadBoolean(const ReadPlan& p, Decoder& d);
-Result<int32_t> ReadIntValue(const ReadPlan& p, Decoder& d);
-Result<int64_t> ReadLongValue(const ReadPlan& p, Decoder& d);  // also int
+inline Result<int32_t> ReadIntValue(const ReadPlan& p, Decoder& d) {
+  if (p.op != ReadPlan::Op::kInt) return WrongOp(p, "int", d);
+  return d.ReadInt();
+}
+inline Result<int64_t> ReadLongValue(const ReadPlan& p, Decoder& d) {  // also int
+  using Op = ReadPlan::Op;
+  if (p.op == Op::kLong) return d.ReadLong();
+  if (p.op != Op::kInt && p.op != Op::kIntAsLong) return WrongOp(p, "long", d);
+  FLOE_ASSIGN_OR_RETURN(int32_t v, d.ReadInt());
+  return int64_t{v};
+}
 Result<float> ReadFloatValue(const ReadPlan& p, Decoder& d);   // also int, long
 Result<double> ReadDoubleValue(const ReadPlan& p, Decoder& d); // also int, long, float
 Result<std::string_view> ReadBytesValue(const ReadPlan& p, Decoder& d);  // bytes, string, fixed
