@@ -1,5 +1,5 @@
-// Raw deflate (RFC 1951), Avro's "deflate". When the output size is known, libdeflate inflates
-// the whole block at once (much faster than zlib); otherwise zlib streams.
+// Raw deflate (RFC 1951), Avro's "deflate". libdeflate inflates whole blocks at once (much
+// faster than zlib's streaming); zlib reports the errors of streams it cannot inflate.
 #include <libdeflate.h>
 
 #include "floe/format/compression/codec_internal.h"
@@ -32,13 +32,12 @@ class DeflateCodec final : public Codec {
   Status Decompress(std::string_view in, std::string* out,
                     std::optional<size_t> expected_size) override {
     FLOE_ASSIGN_OR_RETURN(size_t limit, OutputLimit(*this, expected_size));
-    if (!expected_size) return ZlibInflate(name(), in, out, limit, expected_size, -15, false);
+    if (!expected_size) return InflateUnknownSize(in, out, limit);
     if (*expected_size > MaxDeflateOutput(in.size())) {
       return CodecCorrupt(name(), "declared size {} is impossible for {} input bytes",
                           *expected_size, in.size());
     }
-    if (decompressor_ == nullptr) decompressor_ = libdeflate_alloc_decompressor();
-    if (decompressor_ == nullptr) return Internal("deflate: cannot allocate a decompressor");
+    FLOE_RETURN_IF_ERROR(EnsureDecompressor());
     out->resize(*expected_size);
     size_t in_used = 0, out_used = 0;
     libdeflate_result rc = libdeflate_deflate_decompress_ex(
@@ -56,6 +55,34 @@ class DeflateCodec final : public Codec {
   }
 
  private:
+  Status EnsureDecompressor() {
+    if (decompressor_ == nullptr) decompressor_ = libdeflate_alloc_decompressor();
+    if (decompressor_ == nullptr) return Internal("deflate: cannot allocate a decompressor");
+    return Ok();
+  }
+
+  // Output of unknown size (Avro blocks): libdeflate into a buffer that doubles until the output
+  // fits, starting from four times the input or the previous output's size (the caller reuses
+  // `out`). Memory stays within twice the real output. A stream libdeflate does not inflate
+  // within `limit` goes to zlib's streaming inflate, whose errors are the codec's.
+  Status InflateUnknownSize(std::string_view in, std::string* out, size_t limit) {
+    FLOE_RETURN_IF_ERROR(EnsureDecompressor());
+    size_t size = std::min(limit, std::max({in.size() * 4, out->capacity(), size_t{4096}}));
+    for (;;) {
+      out->resize(size);
+      size_t in_used = 0, out_used = 0;
+      libdeflate_result rc = libdeflate_deflate_decompress_ex(
+          decompressor_, in.data(), in.size(), out->data(), out->size(), &in_used, &out_used);
+      if (rc == LIBDEFLATE_SUCCESS) {
+        out->resize(out_used);
+        return Ok();
+      }
+      if (rc != LIBDEFLATE_INSUFFICIENT_SPACE || size == limit) break;
+      size = size > limit / 2 ? limit : size * 2;
+    }
+    return ZlibInflate(name(), in, out, limit, std::nullopt, -15, false);
+  }
+
   libdeflate_decompressor* decompressor_ = nullptr;
 };
 
