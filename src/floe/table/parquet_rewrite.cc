@@ -1,0 +1,225 @@
+#include "floe/table/parquet_rewrite.h"
+
+#include "floe/columnar/value_text.h"
+#include "floe/format/parquet/batch_reader.h"
+#include "floe/format/csv/csv_reader.h"
+#include "floe/format/ndjson/ndjson_reader.h"
+#include "floe/format/parquet/file_reader.h"
+#include "floe/spec/schema_json.h"
+#include "floe/util/json_writer.h"
+
+namespace floe::table {
+
+using columnar::DataType;
+using columnar::DataTypePtr;
+using columnar::Field;
+using columnar::TypeId;
+
+namespace {
+
+bool AllHaveIds(const Field& f) {
+  if (!f.field_id()) return false;
+  const DataType& t = *f.type;
+  switch (t.id()) {
+    case TypeId::kStruct:
+      for (const Field& c : t.children()) {
+        if (!AllHaveIds(c)) return false;
+      }
+      return true;
+    case TypeId::kList: return AllHaveIds(t.value_field());
+    case TypeId::kMap: return AllHaveIds(t.key_field()) && AllHaveIds(t.item_field());
+    default: return true;
+  }
+}
+
+Field AssignIds(const Field& field, int32_t* next) {
+  Field f = field.WithFieldId((*next)++);
+  const DataType& t = *field.type;
+  if (t.id() == TypeId::kStruct) {
+    std::vector<Field> children;
+    for (const Field& c : t.children()) children.push_back(AssignIds(c, next));
+    f.type = columnar::Struct(std::move(children));
+  } else if (t.id() == TypeId::kList) {
+    f.type = columnar::List(AssignIds(t.value_field(), next));
+  } else if (t.id() == TypeId::kMap) {
+    Field key = AssignIds(t.key_field(), next);
+    Field value = AssignIds(t.item_field(), next);
+    f.type = columnar::Map(key, value, t.keys_sorted());
+  }
+  return f;
+}
+
+// The same array with the type given (a type that differs only in field metadata).
+columnar::ArrayPtr WithType(const columnar::ArrayPtr& array, const DataTypePtr& type) {
+  auto a = std::make_shared<columnar::ArrayData>(*array);
+  a->type = type;
+  for (size_t c = 0; c < a->children.size(); ++c) {
+    // struct: its fields; list: the element; map: the entries struct.
+    DataTypePtr child_type = type->child(static_cast<int>(c)).type;
+    a->children[c] = WithType(a->children[c], child_type);
+  }
+  return a;
+}
+
+Result<spec::TypePtr> IcebergType(const Field& f);
+
+Result<spec::NestedField> IcebergField(const Field& f) {
+  spec::NestedField n;
+  n.id = f.field_id().value_or(0);
+  n.name = f.name;
+  n.required = !f.nullable;
+  FLOE_ASSIGN_OR_RETURN(n.type, IcebergType(f));
+  return n;
+}
+
+Result<spec::TypePtr> IcebergType(const Field& f) {
+  using spec::Type;
+  const DataType& t = *f.type;
+  switch (t.id()) {
+    case TypeId::kBool: return Type::Boolean();
+    case TypeId::kInt8:
+    case TypeId::kInt16:
+    case TypeId::kInt32:
+    case TypeId::kUInt8:
+    case TypeId::kUInt16: return Type::Int();
+    case TypeId::kInt64:
+    case TypeId::kUInt32: return Type::Long();
+    case TypeId::kFloat32: return Type::Float();
+    case TypeId::kFloat64: return Type::Double();
+    case TypeId::kString: return Type::String();
+    case TypeId::kBinary: return Type::Binary();
+    case TypeId::kFixedSizeBinary:
+      if (t.byte_width() == 16 && columnar::IsUuidField(f)) return Type::Uuid();
+      return Type::Fixed(t.byte_width());
+    case TypeId::kDecimal128: return Type::Decimal(t.precision(), t.scale());
+    case TypeId::kDate32: return Type::Date();
+    case TypeId::kTime64:
+      if (t.unit() == columnar::TimeUnit::kMicro) return Type::Time();
+      break;
+    case TypeId::kTimestamp:
+      if (t.unit() == columnar::TimeUnit::kMicro) {
+        return t.timezone().empty() ? Type::Timestamp() : Type::TimestampTz();
+      }
+      if (t.unit() == columnar::TimeUnit::kNano) {
+        return Type::Primitive(t.timezone().empty() ? spec::TypeId::kTimestampNs
+                                                    : spec::TypeId::kTimestampTzNs);
+      }
+      break;
+    case TypeId::kStruct: {
+      std::vector<spec::NestedField> fields;
+      for (const Field& c : t.children()) {
+        FLOE_ASSIGN_OR_RETURN(spec::NestedField n, IcebergField(c));
+        fields.push_back(std::move(n));
+      }
+      return Type::Struct(std::move(fields));
+    }
+    case TypeId::kList: {
+      FLOE_ASSIGN_OR_RETURN(spec::NestedField element, IcebergField(t.value_field()));
+      return Type::List(std::move(element));
+    }
+    case TypeId::kMap: {
+      FLOE_ASSIGN_OR_RETURN(spec::NestedField key, IcebergField(t.key_field()));
+      FLOE_ASSIGN_OR_RETURN(spec::NestedField value, IcebergField(t.item_field()));
+      return Type::Map(std::move(key), std::move(value));
+    }
+    default: break;
+  }
+  return NotSupported("column {}: {} has no Iceberg type", f.name, t.ToString());
+}
+
+}  // namespace
+
+columnar::Schema WithFieldIds(const columnar::Schema& schema) {
+  bool all = true;
+  for (const Field& f : schema.fields()) all = all && AllHaveIds(f);
+  if (all) return schema;
+  std::vector<Field> fields;
+  int32_t next = 1;
+  for (const Field& f : schema.fields()) fields.push_back(AssignIds(f, &next));
+  return columnar::Schema(std::move(fields), schema.metadata());
+}
+
+Result<spec::Schema> IcebergSchemaOf(const columnar::Schema& schema) {
+  spec::Schema out;
+  for (const Field& f : schema.fields()) {
+    FLOE_ASSIGN_OR_RETURN(spec::NestedField n, IcebergField(f));
+    out.fields.push_back(std::move(n));
+  }
+  return out;
+}
+
+namespace {
+
+bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// The rows of the input, batch by batch: a Parquet file through the batch reader, CSV and
+// NDJSON files as one batch.
+class InputRows {
+ public:
+  static Result<InputRows> Open(io::FileIO& io, const std::string& location) {
+    InputRows in;
+    if (EndsWith(location, ".csv") || EndsWith(location, ".ndjson") ||
+        EndsWith(location, ".jsonl") || EndsWith(location, ".json")) {
+      auto batch = EndsWith(location, ".csv") ? textformat::ReadCsvFile(io, location)
+                                              : textformat::ReadNdjsonFile(io, location);
+      if (!batch.ok()) return batch.error();
+      in.schema_ = batch->schema();
+      in.text_batch_ = std::move(*batch);
+      return in;
+    }
+    FLOE_ASSIGN_OR_RETURN(in.file_, parquet::FileReader::Open(io, location));
+    FLOE_ASSIGN_OR_RETURN(in.batches_, parquet::BatchReader::Make(*in.file_));
+    in.schema_ = in.batches_->schema();
+    return in;
+  }
+  const columnar::SchemaPtr& schema() const { return schema_; }
+  Result<std::optional<columnar::RecordBatch>> Next() {
+    if (batches_) return batches_->Next();
+    return std::exchange(text_batch_, std::nullopt);
+  }
+
+ private:
+  columnar::SchemaPtr schema_;
+  std::unique_ptr<parquet::FileReader> file_;
+  std::unique_ptr<parquet::BatchReader> batches_;
+  std::optional<columnar::RecordBatch> text_batch_;
+};
+
+}  // namespace
+
+Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& input,
+                                            const std::string& output,
+                                            const ParquetRewriteOptions& options) {
+  FLOE_ASSIGN_OR_RETURN(InputRows rows, InputRows::Open(io, input));
+  auto schema = std::make_shared<const columnar::Schema>(WithFieldIds(*rows.schema()));
+  parquet::ParquetWriterOptions writer_options = options.writer;
+  // The Iceberg schema goes into the footer when every column has an Iceberg type.
+  auto iceberg = IcebergSchemaOf(*schema);
+  if (iceberg.ok()) {
+    JsonWriter json;
+    spec::WriteSchema(*iceberg, json);
+    writer_options.key_value_metadata.push_back({"iceberg.schema", json.str()});
+  }
+  if (!options.overwrite) {
+    FLOE_ASSIGN_OR_RETURN(bool exists, io.Exists(output));
+    if (exists) return AlreadyExists("{} already exists (--force replaces it)", output);
+  }
+  FLOE_ASSIGN_OR_RETURN(auto file, io.Create(output, options.overwrite));
+  FLOE_ASSIGN_OR_RETURN(auto writer, parquet::ParquetWriter::Make(std::move(file), schema, writer_options));
+  while (true) {
+    FLOE_ASSIGN_OR_RETURN(std::optional<columnar::RecordBatch> batch, rows.Next());
+    if (!batch) break;
+    std::vector<columnar::ArrayPtr> columns;
+    for (int c = 0; c < batch->num_columns(); ++c) {
+      columns.push_back(WithType(batch->column(c), schema->field(c).type));
+    }
+    FLOE_ASSIGN_OR_RETURN(columnar::RecordBatch b,
+                          columnar::RecordBatch::Make(schema, batch->num_rows(), std::move(columns)));
+    FLOE_RETURN_IF_ERROR(writer->Write(b));
+  }
+  return writer->Close();
+}
+
+}  // namespace floe::table

@@ -1,0 +1,36 @@
+// Writing a data file as an Iceberg-ready Parquet file (`floe parquet write`): the rows of a
+// Parquet, CSV (.csv, with a header) or NDJSON (.ndjson, .jsonl, .json) file (types inferred, see
+// format/csv/text_columns.h) are written with floe's writer, every field given an Iceberg field id
+// (the input's own ids when every field has one, otherwise 1..n depth first) and the Iceberg
+// schema stored as the `iceberg.schema` key-value metadata (what icebird and other readers use to
+// resolve columns).
+#pragma once
+
+#include <string>
+
+#include "floe/columnar/record_batch.h"
+#include "floe/format/parquet/file_writer.h"
+#include "floe/io/file_io.h"
+#include "floe/spec/schema.h"
+#include "floe/util/result.h"
+
+namespace floe::table {
+
+struct ParquetRewriteOptions {
+  parquet::ParquetWriterOptions writer;
+  bool overwrite = false;  // replace an existing output file (otherwise AlreadyExists)
+};
+
+// The columnar schema with field ids 1..n depth first (struct fields, list elements, map keys and
+// values), unless every field already has one.
+columnar::Schema WithFieldIds(const columnar::Schema& schema);
+
+// The Iceberg schema of a columnar schema whose fields all have ids. NotSupported for types
+// Iceberg has no counterpart for (unsigned integers, float16, int8/int16 become int).
+Result<spec::Schema> IcebergSchemaOf(const columnar::Schema& schema);
+
+Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& input,
+                                            const std::string& output,
+                                            const ParquetRewriteOptions& options);
+
+}  // namespace floe::table
