@@ -6,7 +6,7 @@
 //       DuckDB: an aggregate that reads every value of every column), and
 //   (b) sum(d) where k < 10 (floe: ScanParquetFile with the filter; DuckDB: the same query).
 // Reports seconds, floe/DuckDB ratios and peak memory (floe: this process; DuckDB: its process).
-//   bench_parquet_read [--rows N] [--dir DIR] [--repeat N] [--threads N]
+//   bench_parquet_read [--rows N] [--dir DIR] [--repeat N] [--threads N] [--floe-only]
 #include <sys/resource.h>
 #include <sys/wait.h>
 
@@ -156,12 +156,14 @@ int main(int argc, char** argv) {
   std::string dir = "/tmp/floe-bench";
   int repeat = 3;
   int all_threads = AvailableCores();
+  bool floe_only = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--rows" && i + 1 < argc) rows = std::atoll(argv[++i]);
     if (a == "--dir" && i + 1 < argc) dir = argv[++i];
     if (a == "--repeat" && i + 1 < argc) repeat = std::atoi(argv[++i]);
     if (a == "--threads" && i + 1 < argc) all_threads = std::atoi(argv[++i]);
+    if (a == "--floe-only") floe_only = true;  // for profiling floe alone
   }
   std::filesystem::create_directories(dir);
   const std::string path = fmt::format("{}/read_{}.parquet", dir, rows);
@@ -199,7 +201,7 @@ int main(int argc, char** argv) {
     });
     double duck_full = 1e30, duck_filter = 1e30;
     std::string duck_full_rows, duck_filter_rows;
-    for (int i = 0; i < repeat; ++i) {
+    for (int i = 0; i < (floe_only ? 0 : repeat); ++i) {
       duck_full = std::min(duck_full, DuckDbMillis(fmt::format("SET threads={}; {}", threads, full_sql),
                                                    &duck_full_rows) / 1000);
       duck_filter =

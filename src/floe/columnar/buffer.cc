@@ -24,6 +24,23 @@ Result<BufferPtr> Buffer::Allocate(int64_t size) {
   return b;
 }
 
+Result<BufferPtr> Buffer::AllocateForWriting(int64_t capacity) {
+  if (capacity < 0 || capacity > kMaxSize) {
+    return InvalidArgument("cannot allocate a buffer of {} bytes (limit {})", capacity, kMaxSize);
+  }
+  BufferPtr b(new Buffer());
+  b->owned_ = true;
+  b->data_ = kZeroBlock;
+  if (capacity == 0) return b;
+  int64_t padded = RoundUpToAlignment(capacity);
+  auto* p = static_cast<uint8_t*>(std::aligned_alloc(kAlignment, static_cast<size_t>(padded)));
+  if (p == nullptr) return Internal("out of memory allocating {} bytes", padded);
+  std::memset(p + capacity, 0, static_cast<size_t>(padded - capacity));
+  b->data_ = p;
+  b->capacity_ = padded;
+  return b;
+}
+
 BufferPtr Buffer::Wrap(const uint8_t* data, int64_t size, std::shared_ptr<const void> owner) {
   BufferPtr b(new Buffer());
   b->data_ = const_cast<uint8_t*>(data);

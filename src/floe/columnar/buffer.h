@@ -22,6 +22,9 @@ class Buffer {
 
   // An owned buffer of `size` bytes, zero-filled; fails beyond kMaxSize or when memory runs out.
   static Result<BufferPtr> Allocate(int64_t size);
+  // An owned buffer of size 0 with room for `capacity` bytes left unwritten (only the padding
+  // past the capacity is zeroed): for decoders that write every byte they then Resize over.
+  static Result<BufferPtr> AllocateForWriting(int64_t capacity);
   // Shares [data, data + size) kept alive by `owner` (nullptr: static memory); not resizable.
   static BufferPtr Wrap(const uint8_t* data, int64_t size, std::shared_ptr<const void> owner);
   // A view of part of `parent`, keeping it alive.

@@ -95,6 +95,8 @@ Status ColumnChunkReader::ReadRows(int64_t rows, LeafBatch* out) {
   out->num_levels = 0;
   out->def_levels.clear();
   out->rep_levels.clear();
+  out->max_def_level = max_def_;
+  if (max_rep_ == 0) values_->Reserve(rows);
   int64_t started = 0;
   while (true) {
     if (page_pos_ == page_levels_) {
@@ -121,9 +123,14 @@ Status ColumnChunkReader::ReadRows(int64_t rows, LeafBatch* out) {
     if (end == begin) break;
     int64_t present = end - begin;
     if (max_def_ > 0) {
-      out->def_levels.insert(out->def_levels.end(), page_def_.begin() + begin,
-                             page_def_.begin() + end);
       present = std::count(page_def_.begin() + begin, page_def_.begin() + end, max_def_);
+      // Levels are kept only once an entry below the max appears (or the column repeats).
+      bool elide = max_rep_ == 0 && present == end - begin && out->def_levels.empty();
+      if (!elide) {
+        out->def_levels.resize(static_cast<size_t>(out->num_levels), max_def_);
+        out->def_levels.insert(out->def_levels.end(), page_def_.begin() + begin,
+                               page_def_.begin() + end);
+      }
     }
     if (max_rep_ > 0) {
       out->rep_levels.insert(out->rep_levels.end(), page_rep_.begin() + begin,

@@ -19,9 +19,19 @@ namespace floe::parquet {
 struct LeafBatch {
   int64_t num_rows = 0;
   int64_t num_levels = 0;
-  std::vector<int16_t> def_levels;  // empty when the column's max definition level is 0
+  // Empty when every entry has the column's max definition level (always so when that is 0):
+  // a column without nulls and repetition skips its levels.
+  std::vector<int16_t> def_levels;
   std::vector<int16_t> rep_levels;  // empty when the column's max repetition level is 0
   columnar::ArrayPtr values;        // the entries whose definition level is the max, in order
+  int16_t max_def_level = 0;
+
+  int16_t def_level(int64_t i) const {
+    return def_levels.empty() ? max_def_level : def_levels[static_cast<size_t>(i)];
+  }
+  int16_t rep_level(int64_t i) const {
+    return rep_levels.empty() ? 0 : rep_levels[static_cast<size_t>(i)];
+  }
 };
 
 class ColumnChunkReader {

@@ -43,19 +43,15 @@ class Assembler {
  private:
   const LeafBatch& LeafOf(const ReadNode& node) const { return *leaves_[node.column]; }
 
-  static int16_t Def(const LeafBatch& b, int64_t i) {
-    return b.def_levels.empty() ? 0 : b.def_levels[static_cast<size_t>(i)];
-  }
-  static int16_t Rep(const LeafBatch& b, int64_t i) {
-    return b.rep_levels.empty() ? 0 : b.rep_levels[static_cast<size_t>(i)];
-  }
+  static int16_t Def(const LeafBatch& b, int64_t i) { return b.def_level(i); }
+  static int16_t Rep(const LeafBatch& b, int64_t i) { return b.rep_level(i); }
 
   // The slots of `node` under (a, r) and their validity.
   Result<Slots> SlotsOf(const ReadNode& node, int16_t a, int16_t r) const {
     const LeafBatch& b = LeafOf(node);
     Slots s;
     if (b.rep_levels.empty() && b.def_levels.empty()) {
-      s.count = b.num_levels;  // every entry a valid slot
+      s.count = b.num_levels;  // every entry a valid slot: no nulls, no repetition
       return s;
     }
     FLOE_ASSIGN_OR_RETURN(BufferPtr bits, AllocateBits(b.num_levels));

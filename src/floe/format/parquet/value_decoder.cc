@@ -43,6 +43,17 @@ class DenseFixedOutput {
  public:
   DenseFixedOutput(DataTypePtr type, int width) : type_(std::move(type)), width_(width) {}
 
+  // Room for n more values, allocated without zeroing when the batch starts (every byte up to
+  // the final length is written by the decoders).
+  void Reserve(int64_t n) {
+    if (data_) {
+      (void)data_->Reserve((length_ + n) * width_);
+      return;
+    }
+    auto b = Buffer::AllocateForWriting(n * width_);
+    if (b.ok()) data_ = std::move(b).value();
+  }
+
   Result<uint8_t*> Append(int64_t n) {
     int64_t bytes = (length_ + n) * width_;
     if (!data_) {
@@ -59,6 +70,9 @@ class DenseFixedOutput {
     if (!data_) {
       FLOE_ASSIGN_OR_RETURN(data_, Buffer::Allocate(0));
     }
+    // Bytes reserved but not written stay zero (no stale memory in the padding).
+    std::memset(data_->mutable_data() + data_->size(), 0,
+                static_cast<size_t>(data_->capacity() - data_->size()));
     ArrayPtr out = ArrayData::Make(type_, length_, {nullptr, std::move(data_)});
     data_.reset();
     length_ = 0;
@@ -274,6 +288,7 @@ class FixedWidthDecoder final : public ValueDecoder {
 
   Status SetDictionary(const Page& page) override { return pages_.SetDictionary(page); }
   Status StartPage(const Page& page) override { return pages_.Start(page); }
+  void Reserve(int64_t n) override { out_.Reserve(n); }
 
   Status Decode(int64_t n) override {
     if (n <= 0) return Ok();
@@ -326,6 +341,14 @@ class ByteArrayDecoder final : public ValueDecoder {
         return delta_.Init(data_, page.num_values);
       default:
         return UnsupportedEncoding(encoding_, "BYTE_ARRAY");
+    }
+  }
+
+  void Reserve(int64_t n) override {
+    if (type_->id() == TypeId::kDecimal128) {
+      decimals_.Reserve(n);
+    } else {
+      (void)strings_.Reserve(n);
     }
   }
 

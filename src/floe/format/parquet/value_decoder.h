@@ -32,6 +32,8 @@ class ValueDecoder {
   // A data page whose values (page.values, page.encoding) are decoded next; `num_values` bounds
   // the count (the page's level count).
   virtual Status StartPage(const Page& page) = 0;
+  // Room for n more values (a hint: one allocation per batch instead of growing).
+  virtual void Reserve(int64_t n) {}
   // Appends the next n values of the page. Corrupt when the page holds fewer.
   virtual Status Decode(int64_t n) = 0;
   // The values appended since the last Finish, as an array without nulls.
