@@ -6,11 +6,15 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "floe/columnar/array_equal.h"
 #include "floe/format/parquet/batch_reader.h"
+#include "floe/format/parquet/bloom_filter.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/io/memory_file_io.h"
 #include "format/parquet/random_batch.h"
+#include "testing/test_util.h"
 
 namespace floe::parquet {
 namespace {
@@ -336,6 +340,166 @@ TEST(FileWriterTest, MetricsEqualBruteForce) {
       ASSERT_TRUE(ci.ok()) << ci.error().message;
       EXPECT_EQ(ci->null_pages.size(), oi->page_locations.size());
     }
+  }
+}
+
+std::string Int64Bytes(int64_t v) { return std::string(reinterpret_cast<const char*>(&v), 8); }
+
+TEST(FileWriterTest, PageIndexGivesPageBoundsAndBoundaryOrder) {
+  auto schema = std::make_shared<columnar::Schema>(std::vector<columnar::Field>{
+      columnar::Field("up", columnar::Int64(), false), columnar::Field("down", columnar::Int64(), true)});
+  columnar::Int64Builder up(columnar::Int64()), down(columnar::Int64());
+  for (int64_t i = 0; i < 10000; ++i) {
+    ASSERT_TRUE(up.Append(i).ok());
+    ASSERT_TRUE((i % 1000 == 5 ? down.AppendNull() : down.Append(-i)).ok());
+  }
+  auto batch = RecordBatch::Make(schema, 10000, {*up.Finish(), *down.Finish()});
+  ASSERT_TRUE(batch.ok());
+  ParquetWriterOptions options;
+  options.columns.page_row_limit = 1000;
+  io::MemoryFileIO io;
+  ASSERT_TRUE(WriteBatches(io, "t.parquet", schema, {*batch}, options).ok());
+  auto reader = FileReader::Open(io, "t.parquet");
+  ASSERT_TRUE(reader.ok());
+  auto up_index = (*reader)->ReadColumnIndex(0, 0);
+  auto down_index = (*reader)->ReadColumnIndex(0, 1);
+  auto offsets = (*reader)->ReadOffsetIndex(0, 0);
+  ASSERT_TRUE(up_index.ok() && down_index.ok() && offsets.ok());
+  ASSERT_EQ(up_index->min_values.size(), 10u);
+  EXPECT_EQ(up_index->boundary_order, BoundaryOrder::kAscending);
+  EXPECT_EQ(down_index->boundary_order, BoundaryOrder::kDescending);
+  for (int64_t p = 0; p < 10; ++p) {
+    EXPECT_EQ(up_index->min_values[p], Int64Bytes(p * 1000));
+    EXPECT_EQ(up_index->max_values[p], Int64Bytes(p * 1000 + 999));
+    EXPECT_EQ(down_index->max_values[p], Int64Bytes(-p * 1000));
+    EXPECT_EQ((*down_index->null_counts)[p], 1);
+    EXPECT_EQ(offsets->page_locations[p].first_row_index, p * 1000);
+  }
+}
+
+TEST(FileWriterTest, FloatBoundsSkipNanAndSignZeros) {
+  auto schema = std::make_shared<columnar::Schema>(
+      std::vector<columnar::Field>{columnar::Field("x", columnar::Float64(), true)});
+  columnar::DoubleBuilder b(columnar::Float64());
+  // Page 1: only NaN; page 2: +0.0, NaN, +0.0; page 3: -0.0 and 2.5.
+  const double nan = std::nan("");
+  for (double v : {nan, nan, 0.0, nan, 0.0, -0.0, 2.5}) ASSERT_TRUE(b.Append(v).ok());
+  auto batch = RecordBatch::Make(schema, 7, {*b.Finish()});
+  ASSERT_TRUE(batch.ok());
+  ParquetWriterOptions options;
+  options.columns.page_row_limit = 2;
+  options.columns.dictionary = false;
+  io::MemoryFileIO io;
+  auto metrics = WriteBatches(io, "t.parquet", schema, {*batch}, options);
+  ASSERT_TRUE(metrics.ok());
+  auto bytes = [](double v) { return std::string(reinterpret_cast<const char*>(&v), 8); };
+  EXPECT_EQ(metrics->columns[0].min, bytes(-0.0));
+  EXPECT_EQ(metrics->columns[0].max, bytes(2.5));
+  EXPECT_EQ(metrics->columns[0].nan_count, 3);
+  auto reader = FileReader::Open(io, "t.parquet");
+  const Statistics& s = *(*reader)->metadata().row_groups[0].columns[0].meta_data->statistics;
+  EXPECT_EQ(s.nan_count, 3);
+  EXPECT_EQ(s.min_value, bytes(-0.0));
+  // A page of only NaN has no bound: the chunk gets no column index, but an offset index.
+  EXPECT_EQ((*reader)->ReadColumnIndex(0, 0).error().kind, ErrorKind::kNotFound);
+  EXPECT_TRUE((*reader)->ReadOffsetIndex(0, 0).ok());
+  ExpectFileEquals(io, "t.parquet", {*batch}, 3);
+
+  // Zeros alone: the minimum is -0.0 and the maximum +0.0.
+  columnar::DoubleBuilder z(columnar::Float64());
+  for (double v : {0.0, 0.0}) ASSERT_TRUE(z.Append(v).ok());
+  auto zeros = RecordBatch::Make(schema, 2, {*z.Finish()});
+  io::MemoryFileIO io2;
+  auto m2 = WriteBatches(io2, "z.parquet", schema, {*zeros}, {});
+  ASSERT_TRUE(m2.ok());
+  EXPECT_EQ(m2->columns[0].min, bytes(-0.0));
+  EXPECT_EQ(m2->columns[0].max, bytes(0.0));
+}
+
+TEST(FileWriterTest, BloomFiltersHoldEveryValue) {
+  auto schema = std::make_shared<columnar::Schema>(std::vector<columnar::Field>{
+      columnar::Field("s", columnar::Utf8(), true), columnar::Field("n", columnar::Int64(), false)});
+  columnar::BinaryBuilder s(columnar::Utf8());
+  columnar::Int64Builder n(columnar::Int64());
+  for (int64_t i = 0; i < 5000; ++i) {
+    ASSERT_TRUE(s.Append("key-" + std::to_string(i)).ok());
+    ASSERT_TRUE(n.Append(i * 7).ok());
+  }
+  auto batch = RecordBatch::Make(schema, 5000, {*s.Finish(), *n.Finish()});
+  ParquetWriterOptions options;
+  options.bloom_filter_fpp = {{"s", 0.01}, {"n", 0.05}};
+  options.row_group_rows = 2500;
+  io::MemoryFileIO io;
+  ASSERT_TRUE(WriteBatches(io, "t.parquet", schema, {*batch}, options).ok());
+  auto reader = FileReader::Open(io, "t.parquet");
+  ASSERT_TRUE(reader.ok());
+  for (int g = 0; g < 2; ++g) {
+    auto sf = BloomFilter::Read(**reader, g, 0);
+    auto nf = BloomFilter::Read(**reader, g, 1);
+    ASSERT_TRUE(sf.ok() && *sf && nf.ok() && *nf);
+    int false_positives = 0;
+    for (int64_t i = 0; i < 5000; ++i) {
+      bool here = (i < 2500) == (g == 0);
+      std::string key = "key-" + std::to_string(i);
+      int64_t v = i * 7;
+      std::string_view vb(reinterpret_cast<const char*>(&v), 8);
+      if (here) {
+        EXPECT_TRUE((*sf)->MightContainValue(key)) << key;
+        EXPECT_TRUE((*nf)->MightContainValue(vb)) << v;
+      } else {
+        false_positives += (*sf)->MightContainValue(key);
+      }
+    }
+    EXPECT_LT(false_positives, 2500 / 20);
+  }
+}
+
+TEST(FileWriterTest, AFileWithoutRowsHasNoRowGroups) {
+  auto schema = std::make_shared<columnar::Schema>(
+      std::vector<columnar::Field>{columnar::Field("x", columnar::Utf8(), true).WithFieldId(1)});
+  io::MemoryFileIO io;
+  RandomData data(4);
+  auto metrics = WriteBatches(io, "t.parquet", schema, {*data.RandomBatch(schema, 0)}, {});
+  ASSERT_TRUE(metrics.ok()) << metrics.error().message;
+  EXPECT_EQ(metrics->row_count, 0);
+  EXPECT_TRUE(metrics->split_offsets.empty());
+  EXPECT_EQ(metrics->columns[0].value_count, 0);
+  EXPECT_FALSE(metrics->columns[0].min.has_value());
+  auto reader = FileReader::Open(io, "t.parquet");
+  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  EXPECT_EQ((*reader)->metadata().num_rows, 0);
+  EXPECT_TRUE((*reader)->metadata().row_groups.empty());
+  EXPECT_EQ((*reader)->schema().column(0).field_id, 1);
+}
+
+// arrow-rs (parquet-wasm) as an independent reader: it reads floe's file and writes it again;
+// floe then reads arrow-rs's file back equal to the batches floe wrote.
+TEST(FileWriterTest, ArrowRsReadsWhatFloeWrites) {
+  std::string script = floe::testing::SourceDir() + "/tests/peers/rewrite_parquet.mjs";
+  if (!std::filesystem::exists(floe::testing::SourceDir() + "/tests/peers/node_modules/parquet-wasm")) {
+    GTEST_SKIP() << "parquet-wasm is not installed (scripts/setup installs tests/peers)";
+  }
+  floe::testing::TempDir dir;
+  auto io = io::LocalFileIO();
+  for (uint64_t seed = 0; seed < 12; ++seed) {
+    SCOPED_TRACE(seed);
+    RandomData data(seed + 500);
+    auto schema = data.RandomSchema(1 + static_cast<int>(data.Next() % 5), 2);
+    SCOPED_TRACE(schema->ToString());
+    auto batch = data.RandomBatch(schema, 1 + static_cast<int64_t>(data.Next() % 400));
+    ASSERT_TRUE(batch.ok()) << batch.error().message;
+    ParquetWriterOptions options;
+    options.columns.codec = kCodecs[seed % 6];
+    options.columns.data_page_v2 = seed % 2 == 1;
+    options.columns.page_row_limit = 1 + static_cast<int64_t>(data.Next() % 100);
+    std::string path = dir.Join("f" + std::to_string(seed) + ".parquet");
+    std::string again = dir.Join("g" + std::to_string(seed) + ".parquet");
+    ASSERT_TRUE(WriteBatches(*io, path, schema, {*batch}, options).ok());
+    auto r = floe::testing::RunCommand("node " + floe::testing::ShellQuote(script) + " " +
+                                       floe::testing::ShellQuote(path) + " " +
+                                       floe::testing::ShellQuote(again));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ExpectFileEquals(*io, again, {*batch}, 1000);
   }
 }
 

@@ -154,7 +154,11 @@ inline std::string LongIntegersAsDoubles(std::string_view json) {
       while (j < json.size() && json[j] >= '0' && json[j] <= '9') ++j;
       out.append(json.substr(i, j - i));
       bool fraction = j < json.size() && (json[j] == '.' || json[j] == 'e' || json[j] == 'E');
-      if (j - i >= 19 && !fraction) out += ".0";
+      // Digits after a decimal point or in an exponent are not an integer of their own.
+      char before = i > 0 ? json[i - 1] : ' ';
+      bool inside = before == '.' || before == 'e' || before == 'E' || before == '+' ||
+                    (before == '-' && i > 1 && (json[i - 2] == 'e' || json[i - 2] == 'E'));
+      if (j - i >= 19 && !fraction && !inside) out += ".0";
       i = j - 1;
       continue;
     }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -13,9 +14,11 @@
 
 #include "floe/columnar/value_text.h"
 #include "floe/format/parquet/batch_reader.h"
+#include "floe/format/parquet/file_writer.h"
 #include "floe/io/file_io.h"
 #include "floe/util/json_reader.h"
 #include "format/parquet/hyparquet_json.h"
+#include "format/parquet/random_batch.h"
 #include "testing/test_util.h"
 
 namespace floe::parquet {
@@ -190,6 +193,57 @@ TEST(HyparquetRowsTest, RowsEqualHyparquetsDecode) {
     ++compared;
   }
   EXPECT_GE(compared, 45);
+}
+
+
+// Files floe writes (random schemas: every type, nesting, nulls, NaN; each codec; v1 and v2
+// pages; small pages) decode in hyparquet to the rows floe reads back.
+TEST(HyparquetRowsTest, FloeWrittenFilesEqualHyparquetsDecode) {
+  std::string script = floe::testing::SourceDir() + "/tests/peers/hyparquet_rows.mjs";
+  if (!std::filesystem::exists(floe::testing::SourceDir() + "/tests/peers/node_modules/hyparquet")) {
+    GTEST_SKIP() << "hyparquet is not installed (scripts/setup installs tests/peers)";
+  }
+  floe::testing::TempDir dir;
+  const CompressionCodec codecs[] = {CompressionCodec::kUncompressed, CompressionCodec::kSnappy,
+                                     CompressionCodec::kGzip, CompressionCodec::kZstd,
+                                     CompressionCodec::kBrotli, CompressionCodec::kLz4Raw};
+  for (uint64_t seed = 0; seed < 24; ++seed) {
+    SCOPED_TRACE(seed);
+    columnar::testing::RandomData data(seed + 1000);
+    data.allow_maps = false;
+    data.moderate_timestamps = true;
+    data.allow_times = false;
+    data.allow_uint64 = false;
+    data.text_binary = true;
+    auto schema = data.RandomSchema(1 + static_cast<int>(data.Next() % 5), 2);
+    SCOPED_TRACE(schema->ToString());
+    auto batch = data.RandomBatch(schema, 1 + static_cast<int64_t>(data.Next() % 300));
+    ASSERT_TRUE(batch.ok()) << batch.error().message;
+    ParquetWriterOptions options;
+    options.columns.codec = codecs[seed % 6];
+    options.columns.data_page_v2 = seed % 2 == 1;
+    options.columns.page_row_limit = 1 + static_cast<int64_t>(data.Next() % 100);
+    options.row_group_rows = 1 + static_cast<int64_t>(data.Next() % 200);
+    std::string path = dir.Join("f" + std::to_string(seed) + ".parquet");
+    {
+      auto file = io::LocalFileIO()->Create(path);
+      ASSERT_TRUE(file.ok());
+      auto writer = ParquetWriter::Make(std::move(*file), schema, options);
+      ASSERT_TRUE(writer.ok()) << writer.error().message;
+      ASSERT_TRUE((*writer)->Write(*batch).ok());
+      ASSERT_TRUE((*writer)->Close().ok());
+    }
+    auto hyparquet = floe::testing::RunCommand("node " + floe::testing::ShellQuote(script) + " " +
+                                               floe::testing::ShellQuote(path));
+    ASSERT_EQ(hyparquet.exit_code, 0) << hyparquet.err;
+    auto rows = RowsAsJson(path);
+    ASSERT_TRUE(rows.ok()) << rows.error().message;
+    auto got = JsonDocument::Parse(hyp::LongIntegersAsDoubles(*rows));
+    auto want = JsonDocument::Parse(hyp::LongIntegersAsDoubles(hyparquet.out));
+    ASSERT_TRUE(got.ok()) << got.error().message << "\n" << rows->substr(0, 1000);
+    ASSERT_TRUE(want.ok()) << want.error().message << "\n" << path;
+    EXPECT_EQ(Differ((*got)->root(), (*want)->root()), "");
+  }
 }
 
 }  // namespace

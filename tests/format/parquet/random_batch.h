@@ -29,6 +29,14 @@ class RandomData {
  public:
   explicit RandomData(uint64_t seed) : rng_(seed) {}
   std::mt19937_64& rng() { return rng_; }
+  // For readers that need it (hyparquet): no maps (they may draw duplicate keys), timestamps
+  // and dates from 1970 to about 80,000 years later (JavaScript dates, no rounding of negative instants),
+  // no times (hyparquet gives their raw numbers).
+  bool allow_maps = true;
+  bool moderate_timestamps = false;
+  bool allow_times = true;
+  bool allow_uint64 = true;
+  bool text_binary = false;  // binary values valid UTF-8 (hyparquet decodes binary as text)  // hyparquet prints 2^64 - 1 as a number no JSON parser takes
   uint64_t Next() { return rng_(); }
   bool OneIn(int n) { return rng_() % static_cast<uint64_t>(n) == 0; }
 
@@ -43,13 +51,17 @@ class RandomData {
       return Field(name, Struct(std::move(fields)), nullable);
     }
     if (depth > 0 && pick == 1) return Field(name, List(RandomField("element", depth - 1)), nullable);
-    if (depth > 0 && pick == 2) {
+    if (depth > 0 && pick == 2 && allow_maps) {
       std::vector<DataTypePtr> keys = {Int32(), Int64(), Utf8(), Date32(), Decimal128(20, 2)};
       Field key("key", keys[rng_() % keys.size()], false);
       return Field(name, Map(key, RandomField("value", depth - 1)), nullable);
     }
     std::vector<DataTypePtr> types = PrimitiveTypes();
     DataTypePtr t = types[rng_() % types.size()];
+    while ((!allow_times && (t->id() == TypeId::kTime32 || t->id() == TypeId::kTime64)) ||
+           (!allow_uint64 && t->id() == TypeId::kUInt64)) {
+      t = types[rng_() % types.size()];
+    }
     Field f(name, t, nullable);
     if (t->id() == TypeId::kFixedSizeBinary && t->byte_width() == 16) f = WithUuidExtension(f);
     return f;
@@ -123,10 +135,16 @@ class RandomData {
     }
   }
 
-  std::string RandomBytes(int max_len) {
-    std::string s(rng_() % static_cast<uint64_t>(max_len + 1), '\0');
-    bool ascii = !OneIn(3);
-    for (char& c : s) c = static_cast<char>(ascii ? 'a' + rng_() % 4 : rng_());
+  // Text is valid UTF-8 (ASCII and two- and three-byte characters); binary any bytes.
+  std::string RandomBytes(int max_len, bool text) {
+    size_t n = rng_() % static_cast<uint64_t>(max_len + 1);
+    std::string s;
+    if (!text) {
+      for (size_t i = 0; i < n; ++i) s.push_back(static_cast<char>(rng_()));
+      return s;
+    }
+    const char* pieces[] = {"a", "b", "c", "d", "\xC3\xA9", "\xE2\x82\xAC", " "};
+    for (size_t i = 0; i < n; ++i) s += pieces[rng_() % 7];
     return s;
   }
 
@@ -137,11 +155,21 @@ class RandomData {
       case TypeId::kBool: return static_cast<BooleanBuilder*>(b)->Append(OneIn(2));
       case TypeId::kInt8: return static_cast<Int8Builder*>(b)->Append(static_cast<int8_t>(RandomInt(8, true)));
       case TypeId::kInt16: return static_cast<Int16Builder*>(b)->Append(static_cast<int16_t>(RandomInt(16, true)));
-      case TypeId::kInt32:
-      case TypeId::kDate32: return static_cast<Int32Builder*>(b)->Append(static_cast<int32_t>(RandomInt(32, true)));
+      case TypeId::kInt32: return static_cast<Int32Builder*>(b)->Append(static_cast<int32_t>(RandomInt(32, true)));
+      case TypeId::kDate32: {
+        int32_t v = static_cast<int32_t>(RandomInt(32, true));
+        if (moderate_timestamps) v = static_cast<int32_t>(static_cast<uint32_t>(v) % 30000000u);
+        return static_cast<Int32Builder*>(b)->Append(v);
+      }
       case TypeId::kTime32: return static_cast<Int32Builder*>(b)->Append(static_cast<int32_t>(rng_() % 86400000));
-      case TypeId::kInt64:
-      case TypeId::kTimestamp: return static_cast<Int64Builder*>(b)->Append(RandomInt(64, true));
+      case TypeId::kInt64: return static_cast<Int64Builder*>(b)->Append(RandomInt(64, true));
+      case TypeId::kTimestamp: {
+        int64_t v = RandomInt(64, true);
+        if (moderate_timestamps) {
+          v = static_cast<int64_t>(static_cast<uint64_t>(v) % 3000000000000000ULL);  // ~95,000 years of micros
+        }
+        return static_cast<Int64Builder*>(b)->Append(v);
+      }
       case TypeId::kTime64: return static_cast<Int64Builder*>(b)->Append(static_cast<int64_t>(rng_() % 86400000000ULL));
       case TypeId::kUInt8: return static_cast<UInt8Builder*>(b)->Append(static_cast<uint8_t>(RandomInt(8, false)));
       case TypeId::kUInt16: return static_cast<UInt16Builder*>(b)->Append(static_cast<uint16_t>(RandomInt(16, false)));
@@ -154,7 +182,8 @@ class RandomData {
       case TypeId::kFloat32: return static_cast<FloatBuilder*>(b)->Append(static_cast<float>(RandomDouble()));
       case TypeId::kFloat64: return static_cast<DoubleBuilder*>(b)->Append(RandomDouble());
       case TypeId::kString:
-      case TypeId::kBinary: return static_cast<BinaryBuilder*>(b)->Append(RandomBytes(12));
+      case TypeId::kBinary:
+        return static_cast<BinaryBuilder*>(b)->Append(RandomBytes(12, t.id() == TypeId::kString || text_binary));
       case TypeId::kFixedSizeBinary: {
         std::string s(static_cast<size_t>(t.byte_width()), '\0');
         for (char& c : s) c = static_cast<char>(OneIn(2) ? rng_() : 0);
