@@ -63,11 +63,13 @@ FLOE_REGISTER_COMMAND(parquet_cat, Command{
       FLOE_ASSIGN_OR_RETURN(auto report,
                             table::ScanParquetFile(*io, inv.args.positionals()[0], options, callbacks));
       if (inv.global.verbose) {
-        PrintErr(fmt::format("row groups: {} ({} skipped by statistics, {} by bloom filters); "
-                             "rows read {}, printed {}\n",
+        PrintErr(fmt::format("row groups: {} ({} skipped by statistics, {} by bloom filters, "
+                             "{} by the page index); rows read {} ({} outside the pages the "
+                             "page index keeps), printed {}\n",
                              report.row_groups, report.row_groups_skipped_by_statistics,
-                             report.row_groups_skipped_by_bloom_filter, report.rows_read,
-                             report.rows_returned));
+                             report.row_groups_skipped_by_bloom_filter,
+                             report.row_groups_skipped_by_page_index, report.rows_read,
+                             report.rows_skipped_by_page_index, report.rows_returned));
       }
       FLOE_RETURN_IF_ERROR(writer->Finish());
       if (writer->replaced_invalid_utf8()) {

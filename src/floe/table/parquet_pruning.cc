@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <map>
 
 #include "floe/expr/rewrite_not.h"
 #include "floe/format/parquet/bloom_filter.h"
@@ -99,6 +100,21 @@ bool LegacyOrderIsValid(Type physical, const DataType& type) {
   }
 }
 
+// Whether the file declares the type-defined order for the column (ColumnOrder), which makes
+// min_value/max_value and the page index's bounds usable.
+bool DeclaresTypeOrder(const parquet::FileReader& file, int column) {
+  const auto& orders = file.metadata().column_orders;
+  return orders && column < static_cast<int>(orders->size()) &&
+         ((*orders)[column].kind == 1 || (*orders)[column].kind == 2);
+}
+
+// Whether the file declares an order floe does not know for the column: then no min/max may be
+// used (parquet.thrift, ColumnOrder).
+bool DeclaresUnknownOrder(const parquet::FileReader& file, int column) {
+  const auto& orders = file.metadata().column_orders;
+  return orders && column < static_cast<int>(orders->size()) && !DeclaresTypeOrder(file, column);
+}
+
 // The leaf a bound reference reaches by its path of field indices; nullptr for a non-leaf.
 const parquet::ReadNode* LeafOf(const std::vector<parquet::ReadNode>& tree,
                                 const expr::BoundReference& ref) {
@@ -188,7 +204,127 @@ class BloomCheck {
   int rg_;
 };
 
+// The page index of the columns one row group's filter reads, each read once.
+class PageIndexRanges {
+ public:
+  PageIndexRanges(const parquet::FileReader& file, const std::vector<parquet::ReadNode>& tree,
+                  int rg)
+      : file_(file), tree_(tree), rg_(rg), rows_(file.metadata().row_groups[rg].num_rows) {}
+
+  Result<parquet::RowRanges> Of(const expr::BoundExpression& e) {
+    switch (e.op()) {
+      case expr::Operation::kTrue: return parquet::RowRanges::All(rows_);
+      case expr::Operation::kFalse: return parquet::RowRanges();
+      case expr::Operation::kAnd: {
+        FLOE_ASSIGN_OR_RETURN(auto left, Of(e.child(0)));
+        if (left.empty()) return left;
+        FLOE_ASSIGN_OR_RETURN(auto right, Of(e.child(1)));
+        return parquet::RowRanges::Intersection(left, right);
+      }
+      case expr::Operation::kOr: {
+        FLOE_ASSIGN_OR_RETURN(auto left, Of(e.child(0)));
+        FLOE_ASSIGN_OR_RETURN(auto right, Of(e.child(1)));
+        return parquet::RowRanges::Union(left, right);
+      }
+      case expr::Operation::kNot: return parquet::RowRanges::All(rows_);  // gone after RewriteNot
+      default: return Predicate(e);
+    }
+  }
+
+ private:
+  struct Index {
+    parquet::ColumnIndex column;
+    std::vector<parquet::RowRange> pages;  // the rows of each page
+  };
+
+  Result<parquet::RowRanges> Predicate(const expr::BoundExpression& e) {
+    const parquet::ReadNode* leaf = LeafOf(tree_, e.term());
+    if (!leaf) return parquet::RowRanges::All(rows_);
+    FLOE_ASSIGN_OR_RETURN(const Index* index, Load(leaf->column));
+    if (!index) return parquet::RowRanges::All(rows_);
+    const parquet::ColumnMetaData& meta =
+        *file_.metadata().row_groups[rg_].columns[leaf->column].meta_data;
+    const DataType& type = *leaf->field.type;
+    const bool trusted = DeclaresTypeOrder(file_, leaf->column) ||
+                         (LegacyOrderIsValid(meta.type, type) &&
+                          !DeclaresUnknownOrder(file_, leaf->column));
+    const parquet::ColumnIndex& ci = index->column;
+    std::vector<parquet::RowRange> kept;
+    for (size_t i = 0; i < index->pages.size(); ++i) {
+      const parquet::RowRange page = index->pages[i];
+      expr::ColumnBounds b;
+      if (ci.null_counts) b.null_count = (*ci.null_counts)[i];
+      if (ci.nan_counts && i < ci.nan_counts->size()) b.nan_count = (*ci.nan_counts)[i];
+      if (ci.null_pages[i]) {
+        b.null_count = page.last - page.first;
+      } else if (trusted) {
+        b.min = StatValue(meta.type, type, ci.min_values[i]);
+        b.max = StatValue(meta.type, type, ci.max_values[i]);
+        if (!b.min || !b.max) b.min.reset(), b.max.reset();
+      }
+      auto bounds = [&](const expr::BoundReference&) { return std::optional(b); };
+      if (expr::MightMatch(e, page.last - page.first, bounds)) kept.push_back(page);
+    }
+    return parquet::RowRanges::Of(std::move(kept));
+  }
+
+  // The page index of a column chunk; nullptr when it has none (or one that does not fit the
+  // chunk: pages that disagree in number).
+  Result<const Index*> Load(int column) {
+    auto it = cache_.find(column);
+    if (it != cache_.end()) return it->second ? &*it->second : nullptr;
+    std::optional<Index>& slot = cache_[column];
+    const parquet::ColumnChunk& chunk = file_.metadata().row_groups[rg_].columns[column];
+    if (!chunk.column_index_offset || !chunk.offset_index_offset) return nullptr;
+    auto ci = file_.ReadColumnIndex(rg_, column);
+    if (!ci.ok()) {
+      if (ci.error().kind == ErrorKind::kNotFound) return nullptr;
+      return std::move(ci).error();
+    }
+    auto oi = file_.ReadOffsetIndex(rg_, column);
+    if (!oi.ok()) {
+      if (oi.error().kind == ErrorKind::kNotFound) return nullptr;
+      return std::move(oi).error();
+    }
+    FLOE_ASSIGN_OR_RETURN(auto pages, parquet::PageRows(*oi, rows_));
+    if (pages.size() != ci->null_pages.size()) return nullptr;
+    slot = Index{std::move(ci).value(), std::move(pages)};
+    return &*slot;
+  }
+
+  const parquet::FileReader& file_;
+  const std::vector<parquet::ReadNode>& tree_;
+  int rg_;
+  int64_t rows_;
+  std::map<int, std::optional<Index>> cache_;
+};
+
 }  // namespace
+
+Result<parquet::RowRanges> PageIndexRowRanges(const parquet::FileReader& file,
+                                              const std::vector<parquet::ReadNode>& read_tree,
+                                              const expr::BoundExpression& filter, int row_group) {
+  auto ranges = PageIndexRanges(file, read_tree, row_group).Of(expr::RewriteNot(filter));
+  if (!ranges.ok()) {
+    return std::move(ranges).error().WithContext(
+        fmt::format("{}: row group {}: page index", file.location(), row_group));
+  }
+  return ranges;
+}
+
+std::function<Result<parquet::RowRanges>(int)> MakeRowRangesFilter(
+    const parquet::FileReader& file, std::vector<parquet::ReadNode> read_tree,
+    expr::BoundExpression filter) {
+  filter = expr::RewriteNot(filter);
+  return [&file, tree = std::move(read_tree), filter](int rg) -> Result<parquet::RowRanges> {
+    auto ranges = PageIndexRanges(file, tree, rg).Of(filter);
+    if (!ranges.ok()) {
+      return std::move(ranges).error().WithContext(
+          fmt::format("{}: row group {}: page index", file.location(), rg));
+    }
+    return ranges;
+  };
+}
 
 std::optional<expr::ColumnBounds> ParquetColumnBounds(const parquet::FileReader& file,
                                                       int row_group, int column,
@@ -203,13 +339,12 @@ std::optional<expr::ColumnBounds> ParquetColumnBounds(const parquet::FileReader&
   expr::ColumnBounds b;
   b.null_count = s.null_count;
   b.nan_count = s.nan_count;
-  const auto& orders = file.metadata().column_orders;
-  bool type_order = orders && column < static_cast<int>(orders->size()) &&
-                    ((*orders)[column].kind == 1 || (*orders)[column].kind == 2);
+  const bool type_order = DeclaresTypeOrder(file, column);
   if (type_order && s.min_value && s.max_value) {
     b.min = StatValue(physical, type, *s.min_value);
     b.max = StatValue(physical, type, *s.max_value);
-  } else if (s.min && s.max && LegacyOrderIsValid(physical, type)) {
+  } else if (s.min && s.max && LegacyOrderIsValid(physical, type) &&
+             !DeclaresUnknownOrder(file, column)) {
     b.min = StatValue(physical, type, *s.min);
     b.max = StatValue(physical, type, *s.max);
   }

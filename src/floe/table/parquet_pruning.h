@@ -19,6 +19,7 @@
 #include "floe/expr/bounds_evaluator.h"
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/file_reader.h"
+#include "floe/format/parquet/row_ranges.h"
 #include "floe/util/result.h"
 
 namespace floe::table {
@@ -37,6 +38,7 @@ std::optional<std::string> ParquetPlainBytes(const parquet::SchemaNode& leaf,
 struct PruningCounters {
   int by_statistics = 0;
   int by_bloom_filter = 0;
+  int by_page_index = 0;  // row groups where no page admits a match
 };
 
 // A row-group filter for BatchReaderOptions: `filter` is bound to the schema of a reader made
@@ -46,5 +48,19 @@ std::function<Result<bool>(int)> MakeRowGroupFilter(const parquet::FileReader& f
                                                     std::vector<parquet::ReadNode> read_tree,
                                                     expr::BoundExpression filter,
                                                     PruningCounters* counters = nullptr);
+
+// The rows of row group `row_group` that might match `filter` (bound as for MakeRowGroupFilter)
+// by the page index: for each predicate, the rows of the pages whose ColumnIndex (min/max under
+// the same trust rules as the statistics, null pages, null and NaN counts) admits a match, by
+// the OffsetIndex's row numbers; AND intersects, OR unites. A column without a page index admits
+// every row. Empty when no page can match.
+Result<parquet::RowRanges> PageIndexRowRanges(const parquet::FileReader& file,
+                                              const std::vector<parquet::ReadNode>& read_tree,
+                                              const expr::BoundExpression& filter, int row_group);
+
+// PageIndexRowRanges as a callback by row group (the filter's NOT pushed down once).
+std::function<Result<parquet::RowRanges>(int)> MakeRowRangesFilter(
+    const parquet::FileReader& file, std::vector<parquet::ReadNode> read_tree,
+    expr::BoundExpression filter);
 
 }  // namespace floe::table

@@ -10,6 +10,7 @@
 #include "floe/expr/parser.h"
 #include "floe/expr/row_evaluator.h"
 #include "floe/format/parquet/batch_reader.h"
+#include "floe/format/parquet/row_ranges.h"
 #include "floe/table/parquet_pruning.h"
 
 namespace floe::table {
@@ -149,11 +150,35 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
   PruningCounters counters;
   std::optional<expr::BoundExpression> bound;
   std::unique_ptr<parquet::BatchReader> reader;
+  // The rows of the current row group the page index admits, and the row the next batch starts
+  // at. The reader asks for each row group just before reading it, and its batches never span
+  // row groups, so the last row group kept is the one the batches come from.
+  // TODO(page skipping): hand the ranges to the reader (BatchReaderOptions) once it can skip
+  // pages by the OffsetIndex, instead of slicing decoded batches here.
+  std::optional<parquet::RowRanges> ranges;
+  int64_t next_row = 0;
   if (filter) {
     // The reader's schema is known before the filter that prunes its row groups is installed.
     FLOE_ASSIGN_OR_RETURN(auto probe, parquet::BatchReader::Make(*file, read));
     FLOE_ASSIGN_OR_RETURN(bound, expr::Bind(*filter, *probe->schema(), bind));
-    read.row_group_filter = MakeRowGroupFilter(*file, probe->read_tree(), *bound, &counters);
+    if (options.prune) {
+      auto groups = MakeRowGroupFilter(*file, probe->read_tree(), *bound, &counters);
+      auto pages = MakeRowRangesFilter(*file, probe->read_tree(), *bound);
+      read.row_group_filter = [&, groups = std::move(groups),
+                               pages = std::move(pages)](int rg) -> Result<bool> {
+        FLOE_ASSIGN_OR_RETURN(bool keep, groups(rg));
+        if (!keep) return false;
+        FLOE_ASSIGN_OR_RETURN(parquet::RowRanges r, pages(rg));
+        if (r.empty()) {
+          ++counters.by_page_index;
+          return false;
+        }
+        report.rows_skipped_by_page_index += file->metadata().row_groups[rg].num_rows - r.row_count();
+        ranges = std::move(r);
+        next_row = 0;
+        return true;
+      };
+    }
   }
   FLOE_ASSIGN_OR_RETURN(reader, parquet::BatchReader::Make(*file, read));
 
@@ -188,24 +213,41 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
     if (callbacks.on_schema) FLOE_RETURN_IF_ERROR(callbacks.on_schema(shaped.schema()));
   }
 
-  while (!options.limit || report.rows_returned < *options.limit) {
+  // Filters, limits, projects and hands on one batch; false once the limit is reached.
+  auto emit = [&](columnar::RecordBatch batch) -> Result<bool> {
+    if (bound) {
+      FLOE_ASSIGN_OR_RETURN(expr::Selection selection, expr::EvaluateRows(*bound, batch));
+      FLOE_ASSIGN_OR_RETURN(batch, expr::FilterBatch(batch, selection));
+    }
+    if (options.limit && batch.num_rows() > *options.limit - report.rows_returned) {
+      batch = batch.Slice(0, *options.limit - report.rows_returned);
+    }
+    if (batch.num_rows() > 0) {
+      FLOE_ASSIGN_OR_RETURN(columnar::RecordBatch out, project(batch));
+      report.rows_returned += out.num_rows();
+      if (callbacks.on_batch) FLOE_RETURN_IF_ERROR(callbacks.on_batch(out));
+    }
+    return !options.limit || report.rows_returned < *options.limit;
+  };
+  bool more = !options.limit || *options.limit > 0;
+  while (more) {
     FLOE_ASSIGN_OR_RETURN(std::optional<columnar::RecordBatch> batch, reader->Next());
     if (!batch) break;
     report.rows_read += batch->num_rows();
-    if (bound) {
-      FLOE_ASSIGN_OR_RETURN(expr::Selection selection, expr::EvaluateRows(*bound, *batch));
-      FLOE_ASSIGN_OR_RETURN(batch, expr::FilterBatch(*batch, selection));
+    if (!ranges) {
+      FLOE_ASSIGN_OR_RETURN(more, emit(std::move(*batch)));
+      continue;
     }
-    if (options.limit && batch->num_rows() > *options.limit - report.rows_returned) {
-      batch = batch->Slice(0, *options.limit - report.rows_returned);
+    const int64_t first = next_row;
+    next_row += batch->num_rows();
+    for (columnar::RecordBatch& part : parquet::SliceToRanges(*batch, first, *ranges)) {
+      FLOE_ASSIGN_OR_RETURN(more, emit(std::move(part)));
+      if (!more) break;
     }
-    if (batch->num_rows() == 0) continue;
-    FLOE_ASSIGN_OR_RETURN(columnar::RecordBatch out, project(*batch));
-    report.rows_returned += out.num_rows();
-    if (callbacks.on_batch) FLOE_RETURN_IF_ERROR(callbacks.on_batch(out));
   }
   report.row_groups_skipped_by_statistics = counters.by_statistics;
   report.row_groups_skipped_by_bloom_filter = counters.by_bloom_filter;
+  report.row_groups_skipped_by_page_index = counters.by_page_index;
   return report;
 }
 

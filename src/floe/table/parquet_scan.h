@@ -1,6 +1,7 @@
 // Scanning one Parquet file with a filter and a column list — what `floe parquet cat` runs:
 // the filter (the WHERE-clause text of expr/) is bound to the file's columns, row groups that
-// cannot match are skipped (parquet_pruning.h), the remaining rows are filtered exactly, and the
+// cannot match are skipped (parquet_pruning.h), so are rows whose pages the page index excludes,
+// the remaining rows are filtered exactly, and the
 // requested columns are returned, in file order, up to a limit. Columns the filter needs but the
 // caller did not ask for are read and then dropped.
 #pragma once
@@ -25,12 +26,18 @@ struct ParquetScanOptions {
   std::optional<int64_t> limit;
   int64_t batch_size = 64 * 1024;
   columnar::TimeUnit int96_unit = columnar::TimeUnit::kNano;
+  // Prune by statistics and bloom filters (row groups) and by the page index (rows).
+  bool prune = true;
 };
 
 struct ParquetScanReport {
   int row_groups = 0;
   int row_groups_skipped_by_statistics = 0;
   int row_groups_skipped_by_bloom_filter = 0;
+  int row_groups_skipped_by_page_index = 0;  // no page of the row group admits a match
+  // Rows of the row groups read that the page index excludes: they are dropped before the
+  // filter runs (and, once the reader can skip pages, never decoded).
+  int64_t rows_skipped_by_page_index = 0;
   int64_t rows_read = 0;      // rows decoded
   int64_t rows_returned = 0;  // rows handed to the callback
 };
