@@ -7,6 +7,7 @@
 
 #include "floe/manifest/manifest_schema.h"
 #include "floe/spec/single_value.h"
+#include "floe/util/bytes.h"
 
 namespace floe::manifest {
 namespace {
@@ -17,9 +18,7 @@ using spec::TypeId;
 Result<__int128> BigEndianToInt128(std::string_view bytes) {
   if (bytes.empty()) return __int128{0};
   if (bytes.size() > 16) return Corrupt("decimal of {} bytes does not fit 128 bits", bytes.size());
-  unsigned __int128 v = static_cast<uint8_t>(bytes[0]) & 0x80 ? ~static_cast<unsigned __int128>(0) : 0;
-  for (char c : bytes) v = (v << 8) | static_cast<uint8_t>(c);
-  return static_cast<__int128>(v);
+  return LoadBigEndianInt128(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
 }
 
 template <typename T>

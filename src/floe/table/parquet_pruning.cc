@@ -6,6 +6,8 @@
 
 #include "floe/expr/rewrite_not.h"
 #include "floe/format/parquet/bloom_filter.h"
+#include "floe/spec/single_value.h"
+#include "floe/util/bytes.h"
 
 namespace floe::table {
 
@@ -26,9 +28,7 @@ std::optional<T> Load(const std::string& bytes) {
 
 std::optional<__int128> BigEndian(const std::string& bytes) {
   if (bytes.empty() || bytes.size() > 16) return std::nullopt;
-  auto v = static_cast<unsigned __int128>((bytes[0] & 0x80) ? -1 : 0);
-  for (char c : bytes) v = (v << 8) | static_cast<uint8_t>(c);
-  return static_cast<__int128>(v);
+  return LoadBigEndianInt128(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
 }
 
 // A statistics value (PLAIN bytes) as a bound-expression literal of the column's type.
@@ -144,17 +144,6 @@ std::string BigEndianBytes(__int128 v, int width) {
   auto u = static_cast<unsigned __int128>(v);
   for (int i = width - 1; i >= 0; --i, u >>= 8) out[static_cast<size_t>(i)] = static_cast<char>(u & 0xff);
   return out;
-}
-
-// Bytes of the shortest big-endian two's complement form (how writers store decimals in binary).
-std::string MinimalBigEndian(__int128 v) {
-  int width = 16;
-  while (width > 1) {
-    __int128 shifted = v >> (8 * (width - 1) - 1);
-    if (shifted != 0 && shifted != -1) break;
-    --width;
-  }
-  return BigEndianBytes(v, width);
 }
 
 // True when the filter certainly matches no row of the row group by its bloom filters: an = or IN
@@ -386,7 +375,7 @@ std::optional<std::string> ParquetPlainBytes(const parquet::SchemaNode& leaf, co
       case Type::kFixedLenByteArray:
         if (leaf.type_length < 1 || leaf.type_length > 16) return std::nullopt;
         return BigEndianBytes(unscaled, leaf.type_length);
-      case Type::kByteArray: return MinimalBigEndian(unscaled);
+      case Type::kByteArray: return spec::DecimalToBigEndian(unscaled);  // minimal, as writers store it
       default: return std::nullopt;
     }
   }

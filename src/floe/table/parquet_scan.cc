@@ -93,6 +93,22 @@ void CollectPaths(const expr::BoundExpression& e, std::vector<std::string>* out)
   for (const auto& c : e.children()) CollectPaths(c, out);
 }
 
+// The read tree a BatchReader with `projection` uses, without making the reader: binding a
+// filter needs only the columns.
+Result<std::vector<parquet::ReadNode>> ReadTreeOf(const parquet::FileReader& file,
+                                                  const parquet::Projection& projection,
+                                                  columnar::TimeUnit int96_unit) {
+  auto tree = parquet::BuildReadTree(file.schema(), projection, int96_unit);
+  if (!tree.ok()) return std::move(tree).error().WithContext(file.location());
+  return tree;
+}
+
+columnar::Schema SchemaOf(const std::vector<parquet::ReadNode>& tree) {
+  std::vector<columnar::Field> fields;
+  for (const parquet::ReadNode& n : tree) fields.push_back(n.field);
+  return columnar::Schema(std::move(fields));
+}
+
 }  // namespace
 
 std::vector<std::string> SplitColumnList(std::string_view text) {
@@ -137,10 +153,8 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
     if (!read.projection.paths.empty()) {
       // Bind to the whole file first: errors then name every column, and the filter's columns
       // join the projection under the file's own names.
-      parquet::BatchReaderOptions all;
-      all.int96_unit = options.int96_unit;
-      FLOE_ASSIGN_OR_RETURN(auto everything, parquet::BatchReader::Make(*file, all));
-      FLOE_ASSIGN_OR_RETURN(auto bound, expr::Bind(*filter, *everything->schema(), bind));
+      FLOE_ASSIGN_OR_RETURN(auto everything, ReadTreeOf(*file, {}, options.int96_unit));
+      FLOE_ASSIGN_OR_RETURN(auto bound, expr::Bind(*filter, SchemaOf(everything), bind));
       CollectPaths(bound, &read.projection.paths);
     }
   } else if (options.limit) {
@@ -158,12 +172,12 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
   std::optional<parquet::RowRanges> ranges;
   int64_t next_row = 0;
   if (filter) {
-    // The reader's schema is known before the filter that prunes its row groups is installed.
-    FLOE_ASSIGN_OR_RETURN(auto probe, parquet::BatchReader::Make(*file, read));
-    FLOE_ASSIGN_OR_RETURN(bound, expr::Bind(*filter, *probe->schema(), bind));
+    // The filter binds to the reader's columns before the pruning that uses it is installed.
+    FLOE_ASSIGN_OR_RETURN(auto tree, ReadTreeOf(*file, read.projection, options.int96_unit));
+    FLOE_ASSIGN_OR_RETURN(bound, expr::Bind(*filter, SchemaOf(tree), bind));
     if (options.prune) {
-      auto groups = MakeRowGroupFilter(*file, probe->read_tree(), *bound, &counters);
-      auto pages = MakeRowRangesFilter(*file, probe->read_tree(), *bound);
+      auto groups = MakeRowGroupFilter(*file, tree, *bound, &counters);
+      auto pages = MakeRowRangesFilter(*file, tree, *bound);
       read.row_group_filter = [&, groups = std::move(groups),
                                pages = std::move(pages)](int rg) -> Result<bool> {
         FLOE_ASSIGN_OR_RETURN(bool keep, groups(rg));

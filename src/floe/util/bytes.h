@@ -27,6 +27,14 @@ inline uint64_t LoadBigEndian(const uint8_t* p, size_t n) {
   return v;
 }
 
+// A big-endian two's complement integer of 1 to 16 bytes (decimals in Parquet, Avro and Iceberg
+// single values), sign-extended to 128 bits. The caller checks 1 <= n <= 16.
+inline __int128 LoadBigEndianInt128(const uint8_t* p, size_t n) {
+  auto v = static_cast<unsigned __int128>((p[0] & 0x80) ? -1 : 0);
+  for (size_t i = 0; i < n; ++i) v = (v << 8) | p[i];
+  return static_cast<__int128>(v);
+}
+
 inline void AppendBigEndian(std::string& out, uint64_t v, size_t n) {
   for (size_t i = n; i-- > 0;) out.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
 }

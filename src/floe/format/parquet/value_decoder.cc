@@ -14,6 +14,7 @@
 #include "floe/format/parquet/encoding/dictionary.h"
 #include "floe/format/parquet/encoding/plain.h"
 #include "floe/format/parquet/encoding/rle_bit_packed_hybrid.h"
+#include "floe/util/bytes.h"
 
 namespace floe::parquet {
 
@@ -178,31 +179,19 @@ Status BigEndianToDecimal(const uint8_t* in, int width, uint8_t* out) {
   if (width < 1 || width > 16) {
     return Corrupt("decimal of {} bytes does not fit 128 bits", width);
   }
-  // Sign-extend: start from all ones for a negative value, then shift the bytes in.
-  unsigned __int128 v = (in[0] & 0x80) ? ~static_cast<unsigned __int128>(0) : 0;
-  for (int i = 0; i < width; ++i) v = (v << 8) | in[i];
-  StoreDecimal(static_cast<__int128>(v), out);
+  StoreDecimal(LoadBigEndianInt128(in, static_cast<size_t>(width)), out);
   return Ok();
 }
 
-// An INT96 (nanoseconds of the day, Julian day) as microseconds or nanoseconds since the epoch.
-// Microseconds are computed as Spark computes them, in wrapping 64-bit arithmetic on the signed
-// day and nanoseconds: Spark writes years beyond 294247 through the same wrap, so this reads back
-// what it wrote (parquet-testing's int96_from_spark). Nanoseconds add the sub-microsecond digits;
-// a value outside 64-bit nanoseconds is an error, never a wrapped timestamp.
+// An INT96 as microseconds (Int96ToUnixMicros, Spark's arithmetic) or nanoseconds since the
+// epoch: the sub-microsecond digits added, and a value outside 64-bit nanoseconds an error,
+// never a wrapped timestamp.
 Result<int64_t> Int96ToTimestamp(const uint8_t* in, Conversion conversion) {
-  int64_t nanos_of_day;
-  int32_t julian_day;
-  std::memcpy(&nanos_of_day, in, 8);
-  std::memcpy(&julian_day, in + 8, 4);
-  constexpr uint64_t kMicrosPerDay = 86400ULL * 1000 * 1000;
-  constexpr uint64_t kJulianDayOfEpoch = 2440588;
-  const uint64_t micros = static_cast<uint64_t>(static_cast<int64_t>(julian_day)) * kMicrosPerDay +
-                          static_cast<uint64_t>(nanos_of_day / 1000) -
-                          kJulianDayOfEpoch * kMicrosPerDay;
-  const auto us = static_cast<int64_t>(micros);
+  Int96 v;
+  std::memcpy(&v, in, 12);
+  const int64_t us = Int96ToUnixMicros(v);
   if (conversion == Conversion::kInt96ToMicros) return us;
-  const __int128 nanos = static_cast<__int128>(us) * 1000 + nanos_of_day % 1000;
+  const __int128 nanos = static_cast<__int128>(us) * 1000 + Int96NanosOfDay(v) % 1000;
   if (nanos > INT64_MAX || nanos < INT64_MIN) {
     return NotSupported(
         "INT96 timestamp of {} microseconds since 1970 is outside the range of 64-bit "

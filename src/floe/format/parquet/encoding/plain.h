@@ -22,6 +22,12 @@ struct Int96 {
 // Nanoseconds since the Unix epoch (wrapping on overflow, like the writers that produced them).
 int64_t Int96ToUnixNanos(const Int96& v);
 Int96 UnixNanosToInt96(int64_t nanos);
+// Microseconds since the Unix epoch as Spark computes them: wrapping 64-bit arithmetic on the
+// signed Julian day and nanoseconds of the day. Spark writes years beyond 294247 through the same
+// wrap, so this reads back what it wrote (parquet-testing's int96_from_spark).
+int64_t Int96ToUnixMicros(const Int96& v);
+// The nanoseconds of the day, signed as Spark writes them.
+int64_t Int96NanosOfDay(const Int96& v);
 
 // INT32, INT64, FLOAT, DOUBLE (T = int32_t, int64_t, float, double), and INT96 (T = Int96).
 template <typename T>
