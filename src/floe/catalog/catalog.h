@@ -1,0 +1,76 @@
+// A catalog (DESIGN.md, catalog/): names → the current metadata file of each table, namespaces
+// with properties, and the one atomic swap every commit ends with. SQL (SQLite), file-system and
+// (later) REST catalogs implement it; the commit model is REST's (update/table_update.h).
+#pragma once
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+#include "floe/io/file_io.h"
+#include "floe/spec/table_metadata.h"
+#include "floe/update/metadata_builder.h"
+#include "floe/update/table_requirement.h"
+#include "floe/update/table_update.h"
+#include "floe/util/result.h"
+
+namespace floe::catalog {
+
+using Namespace = std::vector<std::string>;  // levels, outermost first
+
+struct TableIdentifier {
+  Namespace ns;
+  std::string name;
+  std::string ToString() const;  // "a.b.t"
+  bool operator==(const TableIdentifier&) const = default;
+};
+
+struct LoadedTable {
+  TableIdentifier id;
+  std::string metadata_location;
+  spec::TableMetadata metadata;
+};
+
+struct CreateTableOptions {
+  update::NewTableRequest table;  // table.location empty: <warehouse>/<ns levels>/<name>
+};
+
+class Catalog {
+ public:
+  virtual ~Catalog() = default;
+  virtual const std::string& name() const = 0;
+  // The FileIO tables of this catalog are read and written through.
+  virtual io::FileIO& io() = 0;
+
+  virtual Result<std::vector<Namespace>> ListNamespaces(const Namespace& parent) = 0;
+  virtual Status CreateNamespace(const Namespace& ns,
+                                 const std::map<std::string, std::string>& properties) = 0;
+  virtual Result<std::map<std::string, std::string>> LoadNamespaceProperties(
+      const Namespace& ns) = 0;
+  virtual Status UpdateNamespaceProperties(const Namespace& ns,
+                                           const std::vector<std::string>& removals,
+                                           const std::map<std::string, std::string>& updates) = 0;
+  // Refuses (kInvalidArgument... as PyIceberg: NamespaceNotEmpty) while tables are in it.
+  virtual Status DropNamespace(const Namespace& ns) = 0;
+
+  virtual Result<std::vector<TableIdentifier>> ListTables(const Namespace& ns) = 0;
+  virtual Result<LoadedTable> CreateTable(const TableIdentifier& id,
+                                          const CreateTableOptions& options) = 0;
+  virtual Result<LoadedTable> LoadTable(const TableIdentifier& id) = 0;
+  // Checks `requirements` against the current metadata and applies `updates`
+  // (update::ApplyUpdates), writes the new metadata file and swaps the pointer atomically.
+  // kCommitConflict when a requirement fails or the swap loses a race (retryable);
+  // kCommitStateUnknown when the swap's outcome cannot be known.
+  virtual Result<LoadedTable> CommitTable(const TableIdentifier& id,
+                                          std::span<const update::TableRequirement> requirements,
+                                          std::span<const update::TableUpdate> updates) = 0;
+  // purge: also delete every file the table's metadata references (data, deletes, manifests,
+  // manifest lists, metadata files, statistics).
+  virtual Status DropTable(const TableIdentifier& id, bool purge) = 0;
+  virtual Status RenameTable(const TableIdentifier& from, const TableIdentifier& to) = 0;
+  // Points a new name at an existing metadata file (recovery; moving between catalogs).
+  virtual Result<LoadedTable> RegisterTable(const TableIdentifier& id,
+                                            const std::string& metadata_location) = 0;
+};
+
+}  // namespace floe::catalog
