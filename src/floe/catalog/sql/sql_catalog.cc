@@ -1,0 +1,370 @@
+#include "floe/catalog/sql/sql_catalog.h"
+
+#include <set>
+
+#include "floe/catalog/metadata_commit.h"
+#include "floe/catalog/table_purge.h"
+#include "floe/table/metadata_file.h"
+#include "floe/update/metadata_builder.h"
+#include "floe/update/table_requirement.h"
+#include "floe/util/clock.h"
+
+namespace floe::catalog::sql {
+
+namespace {
+
+// The DDL of Java's JdbcUtil (V1 schema) and PyIceberg's SqlCatalog: same names, types, keys.
+constexpr std::string_view kCreateTables =
+    "CREATE TABLE IF NOT EXISTS iceberg_tables ("
+    "catalog_name VARCHAR(255) NOT NULL, "
+    "table_namespace VARCHAR(255) NOT NULL, "
+    "table_name VARCHAR(255) NOT NULL, "
+    "metadata_location VARCHAR(1000), "
+    "previous_metadata_location VARCHAR(1000), "
+    "iceberg_type VARCHAR(5), "
+    "PRIMARY KEY (catalog_name, table_namespace, table_name))";
+constexpr std::string_view kCreateNamespaceProperties =
+    "CREATE TABLE IF NOT EXISTS iceberg_namespace_properties ("
+    "catalog_name VARCHAR(255) NOT NULL, "
+    "namespace VARCHAR(255) NOT NULL, "
+    "property_key VARCHAR(255), "
+    "property_value VARCHAR(1000), "
+    "PRIMARY KEY (catalog_name, namespace, property_key))";
+
+// LIKE pattern for the namespaces below `ns`: its text with LIKE's wildcards escaped, then ".%".
+std::string ChildPattern(const std::string& ns_text) {
+  std::string out;
+  for (char c : ns_text) {
+    if (c == '%' || c == '_' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + ".%";
+}
+
+}  // namespace
+
+Result<std::unique_ptr<SqlCatalog>> SqlCatalog::Open(SqlCatalogOptions options) {
+  if (!options.io) options.io = io::LocalFileIO();
+  FLOE_ASSIGN_OR_RETURN(auto db, SqliteDatabase::Open(options.database_path,
+                                                      options.busy_timeout_ms));
+  std::unique_ptr<SqlCatalog> catalog(new SqlCatalog(std::move(options), std::move(db)));
+  FLOE_RETURN_IF_ERROR(catalog->Initialize());
+  return catalog;
+}
+
+Status SqlCatalog::Initialize() {
+  FLOE_RETURN_IF_ERROR(db_->Exec(kCreateTables));
+  FLOE_RETURN_IF_ERROR(db_->Exec(kCreateNamespaceProperties));
+  // An existing table keeps its layout (CREATE IF NOT EXISTS left it alone): look for the column.
+  FLOE_ASSIGN_OR_RETURN(auto columns, db_->Query("PRAGMA table_info(iceberg_tables)", {}));
+  has_iceberg_type_ = false;
+  for (const auto& row : columns) {
+    if (row.size() > 1 && row[1] && *row[1] == "iceberg_type") has_iceberg_type_ = true;
+  }
+  return Ok();
+}
+
+std::string SqlCatalog::TableTypeFilter() const {
+  return has_iceberg_type_ ? " AND (iceberg_type = 'TABLE' OR iceberg_type IS NULL)" : "";
+}
+
+Result<bool> SqlCatalog::NamespaceExists(const Namespace& ns) {
+  std::string text = JoinNamespace(ns);
+  std::string pattern = ChildPattern(text);
+  // As both tools do: a namespace exists through its properties, its tables, or a child's.
+  FLOE_ASSIGN_OR_RETURN(
+      auto rows,
+      db_->Query("SELECT 1 FROM iceberg_namespace_properties WHERE catalog_name = ?1 AND "
+                 "(namespace = ?2 OR namespace LIKE ?3 ESCAPE '\\') "
+                 "UNION ALL SELECT 1 FROM iceberg_tables WHERE catalog_name = ?1 AND "
+                 "(table_namespace = ?2 OR table_namespace LIKE ?3 ESCAPE '\\') LIMIT 1",
+                 {options_.name, text, pattern}));
+  return !rows.empty();
+}
+
+Status SqlCatalog::RequireNamespace(const Namespace& ns) {
+  FLOE_RETURN_IF_ERROR(ValidateNamespace(ns));
+  FLOE_ASSIGN_OR_RETURN(bool exists, NamespaceExists(ns));
+  if (!exists) {
+    return NotFound("namespace {} does not exist in catalog {}; create it with `floe create "
+                    "namespace {}`",
+                    JoinNamespace(ns), options_.name, JoinNamespace(ns));
+  }
+  return Ok();
+}
+
+Result<std::vector<Namespace>> SqlCatalog::ListNamespaces(const Namespace& parent) {
+  if (!parent.empty()) FLOE_RETURN_IF_ERROR(RequireNamespace(parent));
+  FLOE_ASSIGN_OR_RETURN(
+      auto rows,
+      db_->Query("SELECT namespace FROM iceberg_namespace_properties WHERE catalog_name = ?1 "
+                 "UNION SELECT table_namespace FROM iceberg_tables WHERE catalog_name = ?1",
+                 {options_.name}));
+  std::set<Namespace> children;
+  for (const auto& row : rows) {
+    if (!row[0]) continue;
+    Namespace ns = SplitNamespace(*row[0]);
+    if (ns.size() <= parent.size() || !std::equal(parent.begin(), parent.end(), ns.begin())) {
+      continue;
+    }
+    ns.resize(parent.size() + 1);  // a deeper namespace makes its ancestor at this level exist
+    children.insert(std::move(ns));
+  }
+  return std::vector<Namespace>(children.begin(), children.end());
+}
+
+Status SqlCatalog::CreateNamespace(const Namespace& ns,
+                                   const std::map<std::string, std::string>& properties) {
+  FLOE_RETURN_IF_ERROR(ValidateNamespace(ns));
+  FLOE_ASSIGN_OR_RETURN(bool exists, NamespaceExists(ns));
+  if (exists) return AlreadyExists("namespace {} already exists", JoinNamespace(ns));
+  std::map<std::string, std::string> rows = properties;
+  rows["exists"] = "true";
+  FLOE_RETURN_IF_ERROR(db_->Exec("BEGIN IMMEDIATE"));
+  for (const auto& [key, value] : rows) {
+    auto inserted = db_->Execute(
+        "INSERT INTO iceberg_namespace_properties (catalog_name, namespace, property_key, "
+        "property_value) VALUES (?, ?, ?, ?)",
+        {options_.name, JoinNamespace(ns), key, value});
+    if (!inserted.ok()) {
+      (void)db_->Exec("ROLLBACK");
+      if (inserted.error().kind == ErrorKind::kAlreadyExists) {
+        return AlreadyExists("namespace {} already exists", JoinNamespace(ns));
+      }
+      return std::move(inserted).error();
+    }
+  }
+  return db_->Exec("COMMIT");
+}
+
+Result<std::map<std::string, std::string>> SqlCatalog::LoadNamespaceProperties(
+    const Namespace& ns) {
+  FLOE_RETURN_IF_ERROR(RequireNamespace(ns));
+  FLOE_ASSIGN_OR_RETURN(
+      auto rows, db_->Query("SELECT property_key, property_value FROM iceberg_namespace_properties "
+                            "WHERE catalog_name = ? AND namespace = ?",
+                            {options_.name, JoinNamespace(ns)}));
+  std::map<std::string, std::string> out;
+  for (const auto& row : rows) {
+    if (row[0]) out[*row[0]] = row[1].value_or("");
+  }
+  return out;
+}
+
+Status SqlCatalog::UpdateNamespaceProperties(const Namespace& ns,
+                                             const std::vector<std::string>& removals,
+                                             const std::map<std::string, std::string>& updates) {
+  FLOE_RETURN_IF_ERROR(RequireNamespace(ns));
+  for (const auto& key : removals) {
+    if (updates.count(key)) {
+      return InvalidArgument("namespace property {} is both set and removed", key);
+    }
+  }
+  std::string text = JoinNamespace(ns);
+  FLOE_RETURN_IF_ERROR(db_->Exec("BEGIN IMMEDIATE"));
+  auto run = [&]() -> Status {
+    for (const auto& key : removals) {
+      FLOE_RETURN_IF_ERROR(db_->Execute(
+          "DELETE FROM iceberg_namespace_properties WHERE catalog_name = ? AND namespace = ? "
+          "AND property_key = ?",
+          {options_.name, text, key}));
+    }
+    for (const auto& [key, value] : updates) {
+      FLOE_RETURN_IF_ERROR(db_->Execute(
+          "INSERT INTO iceberg_namespace_properties (catalog_name, namespace, property_key, "
+          "property_value) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (catalog_name, namespace, "
+          "property_key) DO UPDATE SET property_value = ?4",
+          {options_.name, text, key, value}));
+    }
+    return Ok();
+  };
+  Status status = run();
+  if (!status.ok()) {
+    (void)db_->Exec("ROLLBACK");
+    return status;
+  }
+  return db_->Exec("COMMIT");
+}
+
+Status SqlCatalog::DropNamespace(const Namespace& ns) {
+  FLOE_RETURN_IF_ERROR(RequireNamespace(ns));
+  FLOE_ASSIGN_OR_RETURN(auto tables, ListTables(ns));
+  if (!tables.empty()) {
+    return InvalidArgument("namespace {} is not empty: it holds {} table(s), e.g. {}; drop them "
+                           "first",
+                           JoinNamespace(ns), tables.size(), tables.front().ToString());
+  }
+  FLOE_ASSIGN_OR_RETURN(auto children, ListNamespaces(ns));
+  if (!children.empty()) {
+    return InvalidArgument("namespace {} is not empty: it holds namespace {}", JoinNamespace(ns),
+                           JoinNamespace(children.front()));
+  }
+  FLOE_RETURN_IF_ERROR(db_->Execute(
+      "DELETE FROM iceberg_namespace_properties WHERE catalog_name = ? AND namespace = ?",
+      {options_.name, JoinNamespace(ns)}));
+  return Ok();
+}
+
+Result<std::vector<TableIdentifier>> SqlCatalog::ListTables(const Namespace& ns) {
+  FLOE_RETURN_IF_ERROR(RequireNamespace(ns));
+  FLOE_ASSIGN_OR_RETURN(
+      auto rows, db_->Query("SELECT table_name FROM iceberg_tables WHERE catalog_name = ? AND "
+                            "table_namespace = ?" + TableTypeFilter() + " ORDER BY table_name",
+                            {options_.name, JoinNamespace(ns)}));
+  std::vector<TableIdentifier> out;
+  for (const auto& row : rows) {
+    if (row[0]) out.push_back(TableIdentifier{ns, *row[0]});
+  }
+  return out;
+}
+
+Result<std::optional<std::string>> SqlCatalog::FindTable(const TableIdentifier& id) {
+  FLOE_RETURN_IF_ERROR(ValidateIdentifier(id));
+  FLOE_ASSIGN_OR_RETURN(
+      auto rows, db_->Query("SELECT metadata_location FROM iceberg_tables WHERE catalog_name = ? "
+                            "AND table_namespace = ? AND table_name = ?" + TableTypeFilter(),
+                            {options_.name, JoinNamespace(id.ns), id.name}));
+  if (rows.empty()) return std::optional<std::string>();
+  if (!rows[0][0] || rows[0][0]->empty()) {
+    return Corrupt("catalog {}: table {} has no metadata_location", options_.name, id.ToString());
+  }
+  return std::optional<std::string>(*rows[0][0]);
+}
+
+Status SqlCatalog::InsertTable(const TableIdentifier& id, const std::string& metadata_location) {
+  Result<int64_t> inserted =
+      has_iceberg_type_
+          ? db_->Execute("INSERT INTO iceberg_tables (catalog_name, table_namespace, table_name, "
+                         "metadata_location, previous_metadata_location, iceberg_type) VALUES "
+                         "(?, ?, ?, ?, NULL, 'TABLE')",
+                         {options_.name, JoinNamespace(id.ns), id.name, metadata_location})
+          : db_->Execute("INSERT INTO iceberg_tables (catalog_name, table_namespace, table_name, "
+                         "metadata_location, previous_metadata_location) VALUES "
+                         "(?, ?, ?, ?, NULL)",
+                         {options_.name, JoinNamespace(id.ns), id.name, metadata_location});
+  if (!inserted.ok()) {
+    if (inserted.error().kind == ErrorKind::kAlreadyExists) {
+      return AlreadyExists("table {} already exists", id.ToString());
+    }
+    return std::move(inserted).error();
+  }
+  return Ok();
+}
+
+Result<LoadedTable> SqlCatalog::LoadTable(const TableIdentifier& id) {
+  FLOE_ASSIGN_OR_RETURN(auto location, FindTable(id));
+  if (!location) return NotFound("table {} does not exist", id.ToString());
+  FLOE_ASSIGN_OR_RETURN(auto metadata, table::ReadMetadataFile(*options_.io, *location));
+  return LoadedTable{id, *location, std::move(metadata)};
+}
+
+Result<LoadedTable> SqlCatalog::CreateTable(const TableIdentifier& id,
+                                            const CreateTableOptions& options) {
+  FLOE_RETURN_IF_ERROR(RequireNamespace(id.ns));
+  FLOE_ASSIGN_OR_RETURN(auto existing, FindTable(id));
+  if (existing) return AlreadyExists("table {} already exists", id.ToString());
+  update::NewTableRequest request = options.table;
+  if (request.location.empty()) request.location = DefaultTableLocation(options_.warehouse, id);
+  FLOE_ASSIGN_OR_RETURN(auto metadata, update::NewTableMetadata(request, NowMillis()));
+  FLOE_ASSIGN_OR_RETURN(std::string location, WriteNewMetadataVersion(*options_.io, metadata, 0));
+  Status inserted = InsertTable(id, location);
+  if (!inserted.ok()) {
+    (void)options_.io->Delete(location);  // nobody references it
+    return std::move(inserted).error();
+  }
+  return LoadedTable{id, location, std::move(metadata)};
+}
+
+Result<LoadedTable> SqlCatalog::CommitTable(const TableIdentifier& id,
+                                            std::span<const update::TableRequirement> requirements,
+                                            std::span<const update::TableUpdate> updates) {
+  FLOE_ASSIGN_OR_RETURN(LoadedTable base, LoadTable(id));
+  for (const auto& requirement : requirements) {
+    FLOE_RETURN_IF_ERROR(update::CheckRequirement(requirement, &base.metadata));
+  }
+  FLOE_ASSIGN_OR_RETURN(auto metadata, update::ApplyUpdates(base.metadata, updates, NowMillis(),
+                                                            base.metadata_location));
+  FLOE_ASSIGN_OR_RETURN(std::string location,
+                        WriteNewMetadataVersion(*options_.io, metadata,
+                                                NextMetadataVersion(base.metadata_location)));
+  // The atomic swap: it lands only if nobody moved the pointer since we loaded `base`.
+  auto updated = db_->Execute(
+      "UPDATE iceberg_tables SET metadata_location = ?, previous_metadata_location = ? WHERE "
+      "catalog_name = ? AND table_namespace = ? AND table_name = ? AND metadata_location = ?",
+      {location, base.metadata_location, options_.name, JoinNamespace(id.ns), id.name,
+       base.metadata_location});
+  if (!updated.ok()) {
+    int code = db_->last_error_code() & 0xff;
+    // A lock never acquired means the statement never ran: a certain, retryable failure.
+    if (code == 5 /*SQLITE_BUSY*/ || code == 6 /*SQLITE_LOCKED*/) {
+      (void)options_.io->Delete(location);
+      return CommitConflict("table {}: catalog database busy: {}", id.ToString(),
+                            updated.error().message);
+    }
+    // Otherwise the update may have been written: keep the file, let the caller check.
+    return CommitStateUnknown("table {}: the catalog swap to {} failed and may or may not have "
+                              "landed: {}",
+                              id.ToString(), location, updated.error().message);
+  }
+  if (*updated == 0) {
+    (void)options_.io->Delete(location);
+    return CommitConflict("table {} was changed by another commit since {} was loaded",
+                          id.ToString(), base.metadata_location);
+  }
+  DeleteRemovedMetadataFiles(*options_.io, base.metadata, metadata);
+  return LoadedTable{id, location, std::move(metadata)};
+}
+
+Status SqlCatalog::DropTable(const TableIdentifier& id, bool purge) {
+  FLOE_ASSIGN_OR_RETURN(auto location, FindTable(id));
+  if (!location) return NotFound("table {} does not exist", id.ToString());
+  std::optional<spec::TableMetadata> metadata;
+  if (purge) {
+    // Read before the row goes: afterwards nothing says which files were the table's.
+    FLOE_ASSIGN_OR_RETURN(metadata, table::ReadMetadataFile(*options_.io, *location));
+  }
+  FLOE_ASSIGN_OR_RETURN(
+      int64_t deleted,
+      db_->Execute("DELETE FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ? "
+                   "AND table_name = ? AND metadata_location = ?" + TableTypeFilter(),
+                   {options_.name, JoinNamespace(id.ns), id.name, *location}));
+  if (deleted == 0) {
+    return CommitConflict("table {} changed while it was being dropped; try again", id.ToString());
+  }
+  if (purge) return PurgeTableFiles(*options_.io, *metadata, *location);
+  return Ok();
+}
+
+Status SqlCatalog::RenameTable(const TableIdentifier& from, const TableIdentifier& to) {
+  FLOE_RETURN_IF_ERROR(ValidateIdentifier(to));
+  FLOE_ASSIGN_OR_RETURN(auto location, FindTable(from));
+  if (!location) return NotFound("table {} does not exist", from.ToString());
+  FLOE_RETURN_IF_ERROR(RequireNamespace(to.ns));
+  FLOE_ASSIGN_OR_RETURN(auto target, FindTable(to));
+  if (target) return AlreadyExists("table {} already exists", to.ToString());
+  auto renamed = db_->Execute(
+      "UPDATE iceberg_tables SET table_namespace = ?, table_name = ? WHERE catalog_name = ? AND "
+      "table_namespace = ? AND table_name = ?",
+      {JoinNamespace(to.ns), to.name, options_.name, JoinNamespace(from.ns), from.name});
+  if (!renamed.ok()) {
+    if (renamed.error().kind == ErrorKind::kAlreadyExists) {
+      return AlreadyExists("table {} already exists", to.ToString());
+    }
+    return std::move(renamed).error();
+  }
+  if (*renamed == 0) return NotFound("table {} does not exist", from.ToString());
+  return Ok();
+}
+
+Result<LoadedTable> SqlCatalog::RegisterTable(const TableIdentifier& id,
+                                              const std::string& metadata_location) {
+  FLOE_RETURN_IF_ERROR(RequireNamespace(id.ns));
+  FLOE_ASSIGN_OR_RETURN(auto existing, FindTable(id));
+  if (existing) return AlreadyExists("table {} already exists", id.ToString());
+  // The file must be a table's metadata before a name points at it.
+  FLOE_ASSIGN_OR_RETURN(auto metadata, table::ReadMetadataFile(*options_.io, metadata_location));
+  FLOE_RETURN_IF_ERROR(InsertTable(id, metadata_location));
+  return LoadedTable{id, metadata_location, std::move(metadata)};
+}
+
+}  // namespace floe::catalog::sql
