@@ -1,0 +1,260 @@
+#include "floe/catalog/catalog_config.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "floe/catalog/fs/fs_catalog.h"
+#include "floe/catalog/metadata_commit.h"
+#include "floe/catalog/sql/sql_catalog.h"
+#include "floe/catalog/yaml_node.h"
+
+namespace floe::catalog {
+
+namespace {
+
+bool StartsWith(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
+
+bool FileExists(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(path, ec);
+}
+
+Result<std::string> ReadText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return NotFound("configuration file {} cannot be read", path);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+// Splits at dots; a part in backticks may hold dots (`a.b`).
+Result<std::vector<std::string>> SplitName(std::string_view text) {
+  std::vector<std::string> parts;
+  std::string part;
+  bool quoted = false;
+  for (char c : text) {
+    if (c == '`') {
+      quoted = !quoted;
+    } else if (c == '.' && !quoted) {
+      parts.push_back(std::move(part));
+      part.clear();
+    } else {
+      part += c;
+    }
+  }
+  if (quoted) return InvalidArgument("name {}: unbalanced backtick", text);
+  parts.push_back(std::move(part));
+  for (const auto& p : parts) {
+    if (p.empty()) return InvalidArgument("name {}: empty part", text);
+  }
+  return parts;
+}
+
+}  // namespace
+
+const std::string* CatalogSettings::Get(std::string_view key) const {
+  auto it = properties.find(std::string(key));
+  return it == properties.end() ? nullptr : &it->second;
+}
+
+Result<std::string> FloeConfig::DefaultCatalogName() const {
+  if (!default_catalog.empty()) return default_catalog;
+  if (catalogs.size() == 1) return catalogs.begin()->first;
+  if (catalogs.count("default")) return std::string("default");
+  return InvalidArgument("{}: several catalogs and no default-catalog; name one with --catalog "
+                         "or set default-catalog",
+                         source);
+}
+
+Result<FloeConfig> ParseFloeConfig(std::string_view text, std::string_view source) {
+  FLOE_ASSIGN_OR_RETURN(YamlNode root, ParseYaml(text, source));
+  FloeConfig config;
+  config.source = std::string(source);
+  if (root.kind == YamlNode::Kind::kNull) return config;
+  if (root.kind != YamlNode::Kind::kMapping) {
+    return InvalidArgument("{}: expected a mapping with a `catalog:` key", source);
+  }
+  if (const YamlNode* catalogs = root.Find("catalog")) {
+    if (catalogs->kind != YamlNode::Kind::kMapping && catalogs->kind != YamlNode::Kind::kNull) {
+      return InvalidArgument("{}: `catalog:` must map catalog names to their settings", source);
+    }
+    for (const auto& [name, settings] : catalogs->mapping) {
+      CatalogSettings out{name, {}};
+      if (settings.kind != YamlNode::Kind::kMapping && settings.kind != YamlNode::Kind::kNull) {
+        return InvalidArgument("{}: catalog {}: expected settings such as `type: sql`", source,
+                               name);
+      }
+      for (const auto& [key, value] : settings.mapping) {
+        if (value.kind == YamlNode::Kind::kMapping || value.kind == YamlNode::Kind::kSequence) {
+          continue;  // nested settings (e.g. PyIceberg's per-FileIO blocks) are not ours
+        }
+        out.properties[key] = value.scalar;
+      }
+      config.catalogs[name] = std::move(out);
+    }
+  }
+  if (const YamlNode* def = root.Find("default-catalog"); def && !def->scalar.empty()) {
+    config.default_catalog = def->scalar;
+    if (!config.catalogs.count(config.default_catalog)) {
+      return InvalidArgument("{}: default-catalog {} is not among the catalogs", source,
+                             config.default_catalog);
+    }
+  }
+  return config;
+}
+
+ConfigSearch ConfigSearch::FromEnvironment(std::optional<std::string> config_flag,
+                                           std::optional<std::string> warehouse_flag) {
+  ConfigSearch search;
+  search.config_flag = std::move(config_flag);
+  search.warehouse_flag = std::move(warehouse_flag);
+  if (const char* env = std::getenv("FLOE_CONFIG"); env && *env) search.env_config = env;
+  if (const char* home = std::getenv("HOME"); home && *home) search.home = home;
+  return search;
+}
+
+CatalogSettings WarehouseCatalogSettings(std::string_view warehouse) {
+  std::string dir(warehouse);
+  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+  return CatalogSettings{"default",
+                         {{"type", "sql"}, {"uri", dir + "/catalog.db"}, {"warehouse", dir}}};
+}
+
+Result<FloeConfig> LoadFloeConfig(const ConfigSearch& search) {
+  std::optional<std::string> file;
+  if (search.config_flag) {
+    if (!FileExists(*search.config_flag)) {
+      return NotFound("--config {}: no such file", *search.config_flag);
+    }
+    file = search.config_flag;
+  } else if (search.env_config) {
+    if (!FileExists(*search.env_config)) {
+      return NotFound("FLOE_CONFIG={}: no such file", *search.env_config);
+    }
+    file = search.env_config;
+  } else if (FileExists(search.cwd + "/floe.yaml")) {
+    file = search.cwd + "/floe.yaml";
+  } else if (search.home && FileExists(*search.home + "/.config/floe/floe.yaml")) {
+    file = *search.home + "/.config/floe/floe.yaml";
+  }
+  FloeConfig config;
+  if (file) {
+    FLOE_ASSIGN_OR_RETURN(std::string text, ReadText(*file));
+    FLOE_ASSIGN_OR_RETURN(config, ParseFloeConfig(text, *file));
+  }
+  if (search.warehouse_flag) {
+    config.catalogs["default"] = WarehouseCatalogSettings(*search.warehouse_flag);
+    config.default_catalog = "default";
+    if (!file) config.source = "--warehouse " + *search.warehouse_flag;
+  }
+  if (config.catalogs.empty()) {
+    return InvalidArgument(
+        "no catalog configured: pass --warehouse DIR (a SQLite catalog at DIR/catalog.db), or "
+        "write a floe.yaml (`catalog: {{NAME: {{type: sql|fs, uri: ..., warehouse: DIR}}}}`) and "
+        "give it with --config FILE or $FLOE_CONFIG, or put it at ./floe.yaml or "
+        "~/.config/floe/floe.yaml");
+  }
+  return config;
+}
+
+Result<std::string> SqlitePathFromUri(std::string_view uri) {
+  if (StartsWith(uri, "sqlite:///")) return std::string(uri.substr(10));  // SQLAlchemy
+  if (StartsWith(uri, "sqlite://")) {
+    return NotSupported("uri {}: write sqlite:///relative/path or sqlite:////absolute/path", uri);
+  }
+  if (StartsWith(uri, "jdbc:sqlite:")) uri.remove_prefix(12);
+  if (StartsWith(uri, "file://")) return std::string(uri.substr(7));
+  if (StartsWith(uri, "file:")) return std::string(uri.substr(5));
+  if (uri.find("://") != std::string_view::npos || StartsWith(uri, "jdbc:")) {
+    return NotSupported("uri {}: only SQLite catalog databases are supported so far", uri);
+  }
+  if (uri.empty()) return InvalidArgument("empty catalog uri");
+  return std::string(uri);
+}
+
+Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::string_view name) {
+  std::string chosen(name);
+  if (chosen.empty()) {
+    FLOE_ASSIGN_OR_RETURN(chosen, config.DefaultCatalogName());
+  }
+  auto it = config.catalogs.find(chosen);
+  if (it == config.catalogs.end()) {
+    return NotFound("catalog {} is not configured in {}", chosen, config.source);
+  }
+  const CatalogSettings& settings = it->second;
+  const std::string* type = settings.Get("type");
+  const std::string* uri = settings.Get("uri");
+  const std::string* warehouse = settings.Get("warehouse");
+  // PyIceberg infers the type from the uri when it is absent; so do we for SQLite.
+  std::string kind = type ? *type : (uri && StartsWith(*uri, "sqlite:") ? "sql" : "");
+  if (kind == "sql") {
+    if (!uri) return InvalidArgument("catalog {}: a sql catalog needs `uri`", chosen);
+    FLOE_ASSIGN_OR_RETURN(std::string path, SqlitePathFromUri(*uri));
+    std::string wh;
+    if (warehouse) {
+      wh = *warehouse;
+    } else {
+      // Beside the database, as `--warehouse` lays it out.
+      wh = std::filesystem::path(path).parent_path().string();
+      if (wh.empty()) wh = ".";
+    }
+    if (StartsWith(wh, "file://")) wh = wh.substr(7);
+    std::error_code ec;
+    auto parent = std::filesystem::path(path).parent_path();
+    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+    FLOE_ASSIGN_OR_RETURN(auto catalog,
+                          sql::SqlCatalog::Open(sql::SqlCatalogOptions{chosen, path, wh, nullptr}));
+    return std::unique_ptr<Catalog>(std::move(catalog));
+  }
+  if (kind == "fs" || kind == "hadoop") {
+    if (!warehouse) return InvalidArgument("catalog {}: a fs catalog needs `warehouse`", chosen);
+    FLOE_ASSIGN_OR_RETURN(auto catalog, fs::FsCatalog::Open(fs::FsCatalogOptions{
+                                            chosen, *warehouse, nullptr}));
+    return std::unique_ptr<Catalog>(std::move(catalog));
+  }
+  if (kind == "rest") return NotSupported("catalog {}: REST catalogs are not supported yet", chosen);
+  if (kind.empty()) return InvalidArgument("catalog {}: give its `type` (sql or fs)", chosen);
+  return NotSupported("catalog {}: type {} is not supported (sql, fs)", chosen, kind);
+}
+
+Result<QualifiedTableName> ParseTableName(const FloeConfig& config, std::string_view text) {
+  FLOE_ASSIGN_OR_RETURN(auto parts, SplitName(text));
+  QualifiedTableName out;
+  size_t start = 0;
+  if (parts.size() > 2 && config.catalogs.count(parts[0])) {
+    out.catalog = parts[0];
+    start = 1;
+  } else {
+    FLOE_ASSIGN_OR_RETURN(out.catalog, config.DefaultCatalogName());
+  }
+  if (parts.size() - start < 2) {
+    return InvalidArgument("table name {}: give namespace.table (e.g. db.orders)", text);
+  }
+  out.id.ns.assign(parts.begin() + start, parts.end() - 1);
+  out.id.name = parts.back();
+  return out;
+}
+
+Result<QualifiedNamespace> ParseNamespaceName(const FloeConfig& config, std::string_view text) {
+  QualifiedNamespace out;
+  if (text.empty()) {
+    FLOE_ASSIGN_OR_RETURN(out.catalog, config.DefaultCatalogName());
+    return out;
+  }
+  FLOE_ASSIGN_OR_RETURN(auto parts, SplitName(text));
+  size_t start = 0;
+  if (config.catalogs.count(parts[0])) {
+    out.catalog = parts[0];
+    start = 1;
+  } else {
+    FLOE_ASSIGN_OR_RETURN(out.catalog, config.DefaultCatalogName());
+  }
+  out.ns.assign(parts.begin() + start, parts.end());
+  return out;
+}
+
+}  // namespace floe::catalog
