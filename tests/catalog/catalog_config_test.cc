@@ -1,0 +1,118 @@
+#include "floe/catalog/catalog_config.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "testing/test_util.h"
+
+namespace floe::catalog {
+namespace {
+
+using floe::testing::TempDir;
+
+void Write(const std::string& path, const std::string& text) {
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+  std::ofstream(path) << text;
+}
+
+constexpr const char* kTwoCatalogs =
+    "catalog:\n"
+    "  prod:\n"
+    "    type: sql\n"
+    "    uri: sqlite:////tmp/prod/catalog.db\n"
+    "    warehouse: /tmp/prod\n"
+    "  lake:\n"
+    "    type: fs\n"
+    "    warehouse: file:///tmp/lake\n"
+    "default-catalog: prod\n";
+
+TEST(CatalogConfigTest, ParsesPyIcebergLayout) {
+  auto config = ParseFloeConfig(kTwoCatalogs, "floe.yaml");
+  ASSERT_TRUE(config.ok()) << config.error().message;
+  EXPECT_EQ(config->catalogs.size(), 2u);
+  EXPECT_EQ(*config->catalogs.at("prod").Get("uri"), "sqlite:////tmp/prod/catalog.db");
+  EXPECT_EQ(*config->DefaultCatalogName(), "prod");
+  EXPECT_FALSE(ParseFloeConfig("catalog: [1, 2]\n", "x").ok());
+  EXPECT_FALSE(ParseFloeConfig("catalog:\n  a: {type: sql}\ndefault-catalog: b\n", "x").ok());
+}
+
+TEST(CatalogConfigTest, SqliteUris) {
+  EXPECT_EQ(*SqlitePathFromUri("sqlite:////abs/wh/catalog.db"), "/abs/wh/catalog.db");
+  EXPECT_EQ(*SqlitePathFromUri("sqlite:///rel/catalog.db"), "rel/catalog.db");
+  EXPECT_EQ(*SqlitePathFromUri("jdbc:sqlite:/x/c.db"), "/x/c.db");
+  EXPECT_EQ(*SqlitePathFromUri("/x/c.db"), "/x/c.db");
+  EXPECT_EQ(SqlitePathFromUri("postgresql://h/db").error().kind, ErrorKind::kNotSupported);
+}
+
+TEST(CatalogConfigTest, SearchOrder) {
+  TempDir dir;
+  Write(dir.Join("flag.yaml"), "catalog:\n  fromflag: {type: fs, warehouse: /w}\n");
+  Write(dir.Join("env.yaml"), "catalog:\n  fromenv: {type: fs, warehouse: /w}\n");
+  Write(dir.Join("cwd/floe.yaml"), "catalog:\n  fromcwd: {type: fs, warehouse: /w}\n");
+  Write(dir.Join("home/.config/floe/floe.yaml"), "catalog:\n  fromhome: {type: fs, warehouse: /w}\n");
+  ConfigSearch search;
+  search.config_flag = dir.Join("flag.yaml");
+  search.env_config = dir.Join("env.yaml");
+  search.cwd = dir.Join("cwd");
+  search.home = dir.Join("home");
+  auto name = [&] { return *LoadFloeConfig(search)->DefaultCatalogName(); };
+  EXPECT_EQ(name(), "fromflag");
+  search.config_flag.reset();
+  EXPECT_EQ(name(), "fromenv");
+  search.env_config.reset();
+  EXPECT_EQ(name(), "fromcwd");
+  search.cwd = dir.Join("nowhere");
+  EXPECT_EQ(name(), "fromhome");
+  search.home.reset();
+  auto none = LoadFloeConfig(search);
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.error().message.find("--warehouse"), std::string::npos);
+  search.warehouse_flag = dir.Join("wh");
+  auto wh = LoadFloeConfig(search);
+  ASSERT_TRUE(wh.ok());
+  EXPECT_EQ(*wh->DefaultCatalogName(), "default");
+  EXPECT_EQ(*wh->catalogs.at("default").Get("uri"), dir.Join("wh") + "/catalog.db");
+  search.config_flag = dir.Join("missing.yaml");
+  EXPECT_EQ(LoadFloeConfig(search).error().kind, ErrorKind::kNotFound);
+}
+
+TEST(CatalogConfigTest, TableNamesFollowSparksRule) {
+  auto config = ParseFloeConfig(kTwoCatalogs, "floe.yaml");
+  ASSERT_TRUE(config.ok());
+  auto n = ParseTableName(*config, "lake.db.t");
+  ASSERT_TRUE(n.ok());
+  EXPECT_EQ(n->catalog, "lake");
+  EXPECT_EQ(n->id, (TableIdentifier{{"db"}, "t"}));
+  n = ParseTableName(*config, "db.inner.t");
+  EXPECT_EQ(n->catalog, "prod");
+  EXPECT_EQ(n->id, (TableIdentifier{{"db", "inner"}, "t"}));
+  n = ParseTableName(*config, "lake.t");  // too short for a catalog part: namespace lake
+  EXPECT_EQ(n->catalog, "prod");
+  EXPECT_EQ(n->id, (TableIdentifier{{"lake"}, "t"}));
+  EXPECT_EQ(ParseTableName(*config, "t").error().kind, ErrorKind::kInvalidArgument);
+  EXPECT_EQ(ParseTableName(*config, "db..t").error().kind, ErrorKind::kInvalidArgument);
+  auto ns = ParseNamespaceName(*config, "lake.db");
+  EXPECT_EQ(ns->catalog, "lake");
+  EXPECT_EQ(ns->ns, (Namespace{"db"}));
+  EXPECT_EQ(ParseNamespaceName(*config, "db")->catalog, "prod");
+}
+
+TEST(CatalogConfigTest, OpenCatalogFromWarehouse) {
+  TempDir dir;
+  ConfigSearch search;
+  search.cwd = dir.Join("nowhere");
+  search.warehouse_flag = dir.Join("wh");
+  auto config = LoadFloeConfig(search);
+  ASSERT_TRUE(config.ok());
+  auto catalog = OpenCatalog(*config);
+  ASSERT_TRUE(catalog.ok()) << catalog.error().message;
+  EXPECT_EQ((*catalog)->name(), "default");
+  ASSERT_TRUE((*catalog)->CreateNamespace({"db"}, {}).ok());
+  EXPECT_TRUE(std::filesystem::exists(dir.Join("wh/catalog.db")));
+  EXPECT_EQ(OpenCatalog(*config, "nope").error().kind, ErrorKind::kNotFound);
+}
+
+}  // namespace
+}  // namespace floe::catalog
