@@ -1,0 +1,433 @@
+#include "floe/update/metadata_builder.h"
+
+#include <algorithm>
+#include <charconv>
+#include <set>
+#include <type_traits>
+
+#include "floe/util/uuid.h"
+
+namespace floe::update {
+
+namespace {
+
+using spec::TableMetadata;
+
+// ---- ApplyUpdates ---------------------------------------------------------------------------
+
+// State carried across the updates of one commit: ids -1 resolve to the last added, and the
+// snapshot-log takes an added snapshot's own timestamp (as Java's TableMetadata.Builder does).
+struct Builder {
+  TableMetadata m;
+  int64_t now_ms = 0;
+  std::optional<int32_t> last_added_schema_id;
+  std::optional<int32_t> last_added_spec_id;
+  std::optional<int32_t> last_added_sort_order_id;
+  std::set<int64_t> added_snapshot_ids;
+
+  Status Apply(const AssignUuid& u) {
+    if (u.uuid.empty()) return InvalidArgument("assign-uuid: empty uuid");
+    if (!m.table_uuid.empty() && m.table_uuid != u.uuid) {
+      return InvalidArgument("assign-uuid: cannot reassign table uuid {} to {}", m.table_uuid,
+                             u.uuid);
+    }
+    m.table_uuid = u.uuid;
+    return Ok();
+  }
+
+  Status Apply(const UpgradeFormatVersion& u) {
+    if (u.format_version > spec::kMaxFormatVersion) {
+      return NotSupported("upgrade-format-version: format version {} is not supported (at most {})",
+                          u.format_version, spec::kMaxFormatVersion);
+    }
+    if (u.format_version < m.format_version) {
+      return InvalidArgument("upgrade-format-version: cannot downgrade from v{} to v{}",
+                             m.format_version, u.format_version);
+    }
+    m.format_version = u.format_version;
+    return Ok();
+  }
+
+  Status Apply(const AddSchema& u) {
+    FLOE_RETURN_IF_ERROR(u.schema.Validate());
+    // An identical schema is reused rather than added twice; otherwise the id is the next free
+    // one, whatever id the update carries (Java: reuseOrCreateNewSchemaId).
+    int32_t id = 0;
+    bool found = false;
+    for (const spec::Schema& s : m.schemas) {
+      if (s.SameSchema(u.schema)) {
+        id = s.schema_id;
+        found = true;
+        break;
+      }
+      id = std::max(id, s.schema_id + 1);
+    }
+    if (!found) {
+      spec::Schema schema = u.schema;
+      schema.schema_id = id;
+      m.schemas.push_back(std::move(schema));
+    }
+    m.last_column_id = std::max(m.last_column_id, u.schema.HighestFieldId());
+    last_added_schema_id = id;
+    return Ok();
+  }
+
+  Status Apply(const SetCurrentSchema& u) {
+    int32_t id = u.schema_id;
+    if (id == kLastAdded) {
+      if (!last_added_schema_id) return InvalidArgument("set-current-schema: no schema was added");
+      id = *last_added_schema_id;
+    }
+    if (m.SchemaById(id) == nullptr) {
+      return InvalidArgument("set-current-schema: unknown schema id {}", id);
+    }
+    m.current_schema_id = id;
+    return Ok();
+  }
+
+  Status Apply(const AddPartitionSpec& u) {
+    if (const spec::Schema* schema = m.CurrentSchema()) {
+      FLOE_RETURN_IF_ERROR(u.spec.Validate(*schema).WithContext("add-spec"));
+    }
+    int32_t id = 0;
+    bool found = false;
+    for (const spec::PartitionSpec& s : m.partition_specs) {
+      if (s.fields == u.spec.fields) {
+        id = s.spec_id;
+        found = true;
+        break;
+      }
+      id = std::max(id, s.spec_id + 1);
+    }
+    if (!found) {
+      spec::PartitionSpec ps = u.spec;
+      ps.spec_id = id;
+      m.partition_specs.push_back(std::move(ps));
+    }
+    m.last_partition_id = std::max(m.last_partition_id, u.spec.LastAssignedFieldId());
+    last_added_spec_id = id;
+    return Ok();
+  }
+
+  Status Apply(const SetDefaultSpec& u) {
+    int32_t id = u.spec_id;
+    if (id == kLastAdded) {
+      if (!last_added_spec_id) return InvalidArgument("set-default-spec: no spec was added");
+      id = *last_added_spec_id;
+    }
+    if (m.SpecById(id) == nullptr) return InvalidArgument("set-default-spec: unknown spec id {}", id);
+    m.default_spec_id = id;
+    return Ok();
+  }
+
+  Status Apply(const AddSortOrder& u) {
+    if (const spec::Schema* schema = m.CurrentSchema(); schema && !u.sort_order.IsUnsorted()) {
+      spec::SortOrder check = u.sort_order;
+      if (check.order_id == spec::SortOrder::kUnsortedOrderId) check.order_id = 1;
+      FLOE_RETURN_IF_ERROR(check.Validate(*schema).WithContext("add-sort-order"));
+    }
+    int32_t id = u.sort_order.IsUnsorted() ? spec::SortOrder::kUnsortedOrderId : 1;
+    bool found = false;
+    for (const spec::SortOrder& s : m.sort_orders) {
+      if (s.fields == u.sort_order.fields) {
+        id = s.order_id;
+        found = true;
+        break;
+      }
+      if (!u.sort_order.IsUnsorted()) id = std::max(id, s.order_id + 1);
+    }
+    if (!found) {
+      spec::SortOrder so = u.sort_order;
+      so.order_id = id;
+      m.sort_orders.push_back(std::move(so));
+    }
+    last_added_sort_order_id = id;
+    return Ok();
+  }
+
+  Status Apply(const SetDefaultSortOrder& u) {
+    int32_t id = u.sort_order_id;
+    if (id == kLastAdded) {
+      if (!last_added_sort_order_id) {
+        return InvalidArgument("set-default-sort-order: no sort order was added");
+      }
+      id = *last_added_sort_order_id;
+    }
+    if (m.SortOrderById(id) == nullptr) {
+      return InvalidArgument("set-default-sort-order: unknown sort order id {}", id);
+    }
+    m.default_sort_order_id = id;
+    return Ok();
+  }
+
+  Status Apply(const AddSnapshot& u) {
+    const spec::Snapshot& s = u.snapshot;
+    if (m.SnapshotById(s.snapshot_id) != nullptr) {
+      return InvalidArgument("add-snapshot: snapshot {} already exists", s.snapshot_id);
+    }
+    if (s.parent_snapshot_id && m.SnapshotById(*s.parent_snapshot_id) == nullptr) {
+      return InvalidArgument("add-snapshot: parent snapshot {} of snapshot {} does not exist",
+                             *s.parent_snapshot_id, s.snapshot_id);
+    }
+    if (m.format_version == 1) {
+      // v1 has no sequence numbers (spec: "Sequence Numbers").
+      if (s.sequence_number != 0) {
+        return InvalidArgument("add-snapshot: snapshot {} has sequence number {} in a v1 table",
+                               s.snapshot_id, s.sequence_number);
+      }
+    } else if (s.sequence_number <= m.last_sequence_number) {
+      return InvalidArgument(
+          "add-snapshot: sequence number {} of snapshot {} is not after last-sequence-number {}",
+          s.sequence_number, s.snapshot_id, m.last_sequence_number);
+    }
+    if (m.format_version >= 3) {
+      // Row lineage (spec: "Row Lineage"): the snapshot's rows take ids from next-row-id on.
+      if (!s.first_row_id || !s.added_rows) {
+        return InvalidArgument("add-snapshot: v3 snapshot {} needs first-row-id and added-rows",
+                               s.snapshot_id);
+      }
+      if (*s.first_row_id != m.next_row_id) {
+        return InvalidArgument(
+            "add-snapshot: first-row-id {} of snapshot {} is not the table's next-row-id {}",
+            *s.first_row_id, s.snapshot_id, m.next_row_id);
+      }
+      if (*s.added_rows < 0) {
+        return InvalidArgument("add-snapshot: negative added-rows {} in snapshot {}",
+                               *s.added_rows, s.snapshot_id);
+      }
+      m.next_row_id += *s.added_rows;
+    }
+    if (m.format_version >= 2) m.last_sequence_number = s.sequence_number;
+    m.snapshots.push_back(s);
+    added_snapshot_ids.insert(s.snapshot_id);
+    return Ok();
+  }
+
+  Status Apply(const SetSnapshotRef& u) {
+    const spec::Snapshot* snapshot = m.SnapshotById(u.ref.snapshot_id);
+    if (snapshot == nullptr) {
+      return InvalidArgument("set-snapshot-ref: ref {} names unknown snapshot {}", u.ref_name,
+                             u.ref.snapshot_id);
+    }
+    if (u.ref_name.empty()) return InvalidArgument("set-snapshot-ref: empty ref name");
+    bool is_main = u.ref_name == spec::kMainBranch;
+    if (is_main && !u.ref.is_branch()) return InvalidArgument("set-snapshot-ref: main must be a branch");
+    auto it = m.refs.find(u.ref_name);
+    if (it != m.refs.end() && it->second == u.ref) return Ok();  // nothing changes
+    m.refs[u.ref_name] = u.ref;
+    if (is_main) {
+      m.current_snapshot_id = u.ref.snapshot_id;
+      int64_t ts = added_snapshot_ids.count(u.ref.snapshot_id) ? snapshot->timestamp_ms : now_ms;
+      m.snapshot_log.push_back({ts, u.ref.snapshot_id});
+    }
+    return Ok();
+  }
+
+  Status Apply(const RemoveSnapshots& u) {
+    std::set<int64_t> removed(u.snapshot_ids.begin(), u.snapshot_ids.end());
+    std::erase_if(m.snapshots,
+                  [&](const spec::Snapshot& s) { return removed.count(s.snapshot_id) > 0; });
+    // Refs to a removed snapshot go with it (Java: removeSnapshots); so does main's pointer.
+    for (auto it = m.refs.begin(); it != m.refs.end();) {
+      if (removed.count(it->second.snapshot_id)) {
+        if (it->first == spec::kMainBranch) m.current_snapshot_id.reset();
+        it = m.refs.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    std::erase_if(m.statistics, [&](const auto& s) { return removed.count(s.snapshot_id) > 0; });
+    std::erase_if(m.partition_statistics,
+                  [&](const auto& s) { return removed.count(s.snapshot_id) > 0; });
+    // The snapshot-log must stay a history of existing snapshots: drop everything up to the
+    // last entry whose snapshot is gone (Java: updateSnapshotLog).
+    size_t keep_from = 0;
+    for (size_t i = 0; i < m.snapshot_log.size(); ++i) {
+      if (m.SnapshotById(m.snapshot_log[i].snapshot_id) == nullptr) keep_from = i + 1;
+    }
+    m.snapshot_log.erase(m.snapshot_log.begin(),
+                         m.snapshot_log.begin() + static_cast<std::ptrdiff_t>(keep_from));
+    return Ok();
+  }
+
+  Status Apply(const RemoveSnapshotRef& u) {
+    if (m.refs.erase(u.ref_name) > 0 && u.ref_name == spec::kMainBranch) {
+      m.current_snapshot_id.reset();
+    }
+    return Ok();
+  }
+
+  Status Apply(const SetLocation& u) {
+    if (u.location.empty()) return InvalidArgument("set-location: empty location");
+    m.location = u.location;
+    return Ok();
+  }
+
+  Status Apply(const SetProperties& u) {
+    for (const auto& [k, v] : u.updates) m.properties[k] = v;
+    return Ok();
+  }
+
+  Status Apply(const RemoveProperties& u) {
+    for (const std::string& k : u.removals) m.properties.erase(k);
+    return Ok();
+  }
+
+  Status Apply(const SetStatistics& u) {
+    if (m.SnapshotById(u.statistics.snapshot_id) == nullptr) {
+      return InvalidArgument("set-statistics: unknown snapshot {}", u.statistics.snapshot_id);
+    }
+    std::erase_if(m.statistics, [&](const spec::StatisticsFile& s) {
+      return s.snapshot_id == u.statistics.snapshot_id;
+    });
+    m.statistics.push_back(u.statistics);
+    return Ok();
+  }
+
+  Status Apply(const RemoveStatistics& u) {
+    std::erase_if(m.statistics,
+                  [&](const spec::StatisticsFile& s) { return s.snapshot_id == u.snapshot_id; });
+    return Ok();
+  }
+};
+
+int PreviousVersionsMax(const TableMetadata& m) {
+  int value = 100;
+  if (const std::string* p = m.Property("write.metadata.previous-versions-max")) {
+    int parsed = 0;
+    auto [ptr, ec] = std::from_chars(p->data(), p->data() + p->size(), parsed);
+    if (ec == std::errc() && ptr == p->data() + p->size()) value = parsed;
+  }
+  return std::max(1, value);
+}
+
+// ---- NewTableMetadata -----------------------------------------------------------------------
+
+// Fresh ids as Java's TypeUtil.assignFreshIds: a struct's fields are numbered before any of
+// their children, then each child type in order (so top-level columns get 1..n).
+struct FreshIds {
+  int32_t next = 0;
+  std::map<int32_t, int32_t> old_to_new;
+
+  int32_t Assign(int32_t old_id) {
+    int32_t id = ++next;
+    old_to_new[old_id] = id;
+    return id;
+  }
+
+  spec::TypePtr Reassign(const spec::TypePtr& type) {
+    if (!type || !type->is_nested()) return type;
+    std::vector<spec::NestedField> fields = type->fields();
+    for (spec::NestedField& f : fields) f.id = Assign(f.id);
+    for (spec::NestedField& f : fields) f.type = Reassign(f.type);
+    switch (type->id()) {
+      case spec::TypeId::kStruct: return spec::Type::Struct(std::move(fields));
+      case spec::TypeId::kList: return spec::Type::List(std::move(fields[0]));
+      default: return spec::Type::Map(std::move(fields[0]), std::move(fields[1]));
+    }
+  }
+
+  Result<int32_t> Map(int32_t old_id, std::string_view what) const {
+    auto it = old_to_new.find(old_id);
+    if (it == old_to_new.end()) return InvalidArgument("{}: unknown source column id {}", what, old_id);
+    return it->second;
+  }
+};
+
+}  // namespace
+
+Result<spec::TableMetadata> ApplyUpdates(const spec::TableMetadata& base,
+                                         std::span<const TableUpdate> updates, int64_t now_ms,
+                                         std::optional<std::string> base_metadata_location) {
+  Builder b{base, now_ms};
+  for (const TableUpdate& u : updates) {
+    FLOE_RETURN_IF_ERROR(std::visit([&](const auto& x) { return b.Apply(x); }, u));
+  }
+  TableMetadata& m = b.m;
+  m.last_updated_ms = now_ms;
+  if (base_metadata_location) {
+    m.metadata_log.push_back({base.last_updated_ms, std::move(*base_metadata_location)});
+    size_t max = static_cast<size_t>(PreviousVersionsMax(m));
+    if (m.metadata_log.size() > max) {
+      m.metadata_log.erase(m.metadata_log.begin(),
+                           m.metadata_log.end() - static_cast<std::ptrdiff_t>(max));
+    }
+  }
+  if (Status s = m.Validate(); !s.ok()) {
+    return InvalidArgument("the updates leave invalid metadata: {}", s.error().message);
+  }
+  return std::move(m);
+}
+
+Result<spec::TableMetadata> NewTableMetadata(const NewTableRequest& request, int64_t now_ms) {
+  TableMetadata m;
+  m.properties = request.properties;
+  m.format_version = request.format_version;
+  if (auto it = m.properties.find("format-version"); it != m.properties.end()) {
+    int v = 0;
+    const std::string& text = it->second;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || ptr != text.data() + text.size()) {
+      return InvalidArgument("property format-version: not a number: '{}'", text);
+    }
+    m.format_version = v;
+    m.properties.erase(it);
+  }
+  if (m.format_version < spec::kMinFormatVersion || m.format_version > spec::kMaxFormatVersion) {
+    return NotSupported("format-version {}: floe writes versions {} to {}", m.format_version,
+                        spec::kMinFormatVersion, spec::kMaxFormatVersion);
+  }
+  if (request.location.empty()) return InvalidArgument("new table: empty location");
+  m.location = request.location;
+  m.table_uuid = NewUuid().ToString();
+  m.last_updated_ms = now_ms;
+
+  FreshIds ids;
+  spec::Schema schema;
+  schema.schema_id = 0;
+  schema.fields = request.schema.fields;
+  for (spec::NestedField& f : schema.fields) f.id = ids.Assign(f.id);
+  for (spec::NestedField& f : schema.fields) f.type = ids.Reassign(f.type);
+  for (int32_t id : request.schema.identifier_field_ids) {
+    FLOE_ASSIGN_OR_RETURN(int32_t fresh, ids.Map(id, "identifier-field-ids"));
+    schema.identifier_field_ids.push_back(fresh);
+  }
+  FLOE_RETURN_IF_ERROR(schema.Validate());
+  m.last_column_id = ids.next;
+  m.schemas.push_back(std::move(schema));
+  m.current_schema_id = 0;
+
+  spec::PartitionSpec ps;
+  ps.spec_id = 0;
+  int32_t field_id = spec::PartitionSpec::kPartitionDataIdStart;
+  for (const spec::PartitionField& f : request.spec.fields) {
+    spec::PartitionField nf = f;
+    FLOE_ASSIGN_OR_RETURN(nf.source_id, ids.Map(f.source_id, "partition field " + f.name));
+    for (int32_t& s : nf.source_ids) {
+      FLOE_ASSIGN_OR_RETURN(s, ids.Map(s, "partition field " + f.name));
+    }
+    nf.field_id = field_id++;
+    ps.fields.push_back(std::move(nf));
+  }
+  FLOE_RETURN_IF_ERROR(ps.Validate(m.schemas[0]));
+  m.last_partition_id = ps.LastAssignedFieldId();
+  m.partition_specs.push_back(std::move(ps));
+  m.default_spec_id = 0;
+
+  spec::SortOrder order;
+  order.order_id = request.sort_order.IsUnsorted() ? spec::SortOrder::kUnsortedOrderId : 1;
+  for (const spec::SortField& f : request.sort_order.fields) {
+    spec::SortField nf = f;
+    FLOE_ASSIGN_OR_RETURN(nf.source_id, ids.Map(f.source_id, "sort field"));
+    for (int32_t& s : nf.source_ids) {
+      FLOE_ASSIGN_OR_RETURN(s, ids.Map(s, "sort field"));
+    }
+    order.fields.push_back(std::move(nf));
+  }
+  FLOE_RETURN_IF_ERROR(order.Validate(m.schemas[0]));
+  m.default_sort_order_id = order.order_id;
+  m.sort_orders.push_back(std::move(order));
+  return m;
+}
+
+}  // namespace floe::update
