@@ -1,0 +1,27 @@
+// TableOperations over a Catalog (update/table_operations.h): how FastAppend, MergeAppend and
+// the other updates commit to a catalog table.
+#pragma once
+#include "floe/catalog/catalog.h"
+#include "floe/update/table_operations.h"
+
+namespace floe::catalog {
+
+class CatalogTableOperations : public update::TableOperations {
+ public:
+  // `catalog` must outlive this object.
+  CatalogTableOperations(Catalog& catalog, TableIdentifier id)
+      : catalog_(catalog), id_(std::move(id)) {}
+
+  Result<update::TableBase> Refresh() override;
+  Result<update::TableBase> Commit(std::span<const update::TableRequirement> requirements,
+                                   std::span<const update::TableUpdate> updates) override;
+  io::FileIO& io() override { return catalog_.io(); }
+
+  const TableIdentifier& id() const { return id_; }
+
+ private:
+  Catalog& catalog_;
+  TableIdentifier id_;
+};
+
+}  // namespace floe::catalog

@@ -1,0 +1,36 @@
+// The seam between pure updates and a catalog (STYLE.md 8): an update reads the table through
+// Refresh, computes requirements and updates, and hands them to Commit, which a catalog
+// (catalog/catalog_table_operations.h) or a test fake implements. update/ never includes
+// catalog/: catalogs depend on updates, not the other way round.
+#pragma once
+#include <span>
+#include <string>
+
+#include "floe/io/file_io.h"
+#include "floe/spec/table_metadata.h"
+#include "floe/update/table_requirement.h"
+#include "floe/update/table_update.h"
+#include "floe/util/result.h"
+
+namespace floe::update {
+
+// A table's current state: the metadata file and what it holds.
+struct TableBase {
+  std::string metadata_location;
+  spec::TableMetadata metadata;
+};
+
+class TableOperations {
+ public:
+  virtual ~TableOperations() = default;
+  // The current metadata, read afresh.
+  virtual Result<TableBase> Refresh() = 0;
+  // One atomic commit: kCommitConflict when a requirement fails or the swap loses a race
+  // (retryable), kCommitStateUnknown when the outcome cannot be known.
+  virtual Result<TableBase> Commit(std::span<const TableRequirement> requirements,
+                                   std::span<const TableUpdate> updates) = 0;
+  // Where the table's manifests and data are read and written.
+  virtual io::FileIO& io() = 0;
+};
+
+}  // namespace floe::update
