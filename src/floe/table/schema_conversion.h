@@ -1,0 +1,29 @@
+// Iceberg schemas as columnar schemas and back (spec: "Schemas and Data Types"; Parquet's
+// "Parquet Type Mapping" fixes the physical side). Every columnar Field carries its Iceberg field
+// id as `PARQUET:field_id`, so the Parquet writer puts the ids in the file. The mapping:
+//   boolean → bool; int → int32; long → int64; float → float32; double → float64;
+//   decimal(P,S) → decimal128(P,S); date → date32; time → time64[us];
+//   timestamp → timestamp[us] (no zone); timestamptz → timestamp[us, UTC];
+//   timestamp_ns / timestamptz_ns (v3) → timestamp[ns] / timestamp[ns, UTC];
+//   string → utf8; uuid → fixed_size_binary(16) marked arrow.uuid; fixed[L] →
+//   fixed_size_binary(L); binary → binary; struct/list/map → struct/list/map.
+// A required field is a non-nullable columnar field.
+#pragma once
+
+#include "floe/columnar/record_batch.h"
+#include "floe/spec/schema.h"
+#include "floe/util/result.h"
+
+namespace floe::table {
+
+// The columnar type of an Iceberg type; NotSupported for v3 types without a columnar form here
+// (unknown, variant, geometry, geography).
+Result<columnar::DataTypePtr> ToColumnarType(const spec::Type& type);
+Result<columnar::Field> ToColumnarField(const spec::NestedField& field);
+Result<columnar::SchemaPtr> ToColumnarSchema(const spec::Schema& schema);
+
+// The Iceberg schema of a columnar schema whose fields all carry ids (see WithFieldIds in
+// parquet_rewrite.h); NotSupported for types without an Iceberg counterpart.
+Result<spec::Schema> ToIcebergSchema(const columnar::Schema& schema);
+
+}  // namespace floe::table
