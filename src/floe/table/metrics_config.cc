@@ -1,0 +1,112 @@
+#include "floe/table/metrics_config.h"
+
+#include <charconv>
+
+namespace floe::table {
+
+namespace {
+
+constexpr std::string_view kDefaultKey = "write.metadata.metrics.default";
+constexpr std::string_view kColumnPrefix = "write.metadata.metrics.column.";
+constexpr std::string_view kMaxInferredKey =
+    "write.metadata.metrics.max-inferred-column-defaults";
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<MetricsMode> MetricsMode::Parse(std::string_view text) {
+  std::string t = Lower(text);
+  MetricsMode m;
+  if (t == "none") {
+    m.kind = Kind::kNone;
+  } else if (t == "counts") {
+    m.kind = Kind::kCounts;
+  } else if (t == "full") {
+    m.kind = Kind::kFull;
+  } else if (t.starts_with("truncate(") && t.ends_with(")")) {
+    std::string_view n(t.data() + 9, t.size() - 10);
+    int32_t length = 0;
+    auto [end, ec] = std::from_chars(n.data(), n.data() + n.size(), length);
+    if (ec != std::errc() || end != n.data() + n.size() || length <= 0) {
+      return InvalidArgument("metrics mode \"{}\": the truncate length must be a positive integer",
+                             text);
+    }
+    m.kind = Kind::kTruncate;
+    m.length = length;
+  } else {
+    return InvalidArgument(
+        "metrics mode \"{}\" is not one of none, counts, truncate(N), full", text);
+  }
+  return m;
+}
+
+std::string MetricsMode::ToString() const {
+  switch (kind) {
+    case Kind::kNone: return "none";
+    case Kind::kCounts: return "counts";
+    case Kind::kFull: return "full";
+    case Kind::kTruncate: return "truncate(" + std::to_string(length) + ")";
+  }
+  return "";
+}
+
+Result<MetricsConfig> MetricsConfig::Make(const spec::Schema& schema,
+                                          const std::map<std::string, std::string>& properties) {
+  MetricsConfig config;
+  auto explicit_default = properties.find(std::string(kDefaultKey));
+  int64_t max_inferred = 100;
+  if (auto it = properties.find(std::string(kMaxInferredKey)); it != properties.end()) {
+    const std::string& v = it->second;
+    auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), max_inferred);
+    if (ec != std::errc() || end != v.data() + v.size() || max_inferred < 0) {
+      return InvalidArgument("property {}: \"{}\" is not a non-negative integer", kMaxInferredKey,
+                             v);
+    }
+  }
+  if (explicit_default != properties.end()) {
+    auto m = MetricsMode::Parse(explicit_default->second);
+    if (!m.ok()) return InvalidArgument("property {}: {}", kDefaultKey, m.error().message);
+    config.default_mode_ = *m;
+  } else {
+    // Without an explicit default, columns past the limit get none (Java's inferred defaults).
+    int64_t count = 0;
+    spec::VisitFields(schema.fields, [&](const spec::NestedField& f, const std::string&,
+                                         const std::vector<int32_t>&) {
+      if (f.type->is_primitive()) {
+        ++count;
+        if (count > max_inferred) config.modes_[f.id] = MetricsMode{MetricsMode::Kind::kNone, 0};
+      }
+      return true;
+    });
+  }
+  for (const auto& [key, value] : properties) {
+    if (!key.starts_with(kColumnPrefix)) continue;
+    std::string column = key.substr(kColumnPrefix.size());
+    auto m = MetricsMode::Parse(value);
+    if (!m.ok()) return InvalidArgument("property {}: {}", key, m.error().message);
+    const spec::NestedField* f = schema.FindFieldByName(column);
+    if (f == nullptr) continue;
+    // A mode set on a struct, list or map applies to the primitive columns inside it.
+    spec::VisitFields(std::vector<spec::NestedField>{*f},
+                      [&](const spec::NestedField& inner, const std::string&,
+                          const std::vector<int32_t>&) {
+                        config.modes_[inner.id] = *m;
+                        return true;
+                      });
+  }
+  return config;
+}
+
+MetricsMode MetricsConfig::ModeFor(int32_t field_id) const {
+  auto it = modes_.find(field_id);
+  return it != modes_.end() ? it->second : default_mode_;
+}
+
+}  // namespace floe::table
