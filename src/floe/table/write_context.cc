@@ -1,0 +1,75 @@
+#include "floe/table/write_context.h"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "floe/spec/schema_json.h"
+#include "floe/table/parquet_write_properties.h"
+#include "floe/table/schema_conversion.h"
+#include "floe/util/json_writer.h"
+#include "floe/util/uuid.h"
+
+namespace floe::table {
+
+Result<std::shared_ptr<WriteContext>> WriteContext::Make(const spec::TableMetadata& table,
+                                                         WriteContextOptions options) {
+  const spec::Schema* schema = table.CurrentSchema();
+  const spec::PartitionSpec* spec = table.DefaultSpec();
+  if (schema == nullptr || spec == nullptr) {
+    return Corrupt("table metadata has no current schema or default partition spec");
+  }
+  return Make(*schema, *spec, table.location, table.properties, std::move(options));
+}
+
+Result<std::shared_ptr<WriteContext>> WriteContext::Make(
+    const spec::Schema& schema, const spec::PartitionSpec& spec, const std::string& location,
+    const std::map<std::string, std::string>& properties, WriteContextOptions options) {
+  std::shared_ptr<WriteContext> c(new WriteContext());
+  c->schema_ = schema;
+  c->spec_ = spec;
+  FLOE_RETURN_IF_ERROR(spec.Validate(schema));
+  FLOE_ASSIGN_OR_RETURN(c->columnar_schema_, ToColumnarSchema(schema));
+  FLOE_ASSIGN_OR_RETURN(c->parquet_, ParquetWriterOptionsFromProperties(properties));
+  // Readers (Java, icebird) resolve columns through the schema stored with the file.
+  JsonWriter json;
+  spec::WriteSchema(schema, json);
+  c->parquet_.key_value_metadata.push_back({"iceberg.schema", json.str()});
+  FLOE_ASSIGN_OR_RETURN(c->metrics_, MetricsConfig::Make(schema, properties));
+  if (auto it = properties.find("write.target-file-size-bytes"); it != properties.end()) {
+    const std::string& v = it->second;
+    int64_t n = 0;
+    auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+    if (ec != std::errc() || end != v.data() + v.size() || n <= 0) {
+      return InvalidArgument("property write.target-file-size-bytes: \"{}\" is not a positive "
+                             "integer",
+                             v);
+    }
+    c->target_file_size_ = n;
+  }
+  if (auto it = properties.find("write.data.path"); it != properties.end() && !it->second.empty()) {
+    c->data_location_ = it->second;
+  } else {
+    c->data_location_ = location;
+    while (!c->data_location_.empty() && c->data_location_.back() == '/') {
+      c->data_location_.pop_back();
+    }
+    c->data_location_ += "/data";
+  }
+  while (c->data_location_.size() > 1 && c->data_location_.back() == '/') {
+    c->data_location_.pop_back();
+  }
+  if (options.operation_id.empty()) options.operation_id = NewUuid().ToString();
+  c->options_ = std::move(options);
+  return c;
+}
+
+std::string WriteContext::NewDataFileLocation(const std::string& partition_path) {
+  int64_t n = ++file_count_;
+  std::string name = fmt::format("{:05d}-{}-{}-{:05d}.parquet", options_.partition_id,
+                                 options_.task_id, options_.operation_id, n);
+  if (partition_path.empty()) return data_location_ + "/" + name;
+  return data_location_ + "/" + partition_path + "/" + name;
+}
+
+}  // namespace floe::table
