@@ -105,34 +105,52 @@ class ParquetScanTest : public ::testing::Test {
 TempDir* ParquetScanTest::dir_ = nullptr;
 
 // Every batch of a full read of `path`.
-std::vector<columnar::RecordBatch> ReadAll(const std::string& path) {
+// Every row of a file, with each row's NDJSON line computed once: brute-force answers then only
+// pick lines (formatting every row for each of hundreds of filters made the tests slow).
+struct AllRows {
+  std::vector<columnar::RecordBatch> batches;
+  std::vector<std::vector<std::string>> lines;  // per batch, per row
+  bool empty() const { return batches.empty(); }
+};
+
+AllRows ReadAll(const std::string& path) {
   auto file = parquet::FileReader::Open(*io::LocalFileIO(), path);
   EXPECT_TRUE(file.ok()) << file.error().message;
   auto reader = parquet::BatchReader::Make(**file);
   EXPECT_TRUE(reader.ok()) << reader.error().message;
-  std::vector<columnar::RecordBatch> out;
+  AllRows out;
   while (true) {
     auto batch = (*reader)->Next();
     EXPECT_TRUE(batch.ok()) << batch.error().message;
     if (!batch.ok() || !*batch) break;
-    out.push_back(std::move(**batch));
+    std::string text;
+    auto writer = columnar::RowWriter::Make(columnar::RowFormat::kJson, &text);
+    EXPECT_TRUE(writer->Write(**batch).ok());
+    EXPECT_TRUE(writer->Finish().ok());
+    std::vector<std::string> lines;
+    for (size_t pos = 0; pos < text.size();) {
+      const size_t end = text.find('\n', pos);
+      lines.push_back(text.substr(pos, end + 1 - pos));
+      pos = end + 1;
+    }
+    EXPECT_EQ(static_cast<int64_t>(lines.size()), (*batch)->num_rows());
+    out.lines.push_back(std::move(lines));
+    out.batches.push_back(std::move(**batch));
   }
   return out;
 }
 
 // The brute-force answer: every row of `all` where `filter` is true, as NDJSON.
-Result<std::string> BruteForce(const std::vector<columnar::RecordBatch>& all,
-                               const std::string& filter) {
+Result<std::string> BruteForce(const AllRows& all, const std::string& filter) {
   FLOE_ASSIGN_OR_RETURN(auto parsed, expr::ParseFilter(filter));
-  FLOE_ASSIGN_OR_RETURN(auto bound, expr::Bind(parsed, *all.at(0).schema()));
+  FLOE_ASSIGN_OR_RETURN(auto bound, expr::Bind(parsed, *all.batches.at(0).schema()));
   std::string out;
-  auto writer = columnar::RowWriter::Make(columnar::RowFormat::kJson, &out);
-  for (const auto& batch : all) {
-    FLOE_ASSIGN_OR_RETURN(auto selection, expr::EvaluateRows(bound, batch));
-    FLOE_ASSIGN_OR_RETURN(auto kept, expr::FilterBatch(batch, selection));
-    FLOE_RETURN_IF_ERROR(writer->Write(kept));
+  for (size_t b = 0; b < all.batches.size(); ++b) {
+    FLOE_ASSIGN_OR_RETURN(auto selection, expr::EvaluateRows(bound, all.batches[b]));
+    for (size_t row = 0; row < all.lines[b].size(); ++row) {
+      if (selection.selected(static_cast<int64_t>(row))) out += all.lines[b][row];
+    }
   }
-  FLOE_RETURN_IF_ERROR(writer->Finish());
   return out;
 }
 
@@ -422,9 +440,9 @@ class SampledFilterGenerator {
 // compared with the brute force. Returns the report totals.
 ParquetScanReport CheckSampledFilters(const std::string& path, int count, uint32_t seed) {
   ParquetScanReport total;
-  const std::vector<columnar::RecordBatch> all = ReadAll(path);
+  const AllRows all = ReadAll(path);
   if (all.empty()) return total;
-  SampledFilterGenerator gen(all, seed);
+  SampledFilterGenerator gen(all.batches, seed);
   if (gen.empty()) return total;
   int bound = 0;
   for (int i = 0; i < count; ++i) {
@@ -465,7 +483,7 @@ TEST_F(ParquetScanTest, PruningNeverChangesAResult) {
   for (const char* name : {"v1.parquet", "v2.parquet"}) {
     SCOPED_TRACE(name);
     const std::string path = File(name);
-    const std::vector<columnar::RecordBatch> all = ReadAll(path);
+    const AllRows all = ReadAll(path);
     ASSERT_FALSE(all.empty());
     FilterGenerator gen(name[1] == '1' ? 1234 : 5678);
     std::mt19937 rng(42);
@@ -499,7 +517,7 @@ TEST_F(ParquetScanTest, PruningNeverChangesAResult) {
 // Filtering on columns that are not printed: the printed ids equal the brute force's.
 TEST_F(ParquetScanTest, ProjectionWithFilterOnOtherColumns) {
   const std::string path = File("v1.parquet");
-  const std::vector<columnar::RecordBatch> all = ReadAll(path);
+  const AllRows all = ReadAll(path);
   FilterGenerator gen(99);
   for (int i = 0; i < 60; ++i) {
     const std::string filter = gen.Expr();
@@ -533,7 +551,7 @@ struct SkipCase {
 // 2048 rows (the last 1568) in id order.
 TEST_F(ParquetScanTest, SkipsRowGroupsTheStatisticsExclude) {
   const std::string path = File("v1.parquet");
-  const std::vector<columnar::RecordBatch> all = ReadAll(path);
+  const AllRows all = ReadAll(path);
   const std::vector<SkipCase> cases = {
       {"id = 5000", 9, 0},
       {"id < 0 or k > 1000", 10, 0},
@@ -664,7 +682,7 @@ TEST_F(ParquetScanTest, PageIndexNeverChangesAResult) {
   EXPECT_GT(total.rows_skipped_by_page_index, 0);
   FilterGenerator gen(4321);
   const std::string path = File("paged.parquet");
-  const std::vector<columnar::RecordBatch> all = ReadAll(path);
+  const AllRows all = ReadAll(path);
   for (int i = 0; i < 30; ++i) {
     const std::string filter = gen.Expr();
     SCOPED_TRACE(filter);
@@ -705,7 +723,7 @@ TEST_F(ParquetScanTest, SampledFiltersOnCorpusFiles) {
 // group, in pages of a few hundred rows.
 TEST_F(ParquetScanTest, PageIndexSkipsPages) {
   const std::string path = File("paged.parquet");
-  const std::vector<columnar::RecordBatch> all = ReadAll(path);
+  const AllRows all = ReadAll(path);
   for (const char* filter : {"id = 5000", "id between 7000 and 7010", "ss = '012345'",
                              "dt = DATE '2020-02-01'", "id < 10 or id > 19990"}) {
     SCOPED_TRACE(filter);

@@ -1,0 +1,172 @@
+#include "floe/update/append_files.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "floe/format/csv/csv_reader.h"
+#include "floe/format/ndjson/ndjson_reader.h"
+#include "floe/format/parquet/batch_reader.h"
+#include "floe/format/parquet/file_reader.h"
+#include "floe/table/batch_conformance.h"
+#include "floe/table/partitioned_writer.h"
+#include "floe/table/write_context.h"
+#include "floe/update/merge_append.h"
+
+namespace floe::update {
+
+namespace {
+
+bool EndsWith(std::string_view s, std::string_view suffix) {
+  if (s.size() < suffix.size()) return false;
+  for (size_t i = 0; i < suffix.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(s[s.size() - suffix.size() + i])) != suffix[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// One input, opened: its schema is known before any row is written. Text formats are parsed
+// whole (their types are inferred from every value); Parquet is read batch by batch.
+struct Input {
+  std::string path;
+  InputFormat format = InputFormat::kParquet;
+  std::unique_ptr<parquet::FileReader> parquet_file;
+  std::unique_ptr<parquet::BatchReader> parquet_reader;
+  std::optional<columnar::RecordBatch> text_batch;
+  std::optional<table::BatchConformer> conformer;
+
+  const columnar::SchemaPtr& schema() const {
+    return parquet_reader ? parquet_reader->schema() : text_batch->schema();
+  }
+  // The next batch in the input's own schema; nullopt at the end.
+  Result<std::optional<columnar::RecordBatch>> Next() {
+    if (parquet_reader) return parquet_reader->Next();
+    std::optional<columnar::RecordBatch> out = std::move(text_batch);
+    text_batch.reset();
+    return out;
+  }
+};
+
+Result<Input> OpenInput(io::FileIO& io, const std::string& path,
+                        const spec::Schema& table_schema) {
+  Input in;
+  in.path = path;
+  FLOE_ASSIGN_OR_RETURN(in.format, InputFormatOf(path));
+  table::ConformOptions conform;
+  switch (in.format) {
+    case InputFormat::kParquet: {
+      FLOE_ASSIGN_OR_RETURN(in.parquet_file, parquet::FileReader::Open(io, path));
+      FLOE_ASSIGN_OR_RETURN(in.parquet_reader, parquet::BatchReader::Make(*in.parquet_file));
+      break;
+    }
+    case InputFormat::kCsv: {
+      FLOE_ASSIGN_OR_RETURN(in.text_batch, textformat::ReadCsvFile(io, path));
+      conform.inferred_types = true;
+      break;
+    }
+    case InputFormat::kNdjson: {
+      FLOE_ASSIGN_OR_RETURN(in.text_batch, textformat::ReadNdjsonFile(io, path));
+      conform.inferred_types = true;
+      break;
+    }
+  }
+  auto conformer = table::BatchConformer::Make(table_schema, *in.schema(), conform);
+  if (!conformer.ok()) return std::move(conformer).error().WithContext(path);
+  in.conformer.emplace(std::move(*conformer));
+  return in;
+}
+
+void DeleteFiles(io::FileIO& io, const std::vector<manifest::DataFile>& files) {
+  for (const auto& f : files) (void)io.Delete(f.file_path);
+}
+
+}  // namespace
+
+Result<InputFormat> InputFormatOf(std::string_view path) {
+  if (EndsWith(path, ".parquet")) return InputFormat::kParquet;
+  if (EndsWith(path, ".csv")) return InputFormat::kCsv;
+  if (EndsWith(path, ".json") || EndsWith(path, ".ndjson") || EndsWith(path, ".jsonl")) {
+    return InputFormat::kNdjson;
+  }
+  return InvalidArgument("{}: unknown input format: name Parquet files *.parquet, CSV *.csv and "
+                         "NDJSON *.json, *.ndjson or *.jsonl", path);
+}
+
+Result<AppendFilesResult> AppendFiles(TableOperations& ops, io::FileIO& input_io,
+                                      const std::vector<std::string>& inputs,
+                                      const AppendFilesOptions& options) {
+  if (inputs.empty()) return InvalidArgument("append: no input files");
+  FLOE_ASSIGN_OR_RETURN(TableBase base, ops.Refresh());
+  const spec::Schema* schema = base.metadata.CurrentSchema();
+  if (!schema) return Corrupt("{}: no current schema", base.metadata_location);
+
+  // Every input is opened and checked against the schema before anything is written.
+  std::vector<Input> opened;
+  for (const std::string& path : inputs) {
+    FLOE_ASSIGN_OR_RETURN(Input in, OpenInput(input_io, path, *schema));
+    opened.push_back(std::move(in));
+  }
+
+  FLOE_ASSIGN_OR_RETURN(auto context, table::WriteContext::Make(base.metadata));
+  table::PartitionedWriterOptions writer_options;
+  writer_options.memory_budget = options.memory_budget;
+  FLOE_ASSIGN_OR_RETURN(auto writer,
+                        table::PartitionedWriter::Make(ops.io(), context, writer_options));
+  auto write_all = [&]() -> Status {
+    for (size_t i = 0; i < opened.size(); ++i) {
+      Input& in = opened[i];
+      while (true) {
+        auto batch = in.Next();
+        if (!batch.ok()) return std::move(batch).error().WithContext(in.path);
+        if (!*batch) break;
+        auto conformed = in.conformer->Conform(**batch);
+        if (!conformed.ok()) return std::move(conformed).error().WithContext(in.path);
+        FLOE_RETURN_IF_ERROR(writer->Write(*conformed));
+      }
+      if (options.progress) options.progress(i + 1, opened.size());
+    }
+    return Ok();
+  };
+  if (Status s = write_all(); !s.ok()) {
+    writer->Abort();
+    return std::move(s).error();
+  }
+  auto files = writer->Close();
+  if (!files.ok()) {
+    writer->Abort();
+    return std::move(files).error();
+  }
+
+  AppendFilesResult result;
+  MergeAppend append(ops);
+  for (const auto& f : *files) {
+    result.added_records += f.record_count;
+    append.AppendFile(f);
+  }
+  result.added_data_files = static_cast<int64_t>(files->size());
+  append.ToBranch(options.branch);
+  if (options.app_id) append.SetAppId(*options.app_id);
+  auto committed = append.Commit();
+  if (!committed.ok()) {
+    if (committed.error().kind != ErrorKind::kCommitStateUnknown) {
+      DeleteFiles(ops.io(), *files);
+      // The producer keeps the data files it is given; this append wrote them, so it removes them.
+      std::string message = committed.error().message;
+      const std::string_view given = " (the data files given were kept)";
+      if (message.ends_with(given)) message.resize(message.size() - given.size());
+      return Error{committed.error().kind,
+                   fmt::format("{} (the {} data files written were removed)", message, files->size())};
+    }
+    return Error{committed.error().kind,
+                 committed.error().message + fmt::format(
+                     "; the {} data files written were kept: the table may reference them",
+                     files->size())};
+  }
+  result.snapshot_id = committed->snapshot_id;
+  result.attempts = committed->attempts;
+  result.table = std::move(committed->table);
+  return result;
+}
+
+}  // namespace floe::update

@@ -1,0 +1,48 @@
+// Appending rows from data files (Parquet, CSV, NDJSON) to a table in ONE atomic commit — the
+// write path of DESIGN.md: input batches → checked against the table schema (every input is
+// checked before a byte is written) → the partitioned fan-out writer → data files → MergeAppend
+// (FastAppend when commit.manifest-merge.enabled=false) with retries.
+//
+// A failure before or during the commit removes every data file written; a commit whose outcome
+// is unknown keeps them (they may be referenced by the table now) and says so.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+#include "floe/io/file_io.h"
+#include "floe/update/table_operations.h"
+#include "floe/util/result.h"
+
+namespace floe::update {
+
+enum class InputFormat { kParquet, kCsv, kNdjson };
+
+// By extension: .parquet, .csv, .json / .ndjson / .jsonl (any case); others are invalid
+// arguments naming the file.
+Result<InputFormat> InputFormatOf(std::string_view path);
+
+struct AppendFilesOptions {
+  std::string branch = "main";
+  std::optional<std::string> app_id;  // summary app-id; generated when absent
+  // Bytes of buffered row groups across all open data files (PartitionedWriter's budget).
+  int64_t memory_budget = int64_t{256} * 1024 * 1024;
+  // Called after each input file is written: (files done, files in all).
+  std::function<void(size_t, size_t)> progress;
+};
+
+struct AppendFilesResult {
+  int64_t snapshot_id = 0;
+  int64_t added_records = 0;
+  int64_t added_data_files = 0;
+  int attempts = 0;
+  TableBase table;  // the table after the commit
+};
+
+// `inputs` are read through `input_io`; data files are written through ops.io().
+Result<AppendFilesResult> AppendFiles(TableOperations& ops, io::FileIO& input_io,
+                                      const std::vector<std::string>& inputs,
+                                      const AppendFilesOptions& options = {});
+
+}  // namespace floe::update
