@@ -167,7 +167,7 @@ std::string FileJson(const ManifestEntry& e, const spec::Type* ptype, const spec
 }
 
 Status RunTable(const Invocation& inv, const std::string& location, bool header) {
-  FLOE_ASSIGN_OR_RETURN(TableSource table, OpenTableSource(location, inv.args));
+  FLOE_ASSIGN_OR_RETURN(TableSource table, OpenTableSource(location, inv));
   if (header && !inv.args.Has("--json")) Print(fmt::format("table {}\n", location));
   FLOE_ASSIGN_OR_RETURN(const spec::Snapshot* snapshot, SelectSnapshot(table, inv.args));
   if (!snapshot) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "cli/catalog_access.h"
 #include "floe/io/location_map.h"
 #include "floe/table/metadata_file.h"
 
@@ -16,9 +17,7 @@ std::vector<OptionSpec> TableSourceOptions() {
 
 Result<std::vector<std::string>> ResolveTableArgument(const std::string& argument) {
   std::error_code ec;
-  if (!std::filesystem::exists(argument, ec)) {
-    return NotFound("{}: no such metadata file or table folder", argument);
-  }
+  if (!std::filesystem::exists(argument, ec)) return std::vector<std::string>{argument};
   if (!std::filesystem::is_directory(argument, ec)) return std::vector<std::string>{argument};
   auto local = io::LocalFileIO();
   auto current = table::FindCurrentMetadataFile(*local, argument);
@@ -44,19 +43,35 @@ Result<std::vector<std::string>> ResolveTableArgument(const std::string& argumen
   return tables;
 }
 
-Result<TableSource> OpenTableSource(const std::string& argument, const Args& args) {
+Result<TableSource> OpenTableSource(const std::string& argument, const Invocation& inv) {
+  const Args& args = inv.args;
   std::error_code ec;
-  if (!std::filesystem::exists(argument, ec)) {
-    return NotFound("{}: no such metadata file or table folder", argument);
-  }
   auto local = io::LocalFileIO();
   TableSource t;
-  if (std::filesystem::is_directory(argument, ec)) {
+  bool loaded = false;
+  if (!std::filesystem::exists(argument, ec)) {
+    // Not a path: a table name in a catalog.
+    auto table = OpenCatalogTable(inv, argument);
+    if (!table.ok()) {
+      if (table.error().kind == ErrorKind::kInvalidArgument && inv.global.warehouse.empty() &&
+          inv.global.config.empty() && argument.find('/') != std::string::npos) {
+        return NotFound("{}: no such metadata file or table folder", argument);
+      }
+      return std::move(table).error();
+    }
+    FLOE_ASSIGN_OR_RETURN(catalog::LoadedTable table_in_catalog,
+                          table->catalog->LoadTable(table->id));
+    t.metadata_location = table_in_catalog.metadata_location;
+    t.metadata = std::move(table_in_catalog.metadata);
+    loaded = true;
+  } else if (std::filesystem::is_directory(argument, ec)) {
     FLOE_ASSIGN_OR_RETURN(t.metadata_location, table::FindCurrentMetadataFile(*local, argument));
   } else {
     t.metadata_location = argument;
   }
-  FLOE_ASSIGN_OR_RETURN(t.metadata, table::ReadMetadataFile(*local, t.metadata_location));
+  if (!loaded) {
+    FLOE_ASSIGN_OR_RETURN(t.metadata, table::ReadMetadataFile(*local, t.metadata_location));
+  }
   std::vector<std::string> rules = args.GetAll("--location-map");
   std::optional<std::string> base = args.Get("--base");
   if (rules.empty() && !base) {

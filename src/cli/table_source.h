@@ -26,7 +26,8 @@ struct TableSource {
 
 // The tables an argument names: a metadata file, a table folder, or else a folder holding
 // table folders somewhere below it (the corpus keeps `equality_deletes/warehouse/mydb/<table>`):
-// each table folder found, in name order.
+// each table folder found, in name order. An argument that is no existing path is a table name
+// in a catalog (CLI.md), returned as it is.
 Result<std::vector<std::string>> ResolveTableArgument(const std::string& argument);
 
 // Runs `run(table, several)` for each table the first positional argument names, with a blank
@@ -34,8 +35,9 @@ Result<std::vector<std::string>> ResolveTableArgument(const std::string& argumen
 Status ForEachTable(const Invocation& inv,
                     const std::function<Status(const std::string& table, bool several)>& run);
 
-// `location` is a metadata file or a table folder on the local file system.
-Result<TableSource> OpenTableSource(const std::string& location, const Args& args);
+// `location` is a metadata file or a table folder on the local file system, or else a table
+// name in the catalog the global options select.
+Result<TableSource> OpenTableSource(const std::string& location, const Invocation& inv);
 
 // The snapshot `--snapshot ID` names, else the current one; nullptr when the table has none.
 Result<const spec::Snapshot*> SelectSnapshot(const TableSource& table, const Args& args);

@@ -48,12 +48,22 @@ struct Input {
   }
 };
 
+// Data that does not fit the table's schema is invalid input (CLI.md: exit code 5), not a bad
+// argument: the conformer's invalid-argument errors become corrupt-input errors.
+Error DataDoesNotFit(Error error, const std::string& path) {
+  if (error.kind == ErrorKind::kInvalidArgument) error.kind = ErrorKind::kCorrupt;
+  return error.WithContext(path);
+}
+
 Result<Input> OpenInput(io::FileIO& io, const std::string& path,
                         const spec::Schema& table_schema) {
   Input in;
   in.path = path;
   FLOE_ASSIGN_OR_RETURN(in.format, InputFormatOf(path));
   table::ConformOptions conform;
+  // By name: files written elsewhere (DuckDB, `floe parquet write`, another table) carry field
+  // ids that need not be this table's; names are what the user lines up.
+  conform.matching = table::ColumnMatching::kByName;
   switch (in.format) {
     case InputFormat::kParquet: {
       FLOE_ASSIGN_OR_RETURN(in.parquet_file, parquet::FileReader::Open(io, path));
@@ -72,7 +82,7 @@ Result<Input> OpenInput(io::FileIO& io, const std::string& path,
     }
   }
   auto conformer = table::BatchConformer::Make(table_schema, *in.schema(), conform);
-  if (!conformer.ok()) return std::move(conformer).error().WithContext(path);
+  if (!conformer.ok()) return DataDoesNotFit(std::move(conformer).error(), path);
   in.conformer.emplace(std::move(*conformer));
   return in;
 }
@@ -121,7 +131,7 @@ Result<AppendFilesResult> AppendFiles(TableOperations& ops, io::FileIO& input_io
         if (!batch.ok()) return std::move(batch).error().WithContext(in.path);
         if (!*batch) break;
         auto conformed = in.conformer->Conform(**batch);
-        if (!conformed.ok()) return std::move(conformed).error().WithContext(in.path);
+        if (!conformed.ok()) return DataDoesNotFit(std::move(conformed).error(), in.path);
         FLOE_RETURN_IF_ERROR(writer->Write(*conformed));
       }
       if (options.progress) options.progress(i + 1, opened.size());

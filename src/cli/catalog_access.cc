@@ -1,0 +1,39 @@
+#include "cli/catalog_access.h"
+
+namespace floe::cli {
+
+Result<catalog::FloeConfig> LoadCatalogConfig(const GlobalOptions& global) {
+  auto search = catalog::ConfigSearch::FromEnvironment(
+      global.config.empty() ? std::nullopt : std::optional<std::string>(global.config),
+      global.warehouse.empty() ? std::nullopt : std::optional<std::string>(global.warehouse));
+  FLOE_ASSIGN_OR_RETURN(catalog::FloeConfig config, catalog::LoadFloeConfig(search));
+  if (!global.catalog.empty()) {
+    if (!config.catalogs.count(global.catalog)) {
+      return NotFound("--catalog {}: no such catalog in {}", global.catalog, config.source);
+    }
+    config.default_catalog = global.catalog;
+  }
+  return config;
+}
+
+Result<CatalogTable> OpenCatalogTable(const Invocation& inv, std::string_view name) {
+  FLOE_ASSIGN_OR_RETURN(catalog::FloeConfig config, LoadCatalogConfig(inv.global));
+  FLOE_ASSIGN_OR_RETURN(catalog::QualifiedTableName qualified,
+                        catalog::ParseTableName(config, name));
+  CatalogTable out;
+  FLOE_ASSIGN_OR_RETURN(out.catalog, catalog::OpenCatalog(config, qualified.catalog));
+  out.id = std::move(qualified.id);
+  return out;
+}
+
+Result<CatalogNamespace> OpenCatalogNamespace(const Invocation& inv, std::string_view name) {
+  FLOE_ASSIGN_OR_RETURN(catalog::FloeConfig config, LoadCatalogConfig(inv.global));
+  FLOE_ASSIGN_OR_RETURN(catalog::QualifiedNamespace qualified,
+                        catalog::ParseNamespaceName(config, name));
+  CatalogNamespace out;
+  FLOE_ASSIGN_OR_RETURN(out.catalog, catalog::OpenCatalog(config, qualified.catalog));
+  out.ns = std::move(qualified.ns);
+  return out;
+}
+
+}  // namespace floe::cli

@@ -1,0 +1,31 @@
+// The catalog a command works on (CLI.md, "Catalogs and names"): floe.yaml or --warehouse, and
+// table and namespace names resolved by Spark's rule.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "cli/command.h"
+#include "floe/catalog/catalog.h"
+#include "floe/catalog/catalog_config.h"
+
+namespace floe::cli {
+
+struct CatalogTable {
+  std::unique_ptr<catalog::Catalog> catalog;
+  catalog::TableIdentifier id;
+};
+
+struct CatalogNamespace {
+  std::unique_ptr<catalog::Catalog> catalog;
+  catalog::Namespace ns;
+};
+
+// The configuration in effect; without floe.yaml or --warehouse an invalid-argument error that
+// says how to give one.
+Result<catalog::FloeConfig> LoadCatalogConfig(const GlobalOptions& global);
+
+Result<CatalogTable> OpenCatalogTable(const Invocation& inv, std::string_view name);
+Result<CatalogNamespace> OpenCatalogNamespace(const Invocation& inv, std::string_view name);
+
+}  // namespace floe::cli
