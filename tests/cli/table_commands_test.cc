@@ -44,9 +44,19 @@ void WriteText(const std::string& path, const std::string& text) {
 
 class TableCommandsTest : public ::testing::Test {
  protected:
-  CommandResult Floe(const std::string& args) {
-    return RunFloe("--warehouse " + ShellQuote(wh_.path()) + " " + args);
+  // The catalog options every command gets: --warehouse (SQLite), or a floe.yaml naming a
+  // file-system catalog.
+  std::string CatalogOptions() const {
+    return config_.empty() ? "--warehouse " + ShellQuote(wh_.path())
+                           : "--config " + ShellQuote(config_);
   }
+  void UseFileSystemCatalog() {
+    config_ = wh_.Join("floe.yaml");
+    WriteText(config_, fmt::format("catalog:\n  lake:\n    type: fs\n    warehouse: {}\n",
+                                   wh_.Join("lake")));
+  }
+  CommandResult Floe(const std::string& args) { return RunFloe(CatalogOptions() + " " + args); }
+  void RunConcurrentAppends();
   CommandResult Ok(const std::string& args) {
     CommandResult r = Floe(args);
     EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.err;
@@ -66,6 +76,7 @@ class TableCommandsTest : public ::testing::Test {
   }
 
   TempDir wh_;
+  std::string config_;
 };
 
 // The rows of the test, as icebird prints them (longs as strings, timestamps in UTC).
@@ -198,7 +209,14 @@ TEST_F(TableCommandsTest, ErrorsSayWhatToDoAndExitWithTheirCode) {
 
 // Processes appending to one table at once: each lands or exits with the conflict code, every
 // row of every process that landed is in the table, and the snapshots form one line.
-TEST_F(TableCommandsTest, ConcurrentAppendsAllLand) {
+TEST_F(TableCommandsTest, ConcurrentAppendsAllLandSqlCatalog) { RunConcurrentAppends(); }
+
+TEST_F(TableCommandsTest, ConcurrentAppendsAllLandFileSystemCatalog) {
+  UseFileSystemCatalog();
+  RunConcurrentAppends();
+}
+
+void TableCommandsTest::RunConcurrentAppends() {
   if (!HavePeers()) GTEST_SKIP() << "peers not installed (scripts/setup installs tests/peers)";
   Ok("create namespace shop");
   Ok("create table shop.c --schema \"id long, writer int\" --property commit.retry.num-retries=50 "
@@ -209,8 +227,8 @@ TEST_F(TableCommandsTest, ConcurrentAppendsAllLand) {
     std::string csv = "id,writer\n";
     for (int i = 0; i < 5; ++i) csv += fmt::format("{},{}\n", p * 100 + i, p);
     WriteText(wh_.Join(fmt::format("p{}.csv", p)), csv);
-    script += fmt::format("({} --warehouse {} append shop.c {} >/dev/null 2>&1; echo $? > {}) & ",
-                          ShellQuote(FloeBinary()), ShellQuote(wh_.path()),
+    script += fmt::format("({} {} append shop.c {} >/dev/null 2>&1; echo $? > {}) & ",
+                          ShellQuote(FloeBinary()), CatalogOptions(),
                           ShellQuote(wh_.Join(fmt::format("p{}.csv", p))),
                           ShellQuote(wh_.Join(fmt::format("p{}.rc", p))));
   }
