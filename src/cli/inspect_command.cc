@@ -1,4 +1,4 @@
-// `floe inspect <metadata.json | table folder>`: a table's metadata for people (format version,
+// `floe inspect <table>` (and `floe describe <table | namespace>`): a table's metadata for people (format version,
 // current schema as a tree with field ids, partition specs, sort orders, snapshots with their
 // summaries, refs, properties) or, with --json, as one JSON document:
 //   {"metadata-location": "<path>", "metadata": <the metadata as floe writes it>}
@@ -7,7 +7,9 @@
 
 #include <fmt/format.h>
 
+#include "cli/catalog_access.h"
 #include "cli/command.h"
+#include "cli/table_source.h"
 #include "floe/io/file_io.h"
 #include "floe/spec/table_metadata_json.h"
 #include "floe/table/metadata_file.h"
@@ -134,42 +136,80 @@ std::string Describe(const std::string& location, const spec::TableMetadata& m) 
   return out;
 }
 
-// The metadata file a command argument means (CLI.md): an existing file is a metadata file, an
-// existing folder a table folder; --metadata FILE forces a file.
-Result<std::string> MetadataLocation(const Invocation& inv, io::FileIO& io) {
+// The table a command argument means (CLI.md): an existing file is a metadata file, an existing
+// folder a table folder, anything else a catalog name; --metadata FILE forces a file.
+Result<TableSource> InspectedTable(const Invocation& inv) {
   if (auto file = inv.args.Get("--metadata")) {
     if (!inv.args.positionals().empty()) {
       return InvalidArgument("inspect: give either a table or --metadata FILE, not both");
     }
-    return *file;
+    TableSource t;
+    t.metadata_location = *file;
+    FLOE_ASSIGN_OR_RETURN(t.metadata, table::ReadMetadataFile(*io::LocalFileIO(), *file));
+    return t;
   }
   if (inv.args.positionals().empty()) {
-    return InvalidArgument("inspect: name a metadata file or a table folder\nUsage: floe inspect "
-                           "<metadata.json | table folder> [--json] [--metadata FILE]");
+    return InvalidArgument("inspect: name a table, a metadata file or a table folder\nUsage: floe "
+                           "inspect <table | metadata.json | table folder> [--json] [--metadata FILE]");
   }
-  const std::string& arg = inv.args.positionals()[0];
-  std::error_code ec;
-  if (std::filesystem::is_directory(arg, ec)) return table::FindCurrentMetadataFile(io, arg);
-  if (std::filesystem::exists(arg, ec)) return arg;
-  return NotFound("{}: no such metadata file or table folder (catalog tables are not supported yet)",
-                  arg);
+  return OpenTableSource(inv.args.positionals()[0], inv);
 }
 
-Status RunInspect(const Invocation& inv) {
-  std::shared_ptr<io::FileIO> io = io::LocalFileIO();
-  FLOE_ASSIGN_OR_RETURN(std::string location, MetadataLocation(inv, *io));
-  FLOE_ASSIGN_OR_RETURN(spec::TableMetadata metadata, table::ReadMetadataFile(*io, location));
+Status PrintTable(const Invocation& inv, const TableSource& t) {
   if (inv.args.Has("--json")) {
     JsonWriter out(/*pretty=*/true);
     out.BeginObject();
-    out.Member("metadata-location", location);
+    out.Member("metadata-location", t.metadata_location);
     out.Key("metadata");
-    spec::WriteTableMetadata(metadata, out);
+    spec::WriteTableMetadata(t.metadata, out);
     out.EndObject();
     Print(out.str() + "\n");
     return Ok();
   }
-  Print(Describe(location, metadata));
+  Print(Describe(t.metadata_location, t.metadata));
+  return Ok();
+}
+
+Status RunInspect(const Invocation& inv) {
+  FLOE_ASSIGN_OR_RETURN(TableSource t, InspectedTable(inv));
+  return PrintTable(inv, t);
+}
+
+// A table, else a namespace and its properties.
+Status RunDescribe(const Invocation& inv) {
+  const std::string& name = inv.args.positionals()[0];
+  auto table = OpenTableSource(name, inv);
+  if (table.ok()) return PrintTable(inv, *table);
+  // Not a table (or not a table name, like a one-part "shop"): a namespace?
+  if (table.error().kind != ErrorKind::kNotFound &&
+      table.error().kind != ErrorKind::kInvalidArgument) {
+    return std::move(table).error();
+  }
+  auto ns = OpenCatalogNamespace(inv, name);
+  if (!ns.ok()) return std::move(table).error();
+  auto properties = ns->catalog->LoadNamespaceProperties(ns->ns);
+  if (!properties.ok()) {
+    if (properties.error().kind == ErrorKind::kNotFound) {
+      return NotFound("{}: no such table or namespace", name);
+    }
+    return std::move(properties).error();
+  }
+  if (inv.args.Has("--json")) {
+    JsonWriter out(/*pretty=*/true);
+    out.BeginObject();
+    out.Member("namespace", name);
+    out.Key("properties");
+    out.BeginObject();
+    for (const auto& [k, v] : *properties) out.Member(k, v);
+    out.EndObject();
+    out.EndObject();
+    Print(out.str() + "\n");
+    return Ok();
+  }
+  std::string text = fmt::format("namespace: {}\nproperties:\n", name);
+  if (properties->empty()) text += "  (none)\n";
+  for (const auto& [k, v] : *properties) text += fmt::format("  {}={}\n", k, v);
+  Print(text);
   return Ok();
 }
 
@@ -178,7 +218,7 @@ Status RunInspect(const Invocation& inv) {
 FLOE_REGISTER_COMMAND(inspect, Command{
     .name = "inspect",
     .summary = "show a table's metadata: schema, partitioning, snapshots, refs, properties",
-    .usage = "floe inspect <metadata.json | table folder> [--json] [--metadata FILE]",
+    .usage = "floe inspect <table | metadata.json | table folder> [--json] [--metadata FILE]",
     .details =
         "Reads a table metadata file (plain, gzip or zstd compressed) or finds a table folder's\n"
         "current one (version-hint.text, else the highest v<N>.metadata.json or\n"
@@ -193,6 +233,18 @@ FLOE_REGISTER_COMMAND(inspect, Command{
     .min_positionals = 0,
     .max_positionals = 1,
     .run = RunInspect,
+});
+
+FLOE_REGISTER_COMMAND(describe, Command{
+    .name = "describe",
+    .summary = "describe a table (as inspect) or a namespace (its properties)",
+    .usage = "floe describe <table | namespace> [--json]",
+    .details = "A table: what `floe inspect` prints. A namespace: its properties.",
+    .example = "  floe --warehouse wh describe shop.orders\n  floe --warehouse wh describe shop",
+    .options = {{"--json", "", "print one JSON document"}},
+    .min_positionals = 1,
+    .max_positionals = 1,
+    .run = RunDescribe,
 });
 
 }  // namespace floe::cli

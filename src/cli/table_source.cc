@@ -54,8 +54,9 @@ Result<TableSource> OpenTableSource(const std::string& argument, const Invocatio
     auto table = OpenCatalogTable(inv, argument);
     if (!table.ok()) {
       if (table.error().kind == ErrorKind::kInvalidArgument && inv.global.warehouse.empty() &&
-          inv.global.config.empty() && argument.find('/') != std::string::npos) {
-        return NotFound("{}: no such metadata file or table folder", argument);
+          inv.global.config.empty()) {
+        return NotFound("{}: no such metadata file or table folder, and no catalog to look it up "
+                        "in (give --warehouse DIR or a floe.yaml)", argument);
       }
       return std::move(table).error();
     }

@@ -86,7 +86,8 @@ struct ErrorCase {
 TEST(InspectTest, UnreadableInputsGiveOneLineAndTheExitCodeOfTheirKind) {
   const ErrorCase cases[] = {
       {"inspect no/such/table", 3,
-       "floe: no/such/table: no such metadata file or table folder (catalog tables are not supported yet)\n"},
+       "floe: no/such/table: no such metadata file or table folder, and no catalog to look it up in "
+       "(give --warehouse DIR or a floe.yaml)\n"},
       {"inspect iceberg/core/src/test/resources/TableMetadataUnsupportedVersion.json", 6,
        "floe: metadata TableMetadataUnsupportedVersion.json: format-version 42 is not supported (floe reads "
        "versions 1 to 3)\n"},
@@ -136,7 +137,7 @@ TEST(InspectTest, AmbiguousTableFolderListsTheCandidates) {
 TEST(InspectTest, HelpHasAnExample) {
   CommandResult r = RunFloe("inspect --help");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_TRUE(Contains(r.out, "Usage: floe inspect <metadata.json | table folder> [--json] [--metadata FILE]"));
+  EXPECT_TRUE(Contains(r.out, "Usage: floe inspect <table | metadata.json | table folder> [--json] [--metadata FILE]"));
   EXPECT_TRUE(Contains(r.out, "Example:\n  floe inspect"));
 }
 

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -205,6 +206,44 @@ TEST_F(TableCommandsTest, ErrorsSayWhatToDoAndExitWithTheirCode) {
   EXPECT_EQ(Floe("append shop.t " + wh_.Join("missing.csv")).exit_code, 3);
   CommandResult no_catalog = RunFloe("append shop.t x.csv");
   EXPECT_EQ(no_catalog.exit_code, 2) << no_catalog.err;
+}
+
+TEST_F(TableCommandsTest, PropertiesDescribeHistoryAndRefs) {
+  Ok("create namespace shop --property owner=data-eng");
+  Ok("create table shop.t --schema \"id long\" --property a=1");
+  Ok("properties set table shop.t commit.manifest-merge.enabled false");
+  EXPECT_EQ(Ok("properties get table shop.t commit.manifest-merge.enabled").out, "false\n");
+  Ok("properties remove table shop.t a");
+  EXPECT_EQ(Floe("properties get table shop.t a").exit_code, 3);
+  EXPECT_EQ(Floe("properties remove table shop.t a").exit_code, 3);
+  EXPECT_EQ(Floe("properties get tabel shop.t").exit_code, 2);
+  Ok("properties set namespace shop team lake");
+  EXPECT_EQ(Ok("properties get namespace shop team").out, "lake\n");
+  EXPECT_NE(Ok("describe shop").out.find("owner=data-eng"), std::string::npos);
+  EXPECT_NE(Ok("describe shop.t").out.find("commit.manifest-merge.enabled=false"), std::string::npos);
+  EXPECT_EQ(Floe("describe shop.nope").exit_code, 3);
+
+  WriteText(wh_.Join("a.csv"), "id\n1\n2\n");
+  const std::string first = Trim(Ok("append shop.t " + wh_.Join("a.csv")).out);
+  const std::string second = Trim(Ok("append shop.t " + wh_.Join("a.csv")).out);
+  const std::string history = Ok("history shop.t").out;
+  EXPECT_NE(history.find(first), std::string::npos) << history;
+  // The second entry's line: made_current_at, snapshot, parent, is_current_ancestor.
+  bool found = false;
+  for (const std::string& line : Lines(history)) {
+    std::istringstream words(line);
+    std::string at, id, parent, ancestor;
+    words >> at >> id >> parent >> ancestor;
+    if (id == second) found = parent == first && ancestor == "true";
+  }
+  EXPECT_TRUE(found) << history;
+  EXPECT_EQ(std::count(history.begin(), history.end(), '\n'), 3) << history;
+  EXPECT_NE(Ok("refs shop.t --json").out.find("\"snapshot-id\": " + second), std::string::npos);
+  // With merging off, each append adds one manifest.
+  EXPECT_EQ(FilesUnder(wh_.Join("shop/t/metadata"), "-m0.avro").size(), 2u);
+  EXPECT_EQ(Trim(Ok("uuid shop.t").out).size(), 36u);
+  EXPECT_NE(Ok("schema shop.t").out.find("id  long"), std::string::npos);
+  EXPECT_EQ(Trim(Ok("spec shop.t").out), "unpartitioned");
 }
 
 // Processes appending to one table at once: each lands or exits with the conflict code, every
