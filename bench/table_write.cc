@@ -1,0 +1,171 @@
+// Writing tables (issue 6), two figures:
+//   (1) commit latency: N sequential one-file appends to one table on the SQLite catalog (each a
+//       one-row CSV through update::AppendFiles: data file, manifest, manifest list, metadata
+//       file, catalog swap), with merge append on (the default) and off; p50 and p99 per window
+//       of 100 commits, so growth with the snapshot count shows.
+//   (2) ingest: the 10-million-row Parquet file of bench_parquet_read (id, k, d, s, ts one second
+//       apart ≈ 116 days) appended into a table partitioned by day(ts), against DuckDB writing
+//       the same rows partitioned by the same day (COPY … PARTITION_BY) in the same run.
+//   bench_table_write [--commits N] [--dir DIR] [--skip-ingest] [--skip-commits]
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "floe/catalog/catalog_table_operations.h"
+#include "floe/catalog/sql/sql_catalog.h"
+#include "floe/spec/schema_text.h"
+#include "floe/spec/partition_spec_text.h"
+#include "floe/update/append_files.h"
+
+namespace {
+
+using namespace floe;
+using Clock = std::chrono::steady_clock;
+
+template <typename R>
+void Check(const R& r, const char* what) {
+  if (!r.ok()) {
+    std::fprintf(stderr, "%s: %s\n", what, r.error().message.c_str());
+    std::exit(1);
+  }
+}
+
+std::string Run(const std::string& cmd) {
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  if (pclose(p) != 0) {
+    std::fprintf(stderr, "failed: %s\n%s\n", cmd.c_str(), out.c_str());
+    std::exit(1);
+  }
+  return out;
+}
+
+std::string PeersDir() { return std::filesystem::path(FLOE_SOURCE_DIR) / "tests" / "peers"; }
+
+double Seconds(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+struct Table {
+  std::unique_ptr<catalog::sql::SqlCatalog> catalog;
+  catalog::TableIdentifier id{{"bench"}, "t"};
+};
+
+Table MakeTable(const std::string& dir, const std::string& schema_text,
+                const std::string& partition_text, std::map<std::string, std::string> props) {
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  Table t;
+  catalog::sql::SqlCatalogOptions options{"default", dir + "/catalog.db", dir, nullptr};
+  auto catalog = catalog::sql::SqlCatalog::Open(options);
+  Check(catalog, "catalog");
+  t.catalog = std::move(*catalog);
+  Check(t.catalog->CreateNamespace({"bench"}, {}), "namespace");
+  catalog::CreateTableOptions create;
+  auto schema = spec::ParseSchemaText(schema_text);
+  Check(schema, "schema");
+  create.table.schema = *schema;
+  auto spec = spec::ParsePartitionSpecText(partition_text, *schema);
+  Check(spec, "spec");
+  create.table.spec = *spec;
+  create.table.properties = std::move(props);
+  Check(t.catalog->CreateTable(t.id, create), "create");
+  return t;
+}
+
+double Percentile(std::vector<double> v, double p) {
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())))];
+}
+
+void CommitLatency(const std::string& dir, int commits, bool merge) {
+  Table t = MakeTable(dir, "id long, v string", "",
+                      {{"commit.manifest-merge.enabled", merge ? "true" : "false"}});
+  const std::string csv = dir + "/one.csv";
+  std::ofstream(csv) << "id,v\n1,x\n";
+  catalog::CatalogTableOperations ops(*t.catalog, t.id);
+  auto io = io::LocalFileIO();
+  std::vector<double> ms;
+  for (int i = 0; i < commits; ++i) {
+    auto start = Clock::now();
+    Check(update::AppendFiles(ops, *io, {csv}), "append");
+    ms.push_back(Seconds(start) * 1000);
+  }
+  std::printf("commit latency, merge append %s (%d one-file appends):\n", merge ? "on" : "off",
+              commits);
+  for (int w = 0; w * 100 < commits; ++w) {
+    std::vector<double> window(ms.begin() + w * 100, ms.begin() + std::min(commits, (w + 1) * 100));
+    std::printf("  snapshots %4d-%4d: p50 %7.2f ms  p99 %7.2f ms\n", w * 100 + 1,
+                std::min(commits, (w + 1) * 100), Percentile(window, 0.5), Percentile(window, 0.99));
+  }
+}
+
+void Ingest(const std::string& dir, const std::string& input) {
+  Table t = MakeTable(dir + "/floe", "id long, k int, d double, s string, ts timestamp_ntz",
+                      "days(ts)", {});
+  catalog::CatalogTableOperations ops(*t.catalog, t.id);
+  auto io = io::LocalFileIO();
+  auto start = Clock::now();
+  auto result = update::AppendFiles(ops, *io, {input});
+  Check(result, "ingest");
+  const double floe_s = Seconds(start);
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+
+  const std::string out = dir + "/duckdb";
+  std::filesystem::remove_all(out);
+  const std::string sql = fmt::format(
+      "copy (select *, ts::date as ts_day from read_parquet('{}')) to '{}' "
+      "(format parquet, compression zstd, partition_by (ts_day))",
+      input, out);
+  auto duck_start = Clock::now();
+  Run(fmt::format("cd {} && node duckdb.mjs \"{}\" > /dev/null", PeersDir(), sql));
+  const double duck_s = Seconds(duck_start);
+  const double rows = static_cast<double>(result->added_records);
+  std::printf("ingest of %.0f rows partitioned by day(ts): floe %.2f s (%.2f M rows/s, %lld data "
+              "files, peak RSS %ld MB), DuckDB %.2f s (%.2f M rows/s, incl. node start); "
+              "floe/DuckDB time %.2f\n",
+              rows, floe_s, rows / floe_s / 1e6, static_cast<long long>(result->added_data_files),
+              u.ru_maxrss / 1024, duck_s, rows / duck_s / 1e6, floe_s / duck_s);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int commits = 1000;
+  std::string dir = "/tmp/floe-bench/table_write";
+  bool ingest = true, latency = true;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--commits" && i + 1 < argc) commits = std::atoi(argv[++i]);
+    else if (a == "--dir" && i + 1 < argc) dir = argv[++i];
+    else if (a == "--skip-ingest") ingest = false;
+    else if (a == "--skip-commits") latency = false;
+  }
+  if (latency) {
+    CommitLatency(dir + "/merge", commits, true);
+    CommitLatency(dir + "/fast", commits, false);
+  }
+  if (ingest) {
+    const std::string input = "/tmp/floe-bench/read_10000000.parquet";
+    if (!std::filesystem::exists(input)) {
+      std::fprintf(stderr, "%s is missing: run bench_parquet_read once to make it\n", input.c_str());
+      return 1;
+    }
+    Ingest(dir + "/ingest", input);
+  }
+  return 0;
+}
