@@ -1,4 +1,5 @@
 #include "floe/spec/ddl_lexer.h"
+#include "floe/util/ascii.h"
 
 #include <cctype>
 #include <charconv>
@@ -82,9 +83,8 @@ bool DdlCursor::Accept(char symbol) {
 
 bool DdlCursor::AcceptWord(std::string_view keyword) {
   const DdlToken& t = Peek();
-  if (t.kind != DdlToken::kWord || t.quoted || t.text.size() != keyword.size()) return false;
-  for (size_t i = 0; i < keyword.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(t.text[i])) != keyword[i]) return false;
+  if (t.kind != DdlToken::kWord || t.quoted || !AsciiEqualsIgnoreCase(t.text, keyword)) {
+    return false;
   }
   Next();
   return true;

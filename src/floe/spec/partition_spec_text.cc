@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "floe/spec/ddl_lexer.h"
+#include "floe/util/ascii.h"
 
 namespace floe::spec {
 
@@ -14,13 +15,6 @@ struct Term {
   const NestedField* source = nullptr;
   std::string_view suffix;  // of the partition field name; empty for identity
 };
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 Result<const NestedField*> Column(DdlCursor& in, const Schema& schema) {
   const DdlToken& t = in.Peek();
@@ -42,7 +36,7 @@ Result<Term> ParseTerm(DdlCursor& in, const Schema& schema) {
     FLOE_ASSIGN_OR_RETURN(term.source, Column(in, schema));
     return term;
   }
-  const std::string fn = Lower(in.Next().text);
+  const std::string fn = AsciiLower(in.Next().text);
   in.Next();  // '('
   if (fn == "bucket" || fn == "truncate") {
     FLOE_ASSIGN_OR_RETURN(int32_t n, in.ExpectInt(fn == "bucket" ? "the number of buckets"

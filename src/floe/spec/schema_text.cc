@@ -4,19 +4,13 @@
 #include <cctype>
 
 #include "floe/spec/ddl_lexer.h"
+#include "floe/util/ascii.h"
 
 namespace floe::spec {
 
 namespace {
 
 constexpr std::string_view kWhat = "schema";
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 class SchemaParser {
  public:
@@ -79,7 +73,7 @@ class SchemaParser {
     if (t.kind != DdlToken::kWord || t.quoted) {
       return in_.ErrorAt(t, fmt::format("{}: expected a type", column));
     }
-    const std::string name = Lower(in_.Next().text);
+    const std::string name = AsciiLower(in_.Next().text);
     if (name == "struct") {
       FLOE_RETURN_IF_ERROR(in_.Expect('<'));
       FLOE_ASSIGN_OR_RETURN(auto fields, Fields(/*nested=*/true));

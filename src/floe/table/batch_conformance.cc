@@ -5,6 +5,7 @@
 
 #include "floe/columnar/array_builder.h"
 #include "floe/table/schema_conversion.h"
+#include "floe/util/ascii.h"
 
 namespace floe::table {
 
@@ -265,17 +266,6 @@ Result<ColumnPlan> PlanColumn(const std::string& name, const spec::NestedField& 
   return Mismatch(name, d, t, "write " + t.ToString() + " values");
 }
 
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
-
 Result<std::vector<ColumnPlan>> PlanFields(const std::string& prefix,
                                            const std::vector<spec::NestedField>& table,
                                            const std::vector<col::Field>& targets,
@@ -288,7 +278,8 @@ Result<std::vector<ColumnPlan>> PlanFields(const std::string& prefix,
     std::string name = prefix.empty() ? f.name : prefix + "." + f.name;
     int found = -1;
     for (size_t j = 0; j < data.size(); ++j) {
-      bool match = by_id ? data[j].field_id() == f.id : EqualsIgnoreCase(data[j].name, f.name);
+      bool match =
+          by_id ? data[j].field_id() == f.id : AsciiEqualsIgnoreCase(data[j].name, f.name);
       if (!match) continue;
       if (found >= 0) {
         return InvalidArgument("column {}: the data has two columns for it ({} and {}); keep one",

@@ -11,20 +11,11 @@
 #include "floe/table/partitioned_writer.h"
 #include "floe/table/write_context.h"
 #include "floe/update/merge_append.h"
+#include "floe/util/ascii.h"
 
 namespace floe::update {
 
 namespace {
-
-bool EndsWith(std::string_view s, std::string_view suffix) {
-  if (s.size() < suffix.size()) return false;
-  for (size_t i = 0; i < suffix.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(s[s.size() - suffix.size() + i])) != suffix[i]) {
-      return false;
-    }
-  }
-  return true;
-}
 
 // One input, opened: its schema is known before any row is written. Text formats are parsed
 // whole (their types are inferred from every value); Parquet is read batch by batch.
@@ -94,9 +85,10 @@ void DeleteFiles(io::FileIO& io, const std::vector<manifest::DataFile>& files) {
 }  // namespace
 
 Result<InputFormat> InputFormatOf(std::string_view path) {
-  if (EndsWith(path, ".parquet")) return InputFormat::kParquet;
-  if (EndsWith(path, ".csv")) return InputFormat::kCsv;
-  if (EndsWith(path, ".json") || EndsWith(path, ".ndjson") || EndsWith(path, ".jsonl")) {
+  if (AsciiEndsWithIgnoreCase(path, ".parquet")) return InputFormat::kParquet;
+  if (AsciiEndsWithIgnoreCase(path, ".csv")) return InputFormat::kCsv;
+  if (AsciiEndsWithIgnoreCase(path, ".json") || AsciiEndsWithIgnoreCase(path, ".ndjson") ||
+      AsciiEndsWithIgnoreCase(path, ".jsonl")) {
     return InputFormat::kNdjson;
   }
   return InvalidArgument("{}: unknown input format: name Parquet files *.parquet, CSV *.csv and "
