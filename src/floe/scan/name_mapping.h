@@ -1,0 +1,64 @@
+// Name mapping (spec: "Column Projection" and "Name Mapping Serialization"): for data files
+// written without field ids (files imported with add_files, or written before the table was
+// Iceberg), the table property `schema.name-mapping.default` tells which field id each column
+// name stands for. It is a JSON list of mapped fields:
+//   [ {"field-id": 1, "names": ["id", "record_id"]},
+//     {"field-id": 2, "names": ["data"]},
+//     {"field-id": 3, "names": ["location"], "fields": [
+//         {"field-id": 4, "names": ["latitude", "lat"]}, ...]} ]
+// "field-id" may be absent (the name then maps to no field); "fields" maps the children of a
+// struct, the element of a list (name "element") and the key and value of a map ("key",
+// "value"). Names match exactly (case-sensitively), as in Java's MappedFields.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "floe/format/parquet/file_metadata.h"
+#include "floe/format/parquet/schema.h"
+#include "floe/util/result.h"
+
+namespace floe::scan {
+
+struct MappedField {
+  std::optional<int32_t> field_id;
+  std::vector<std::string> names;
+  std::vector<MappedField> fields;  // nested mapping (struct fields, list element, map key/value)
+};
+
+class NameMapping {
+ public:
+  NameMapping() = default;
+  explicit NameMapping(std::vector<MappedField> fields) : fields_(std::move(fields)) {}
+
+  // Parses the property's JSON text; Corrupt naming the property and the JSON path when the text
+  // is not a list of mapped fields.
+  static Result<NameMapping> Parse(std::string_view json);
+
+  const std::vector<MappedField>& fields() const { return fields_; }
+
+  // The mapped field among `fields` with `name`, or nullptr.
+  static const MappedField* Find(const std::vector<MappedField>& fields, std::string_view name);
+
+ private:
+  std::vector<MappedField> fields_;
+};
+
+// The table property holding the mapping.
+inline constexpr std::string_view kNameMappingProperty = "schema.name-mapping.default";
+
+// Whether any column or group of a Parquet schema carries a field id.
+bool HasFieldIds(const parquet::Schema& schema);
+
+// The Parquet schema of a file written without field ids, with the ids the mapping gives its
+// columns by their names (nested fields included; the repeated middle level of lists and maps is
+// looked through, a list's element is found under "element", a map's key and value under "key"
+// and "value"). Columns the mapping does not name keep no id and so match no table field.
+// `elements` is the file's FileMetaData::schema.
+Result<parquet::Schema> ApplyNameMapping(const NameMapping& mapping,
+                                         const std::vector<parquet::SchemaElement>& elements);
+
+}  // namespace floe::scan

@@ -1,0 +1,112 @@
+#include "floe/scan/name_mapping.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "floe/format/parquet/file_reader.h"
+#include "floe/io/file_io.h"
+#include "floe/io/location_map.h"
+#include "floe/table/metadata_file.h"
+#include "testing/test_util.h"
+
+namespace floe::scan {
+namespace {
+
+const char* kColumnMappingTable =
+    "duckdb-iceberg/data/persistent/column_mapping/warehouse/default.db/my_table/metadata/"
+    "00001-75643dae-a7a7-46ae-ab30-ea80d3793f3f.metadata.json";
+const char* kColumnMappingData =
+    "duckdb-iceberg/data/persistent/column_mapping/warehouse/example/mock_data.parquet";
+
+// Dotted path of every node of a schema → its field id (-1: none).
+std::map<std::string, int> IdsByPath(const parquet::Schema& schema) {
+  std::map<std::string, int> out;
+  for (int i = 1; i < schema.num_nodes(); ++i) {
+    const parquet::SchemaNode& n = schema.node(i);
+    out[parquet::JoinPath(n.path)] = n.field_id ? *n.field_id : -1;
+  }
+  return out;
+}
+
+TEST(NameMappingTest, ParsesTheSpecExample) {
+  auto mapping = NameMapping::Parse(R"([
+    {"field-id": 1, "names": ["id", "record_id"]},
+    {"names": ["unmapped"]},
+    {"field-id": 3, "names": ["location"], "fields": [
+      {"field-id": 4, "names": ["latitude", "lat"]},
+      {"field-id": 5, "names": ["longitude", "long"]}]}])");
+  ASSERT_TRUE(mapping.ok()) << mapping.error().message;
+  ASSERT_EQ(mapping->fields().size(), 3u);
+  const MappedField* id = NameMapping::Find(mapping->fields(), "record_id");
+  ASSERT_NE(id, nullptr);
+  EXPECT_EQ(id->field_id, 1);
+  EXPECT_EQ(NameMapping::Find(mapping->fields(), "unmapped")->field_id, std::nullopt);
+  EXPECT_EQ(NameMapping::Find(mapping->fields(), "ID"), nullptr);  // names match exactly
+  const MappedField* location = NameMapping::Find(mapping->fields(), "location");
+  ASSERT_NE(location, nullptr);
+  EXPECT_EQ(NameMapping::Find(location->fields, "lat")->field_id, 4);
+  EXPECT_EQ(NameMapping::Find(location->fields, "longitude")->field_id, 5);
+}
+
+TEST(NameMappingTest, BadJsonIsCorruptNamingTheProperty) {
+  for (const char* bad : {"{", R"({"field-id": 1})", R"([{"field-id": 1}])",
+                          R"([{"field-id": "x", "names": ["a"]}])", R"([{"names": [1]}])"}) {
+    auto mapping = NameMapping::Parse(bad);
+    ASSERT_FALSE(mapping.ok()) << bad;
+    EXPECT_EQ(mapping.error().kind, ErrorKind::kCorrupt) << bad;
+    EXPECT_NE(mapping.error().message.find("schema.name-mapping.default"), std::string::npos)
+        << mapping.error().message;
+  }
+}
+
+// pyiceberg's add_files table: the Parquet file has no field ids; the table's mapping gives
+// them, through a map, a list and a struct.
+TEST(NameMappingTest, GivesIdsToAFileWithoutThem) {
+  auto io = io::LocalFileIO();
+  auto metadata = table::ReadMetadataFile(*io, testing::CorpusPath(kColumnMappingTable));
+  ASSERT_TRUE(metadata.ok()) << metadata.error().message;
+  auto property = metadata->properties.find(std::string(kNameMappingProperty));
+  ASSERT_NE(property, metadata->properties.end());
+  auto mapping = NameMapping::Parse(property->second);
+  ASSERT_TRUE(mapping.ok()) << mapping.error().message;
+
+  auto file = parquet::FileReader::Open(*io, testing::CorpusPath(kColumnMappingData));
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  EXPECT_FALSE(HasFieldIds((*file)->schema()));
+  auto mapped = ApplyNameMapping(*mapping, (*file)->metadata().schema);
+  ASSERT_TRUE(mapped.ok()) << mapped.error().message;
+  EXPECT_TRUE(HasFieldIds(*mapped));
+  std::map<std::string, int> ids = IdsByPath(*mapped);
+  EXPECT_EQ(ids["id"], 1);
+  EXPECT_EQ(ids["name"], 2);
+  EXPECT_EQ(ids["age"], 3);
+  EXPECT_EQ(ids["attributes"], 4);
+  EXPECT_EQ(ids["attributes.key_value.key"], 7);
+  EXPECT_EQ(ids["attributes.key_value.value"], 8);
+  EXPECT_EQ(ids["scores"], 5);
+  EXPECT_EQ(ids["scores.list.element"], 9);
+  EXPECT_EQ(ids["profile"], 6);
+  EXPECT_EQ(ids["profile.email"], 10);
+  EXPECT_EQ(ids["profile.verified"], 11);
+  // The repeated middle levels are not fields of the table.
+  EXPECT_EQ(ids["attributes.key_value"], -1);
+  EXPECT_EQ(ids["scores.list"], -1);
+}
+
+TEST(NameMappingTest, UnmappedNamesGetNoId) {
+  auto io = io::LocalFileIO();
+  auto file = parquet::FileReader::Open(*io, testing::CorpusPath(kColumnMappingData));
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  auto mapping = NameMapping::Parse(R"([{"field-id": 20, "names": ["age"]}])");
+  ASSERT_TRUE(mapping.ok());
+  auto mapped = ApplyNameMapping(*mapping, (*file)->metadata().schema);
+  ASSERT_TRUE(mapped.ok()) << mapped.error().message;
+  std::map<std::string, int> ids = IdsByPath(*mapped);
+  EXPECT_EQ(ids["age"], 20);
+  EXPECT_EQ(ids["id"], -1);
+  EXPECT_EQ(ids["profile.email"], -1);
+}
+
+}  // namespace
+}  // namespace floe::scan
