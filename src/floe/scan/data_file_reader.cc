@@ -1,0 +1,179 @@
+#include "floe/scan/data_file_reader.h"
+
+#include "floe/columnar/buffer.h"
+#include "floe/expr/binder.h"
+#include "floe/expr/parser.h"
+#include "floe/table/parquet_pruning.h"
+#include "floe/util/ascii.h"
+
+namespace floe::scan {
+
+namespace col = floe::columnar;
+
+namespace {
+
+// Positions start, start + 1, ... as an int64 column.
+Result<col::ArrayPtr> Positions(int64_t start, int64_t length) {
+  FLOE_ASSIGN_OR_RETURN(col::BufferPtr values, col::Buffer::Allocate(length * 8));
+  int64_t* out = values->mutable_data_as<int64_t>();
+  for (int64_t i = 0; i < length; ++i) out[i] = start + i;
+  return col::ArrayData::Make(col::Int64(), length, {nullptr, values});
+}
+
+}  // namespace
+
+Result<std::unique_ptr<DataFileReader>> DataFileReader::Open(io::FileIO& io,
+                                                             const manifest::DataFile& file,
+                                                             DataFileReadOptions options) {
+  if (!file.file_format.empty() && !AsciiEqualsIgnoreCase(file.file_format, "parquet")) {
+    return NotSupported("data file {}: format {} is not supported; floe reads Parquet data files",
+                        file.file_path, file.file_format);
+  }
+  std::unique_ptr<DataFileReader> r(new DataFileReader());
+  r->options_ = std::move(options);
+  r->path_ = file.file_path;
+  std::optional<int64_t> length;
+  if (file.file_size_in_bytes > 0) length = file.file_size_in_bytes;
+  auto opened = parquet::FileReader::Open(io, file.file_path, length);
+  if (!opened.ok() && length && opened.error().kind == ErrorKind::kCorrupt) {
+    // Some writers' manifests carry a wrong file_size_in_bytes (files rewritten in place): the
+    // file's own length decides then.
+    opened = parquet::FileReader::Open(io, file.file_path);
+  }
+  FLOE_ASSIGN_OR_RETURN(r->file_, std::move(opened));
+
+  const parquet::Schema* schema = &r->file_->schema();
+  if (r->options_.name_mapping && !HasFieldIds(*schema)) {
+    auto mapped = ApplyNameMapping(*r->options_.name_mapping, r->file_->metadata().schema);
+    if (!mapped.ok()) return std::move(mapped).error().WithContext(file.file_path);
+    r->mapped_schema_ = std::move(*mapped);
+    schema = &*r->mapped_schema_;
+  }
+  FLOE_ASSIGN_OR_RETURN(r->resolution_,
+                        FieldResolution::Make(r->options_.projected_schema, *schema,
+                                              r->options_.spec, file.partition, file.file_path));
+  std::vector<col::Field> fields = r->resolution_->schema()->fields();
+  if (r->options_.with_row_positions) {
+    fields.emplace_back(std::string(kRowPositionColumn), col::Int64(), false);
+  }
+  r->schema_ = std::make_shared<col::Schema>(std::move(fields));
+
+  int64_t first = 0;
+  for (const parquet::RowGroup& group : r->file_->metadata().row_groups) {
+    r->first_rows_.push_back(first);
+    first += group.num_rows;
+  }
+  r->report_.row_groups = static_cast<int>(r->first_rows_.size());
+  if (r->options_.batch_size <= 0) r->options_.batch_size = 64 * 1024;
+  if (!r->resolution_->projection().paths.empty()) FLOE_RETURN_IF_ERROR(r->InstallReader());
+  return r;
+}
+
+Status DataFileReader::InstallReader() {
+  parquet::BatchReaderOptions read;
+  read.projection = resolution_->projection();
+  read.batch_size = options_.batch_size;
+  read.int96_unit = col::TimeUnit::kMicro;
+
+  // Pruning: the filter bound to the columns read, under the table's names. A filter naming a
+  // column the file lacks does not bind, and then nothing is pruned.
+  std::function<Result<bool>(int)> groups;
+  std::function<Result<parquet::RowRanges>(int)> pages;
+  if (!options_.filter.empty()) {
+    FLOE_ASSIGN_OR_RETURN(expr::Expression filter, expr::ParseFilter(options_.filter));
+    expr::BindOptions bind;
+    bind.case_sensitive = options_.case_sensitive;
+    auto bound = expr::Bind(filter, resolution_->file_schema_with_table_names(), bind);
+    if (bound.ok()) {
+      groups = table::MakeRowGroupFilter(*file_, resolution_->read_tree(), *bound);
+      pages = table::MakeRowRangesFilter(*file_, resolution_->read_tree(), *bound);
+    }
+  }
+  // The reader asks about each row group just before reading it and its batches never span row
+  // groups, so the last row group asked about and kept is the one the next batches come from.
+  read.row_group_filter = [this, groups = std::move(groups),
+                           pages = std::move(pages)](int rg) -> Result<bool> {
+    row_group_ = rg;
+    row_in_group_ = 0;
+    ranges_.reset();
+    if (groups) {
+      FLOE_ASSIGN_OR_RETURN(bool keep, groups(rg));
+      if (!keep) {
+        ++report_.row_groups_skipped;
+        return false;
+      }
+    }
+    if (pages) {
+      FLOE_ASSIGN_OR_RETURN(parquet::RowRanges rows, pages(rg));
+      const int64_t total = file_->metadata().row_groups[static_cast<size_t>(rg)].num_rows;
+      if (rows.empty()) {
+        ++report_.row_groups_skipped;
+        return false;
+      }
+      if (rows.row_count() < total) {
+        report_.rows_skipped_by_page_index += total - rows.row_count();
+        ranges_ = std::move(rows);
+      }
+    }
+    return true;
+  };
+  FLOE_ASSIGN_OR_RETURN(reader_, parquet::BatchReader::Make(*file_, std::move(read)));
+  return Ok();
+}
+
+Status DataFileReader::Emit(const columnar::RecordBatch& batch) {
+  const int64_t rows = batch.num_rows();
+  const int64_t first = row_in_group_;
+  row_in_group_ += rows;
+  if (rows == 0) return Ok();
+  FLOE_ASSIGN_OR_RETURN(columnar::RecordBatch resolved, resolution_->Resolve(batch));
+  if (options_.with_row_positions) {
+    std::vector<col::ArrayPtr> columns = resolved.columns();
+    FLOE_ASSIGN_OR_RETURN(
+        col::ArrayPtr positions,
+        Positions(first_rows_[static_cast<size_t>(row_group_)] + first, rows));
+    columns.push_back(std::move(positions));
+    FLOE_ASSIGN_OR_RETURN(resolved, columnar::RecordBatch::Make(schema_, rows, std::move(columns)));
+  }
+  if (!ranges_) {
+    pending_.push_back(std::move(resolved));
+    return Ok();
+  }
+  for (const parquet::RowRange& r : ranges_->Within(first, first + rows).ranges()) {
+    pending_.push_back(resolved.Slice(r.first - first, r.last - r.first));
+  }
+  return Ok();
+}
+
+Result<std::optional<columnar::RecordBatch>> DataFileReader::Next() {
+  while (pending_.empty()) {
+    if (reader_) {
+      auto batch = reader_->Next();
+      if (!batch.ok()) return std::move(batch).error();
+      if (!*batch) return std::optional<columnar::RecordBatch>();
+      FLOE_RETURN_IF_ERROR(Emit(**batch));
+      continue;
+    }
+    // Nothing to read from the file: batches of constants, as many rows as the file holds.
+    const auto& groups = file_->metadata().row_groups;
+    if (row_group_ < 0 || row_in_group_ >= groups[static_cast<size_t>(row_group_)].num_rows) {
+      if (next_counted_group_ >= static_cast<int>(groups.size())) {
+        return std::optional<columnar::RecordBatch>();
+      }
+      row_group_ = next_counted_group_++;
+      row_in_group_ = 0;
+      continue;
+    }
+    const int64_t rows = std::min(options_.batch_size,
+                                  groups[static_cast<size_t>(row_group_)].num_rows - row_in_group_);
+    FLOE_ASSIGN_OR_RETURN(auto empty, columnar::RecordBatch::Make(
+                                          std::make_shared<col::Schema>(std::vector<col::Field>{}),
+                                          rows, {}));
+    FLOE_RETURN_IF_ERROR(Emit(empty));
+  }
+  columnar::RecordBatch out = std::move(pending_.front());
+  pending_.pop_front();
+  return std::optional<columnar::RecordBatch>(std::move(out));
+}
+
+}  // namespace floe::scan

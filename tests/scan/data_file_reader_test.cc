@@ -1,0 +1,401 @@
+#include "floe/scan/data_file_reader.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "floe/columnar/array_builder.h"
+#include "floe/columnar/value_text.h"
+#include "floe/format/parquet/file_writer.h"
+#include "floe/io/location_map.h"
+#include "floe/io/memory_file_io.h"
+#include "floe/manifest/snapshot_files.h"
+#include "floe/table/metadata_file.h"
+#include "floe/table/schema_conversion.h"
+#include "testing/test_util.h"
+
+namespace floe::scan {
+namespace {
+
+namespace col = floe::columnar;
+
+// ---- Rows as text ----
+
+// "v1|v2|..." per row, values in the JSON form of value_text.h.
+std::vector<std::string> RowsOf(const col::RecordBatch& batch) {
+  std::vector<std::string> rows;
+  for (int64_t r = 0; r < batch.num_rows(); ++r) {
+    std::string row;
+    for (int c = 0; c < batch.num_columns(); ++c) {
+      if (c) row += "|";
+      col::ValueTextOptions options;
+      options.uuid = col::IsUuidField(batch.schema()->field(c));
+      col::AppendJsonValue(*batch.column(c), r, &row, options);
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+struct ReadResult {
+  std::vector<std::string> rows;
+  std::vector<int64_t> batch_sizes;
+  DataFileReadReport report;
+};
+
+Result<ReadResult> ReadAll(io::FileIO& io, const manifest::DataFile& file,
+                           DataFileReadOptions options) {
+  FLOE_ASSIGN_OR_RETURN(auto reader, DataFileReader::Open(io, file, std::move(options)));
+  ReadResult out;
+  while (true) {
+    FLOE_ASSIGN_OR_RETURN(std::optional<col::RecordBatch> batch, reader->Next());
+    if (!batch) break;
+    EXPECT_TRUE(batch->schema()->Equals(*reader->schema()));
+    EXPECT_GT(batch->num_rows(), 0);
+    out.batch_sizes.push_back(batch->num_rows());
+    for (std::string& row : RowsOf(*batch)) out.rows.push_back(std::move(row));
+  }
+  out.report = reader->report();
+  return out;
+}
+
+// ---- Tables of the corpus ----
+
+struct CorpusTable {
+  std::shared_ptr<io::FileIO> io;
+  spec::TableMetadata metadata;
+  std::vector<manifest::ManifestEntry> entries;  // live entries of the current snapshot
+};
+
+// Paths inside the duckdb-iceberg tables are relative to that folder.
+CorpusTable LoadTable(const std::string& folder) {
+  const std::string base = testing::CorpusPath("duckdb-iceberg");
+  auto map = io::LocationMap::Make({}, base);
+  EXPECT_TRUE(map.ok());
+  CorpusTable t;
+  t.io = io::RemappedFileIO(io::LocalFileIO(), *map);
+  auto location = table::FindCurrentMetadataFile(*t.io, base + "/data/persistent/" + folder);
+  EXPECT_TRUE(location.ok()) << location.error().message;
+  auto metadata = table::ReadMetadataFile(*t.io, *location);
+  EXPECT_TRUE(metadata.ok()) << metadata.error().message;
+  t.metadata = std::move(*metadata);
+  const spec::Snapshot* snapshot = t.metadata.CurrentSnapshot();
+  EXPECT_NE(snapshot, nullptr);
+  auto list = manifest::ReadSnapshotManifests(*t.io, t.metadata, *snapshot);
+  EXPECT_TRUE(list.ok()) << list.error().message;
+  auto entries = manifest::ReadLiveEntries(*t.io, t.metadata, *list);
+  EXPECT_TRUE(entries.ok()) << entries.error().message;
+  t.entries = std::move(*entries);
+  return t;
+}
+
+// Every data file of the table read into `projected` (the current schema by default), rows
+// sorted.
+std::vector<std::string> ReadTable(const CorpusTable& t,
+                                   std::optional<spec::Schema> projected = std::nullopt) {
+  std::vector<std::string> rows;
+  std::optional<NameMapping> mapping;
+  auto property = t.metadata.properties.find(std::string(kNameMappingProperty));
+  if (property != t.metadata.properties.end()) {
+    auto parsed = NameMapping::Parse(property->second);
+    EXPECT_TRUE(parsed.ok()) << parsed.error().message;
+    mapping = *parsed;
+  }
+  for (const manifest::ManifestEntry& e : t.entries) {
+    if (e.data_file.content != manifest::FileContent::kData) continue;
+    DataFileReadOptions options;
+    options.projected_schema = projected ? *projected : *t.metadata.CurrentSchema();
+    options.spec = t.metadata.SpecById(e.data_file.spec_id);
+    options.name_mapping = mapping;
+    auto read = ReadAll(*t.io, e.data_file, options);
+    EXPECT_TRUE(read.ok()) << read.error().message;
+    if (!read.ok()) continue;
+    rows.insert(rows.end(), read->rows.begin(), read->rows.end());
+  }
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
+// The table's current schema without the fields named `drop`.
+spec::Schema Without(const spec::Schema& schema, const std::vector<std::string>& drop) {
+  spec::Schema out = schema;
+  out.fields.clear();
+  for (const spec::NestedField& f : schema.fields) {
+    if (std::find(drop.begin(), drop.end(), f.name) == drop.end()) out.fields.push_back(f);
+  }
+  return out;
+}
+
+// initial_default_all_types.test: col1 was written, every other column was added later with an
+// initial-default; the second file has the added columns' values. (DuckDB shows timestamptz in
+// Europe/Amsterdam: 16:30:45+02 is 14:30:45 UTC.) The query leaves col1 and col_uuid out.
+TEST(DataFileReaderTest, AddedColumnsReadAsTheirInitialDefaults) {
+  CorpusTable t = LoadTable("add_columns_with_defaults/default.db/add_columns_with_defaults");
+  std::vector<std::string> rows =
+      ReadTable(t, Without(*t.metadata.CurrentSchema(), {"col1", "col_uuid"}));
+  const std::string defaults =
+      "true|342342|-9223372036854775808|0.34234|0.342343242342342|\"12345.00\"|\"2003-10-20\"|"
+      "\"00:00:00.012345\"|\"1970-01-01T00:00:00.012345\"|\"1970-01-01T00:00:00.012345+00:00\"|"
+      "\"HELLO\"|\"010203ff03\"|\"0102\"";
+  const std::vector<std::string> expected = {
+      "false|453243|328725092345834|23.34342|23.343424523423433|\"3423434.23\"|\"0011-03-05\"|"
+      "\"12:06:45.000000\"|\"0011-03-05T12:06:45.000000\"|\"2023-05-15T14:30:45.000000+00:00\"|"
+      "\"World\"|\"8000800080\"|\"800080\"",
+      defaults, defaults};
+  EXPECT_EQ(rows, expected);
+
+  // The uuid default too, on the rows of the file written before the column was added.
+  spec::Schema uuid_only = t.metadata.CurrentSchema()->fields.empty()
+                               ? spec::Schema()
+                               : Without(*t.metadata.CurrentSchema(), {});
+  uuid_only.fields.clear();
+  uuid_only.fields.push_back(*t.metadata.CurrentSchema()->FindFieldByName("col_uuid"));
+  std::vector<std::string> uuids = ReadTable(t, uuid_only);
+  ASSERT_EQ(uuids.size(), 3u);
+  EXPECT_EQ(std::count(uuids.begin(), uuids.end(), "\"f79c3e09-677c-4bbd-a479-3f349cb785e7\""),
+            2);
+}
+
+// initial_default_in_struct_all_types.test: the children added to struct `a` later read as their
+// defaults; the first file holds them (nulls for timestamptz, uuid and fixed).
+TEST(DataFileReaderTest, ChildrenAddedToAStructReadAsTheirDefaults) {
+  CorpusTable t = LoadTable(
+      "add_columns_with_defaults_in_struct/default.db/add_columns_with_defaults_in_struct");
+  std::vector<std::string> rows = ReadTable(t);
+  ASSERT_EQ(rows.size(), 2u);
+  const std::vector<std::string> expected = {
+      R"({"col1":"test","col_boolean":false,"col_integer":453243,"col_long":328725092345834,)"
+      R"("col_float":23.34342,"col_double":23.343424523423433,"col_decimal":"3423434.23",)"
+      R"("col_date":"0011-03-05","col_time":"12:06:45.000000",)"
+      R"("col_timestamp":"0011-03-05T12:06:45.000000","col_timestamptz":null,)"
+      R"("col_string":"World","col_uuid":null,"col_fixed":null,"col_binary":"800080"})",
+      R"({"col1":"test","col_boolean":true,"col_integer":342342,)"
+      R"("col_long":-9223372036854775808,"col_float":0.34234,"col_double":0.342343242342342,)"
+      R"("col_decimal":"12345.00","col_date":"2003-10-20","col_time":"00:00:00.012345",)"
+      R"("col_timestamp":"1970-01-01T00:00:00.012345",)"
+      R"("col_timestamptz":"1970-01-01T00:00:00.012345+00:00","col_string":"HELLO",)"
+      R"("col_uuid":"f79c3e09-677c-4bbd-a479-3f349cb785e7","col_fixed":"010203ff03",)"
+      R"("col_binary":"0102"})"};
+  EXPECT_EQ(rows, expected);
+}
+
+// column_mapping.test: a file added without field ids, read through the table's name mapping
+// (a map, a list and a struct included).
+TEST(DataFileReaderTest, FilesWithoutIdsReadThroughTheNameMapping) {
+  CorpusTable t = LoadTable("column_mapping/warehouse/default.db/my_table");
+  std::vector<std::string> rows = ReadTable(t);
+  const std::vector<std::string> expected = {
+      R"(1|"Alice"|25|[{"key":"height","value":"5.5"},{"key":"weight","value":"130"}]|[85,90]|)"
+      R"({"email":"alice@example.com","verified":true})",
+      R"(2|"Bob"|30|[{"key":"height","value":"6.0"},{"key":"weight","value":"180"}]|[78,82,88]|)"
+      R"({"email":"bob@example.com","verified":false})",
+      R"(3|"Charlie"|35|[{"key":"height","value":"5.8"},{"key":"weight","value":"160"}]|[92]|)"
+      R"({"email":"charlie@example.com","verified":true})"};
+  EXPECT_EQ(rows, expected);
+
+  // Without the mapping nothing of the file matches: every column is null.
+  const manifest::DataFile& file = t.entries.at(0).data_file;
+  DataFileReadOptions options;
+  options.projected_schema = *t.metadata.CurrentSchema();
+  auto read = ReadAll(*t.io, file, options);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  EXPECT_EQ(read->rows, std::vector<std::string>(3, "null|null|null|null|null|null"));
+}
+
+// case_sensitive_names.test: two columns whose names differ only in case are told apart by id.
+TEST(DataFileReaderTest, ColumnsDifferingOnlyInCase) {
+  CorpusTable t = LoadTable("case_sensitive_names/default.db/case_sensitive_names");
+  EXPECT_EQ(ReadTable(t),
+            (std::vector<std::string>{"1|\"user_1\"", "2|\"user_2\"", "3|\"user_3\""}));
+}
+
+// identity_integer.test: DuckDB wrote the files (hive style) under Spark metadata.
+TEST(DataFileReaderTest, IdentityPartitionTable) {
+  CorpusTable t = LoadTable("partition_integer");
+  EXPECT_EQ(ReadTable(t), (std::vector<std::string>{"1337|67890|\"purchase\"",
+                                                    "42|12345|\"click\""}));
+}
+
+// ---- A file written here: ids 1, 2, 3 in three row groups of 10 rows ----
+
+class SyntheticFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    spec::Schema written;
+    written.fields = {{1, "id", true, spec::Type::Int()},
+                      {2, "name", false, spec::Type::String()},
+                      {3, "score", false, spec::Type::Double()}};
+    auto schema = table::ToColumnarSchema(written);
+    ASSERT_TRUE(schema.ok());
+    col::Int32Builder ids(col::Int32());
+    col::BinaryBuilder names(col::Utf8());
+    col::PrimitiveBuilder<double> scores(col::Float64());
+    for (int i = 0; i < 30; ++i) {
+      ASSERT_TRUE(ids.Append(i).ok());
+      ASSERT_TRUE(names.Append("n" + std::to_string(i)).ok());
+      ASSERT_TRUE(scores.Append(i * 0.5).ok());
+    }
+    auto batch = col::RecordBatch::Make(*schema, 30,
+                                        {*ids.Finish(), *names.Finish(), *scores.Finish()});
+    ASSERT_TRUE(batch.ok()) << batch.error().message;
+    auto out = io_.Create("mem://t/data/f.parquet");
+    ASSERT_TRUE(out.ok());
+    parquet::ParquetWriterOptions options;
+    options.row_group_rows = 10;
+    auto writer = parquet::ParquetWriter::Make(std::move(*out), *schema, options);
+    ASSERT_TRUE(writer.ok()) << writer.error().message;
+    ASSERT_TRUE((*writer)->Write(*batch).ok());
+    auto metrics = (*writer)->Close();
+    ASSERT_TRUE(metrics.ok()) << metrics.error().message;
+    ASSERT_EQ(metrics->split_offsets.size(), 3u);
+    file_.file_path = "mem://t/data/f.parquet";
+    file_.file_format = "PARQUET";
+    file_.record_count = 30;
+    file_.file_size_in_bytes = metrics->file_size;
+    file_.partition = {spec::Literal::String("eu")};
+    spec_.spec_id = 0;
+    spec_.fields = {{5, {}, 1000, "region", spec::Transform::Identity()}};
+  }
+
+  // The table today: 1 promoted to long, 2 renamed, 3 dropped, 4 added with a default, 5 the
+  // identity partition source the file lacks, 6 added without a default.
+  spec::Schema Evolved() const {
+    spec::Schema s;
+    spec::NestedField added{4, "added", false, spec::Type::Int()};
+    added.initial_default = "7";
+    s.fields = {{1, "id", true, spec::Type::Long()},
+                {2, "label", false, spec::Type::String()},
+                added,
+                {5, "region", false, spec::Type::String()},
+                {6, "nothing", false, spec::Type::Double()}};
+    return s;
+  }
+
+  DataFileReadOptions Options() const {
+    DataFileReadOptions o;
+    o.projected_schema = Evolved();
+    o.spec = &spec_;
+    return o;
+  }
+
+  static std::string Row(int i) {
+    return std::to_string(i) + "|\"n" + std::to_string(i) + "\"|7|\"eu\"|null";
+  }
+
+  io::MemoryFileIO io_;
+  manifest::DataFile file_;
+  spec::PartitionSpec spec_;
+};
+
+TEST_F(SyntheticFileTest, ResolvesRenamesDropsDefaultsPartitionValuesAndPromotions) {
+  auto reader = DataFileReader::Open(io_, file_, Options());
+  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  const col::Schema& schema = *(*reader)->schema();
+  ASSERT_EQ(schema.num_fields(), 5);
+  EXPECT_EQ(schema.field(0).type->id(), col::TypeId::kInt64);
+  EXPECT_EQ(schema.field(1).name, "label");
+  EXPECT_EQ(schema.field(1).field_id(), 2);
+  auto read = ReadAll(io_, file_, Options());
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_EQ(read->rows.size(), 30u);
+  for (int i = 0; i < 30; ++i) EXPECT_EQ(read->rows[static_cast<size_t>(i)], Row(i));
+}
+
+TEST_F(SyntheticFileTest, RowPositionsCountSkippedRowGroups) {
+  DataFileReadOptions options = Options();
+  options.with_row_positions = true;
+  options.batch_size = 4;
+  options.filter = "id < 10 or id >= 20";  // the middle row group cannot match
+  auto read = ReadAll(io_, file_, options);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  EXPECT_EQ(read->report.row_groups, 3);
+  EXPECT_EQ(read->report.row_groups_skipped, 1);
+  std::vector<std::string> expected;
+  for (int i = 0; i < 30; ++i) {
+    if (i < 10 || i >= 20) expected.push_back(Row(i) + "|" + std::to_string(i));
+  }
+  EXPECT_EQ(read->rows, expected);
+  // Batches never span row groups: 4 + 4 + 2 per group.
+  EXPECT_EQ(read->batch_sizes, (std::vector<int64_t>{4, 4, 2, 4, 4, 2}));
+
+  // A filter on the renamed column binds to the file's column under the table's name.
+  options.filter = "label = 'zzz'";
+  read = ReadAll(io_, file_, options);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  EXPECT_EQ(read->report.row_groups_skipped, 3);
+  EXPECT_TRUE(read->rows.empty());
+
+  // A filter on a column the file lacks prunes nothing (the caller filters the rows).
+  options.filter = "added = 8";
+  read = ReadAll(io_, file_, options);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  EXPECT_EQ(read->report.row_groups_skipped, 0);
+  EXPECT_EQ(read->rows.size(), 30u);
+}
+
+TEST_F(SyntheticFileTest, OnlyConstantsStillCountTheRows) {
+  DataFileReadOptions options = Options();
+  spec::Schema s = Evolved();
+  s.fields = {s.fields[2], s.fields[3]};  // added, region
+  options.projected_schema = s;
+  options.with_row_positions = true;
+  options.batch_size = 7;
+  auto read = ReadAll(io_, file_, options);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_EQ(read->rows.size(), 30u);
+  for (int i = 0; i < 30; ++i) {
+    EXPECT_EQ(read->rows[static_cast<size_t>(i)], "7|\"eu\"|" + std::to_string(i));
+  }
+  EXPECT_EQ(read->batch_sizes, (std::vector<int64_t>{7, 3, 7, 3, 7, 3}));
+}
+
+TEST_F(SyntheticFileTest, NullIdentityPartitionValueWinsOverTheDefault) {
+  DataFileReadOptions options = Options();
+  options.projected_schema.fields[3].initial_default = "\"us\"";
+  file_.partition = {spec::Literal::Null()};
+  auto read = ReadAll(io_, file_, options);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  EXPECT_EQ(read->rows.front(), "0|\"n0\"|7|null|null");
+  // Without the spec, the default applies.
+  options.spec = nullptr;
+  read = ReadAll(io_, file_, options);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  EXPECT_EQ(read->rows.front(), "0|\"n0\"|7|\"us\"|null");
+}
+
+TEST_F(SyntheticFileTest, Errors) {
+  // A required field the file lacks, without a default.
+  DataFileReadOptions options = Options();
+  options.projected_schema.fields.push_back({7, "must", true, spec::Type::Int()});
+  auto reader = DataFileReader::Open(io_, file_, options);
+  ASSERT_FALSE(reader.ok());
+  EXPECT_EQ(reader.error().kind, ErrorKind::kCorrupt);
+  EXPECT_NE(reader.error().message.find("must"), std::string::npos) << reader.error().message;
+  EXPECT_NE(reader.error().message.find("f.parquet"), std::string::npos);
+
+  // A type the file's column cannot be read as.
+  options = Options();
+  options.projected_schema.fields[1].type = spec::Type::Int();
+  reader = DataFileReader::Open(io_, file_, options);
+  ASSERT_FALSE(reader.ok());
+  EXPECT_EQ(reader.error().kind, ErrorKind::kCorrupt) << reader.error().message;
+
+  // Formats other than Parquet.
+  manifest::DataFile avro = file_;
+  avro.file_format = "AVRO";
+  reader = DataFileReader::Open(io_, avro, Options());
+  ASSERT_FALSE(reader.ok());
+  EXPECT_EQ(reader.error().kind, ErrorKind::kNotSupported);
+  EXPECT_NE(reader.error().message.find("AVRO"), std::string::npos);
+
+  // A missing file.
+  manifest::DataFile missing = file_;
+  missing.file_path = "mem://t/data/gone.parquet";
+  reader = DataFileReader::Open(io_, missing, Options());
+  ASSERT_FALSE(reader.ok());
+  EXPECT_EQ(reader.error().kind, ErrorKind::kNotFound) << reader.error().message;
+  EXPECT_NE(reader.error().message.find("gone.parquet"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace floe::scan
