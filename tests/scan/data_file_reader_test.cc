@@ -216,6 +216,77 @@ TEST(DataFileReaderTest, IdentityPartitionTable) {
                                                     "42|12345|\"click\""}));
 }
 
+// column_mapping_delete.test: a DuckDB-written file without ids under a table whose name mapping
+// changes from version to version; the snapshot that replaced it wrote a file with ids, which win
+// over the mapping.
+struct MappingCase {
+  const char* version;
+  int64_t snapshot_id;
+  int32_t schema_id;
+  int64_t a_nulls;  // -1: reading fails (a is required and unmapped)
+  int64_t b_nulls;
+};
+
+TEST(DataFileReaderTest, NameMappingVersions) {
+  const std::string base = testing::CorpusPath("duckdb-iceberg");
+  auto map = io::LocationMap::Make({}, base);
+  ASSERT_TRUE(map.ok());
+  auto io = io::RemappedFileIO(io::LocalFileIO(), *map);
+  const std::vector<MappingCase> cases = {
+      {"v3", 6597550917742534971, 0, 0, 0},          // a → 1, b → 2
+      {"v3.1", 6597550917742534971, 0, 0, 10000},    // b unmapped
+      {"v3.2", 6597550917742534971, 0, -1, 10000},   // nothing mapped: a required is missing
+      {"v4", 6597550917742534971, 0, 0, 0},          // b dropped from the schema, still mapped
+      {"v4.1", 6597550917742534971, 0, 0, 10000},    // b dropped from both
+      {"v7", 2651609110244230974, 2, 0, 10000},      // b re-added as id 3; the file's b is id 2
+  };
+  for (const MappingCase& c : cases) {
+    SCOPED_TRACE(c.version);
+    auto metadata = table::ReadMetadataFile(
+        *io, base + "/data/persistent/name_mapping/warehouse_1/mydb/t1/metadata/" + c.version +
+                 ".metadata.json");
+    ASSERT_TRUE(metadata.ok()) << metadata.error().message;
+    std::optional<NameMapping> mapping;
+    auto property = metadata->properties.find(std::string(kNameMappingProperty));
+    if (property != metadata->properties.end()) {
+      auto parsed = NameMapping::Parse(property->second);
+      ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+      mapping = *parsed;
+    }
+    const spec::Snapshot* snapshot = metadata->SnapshotById(c.snapshot_id);
+    ASSERT_NE(snapshot, nullptr);
+    auto list = manifest::ReadSnapshotManifests(*io, *metadata, *snapshot);
+    ASSERT_TRUE(list.ok()) << list.error().message;
+    auto entries = manifest::ReadLiveEntries(*io, *metadata, *list);
+    ASSERT_TRUE(entries.ok()) << entries.error().message;
+    ASSERT_EQ(entries->size(), 1u);
+    DataFileReadOptions options;
+    options.projected_schema = *metadata->SchemaById(c.schema_id);
+    options.name_mapping = mapping;
+    auto reader = DataFileReader::Open(*io, entries->front().data_file, options);
+    if (c.a_nulls < 0) {
+      ASSERT_FALSE(reader.ok());
+      EXPECT_EQ(reader.error().kind, ErrorKind::kCorrupt);
+      EXPECT_NE(reader.error().message.find("field a (id 1)"), std::string::npos)
+          << reader.error().message;
+      continue;
+    }
+    ASSERT_TRUE(reader.ok()) << reader.error().message;
+    int64_t rows = 0, a_nulls = 0, b_nulls = 0;
+    while (true) {
+      auto batch = (*reader)->Next();
+      ASSERT_TRUE(batch.ok()) << batch.error().message;
+      if (!*batch) break;
+      rows += (*batch)->num_rows();
+      a_nulls += (*batch)->column(0)->null_count;
+      b_nulls += (*batch)->column(1)->null_count;
+    }
+    EXPECT_EQ(rows, 10000);
+    EXPECT_EQ(a_nulls, c.a_nulls);
+    EXPECT_EQ(b_nulls, c.b_nulls);
+  }
+}
+
 // ---- A file written here: ids 1, 2, 3 in three row groups of 10 rows ----
 
 class SyntheticFileTest : public ::testing::Test {

@@ -54,7 +54,8 @@ Result<std::unique_ptr<DataFileReader>> DataFileReader::Open(io::FileIO& io,
                                               r->options_.spec, file.partition, file.file_path));
   std::vector<col::Field> fields = r->resolution_->schema()->fields();
   if (r->options_.with_row_positions) {
-    fields.emplace_back(std::string(kRowPositionColumn), col::Int64(), false);
+    fields.push_back(col::Field(std::string(kRowPositionColumn), col::Int64(), false)
+                         .WithFieldId(kRowPositionFieldId));
   }
   r->schema_ = std::make_shared<col::Schema>(std::move(fields));
 

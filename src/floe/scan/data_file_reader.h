@@ -35,8 +35,9 @@
 
 namespace floe::scan {
 
-// The name of the row-position column.
+// The row-position column (spec: "Reserved Field IDs": _pos, 2147483645).
 inline constexpr std::string_view kRowPositionColumn = "_pos";
+inline constexpr int32_t kRowPositionFieldId = 2147483645;
 
 struct DataFileReadOptions {
   // The fields to output, in order, with the ids of the scan's table schema.
