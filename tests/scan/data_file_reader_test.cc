@@ -287,7 +287,7 @@ TEST(DataFileReaderTest, NameMappingVersions) {
   }
 }
 
-// ---- A file written here: ids 1, 2, 3 in three row groups of 10 rows ----
+// ---- A file written here: ids 1, 2, 3 in three row groups of 10 rows, pages of 5 ----
 
 class SyntheticFileTest : public ::testing::Test {
  protected:
@@ -313,6 +313,7 @@ class SyntheticFileTest : public ::testing::Test {
     ASSERT_TRUE(out.ok());
     parquet::ParquetWriterOptions options;
     options.row_group_rows = 10;
+    options.columns.page_row_limit = 5;  // two pages per row group, in the page index
     auto writer = parquet::ParquetWriter::Make(std::move(*out), *schema, options);
     ASSERT_TRUE(writer.ok()) << writer.error().message;
     ASSERT_TRUE((*writer)->Write(*batch).ok());
@@ -402,6 +403,22 @@ TEST_F(SyntheticFileTest, RowPositionsCountSkippedRowGroups) {
   ASSERT_TRUE(read.ok()) << read.error().message;
   EXPECT_EQ(read->report.row_groups_skipped, 0);
   EXPECT_EQ(read->rows.size(), 30u);
+}
+
+TEST_F(SyntheticFileTest, PageIndexDropsRowsAndKeepsTheirPositions) {
+  DataFileReadOptions options = Options();
+  options.with_row_positions = true;
+  options.batch_size = 4;
+  options.filter = "id = 13";  // row group 1, its first page
+  auto read = ReadAll(io_, file_, options);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  EXPECT_EQ(read->report.row_groups_skipped, 2);
+  EXPECT_EQ(read->report.rows_skipped_by_page_index, 5);
+  std::vector<std::string> expected;
+  for (int i = 10; i < 15; ++i) expected.push_back(Row(i) + "|" + std::to_string(i));
+  EXPECT_EQ(read->rows, expected);
+  // Batches of 4 decoded from row 10: [10, 14) kept whole, [14, 18) cut to row 14.
+  EXPECT_EQ(read->batch_sizes, (std::vector<int64_t>{4, 1}));
 }
 
 TEST_F(SyntheticFileTest, OnlyConstantsStillCountTheRows) {

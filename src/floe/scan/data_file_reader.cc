@@ -140,7 +140,8 @@ Status DataFileReader::Emit(const columnar::RecordBatch& batch) {
     pending_.push_back(std::move(resolved));
     return Ok();
   }
-  for (const parquet::RowRange& r : ranges_->Within(first, first + rows).ranges()) {
+  const parquet::RowRanges kept = ranges_->Within(first, first + rows);
+  for (const parquet::RowRange& r : kept.ranges()) {
     pending_.push_back(resolved.Slice(r.first - first, r.last - r.first));
   }
   return Ok();
