@@ -1,0 +1,95 @@
+// Applying deletes to the rows of one data file (spec: "Row-level deletes"): the file's deletion
+// vector or position delete files remove rows by their position in the file, its equality delete
+// files remove rows whose key columns equal a delete row's. DeleteFilter says which columns the
+// reader must read besides the projection (the equality columns, and the row positions), and
+// turns each batch into a keep mask.
+//
+// DeleteLoader memoizes loaded delete files across data files: many data files share one delete
+// file and tasks run in parallel, so each file (each blob, for deletion vectors) is read once
+// per loader. Thread-safe: the first caller loads, others asking for the same file wait for it.
+// Failures are remembered too. Loaded sets stay in memory as long as the loader lives (one scan).
+#pragma once
+
+#include <cstdint>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "floe/columnar/record_batch.h"
+#include "floe/expr/row_evaluator.h"
+#include "floe/io/file_io.h"
+#include "floe/manifest/data_file.h"
+#include "floe/scan/equality_deletes.h"
+#include "floe/scan/position_deletes.h"
+#include "floe/scan/position_set.h"
+#include "floe/spec/schema.h"
+#include "floe/util/result.h"
+
+namespace floe::scan {
+
+class DeleteLoader {
+ public:
+  DeleteLoader() = default;
+  DeleteLoader(const DeleteLoader&) = delete;
+  DeleteLoader& operator=(const DeleteLoader&) = delete;
+
+  // A deletion vector (a Puffin position delete file entry).
+  Result<std::shared_ptr<const PositionSet>> DeletionVector(io::FileIO& io,
+                                                            const manifest::DeleteFile& file);
+  // A Parquet position delete file, every data file's positions.
+  Result<std::shared_ptr<const PositionDeletesByPath>> PositionDeletes(
+      io::FileIO& io, const manifest::DeleteFile& file);
+  Result<std::shared_ptr<const EqualityDeleteSet>> EqualityDeletes(
+      io::FileIO& io, const manifest::DeleteFile& file);
+
+  // Delete files read so far (each once).
+  int64_t files_loaded() const;
+
+ private:
+  // One cached load; `value` is a shared_ptr to the loaded object (type-erased).
+  using Loaded = Result<std::shared_ptr<const void>>;
+  template <typename T, typename LoadFn>
+  Result<std::shared_ptr<const T>> Get(const std::string& key, LoadFn load);
+
+  mutable std::mutex mu_;
+  std::unordered_map<std::string, std::shared_future<Loaded>> cache_;
+};
+
+class DeleteFilter {
+ public:
+  DeleteFilter() = default;
+
+  // Loads (through `loader`) the deletes that apply to `data_file` (DeleteFileIndex::ForDataFile).
+  // `schema`: the scan's table schema; an equality column it lacks (dropped since the delete
+  // was written) is NotSupported. Errors of the delete files name them.
+  static Result<DeleteFilter> Make(io::FileIO& io, DeleteLoader& loader,
+                                   const spec::Schema& schema,
+                                   const manifest::DataFile& data_file,
+                                   const std::vector<manifest::DeleteFile>& deletes);
+
+  bool has_deletes() const { return !positions_.empty() || !equalities_.empty(); }
+  // Whether batches must carry the row positions (the `_pos` column of data_file_reader.h).
+  bool needs_positions() const { return !positions_.empty(); }
+  // The equality columns the reader must read, ascending, without repeats.
+  const std::vector<int32_t>& required_field_ids() const { return required_field_ids_; }
+
+  // The rows of `batch` that survive: `positions` holds each row's position in the data file
+  // (needed only when needs_positions()), the equality columns are found by PARQUET:field_id.
+  Result<expr::Selection> Keep(const columnar::RecordBatch& batch,
+                               std::span<const int64_t> positions) const;
+  // The same with the positions taken from the batch's int64 `_pos` column.
+  Result<expr::Selection> Keep(const columnar::RecordBatch& batch) const;
+
+ private:
+  std::string data_file_path_;
+  std::vector<std::shared_ptr<const void>> owners_;  // keep the loaded sets alive
+  std::vector<const PositionSet*> positions_;
+  std::vector<std::shared_ptr<const EqualityDeleteSet>> equalities_;
+  std::vector<int32_t> required_field_ids_;
+};
+
+}  // namespace floe::scan

@@ -1,0 +1,91 @@
+#include "floe/scan/position_deletes.h"
+
+#include <utility>
+
+#include "floe/format/parquet/batch_reader.h"
+#include "floe/format/parquet/file_reader.h"
+#include "floe/util/ascii.h"
+
+namespace floe::scan {
+namespace {
+
+Status AddBatch(const columnar::RecordBatch& batch, PositionDeletesByPath* out) {
+  const columnar::ArrayData& paths = *batch.column(0);
+  const columnar::ArrayData& positions = *batch.column(1);
+  if (!paths.type->is_binary_like()) {
+    return Corrupt("column file_path has type {}, expected string", paths.type->ToString());
+  }
+  if (positions.type->id() != columnar::TypeId::kInt64) {
+    return Corrupt("column pos has type {}, expected int64", positions.type->ToString());
+  }
+  if (paths.null_count > 0 || positions.null_count > 0) {
+    return Corrupt("file_path and pos must not be null");
+  }
+  const int64_t* pos = positions.values<int64_t>();
+  PositionSet* current = nullptr;
+  std::string_view current_path;
+  for (int64_t i = 0; i < batch.num_rows(); ++i) {
+    if (pos[i] < 0) return Corrupt("negative position {} in row {}", pos[i], i);
+    std::string_view path = paths.GetView(i);
+    // Rows are sorted by file_path: look the set up only when the path changes.
+    if (current == nullptr || path != current_path) {
+      current = &(*out)[std::string(path)];
+      current_path = path;
+    }
+    current->Add(pos[i]);
+  }
+  return Ok();
+}
+
+}  // namespace
+
+Result<PositionDeletesByPath> ReadPositionDeleteFile(io::FileIO& io,
+                                                     const manifest::DeleteFile& file) {
+  std::string where = "position delete file " + file.file_path;
+  if (!AsciiEqualsIgnoreCase(file.file_format, "parquet")) {
+    return NotSupported("{}: format {} (floe reads Parquet position delete files)", where,
+                        file.file_format);
+  }
+  auto run = [&]() -> Result<PositionDeletesByPath> {
+    std::optional<int64_t> known;
+    if (file.file_size_in_bytes > 0) known = file.file_size_in_bytes;
+    FLOE_ASSIGN_OR_RETURN(auto reader, parquet::FileReader::Open(io, file.file_path, known));
+    parquet::BatchReaderOptions options;
+    options.parallel = false;  // small files, and the caller may already run on the pool
+    options.projection.field_ids = {kDeleteFilePathFieldId, kDeleteFilePosFieldId};
+    auto batches = parquet::BatchReader::Make(*reader, options);
+    if (!batches.ok() && batches.error().kind == ErrorKind::kNotFound) {
+      // Written without field ids: the spec's column names.
+      options.projection.field_ids.clear();
+      options.projection.paths = {"file_path", "pos"};
+      batches = parquet::BatchReader::Make(*reader, options);
+    }
+    if (!batches.ok()) {
+      if (batches.error().kind == ErrorKind::kNotFound) {
+        return Corrupt("no file_path and pos columns: {}", batches.error().message);
+      }
+      return std::move(batches).error();
+    }
+    // Read-tree order is file order: put file_path first.
+    const auto& fields = (*batches)->schema()->fields();
+    if (fields.size() != 2) return Corrupt("expected the columns file_path and pos");
+    bool swapped = fields[0].field_id() == kDeleteFilePosFieldId || fields[0].name == "pos";
+    PositionDeletesByPath out;
+    while (true) {
+      FLOE_ASSIGN_OR_RETURN(auto batch, (*batches)->Next());
+      if (!batch) break;
+      if (swapped) {
+        FLOE_ASSIGN_OR_RETURN(
+            *batch, columnar::RecordBatch::Make(
+                        std::make_shared<columnar::Schema>(
+                            std::vector<columnar::Field>{fields[1], fields[0]}),
+                        batch->num_rows(), {batch->column(1), batch->column(0)}));
+      }
+      FLOE_RETURN_IF_ERROR(AddBatch(*batch, &out));
+    }
+    return out;
+  };
+  return run().WithContext(where);
+}
+
+}  // namespace floe::scan
