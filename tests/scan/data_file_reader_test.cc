@@ -485,5 +485,60 @@ TEST_F(SyntheticFileTest, Errors) {
   EXPECT_NE(reader.error().message.find("gone.parquet"), std::string::npos);
 }
 
+// A list of structs read whole: the struct field the table dropped is cut away, the one it added
+// reads as null, the promoted one is widened.
+TEST(DataFileReaderListTest, FieldsDroppedAndAddedInsideListElements) {
+  auto element_of = [](std::vector<spec::NestedField> fields) {
+    return spec::Type::List({5, "element", false, spec::Type::Struct(std::move(fields))});
+  };
+  spec::Schema written;
+  written.fields = {{1, "id", true, spec::Type::Int()},
+                    {2, "items", false,
+                     element_of({{3, "a", false, spec::Type::Int()},
+                                 {4, "b", false, spec::Type::String()}})}};
+  auto schema = table::ToColumnarSchema(written);
+  ASSERT_TRUE(schema.ok()) << schema.error().message;
+  col::Int32Builder ids(col::Int32());
+  auto items = col::MakeBuilder((*schema)->field(1).type);
+  ASSERT_TRUE(items.ok());
+  auto* list = static_cast<col::ListBuilder*>(items->get());
+  auto* element = static_cast<col::StructBuilder*>(list->value_builder());
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_TRUE(ids.Append(i).ok());
+    ASSERT_TRUE(list->Append().ok());
+    for (int j = 0; j <= i; ++j) {
+      ASSERT_TRUE(element->Append().ok());
+      ASSERT_TRUE(static_cast<col::Int32Builder*>(element->child(0))->Append(10 * i + j).ok());
+      ASSERT_TRUE(static_cast<col::BinaryBuilder*>(element->child(1))->Append("x").ok());
+    }
+  }
+  auto batch = col::RecordBatch::Make(*schema, 3, {*ids.Finish(), *(*items)->Finish()});
+  ASSERT_TRUE(batch.ok()) << batch.error().message;
+  io::MemoryFileIO io;
+  auto out = io.Create("mem://t/list.parquet");
+  ASSERT_TRUE(out.ok());
+  auto writer = parquet::ParquetWriter::Make(std::move(*out), *schema);
+  ASSERT_TRUE(writer.ok()) << writer.error().message;
+  ASSERT_TRUE((*writer)->Write(*batch).ok());
+  ASSERT_TRUE((*writer)->Close().ok());
+
+  spec::Schema evolved;
+  evolved.fields = {{1, "id", true, spec::Type::Int()},
+                    {2, "items", false,
+                     element_of({{3, "a", false, spec::Type::Long()},
+                                 {6, "c", false, spec::Type::Double()}})}};
+  manifest::DataFile file;
+  file.file_path = "mem://t/list.parquet";
+  file.file_format = "PARQUET";
+  DataFileReadOptions options;
+  options.projected_schema = evolved;
+  auto read = ReadAll(io, file, options);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  EXPECT_EQ(read->rows, (std::vector<std::string>{
+                            R"(0|[{"a":0,"c":null}])",
+                            R"(1|[{"a":10,"c":null},{"a":11,"c":null}])",
+                            R"(2|[{"a":20,"c":null},{"a":21,"c":null},{"a":22,"c":null}])"}));
+}
+
 }  // namespace
 }  // namespace floe::scan

@@ -158,6 +158,78 @@ col::Field Renamed(const col::Field& field, const spec::Schema& projected) {
   return out;
 }
 
+// Fields the projected schema has (by id); only those are kept inside structs.
+bool Projected(const col::Field& f, const spec::Schema& projected) {
+  std::optional<int32_t> id = f.field_id();
+  return id && projected.FindFieldById(*id) != nullptr;
+}
+
+// `field` with, inside every struct (list elements and map values included), only the projected
+// children: a list or map is read whole, and may hold fields the table dropped since.
+col::Field Pruned(const col::Field& field, const spec::Schema& projected) {
+  col::Field out = field;
+  const col::DataType& t = *field.type;
+  switch (t.id()) {
+    case col::TypeId::kStruct: {
+      std::vector<col::Field> children;
+      for (const col::Field& c : t.children()) {
+        if (Projected(c, projected)) children.push_back(Pruned(c, projected));
+      }
+      out.type = col::Struct(std::move(children));
+      break;
+    }
+    case col::TypeId::kList:
+      out.type = col::List(Pruned(t.value_field(), projected));
+      break;
+    case col::TypeId::kMap:
+      out.type = col::Map(Pruned(t.key_field(), projected), Pruned(t.item_field(), projected),
+                          t.keys_sorted());
+      break;
+    default: break;
+  }
+  return out;
+}
+
+// The array of `field` cut down as Pruned cuts the field (`pruned` is Pruned(field)).
+col::ArrayPtr PrunedArray(const col::Field& field, const col::Field& pruned,
+                          const col::ArrayPtr& array, const spec::Schema& projected) {
+  const col::DataType& t = *field.type;
+  if (!t.is_nested()) return array;
+  auto out = std::make_shared<col::ArrayData>(*array);
+  out->type = pruned.type;
+  out->children.clear();
+  switch (t.id()) {
+    case col::TypeId::kStruct: {
+      int kept = 0;
+      for (int i = 0; i < t.num_children(); ++i) {
+        const col::Field& c = t.child(i);
+        if (!Projected(c, projected)) continue;
+        out->children.push_back(PrunedArray(c, pruned.type->child(kept++),
+                                            array->children[static_cast<size_t>(i)], projected));
+      }
+      break;
+    }
+    case col::TypeId::kList:
+      out->children.push_back(PrunedArray(t.value_field(), pruned.type->value_field(),
+                                          array->children[0], projected));
+      break;
+    case col::TypeId::kMap: {
+      // The entries struct keeps its key and value, each pruned.
+      const col::ArrayPtr& entries = array->children[0];
+      auto e = std::make_shared<col::ArrayData>(*entries);
+      e->type = pruned.type->value_field().type;
+      e->children = {
+          PrunedArray(t.key_field(), pruned.type->key_field(), entries->children[0], projected),
+          PrunedArray(t.item_field(), pruned.type->item_field(), entries->children[1],
+                      projected)};
+      out->children.push_back(std::move(e));
+      break;
+    }
+    default: break;
+  }
+  return out;
+}
+
 Result<col::ArrayPtr> Constant(const FieldPlan& plan, int64_t length) {
   if (!plan.rebuild) return MakeConstantArray(plan.target.type, plan.constant, length);
   std::vector<col::ArrayPtr> children;
@@ -212,9 +284,15 @@ Result<FieldResolution> FieldResolution::Make(const spec::Schema& projected,
   std::vector<col::Field> file_fields;
   std::vector<col::Field> renamed;
   for (const parquet::ReadNode& n : r.read_tree_) {
-    file_fields.push_back(n.field);
+    col::Field pruned = Pruned(n.field, projected);
+    bool prune = !pruned.type->Equals(*n.field.type);
+    r.prune_.push_back(prune ? std::optional<std::pair<col::Field, col::Field>>(
+                                   std::make_pair(n.field, pruned))
+                             : std::nullopt);
+    file_fields.push_back(std::move(pruned));
     renamed.push_back(Renamed(n.field, projected));
   }
+  r.projected_ = projected;
   r.renamed_ = col::Schema(std::move(renamed));
   spec::Schema read_schema = projected;
   read_schema.fields = std::move(read);
@@ -232,7 +310,24 @@ Result<FieldResolution> FieldResolution::Make(const spec::Schema& projected,
 Result<columnar::RecordBatch> FieldResolution::Resolve(const columnar::RecordBatch& batch) const {
   std::optional<columnar::RecordBatch> converted;
   if (conformer_) {
-    auto c = conformer_->Conform(batch);
+    columnar::RecordBatch pruned = batch;
+    if (batch.num_columns() == static_cast<int>(prune_.size())) {
+      std::vector<col::ArrayPtr> columns = batch.columns();
+      std::vector<col::Field> fields = batch.schema()->fields();
+      bool any = false;
+      for (size_t i = 0; i < prune_.size(); ++i) {
+        if (!prune_[i]) continue;
+        columns[i] = PrunedArray(prune_[i]->first, prune_[i]->second, columns[i], projected_);
+        fields[i] = prune_[i]->second;
+        any = true;
+      }
+      if (any) {
+        FLOE_ASSIGN_OR_RETURN(pruned, columnar::RecordBatch::Make(
+                                          std::make_shared<col::Schema>(std::move(fields)),
+                                          batch.num_rows(), std::move(columns)));
+      }
+    }
+    auto c = conformer_->Conform(pruned);
     if (!c.ok()) return Corrupt("{}", c.error().message);
     converted = std::move(*c);
   }

@@ -9,12 +9,16 @@
 // Structs are matched field by field, so a struct column gets the children added after the file
 // was written as constants too.
 //
-// Known limits: a struct the file holds none of the projected children of is treated as missing
-// (null, or its default); fields added inside list elements or map values are read as the
-// file's list/map is, which the conversion refuses when the file has fields the table dropped.
+// Lists and maps are read whole: inside them, fields the table dropped are cut away and fields
+// added later read as nulls (their initial-defaults are not applied there).
+//
+// Known limit: a struct the file holds none of the projected children of is treated as missing
+// (null, or its default).
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -68,6 +72,10 @@ class FieldResolution {
   std::vector<parquet::ReadNode> read_tree_;
   columnar::Schema renamed_{{}};
   columnar::SchemaPtr schema_;
+  spec::Schema projected_;
+  // Per column read: the file's field and the field with only projected struct children, when
+  // they differ (lists and maps holding fields the table dropped).
+  std::vector<std::optional<std::pair<columnar::Field, columnar::Field>>> prune_;
   std::unique_ptr<table::BatchConformer> conformer_;  // the found fields, by id
   std::vector<FieldPlan> plans_;                      // one per projected field
 };
