@@ -284,6 +284,9 @@ TEST(PositionDeletesTest, OneFileForSeveralDataFiles) {
   auto keep = filter->Keep(rows, std::vector<int64_t>{3, 4, 5, 6});
   ASSERT_TRUE(keep.ok()) << keep.error().message;
   EXPECT_EQ(Kept(*keep), (std::vector<int64_t>{0, 1, 3}));
+  // Positions out of order (not one run of rows) take the per-row path.
+  EXPECT_EQ(Kept(*filter->Keep(rows, std::vector<int64_t>{5, 0, 9, 1})),
+            (std::vector<int64_t>{2, 3}));
   // The same through a `_pos` column.
   columnar::RecordBatch with_pos = Batch(
       {WithId("id", columnar::Int64(), 1), Field(std::string(kRowPositionColumn), columnar::Int64())},

@@ -116,6 +116,24 @@ TEST(DeletionVectorTest, RoundTrips) {
   EXPECT_FALSE(back.Contains(-1));
 }
 
+TEST(DeletionVectorTest, MarkRangeMatchesContains) {
+  std::mt19937_64 rng(7);
+  PositionSet set;
+  const int64_t around = int64_t{3} << 32;  // ranges cross the boundary of keys 2 and 3
+  for (int i = 0; i < 3000; ++i) set.Add(around - 2000 + static_cast<int64_t>(rng() % 4000));
+  set.Add(0);
+  set.Add(5);
+  for (int trial = 0; trial < 200; ++trial) {
+    int64_t first = trial < 5 ? trial : around - 2500 + static_cast<int64_t>(rng() % 5000);
+    int64_t count = static_cast<int64_t>(rng() % 700);
+    std::vector<uint8_t> marks(static_cast<size_t>(count), 0);
+    set.MarkRange(first, count, marks.data());
+    for (int64_t i = 0; i < count; ++i) {
+      ASSERT_EQ(marks[static_cast<size_t>(i)] == 1, set.Contains(first + i)) << first + i;
+    }
+  }
+}
+
 TEST(DeletionVectorTest, Merge) {
   PositionSet a = FromVector({1, 5, int64_t{1} << 33});
   PositionSet b = FromVector({2, 5, int64_t{1} << 35});

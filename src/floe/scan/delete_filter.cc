@@ -117,7 +117,16 @@ Result<expr::Selection> DeleteFilter::Keep(const columnar::RecordBatch& batch,
       return InvalidArgument("{}: {} row positions for a batch of {} rows", data_file_path_,
                              positions.size(), rows);
     }
+    // Batches usually hold consecutive rows: then only the set's members in range are visited.
+    bool consecutive = rows > 0 && positions[0] >= 0;
+    for (int64_t i = 1; consecutive && i < rows; ++i) {
+      consecutive = positions[static_cast<size_t>(i)] == positions[0] + i;
+    }
     for (const PositionSet* set : positions_) {
+      if (consecutive) {
+        set->MarkRange(positions[0], rows, deleted.data());
+        continue;
+      }
       for (int64_t i = 0; i < rows; ++i) {
         if (!deleted[static_cast<size_t>(i)] && set->Contains(positions[static_cast<size_t>(i)])) {
           deleted[static_cast<size_t>(i)] = 1;

@@ -51,6 +51,26 @@ bool PositionSet::Contains(int64_t position) const {
          roaring_bitmap_contains(it->bitmap.get(), LowOf(position));
 }
 
+void PositionSet::MarkRange(int64_t first, int64_t count, uint8_t* marks) const {
+  if (count <= 0) return;
+  const int64_t last = first + count - 1;
+  auto it = std::lower_bound(buckets_.begin(), buckets_.end(), KeyOf(first),
+                             [](const Bucket& b, uint32_t k) { return b.key < k; });
+  for (; it != buckets_.end() && it->key <= KeyOf(last); ++it) {
+    const int64_t base = static_cast<int64_t>(it->key) << 32;
+    // The part of [first, last] inside this bucket, as 32-bit sub-positions.
+    uint32_t low = it->key == KeyOf(first) ? LowOf(first) : 0;
+    uint32_t high = it->key == KeyOf(last) ? LowOf(last) : 0xFFFFFFFFu;
+    roaring_uint32_iterator_t values;
+    roaring_init_iterator(it->bitmap.get(), &values);
+    if (!roaring_move_uint32_iterator_equalorlarger(&values, low)) continue;
+    while (values.has_value && values.current_value <= high) {
+      marks[base + values.current_value - first] = 1;
+      roaring_advance_uint32_iterator(&values);
+    }
+  }
+}
+
 int64_t PositionSet::Cardinality() const {
   int64_t n = 0;
   for (const Bucket& b : buckets_) n += static_cast<int64_t>(roaring_bitmap_get_cardinality(b.bitmap.get()));

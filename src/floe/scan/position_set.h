@@ -35,6 +35,10 @@ class PositionSet {
   void AppendBucket(uint32_t key, roaring_bitmap_s* bitmap);
 
   bool Contains(int64_t position) const;
+  // For the positions first .. first + count - 1: sets marks[p - first] = 1 for each one in the
+  // set (other marks are left alone). Walks only the set's members in that range, which is what
+  // a batch of consecutive rows needs. The caller checks first >= 0 and count >= 0.
+  void MarkRange(int64_t first, int64_t count, uint8_t* marks) const;
   int64_t Cardinality() const;
   bool empty() const { return Cardinality() == 0; }
   const std::vector<Bucket>& buckets() const { return buckets_; }
