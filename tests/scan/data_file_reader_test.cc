@@ -540,5 +540,53 @@ TEST(DataFileReaderListTest, FieldsDroppedAndAddedInsideListElements) {
                             R"(2|[{"a":20,"c":null},{"a":21,"c":null},{"a":22,"c":null}])"}));
 }
 
+// float→double and decimal precision widening; a struct added with the default {} reads as a
+// struct of its children's defaults, one added without a default as null.
+TEST(DataFileReaderPromotionTest, PromotionsAndStructDefaults) {
+  spec::Schema written;
+  written.fields = {{1, "f", false, spec::Type::Float()},
+                    {2, "d", false, spec::Type::Decimal(5, 2)}};
+  auto schema = table::ToColumnarSchema(written);
+  ASSERT_TRUE(schema.ok()) << schema.error().message;
+  col::FloatBuilder floats(col::Float32());
+  col::Decimal128Builder decimals((*schema)->field(1).type);
+  ASSERT_TRUE(floats.Append(1.5f).ok());
+  ASSERT_TRUE(floats.Append(-0.25f).ok());
+  ASSERT_TRUE(floats.AppendNull().ok());
+  for (int64_t v : {12345, -1, 99999}) ASSERT_TRUE(decimals.AppendInt64(v).ok());
+  auto batch = col::RecordBatch::Make(*schema, 3, {*floats.Finish(), *decimals.Finish()});
+  ASSERT_TRUE(batch.ok()) << batch.error().message;
+  io::MemoryFileIO io;
+  auto out = io.Create("mem://t/p.parquet");
+  ASSERT_TRUE(out.ok());
+  auto writer = parquet::ParquetWriter::Make(std::move(*out), *schema);
+  ASSERT_TRUE(writer.ok()) << writer.error().message;
+  ASSERT_TRUE((*writer)->Write(*batch).ok());
+  ASSERT_TRUE((*writer)->Close().ok());
+
+  spec::NestedField x{8, "x", false, spec::Type::Int()};
+  x.initial_default = "5";
+  spec::NestedField st{7, "st", false,
+                       spec::Type::Struct({x, {9, "y", false, spec::Type::String()}})};
+  st.initial_default = "{}";
+  spec::NestedField none{10, "none", false, spec::Type::Struct({x})};
+  spec::Schema evolved;
+  evolved.fields = {{1, "f", false, spec::Type::Double()},
+                    {2, "d", false, spec::Type::Decimal(12, 2)},
+                    st,
+                    none};
+  manifest::DataFile file;
+  file.file_path = "mem://t/p.parquet";
+  file.file_format = "parquet";
+  DataFileReadOptions options;
+  options.projected_schema = evolved;
+  auto read = ReadAll(io, file, options);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  EXPECT_EQ(read->rows, (std::vector<std::string>{
+                            R"(1.5|"123.45"|{"x":5,"y":null}|null)",
+                            R"(-0.25|"-0.01"|{"x":5,"y":null}|null)",
+                            R"(null|"999.99"|{"x":5,"y":null}|null)"}));
+}
+
 }  // namespace
 }  // namespace floe::scan
