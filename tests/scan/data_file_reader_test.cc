@@ -588,5 +588,45 @@ TEST(DataFileReaderPromotionTest, PromotionsAndStructDefaults) {
                             R"(null|"999.99"|{"x":5,"y":null}|null)"}));
 }
 
+// A struct whose every projected child was added after the file was written keeps the file's
+// nulls; its children read as their defaults.
+TEST(DataFileReaderStructTest, StructWithOnlyAddedChildrenKeepsItsNulls) {
+  spec::Schema written;
+  written.fields = {{1, "id", false, spec::Type::Int()},
+                    {2, "s", false, spec::Type::Struct({{3, "a", false, spec::Type::Int()}})}};
+  auto schema = table::ToColumnarSchema(written);
+  ASSERT_TRUE(schema.ok()) << schema.error().message;
+  col::Int32Builder ids(col::Int32());
+  auto s_builder = col::MakeBuilder((*schema)->field(1).type);
+  ASSERT_TRUE(s_builder.ok());
+  auto* st = static_cast<col::StructBuilder*>(s_builder->get());
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_TRUE(ids.Append(i).ok());
+    ASSERT_TRUE(st->Append(i != 1).ok());
+    ASSERT_TRUE(static_cast<col::Int32Builder*>(st->child(0))->Append(i).ok());
+  }
+  auto batch = col::RecordBatch::Make(*schema, 3, {*ids.Finish(), *(*s_builder)->Finish()});
+  ASSERT_TRUE(batch.ok()) << batch.error().message;
+  io::MemoryFileIO io;
+  auto out = io.Create("mem://t/s.parquet");
+  ASSERT_TRUE(out.ok());
+  auto writer = parquet::ParquetWriter::Make(std::move(*out), *schema);
+  ASSERT_TRUE(writer.ok()) << writer.error().message;
+  ASSERT_TRUE((*writer)->Write(*batch).ok());
+  ASSERT_TRUE((*writer)->Close().ok());
+
+  spec::NestedField b{4, "b", false, spec::Type::Int()};
+  b.initial_default = "9";
+  spec::Schema evolved;  // a dropped, b added
+  evolved.fields = {{2, "s", false, spec::Type::Struct({b})}};
+  manifest::DataFile file;
+  file.file_path = "mem://t/s.parquet";
+  DataFileReadOptions options;
+  options.projected_schema = evolved;
+  auto read = ReadAll(io, file, options);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  EXPECT_EQ(read->rows, (std::vector<std::string>{R"({"b":9})", "null", R"({"b":9})"}));
+}
+
 }  // namespace
 }  // namespace floe::scan

@@ -2,7 +2,8 @@
 // read"): the file's columns are matched by field id — the file's own ids, or those of the
 // table's name mapping (name_mapping.h) for files written without ids — and resolved against
 // the projected schema (field_resolution.h: renames, dropped and added columns, defaults,
-// identity partition values, promotions).
+// identity partition values, promotions). A file without ids read without a mapping matches no
+// field (every field is then missing); floe does not guess ids by column position.
 //
 // The optional filter only prunes: row groups whose statistics or bloom filters exclude a match
 // are skipped, and rows of pages the page index excludes are dropped (table/parquet_pruning.h).

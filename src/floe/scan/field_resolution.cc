@@ -68,7 +68,20 @@ class Planner {
           plans.push_back(std::move(plan));
           continue;
         }
-        node = -1;  // none of its children in the file: as if missing
+        // None of its projected children is in the file, but the struct is: one of its leaves
+        // is read for the struct's nulls (and then cut away), the children are constants.
+        int leaf = FirstLeaf(node);
+        if (leaf >= 0) {
+          paths.push_back(parquet::JoinPath(file_.node(leaf).path));
+          plan.rebuild = true;
+          plan.read_index = static_cast<int>(read->size());
+          spec::NestedField r = f;
+          r.type = spec::Type::Struct({});
+          read->push_back(std::move(r));
+          plans.push_back(std::move(plan));
+          continue;
+        }
+        node = -1;
         plan.children.clear();
       }
       if (node >= 0) {
@@ -89,6 +102,15 @@ class Planner {
       if (file_.node(c).field_id == id) return c;
     }
     return -1;
+  }
+
+  // The first leaf below `node`, or -1.
+  int FirstLeaf(int node) const {
+    while (!file_.node(node).is_leaf()) {
+      if (file_.node(node).children.empty()) return -1;
+      node = file_.node(node).children[0];
+    }
+    return node;
   }
 
   // The value of a field the file lacks (see the header's order).

@@ -11,9 +11,7 @@
 //
 // Lists and maps are read whole: inside them, fields the table dropped are cut away and fields
 // added later read as nulls (their initial-defaults are not applied there).
-//
-// Known limit: a struct the file holds none of the projected children of is treated as missing
-// (null, or its default).
+
 #pragma once
 
 #include <memory>
