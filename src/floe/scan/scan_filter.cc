@@ -1,0 +1,55 @@
+#include "floe/scan/scan_filter.h"
+
+#include "floe/expr/binder.h"
+#include "floe/expr/parser.h"
+#include "floe/table/schema_conversion.h"
+
+namespace floe::scan {
+namespace {
+
+bool IsBlank(std::string_view text) {
+  for (char c : text) {
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Result<ScanFilter> ScanFilter::Make(const spec::Schema& schema, expr::BoundExpression expr) {
+  FLOE_ASSIGN_OR_RETURN(columnar::SchemaPtr columnar_schema, table::ToColumnarSchema(schema));
+  return ScanFilter{schema, std::move(columnar_schema), std::move(expr)};
+}
+
+Result<ScanFilter> ScanFilter::Bind(const spec::Schema& schema, std::string_view filter_text,
+                                    bool case_sensitive) {
+  FLOE_ASSIGN_OR_RETURN(ScanFilter filter, Make(schema, expr::BoundExpression::True()));
+  if (IsBlank(filter_text)) return filter;
+  FLOE_ASSIGN_OR_RETURN(expr::Expression parsed, expr::ParseFilter(filter_text));
+  expr::BindOptions options;
+  options.case_sensitive = case_sensitive;
+  FLOE_ASSIGN_OR_RETURN(filter.expr, expr::Bind(parsed, *filter.columnar_schema, options));
+  return filter;
+}
+
+const spec::NestedField* ScanFilter::Field(const expr::BoundReference& ref) const {
+  // ToColumnarSchema keeps the order of fields at every level, so the columnar path indexes
+  // the Iceberg fields too.
+  const std::vector<spec::NestedField>* fields = &schema.fields;
+  const spec::NestedField* field = nullptr;
+  for (int index : ref.path) {
+    if (!fields || index < 0 || static_cast<size_t>(index) >= fields->size()) return nullptr;
+    field = &(*fields)[static_cast<size_t>(index)];
+    bool is_struct = field->type && field->type->is_struct();
+    fields = is_struct ? &field->type->fields() : nullptr;
+  }
+  return field;
+}
+
+std::optional<int32_t> ScanFilter::FieldId(const expr::BoundReference& ref) const {
+  const spec::NestedField* field = Field(ref);
+  if (!field) return std::nullopt;
+  return field->id;
+}
+
+}  // namespace floe::scan

@@ -1,0 +1,41 @@
+// The row filter of a table scan: the filter text (expr/parser.h, the WHERE syntax of every
+// --filter) bound to the table schema's columnar form, kept together with the Iceberg schema so
+// that the pruners (manifest_pruner.h, data_file_pruner.h) can map each column the filter names
+// back to its Iceberg field id, which partition specs and column metrics are keyed by.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "floe/columnar/record_batch.h"
+#include "floe/expr/bound_expression.h"
+#include "floe/spec/schema.h"
+#include "floe/util/result.h"
+
+namespace floe::scan {
+
+struct ScanFilter {
+  spec::Schema schema;
+  columnar::SchemaPtr columnar_schema;  // table::ToColumnarSchema(schema)
+  expr::BoundExpression expr;           // TRUE for an empty filter text
+
+  // Parses `filter_text` and binds it to `schema` (names ignore ASCII case unless
+  // case_sensitive). Empty or blank text is TRUE. Errors are the parser's and binder's
+  // InvalidArgument ("filter: no column ...").
+  static Result<ScanFilter> Bind(const spec::Schema& schema, std::string_view filter_text,
+                                 bool case_sensitive = false);
+  // The same schema with an already bound expression (e.g. built in code).
+  static Result<ScanFilter> Make(const spec::Schema& schema, expr::BoundExpression expr);
+
+  bool always_true() const { return expr.op() == expr::Operation::kTrue; }
+
+  // The Iceberg field id of a column the expression refers to (struct fields included), found
+  // by following the reference's path through the schema; nullopt when the path does not lead
+  // to a field (the reference was bound to another schema).
+  std::optional<int32_t> FieldId(const expr::BoundReference& ref) const;
+  // The Iceberg field at that path, or nullptr.
+  const spec::NestedField* Field(const expr::BoundReference& ref) const;
+};
+
+}  // namespace floe::scan
