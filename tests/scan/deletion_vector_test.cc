@@ -242,5 +242,40 @@ TEST(DeletionVectorTest, ReadFromADeleteFileEntry) {
   EXPECT_EQ(ReadDeletionVector(io, file).error().kind, ErrorKind::kInvalidArgument);
 }
 
+TEST(DeletionVectorTest, WriteThenReadThroughPuffinAndEntries) {
+  io::MemoryFileIO io;
+  PositionSet a = FromVector({0, 7, int64_t{1} << 34});
+  PositionSet b = FromVector({3});
+  auto entries = WriteDeletionVectors(io, "mem/dvs.puffin", {{"a.parquet", &a}, {"b.parquet", &b}});
+  ASSERT_TRUE(entries.ok()) << entries.error().message;
+  ASSERT_EQ(entries->size(), 2u);
+  EXPECT_EQ((*entries)[0].content_offset, 4);
+  EXPECT_EQ((*entries)[1].record_count, 1);
+  EXPECT_EQ((*entries)[1].referenced_data_file, "b.parquet");
+  EXPECT_EQ((*entries)[0].file_size_in_bytes, static_cast<int64_t>(io.Get("mem/dvs.puffin")->size()));
+  // Through the entries (offset and size, no footer)...
+  EXPECT_EQ(ReadDeletionVector(io, (*entries)[0])->ToVector(), a.ToVector());
+  EXPECT_EQ(ReadDeletionVector(io, (*entries)[1])->ToVector(), b.ToVector());
+  // ...and through the Puffin footer, whose blob metadata the spec prescribes.
+  auto reader = puffin::PuffinReader::Open(io, "mem/dvs.puffin");
+  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  const auto& blobs = (*reader)->metadata().blobs;
+  ASSERT_EQ(blobs.size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(blobs[i].type, puffin::kDeletionVectorV1);
+    EXPECT_EQ(blobs[i].snapshot_id, -1);
+    EXPECT_EQ(blobs[i].sequence_number, -1);
+    EXPECT_FALSE(blobs[i].compression_codec.has_value());
+    EXPECT_EQ(blobs[i].fields, std::vector<int32_t>{kRowPositionFieldId});
+    EXPECT_EQ(blobs[i].offset, *(*entries)[i].content_offset);
+    EXPECT_EQ(blobs[i].length, *(*entries)[i].content_size_in_bytes);
+  }
+  EXPECT_EQ(*puffin::FindProperty(blobs[0].properties, "referenced-data-file"), "a.parquet");
+  EXPECT_EQ(*puffin::FindProperty(blobs[0].properties, "cardinality"), "3");
+  // Writing never replaces a file.
+  EXPECT_EQ(WriteDeletionVectors(io, "mem/dvs.puffin", {{"a.parquet", &a}}).error().kind,
+            ErrorKind::kAlreadyExists);
+}
+
 }  // namespace
 }  // namespace floe::scan

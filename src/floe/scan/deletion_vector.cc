@@ -5,6 +5,8 @@
 
 #include <utility>
 
+#include "floe/format/parquet/file_writer.h"
+#include "floe/format/puffin/puffin_writer.h"
 #include "floe/util/ascii.h"
 #include "floe/util/bytes.h"
 
@@ -145,6 +147,39 @@ Result<PositionSet> ReadDeletionVector(io::FileIO& io, const manifest::DeleteFil
                    set.Cardinality(), file.record_count);
   }
   return set;
+}
+
+Result<std::vector<manifest::DeleteFile>> WriteDeletionVectors(
+    io::FileIO& io, std::string_view location, const std::vector<DeletionVectorToWrite>& vectors) {
+  FLOE_ASSIGN_OR_RETURN(auto file, io.Create(location));
+  FLOE_ASSIGN_OR_RETURN(auto writer, puffin::PuffinWriter::Make(
+                                         std::move(file), {{"created-by", parquet::FloeCreatedBy()}}));
+  std::vector<manifest::DeleteFile> out;
+  for (const DeletionVectorToWrite& v : vectors) {
+    if (v.positions == nullptr) {
+      return InvalidArgument("deletion vector for {} has no positions", v.referenced_data_file);
+    }
+    int64_t cardinality = v.positions->Cardinality();
+    puffin::BlobMetadata blob;
+    blob.type = std::string(puffin::kDeletionVectorV1);
+    blob.fields = {kRowPositionFieldId};
+    blob.properties = {{"referenced-data-file", v.referenced_data_file},
+                       {"cardinality", std::to_string(cardinality)}};
+    FLOE_ASSIGN_OR_RETURN(puffin::BlobMetadata written,
+                          writer->Add(std::move(blob), EncodeDeletionVector(*v.positions)));
+    manifest::DeleteFile entry;
+    entry.content = manifest::FileContent::kPositionDeletes;
+    entry.file_path = std::string(location);
+    entry.file_format = "PUFFIN";
+    entry.record_count = cardinality;
+    entry.referenced_data_file = v.referenced_data_file;
+    entry.content_offset = written.offset;
+    entry.content_size_in_bytes = written.length;
+    out.push_back(std::move(entry));
+  }
+  FLOE_ASSIGN_OR_RETURN(int64_t size, writer->Close());
+  for (manifest::DeleteFile& entry : out) entry.file_size_in_bytes = size;
+  return out;
 }
 
 }  // namespace floe::scan

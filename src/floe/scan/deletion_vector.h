@@ -12,9 +12,11 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "floe/io/file_io.h"
 #include "floe/manifest/data_file.h"
+#include "floe/scan/data_file_reader.h"  // kRowPositionFieldId
 #include "floe/scan/position_set.h"
 #include "floe/util/result.h"
 
@@ -39,5 +41,20 @@ Result<PositionSet> ReadDeletionVector(io::FileIO& io, const manifest::DeleteFil
 
 // Whether a delete file entry is a deletion vector (a Puffin position delete file).
 bool IsDeletionVector(const manifest::DeleteFile& file);
+
+// One deletion vector to write: the data file it applies to and its deleted positions.
+struct DeletionVectorToWrite {
+  std::string referenced_data_file;
+  const PositionSet* positions = nullptr;
+};
+
+// Writes the vectors as deletion-vector-v1 blobs of one new Puffin file at `location` (as the
+// spec asks: field kRowPositionFieldId, properties referenced-data-file and cardinality,
+// snapshot id and sequence number -1, no compression) and returns one delete file entry per
+// vector: content position deletes, format PUFFIN, content_offset and content_size_in_bytes of
+// its blob, referenced_data_file, record_count = its cardinality, the file's size. Partition
+// and spec id are the caller's.
+Result<std::vector<manifest::DeleteFile>> WriteDeletionVectors(
+    io::FileIO& io, std::string_view location, const std::vector<DeletionVectorToWrite>& vectors);
 
 }  // namespace floe::scan
