@@ -152,8 +152,7 @@ TEST(DataFileReaderTest, AddedColumnsReadAsTheirInitialDefaults) {
   uuid_only.fields.push_back(*t.metadata.CurrentSchema()->FindFieldByName("col_uuid"));
   std::vector<std::string> uuids = ReadTable(t, uuid_only);
   ASSERT_EQ(uuids.size(), 3u);
-  EXPECT_EQ(std::count(uuids.begin(), uuids.end(), "\"f79c3e09-677c-4bbd-a479-3f349cb785e7\""),
-            2);
+  EXPECT_EQ(std::count(uuids.begin(), uuids.end(), "\"f79c3e09-677c-4bbd-a479-3f349cb785e7\""), 2);
 }
 
 // initial_default_in_struct_all_types.test: the children added to struct `a` later read as their
@@ -212,8 +211,8 @@ TEST(DataFileReaderTest, ColumnsDifferingOnlyInCase) {
 // identity_integer.test: DuckDB wrote the files (hive style) under Spark metadata.
 TEST(DataFileReaderTest, IdentityPartitionTable) {
   CorpusTable t = LoadTable("partition_integer");
-  EXPECT_EQ(ReadTable(t), (std::vector<std::string>{"1337|67890|\"purchase\"",
-                                                    "42|12345|\"click\""}));
+  EXPECT_EQ(ReadTable(t),
+            (std::vector<std::string>{"1337|67890|\"purchase\"", "42|12345|\"click\""}));
 }
 
 // column_mapping_delete.test: a DuckDB-written file without ids under a table whose name mapping
@@ -233,12 +232,12 @@ TEST(DataFileReaderTest, NameMappingVersions) {
   ASSERT_TRUE(map.ok());
   auto io = io::RemappedFileIO(io::LocalFileIO(), *map);
   const std::vector<MappingCase> cases = {
-      {"v3", 6597550917742534971, 0, 0, 0},          // a → 1, b → 2
-      {"v3.1", 6597550917742534971, 0, 0, 10000},    // b unmapped
-      {"v3.2", 6597550917742534971, 0, -1, 10000},   // nothing mapped: a required is missing
-      {"v4", 6597550917742534971, 0, 0, 0},          // b dropped from the schema, still mapped
-      {"v4.1", 6597550917742534971, 0, 0, 10000},    // b dropped from both
-      {"v7", 2651609110244230974, 2, 0, 10000},      // b re-added as id 3; the file's b is id 2
+      {"v3", 6597550917742534971, 0, 0, 0},         // a → 1, b → 2
+      {"v3.1", 6597550917742534971, 0, 0, 10000},   // b unmapped
+      {"v3.2", 6597550917742534971, 0, -1, 10000},  // nothing mapped: a required is missing
+      {"v4", 6597550917742534971, 0, 0, 0},         // b dropped from the schema, still mapped
+      {"v4.1", 6597550917742534971, 0, 0, 10000},   // b dropped from both
+      {"v7", 2651609110244230974, 2, 0, 10000},     // b re-added as id 3; the file's b is id 2
   };
   for (const MappingCase& c : cases) {
     SCOPED_TRACE(c.version);
@@ -306,8 +305,8 @@ class SyntheticFileTest : public ::testing::Test {
       ASSERT_TRUE(names.Append("n" + std::to_string(i)).ok());
       ASSERT_TRUE(scores.Append(i * 0.5).ok());
     }
-    auto batch = col::RecordBatch::Make(*schema, 30,
-                                        {*ids.Finish(), *names.Finish(), *scores.Finish()});
+    auto batch =
+        col::RecordBatch::Make(*schema, 30, {*ids.Finish(), *names.Finish(), *scores.Finish()});
     ASSERT_TRUE(batch.ok()) << batch.error().message;
     auto out = io_.Create("mem://t/data/f.parquet");
     ASSERT_TRUE(out.ok());
@@ -492,10 +491,10 @@ TEST(DataFileReaderListTest, FieldsDroppedAndAddedInsideListElements) {
     return spec::Type::List({5, "element", false, spec::Type::Struct(std::move(fields))});
   };
   spec::Schema written;
-  written.fields = {{1, "id", true, spec::Type::Int()},
-                    {2, "items", false,
-                     element_of({{3, "a", false, spec::Type::Int()},
-                                 {4, "b", false, spec::Type::String()}})}};
+  written.fields = {
+      {1, "id", true, spec::Type::Int()},
+      {2, "items", false,
+       element_of({{3, "a", false, spec::Type::Int()}, {4, "b", false, spec::Type::String()}})}};
   auto schema = table::ToColumnarSchema(written);
   ASSERT_TRUE(schema.ok()) << schema.error().message;
   col::Int32Builder ids(col::Int32());
@@ -523,10 +522,10 @@ TEST(DataFileReaderListTest, FieldsDroppedAndAddedInsideListElements) {
   ASSERT_TRUE((*writer)->Close().ok());
 
   spec::Schema evolved;
-  evolved.fields = {{1, "id", true, spec::Type::Int()},
-                    {2, "items", false,
-                     element_of({{3, "a", false, spec::Type::Long()},
-                                 {6, "c", false, spec::Type::Double()}})}};
+  evolved.fields = {
+      {1, "id", true, spec::Type::Int()},
+      {2, "items", false,
+       element_of({{3, "a", false, spec::Type::Long()}, {6, "c", false, spec::Type::Double()}})}};
   manifest::DataFile file;
   file.file_path = "mem://t/list.parquet";
   file.file_format = "PARQUET";
@@ -535,8 +534,7 @@ TEST(DataFileReaderListTest, FieldsDroppedAndAddedInsideListElements) {
   auto read = ReadAll(io, file, options);
   ASSERT_TRUE(read.ok()) << read.error().message;
   EXPECT_EQ(read->rows, (std::vector<std::string>{
-                            R"(0|[{"a":0,"c":null}])",
-                            R"(1|[{"a":10,"c":null},{"a":11,"c":null}])",
+                            R"(0|[{"a":0,"c":null}])", R"(1|[{"a":10,"c":null},{"a":11,"c":null}])",
                             R"(2|[{"a":20,"c":null},{"a":21,"c":null},{"a":22,"c":null}])"}));
 }
 
@@ -571,10 +569,8 @@ TEST(DataFileReaderPromotionTest, PromotionsAndStructDefaults) {
   st.initial_default = "{}";
   spec::NestedField none{10, "none", false, spec::Type::Struct({x})};
   spec::Schema evolved;
-  evolved.fields = {{1, "f", false, spec::Type::Double()},
-                    {2, "d", false, spec::Type::Decimal(12, 2)},
-                    st,
-                    none};
+  evolved.fields = {
+      {1, "f", false, spec::Type::Double()}, {2, "d", false, spec::Type::Decimal(12, 2)}, st, none};
   manifest::DataFile file;
   file.file_path = "mem://t/p.parquet";
   file.file_format = "parquet";
@@ -582,10 +578,9 @@ TEST(DataFileReaderPromotionTest, PromotionsAndStructDefaults) {
   options.projected_schema = evolved;
   auto read = ReadAll(io, file, options);
   ASSERT_TRUE(read.ok()) << read.error().message;
-  EXPECT_EQ(read->rows, (std::vector<std::string>{
-                            R"(1.5|"123.45"|{"x":5,"y":null}|null)",
-                            R"(-0.25|"-0.01"|{"x":5,"y":null}|null)",
-                            R"(null|"999.99"|{"x":5,"y":null}|null)"}));
+  EXPECT_EQ(read->rows, (std::vector<std::string>{R"(1.5|"123.45"|{"x":5,"y":null}|null)",
+                                                  R"(-0.25|"-0.01"|{"x":5,"y":null}|null)",
+                                                  R"(null|"999.99"|{"x":5,"y":null}|null)"}));
 }
 
 // A struct whose every projected child was added after the file was written keeps the file's

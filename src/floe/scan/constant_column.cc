@@ -16,7 +16,8 @@ namespace {
 Result<col::BufferPtr> Repeat(const void* value, int64_t width, int64_t length) {
   FLOE_ASSIGN_OR_RETURN(col::BufferPtr buffer, col::Buffer::Allocate(width * length));
   uint8_t* out = buffer->mutable_data();
-  for (int64_t i = 0; i < length; ++i) std::memcpy(out + i * width, value, static_cast<size_t>(width));
+  for (int64_t i = 0; i < length; ++i)
+    std::memcpy(out + i * width, value, static_cast<size_t>(width));
   return buffer;
 }
 
@@ -33,8 +34,10 @@ Result<col::ArrayPtr> Variable(const col::DataTypePtr& type, std::string_view by
   if (total > INT32_MAX) return InvalidArgument("constant column of {} bytes is too large", total);
   FLOE_ASSIGN_OR_RETURN(col::BufferPtr offsets, col::Buffer::Allocate((length + 1) * 4));
   int32_t* o = offsets->mutable_data_as<int32_t>();
-  for (int64_t i = 0; i <= length; ++i) o[i] = static_cast<int32_t>(i * static_cast<int64_t>(bytes.size()));
-  FLOE_ASSIGN_OR_RETURN(col::BufferPtr data, Repeat(bytes.data(), static_cast<int64_t>(bytes.size()), length));
+  for (int64_t i = 0; i <= length; ++i)
+    o[i] = static_cast<int32_t>(i * static_cast<int64_t>(bytes.size()));
+  FLOE_ASSIGN_OR_RETURN(col::BufferPtr data,
+                        Repeat(bytes.data(), static_cast<int64_t>(bytes.size()), length));
   return col::ArrayData::Make(type, length, {nullptr, offsets, data});
 }
 
@@ -62,8 +65,7 @@ Result<col::ArrayPtr> MakeConstantArray(const col::DataTypePtr& type, const spec
     return builder->Finish();
   }
   auto mismatch = [&]() {
-    return InvalidArgument("a constant value does not fit a column of type {}",
-                           type->ToString());
+    return InvalidArgument("a constant value does not fit a column of type {}", type->ToString());
   };
   switch (type->id()) {
     case col::TypeId::kBool: {
@@ -109,7 +111,8 @@ Result<col::ArrayPtr> MakeConstantArray(const col::DataTypePtr& type, const spec
                             Repeat(bytes.data(), static_cast<int64_t>(bytes.size()), length));
       return col::ArrayData::Make(type, length, {nullptr, values});
     }
-    default: break;
+    default:
+      break;
   }
   return NotSupported("a constant column of type {} (only primitive values are filled in)",
                       type->ToString());

@@ -49,9 +49,9 @@ Result<std::unique_ptr<DataFileReader>> DataFileReader::Open(io::FileIO& io,
     r->mapped_schema_ = std::move(*mapped);
     schema = &*r->mapped_schema_;
   }
-  FLOE_ASSIGN_OR_RETURN(r->resolution_,
-                        FieldResolution::Make(r->options_.projected_schema, *schema,
-                                              r->options_.spec, file.partition, file.file_path));
+  FLOE_ASSIGN_OR_RETURN(
+      r->resolution_, FieldResolution::Make(r->options_.projected_schema, *schema, r->options_.spec,
+                                            file.partition, file.file_path));
   std::vector<col::Field> fields = r->resolution_->schema()->fields();
   if (r->options_.with_row_positions) {
     fields.push_back(col::Field(std::string(kRowPositionColumn), col::Int64(), false)
@@ -130,9 +130,8 @@ Status DataFileReader::Emit(const columnar::RecordBatch& batch) {
   FLOE_ASSIGN_OR_RETURN(columnar::RecordBatch resolved, resolution_->Resolve(batch));
   if (options_.with_row_positions) {
     std::vector<col::ArrayPtr> columns = resolved.columns();
-    FLOE_ASSIGN_OR_RETURN(
-        col::ArrayPtr positions,
-        Positions(first_rows_[static_cast<size_t>(row_group_)] + first, rows));
+    FLOE_ASSIGN_OR_RETURN(col::ArrayPtr positions,
+                          Positions(first_rows_[static_cast<size_t>(row_group_)] + first, rows));
     columns.push_back(std::move(positions));
     FLOE_ASSIGN_OR_RETURN(resolved, columnar::RecordBatch::Make(schema_, rows, std::move(columns)));
   }
@@ -168,9 +167,9 @@ Result<std::optional<columnar::RecordBatch>> DataFileReader::Next() {
     }
     const int64_t rows = std::min(options_.batch_size,
                                   groups[static_cast<size_t>(row_group_)].num_rows - row_in_group_);
-    FLOE_ASSIGN_OR_RETURN(auto empty, columnar::RecordBatch::Make(
-                                          std::make_shared<col::Schema>(std::vector<col::Field>{}),
-                                          rows, {}));
+    FLOE_ASSIGN_OR_RETURN(auto empty,
+                          columnar::RecordBatch::Make(
+                              std::make_shared<col::Schema>(std::vector<col::Field>{}), rows, {}));
     FLOE_RETURN_IF_ERROR(Emit(empty));
   }
   columnar::RecordBatch out = std::move(pending_.front());

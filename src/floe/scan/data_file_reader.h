@@ -58,7 +58,7 @@ struct DataFileReadOptions {
 
 struct DataFileReadReport {
   int row_groups = 0;
-  int row_groups_skipped = 0;       // by statistics, bloom filters or the page index
+  int row_groups_skipped = 0;  // by statistics, bloom filters or the page index
   int64_t rows_skipped_by_page_index = 0;
 };
 

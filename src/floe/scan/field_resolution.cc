@@ -54,8 +54,9 @@ class Planner {
       int node = parent < 0 ? -1 : FindChild(parent, f.id);
       if (node >= 0 && f.type->id() == spec::TypeId::kStruct && IsPlainGroup(file_.node(node))) {
         std::vector<spec::NestedField> children_read;
-        FLOE_ASSIGN_OR_RETURN(plan.children, PlanFields(f.type->fields(), plan.target.type->children(),
-                                                        node, &children_read));
+        FLOE_ASSIGN_OR_RETURN(
+            plan.children,
+            PlanFields(f.type->fields(), plan.target.type->children(), node, &children_read));
         if (!children_read.empty()) {
           for (const FieldPlan& c : plan.children) {
             plan.rebuild = plan.rebuild || c.read_index < 0 || c.rebuild;
@@ -140,9 +141,10 @@ class Planner {
         return Ok();
       }
       if (f.type->is_nested()) {
-        return NotSupported("data file {}: field {} (id {}) is missing and its initial-default {} "
-                            "is a {} value, which floe does not fill in",
-                            path_, f.name, f.id, *f.initial_default, f.type->ToString());
+        return NotSupported(
+            "data file {}: field {} (id {}) is missing and its initial-default {} "
+            "is a {} value, which floe does not fill in",
+            path_, f.name, f.id, *f.initial_default, f.type->ToString());
       }
       auto value = spec::FromJson(*f.type, doc->root());
       if (!value.ok()) {
@@ -153,9 +155,10 @@ class Planner {
       return Ok();
     }
     if (f.required) {
-      return Corrupt("data file {}: required field {} (id {}) is not in the file and has no "
-                     "initial-default",
-                     path_, f.name, f.id);
+      return Corrupt(
+          "data file {}: required field {} (id {}) is not in the file and has no "
+          "initial-default",
+          path_, f.name, f.id);
     }
     return Ok();  // nulls
   }
@@ -207,7 +210,8 @@ col::Field Pruned(const col::Field& field, const spec::Schema& projected) {
       out.type = col::Map(Pruned(t.key_field(), projected), Pruned(t.item_field(), projected),
                           t.keys_sorted());
       break;
-    default: break;
+    default:
+      break;
   }
   return out;
 }
@@ -232,8 +236,8 @@ col::ArrayPtr PrunedArray(const col::Field& field, const col::Field& pruned,
       break;
     }
     case col::TypeId::kList:
-      out->children.push_back(PrunedArray(t.value_field(), pruned.type->value_field(),
-                                          array->children[0], projected));
+      out->children.push_back(
+          PrunedArray(t.value_field(), pruned.type->value_field(), array->children[0], projected));
       break;
     case col::TypeId::kMap: {
       // The entries struct keeps its key and value, each pruned.
@@ -242,12 +246,12 @@ col::ArrayPtr PrunedArray(const col::Field& field, const col::Field& pruned,
       e->type = pruned.type->value_field().type;
       e->children = {
           PrunedArray(t.key_field(), pruned.type->key_field(), entries->children[0], projected),
-          PrunedArray(t.item_field(), pruned.type->item_field(), entries->children[1],
-                      projected)};
+          PrunedArray(t.item_field(), pruned.type->item_field(), entries->children[1], projected)};
       out->children.push_back(std::move(e));
       break;
     }
-    default: break;
+    default:
+      break;
   }
   return out;
 }
@@ -308,9 +312,9 @@ Result<FieldResolution> FieldResolution::Make(const spec::Schema& projected,
   for (const parquet::ReadNode& n : r.read_tree_) {
     col::Field pruned = Pruned(n.field, projected);
     bool prune = !pruned.type->Equals(*n.field.type);
-    r.prune_.push_back(prune ? std::optional<std::pair<col::Field, col::Field>>(
-                                   std::make_pair(n.field, pruned))
-                             : std::nullopt);
+    r.prune_.push_back(
+        prune ? std::optional<std::pair<col::Field, col::Field>>(std::make_pair(n.field, pruned))
+              : std::nullopt);
     file_fields.push_back(std::move(pruned));
     renamed.push_back(Renamed(n.field, projected));
   }
@@ -320,8 +324,8 @@ Result<FieldResolution> FieldResolution::Make(const spec::Schema& projected,
   read_schema.fields = std::move(read);
   table::ConformOptions options;
   options.matching = table::ColumnMatching::kById;
-  auto conformer = table::BatchConformer::Make(read_schema, col::Schema(std::move(file_fields)),
-                                               options);
+  auto conformer =
+      table::BatchConformer::Make(read_schema, col::Schema(std::move(file_fields)), options);
   if (!conformer.ok()) {
     return Corrupt("data file {}: {}", file_path, conformer.error().message);
   }
@@ -344,9 +348,9 @@ Result<columnar::RecordBatch> FieldResolution::Resolve(const columnar::RecordBat
         any = true;
       }
       if (any) {
-        FLOE_ASSIGN_OR_RETURN(pruned, columnar::RecordBatch::Make(
-                                          std::make_shared<col::Schema>(std::move(fields)),
-                                          batch.num_rows(), std::move(columns)));
+        FLOE_ASSIGN_OR_RETURN(
+            pruned, columnar::RecordBatch::Make(std::make_shared<col::Schema>(std::move(fields)),
+                                                batch.num_rows(), std::move(columns)));
       }
     }
     auto c = conformer_->Conform(pruned);
@@ -355,8 +359,7 @@ Result<columnar::RecordBatch> FieldResolution::Resolve(const columnar::RecordBat
   }
   std::vector<col::ArrayPtr> columns;
   for (const FieldPlan& plan : plans_) {
-    col::ArrayPtr source =
-        plan.read_index >= 0 ? converted->column(plan.read_index) : nullptr;
+    col::ArrayPtr source = plan.read_index >= 0 ? converted->column(plan.read_index) : nullptr;
     FLOE_ASSIGN_OR_RETURN(col::ArrayPtr column, Build(plan, source, batch.num_rows()));
     columns.push_back(std::move(column));
   }

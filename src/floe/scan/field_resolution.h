@@ -16,9 +16,9 @@
 
 #include <memory>
 #include <optional>
-#include <utility>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "floe/columnar/record_batch.h"
