@@ -467,6 +467,15 @@ TEST_F(SyntheticFileTest, Errors) {
   ASSERT_FALSE(reader.ok());
   EXPECT_EQ(reader.error().kind, ErrorKind::kCorrupt) << reader.error().message;
 
+  // An initial-default that is not a value of the field's type.
+  options = Options();
+  options.projected_schema.fields[2].initial_default = "\"seven\"";
+  reader = DataFileReader::Open(io_, file_, options);
+  ASSERT_FALSE(reader.ok());
+  EXPECT_EQ(reader.error().kind, ErrorKind::kCorrupt) << reader.error().message;
+  EXPECT_NE(reader.error().message.find("added (id 4)"), std::string::npos)
+      << reader.error().message;
+
   // Formats other than Parquet.
   manifest::DataFile avro = file_;
   avro.file_format = "AVRO";
@@ -479,6 +488,13 @@ TEST_F(SyntheticFileTest, Errors) {
   manifest::DataFile missing = file_;
   missing.file_path = "mem://t/data/gone.parquet";
   reader = DataFileReader::Open(io_, missing, Options());
+  ASSERT_FALSE(reader.ok());
+  EXPECT_EQ(reader.error().kind, ErrorKind::kNotFound) << reader.error().message;
+  EXPECT_NE(reader.error().message.find("gone.parquet"), std::string::npos);
+  // The same on the local file system, with the size the manifest gives.
+  testing::TempDir dir;
+  missing.file_path = dir.Join("gone.parquet");
+  reader = DataFileReader::Open(*io::LocalFileIO(), missing, Options());
   ASSERT_FALSE(reader.ok());
   EXPECT_EQ(reader.error().kind, ErrorKind::kNotFound) << reader.error().message;
   EXPECT_NE(reader.error().message.find("gone.parquet"), std::string::npos);
