@@ -82,12 +82,15 @@ DeleteFileIndex Make(std::vector<ManifestEntry> deletes) {
 }
 
 TEST(DeleteFileIndexTest, PositionDeletesApplyToSameOrOlderDataInTheSamePartition) {
-  DeleteFileIndex index = Make({Pos("pos-eu-5", 5, kByRegion, Region("eu")),
-                                Pos("pos-us-5", 5, kByRegion, Region("us"))});
-  EXPECT_EQ(Paths(index, Data("d", 4, kByRegion, Region("eu"))), std::vector<std::string>{"pos-eu-5"});
-  EXPECT_EQ(Paths(index, Data("d", 5, kByRegion, Region("eu"))), std::vector<std::string>{"pos-eu-5"});
+  DeleteFileIndex index = Make(
+      {Pos("pos-eu-5", 5, kByRegion, Region("eu")), Pos("pos-us-5", 5, kByRegion, Region("us"))});
+  EXPECT_EQ(Paths(index, Data("d", 4, kByRegion, Region("eu"))),
+            std::vector<std::string>{"pos-eu-5"});
+  EXPECT_EQ(Paths(index, Data("d", 5, kByRegion, Region("eu"))),
+            std::vector<std::string>{"pos-eu-5"});
   EXPECT_TRUE(Paths(index, Data("d", 6, kByRegion, Region("eu"))).empty());
-  EXPECT_EQ(Paths(index, Data("d", 1, kByRegion, Region("us"))), std::vector<std::string>{"pos-us-5"});
+  EXPECT_EQ(Paths(index, Data("d", 1, kByRegion, Region("us"))),
+            std::vector<std::string>{"pos-us-5"});
   EXPECT_TRUE(Paths(index, Data("d", 1, kByRegion, Region("asia"))).empty());
   // Same values under another spec id: another partition.
   EXPECT_TRUE(Paths(index, Data("d", 1, kByRegionToo, Region("eu"))).empty());
@@ -97,7 +100,8 @@ TEST(DeleteFileIndexTest, PositionDeletesApplyToSameOrOlderDataInTheSamePartitio
 
 TEST(DeleteFileIndexTest, EqualityDeletesApplyOnlyToStrictlyOlderData) {
   DeleteFileIndex index = Make({Eq("eq-eu-5", 5, kByRegion, Region("eu"))});
-  EXPECT_EQ(Paths(index, Data("d", 4, kByRegion, Region("eu"))), std::vector<std::string>{"eq-eu-5"});
+  EXPECT_EQ(Paths(index, Data("d", 4, kByRegion, Region("eu"))),
+            std::vector<std::string>{"eq-eu-5"});
   EXPECT_TRUE(Paths(index, Data("d", 5, kByRegion, Region("eu"))).empty());
   EXPECT_TRUE(Paths(index, Data("d", 6, kByRegion, Region("eu"))).empty());
   EXPECT_TRUE(Paths(index, Data("d", 4, kByRegion, Region("us"))).empty());
@@ -105,8 +109,8 @@ TEST(DeleteFileIndexTest, EqualityDeletesApplyOnlyToStrictlyOlderData) {
 }
 
 TEST(DeleteFileIndexTest, UnpartitionedEqualityDeletesAreGlobal) {
-  DeleteFileIndex index = Make({Eq("eq-global-5", 5, kUnpartitioned, {}),
-                                Pos("pos-unpart-5", 5, kUnpartitioned, {})});
+  DeleteFileIndex index =
+      Make({Eq("eq-global-5", 5, kUnpartitioned, {}), Pos("pos-unpart-5", 5, kUnpartitioned, {})});
   // The global equality delete reaches every partition of every spec; the unpartitioned
   // position delete only unpartitioned data.
   EXPECT_EQ(Paths(index, Data("d", 3, kByRegion, Region("eu"))),
@@ -152,8 +156,9 @@ TEST(DeleteFileIndexTest, DeletionVectorShadowsPositionDeletes) {
 }
 
 TEST(DeleteFileIndexTest, OrderAndV1DataFiles) {
-  DeleteFileIndex index = Make({Eq("eq-9", 9, kUnpartitioned, {}), Pos("pos-7", 7, kUnpartitioned, {}),
-                                Eq("eq-2", 2, kUnpartitioned, {}), Pos("pos-1", 1, kUnpartitioned, {})});
+  DeleteFileIndex index =
+      Make({Eq("eq-9", 9, kUnpartitioned, {}), Pos("pos-7", 7, kUnpartitioned, {}),
+            Eq("eq-2", 2, kUnpartitioned, {}), Pos("pos-1", 1, kUnpartitioned, {})});
   ManifestEntry v1 = Data("d", 0, kUnpartitioned, {});
   v1.sequence_number.reset();  // v1: no sequence number means 0
   EXPECT_EQ(Paths(index, v1), (std::vector<std::string>{"pos-1", "pos-7", "eq-2", "eq-9"}));

@@ -72,8 +72,8 @@ std::vector<std::string> ReadRows(const CorpusTable& t, const spec::Snapshot& sn
   for (const manifest::ManifestEntry& entry : data) {
     std::vector<manifest::DeleteFile> applicable = index->ForDataFile(entry);
     if (stats) stats->delete_files_applied += static_cast<int64_t>(applicable.size());
-    auto filter = DeleteFilter::Make(*t.io, loader, *t.metadata.CurrentSchema(), entry.data_file,
-                                     applicable);
+    auto filter =
+        DeleteFilter::Make(*t.io, loader, *t.metadata.CurrentSchema(), entry.data_file, applicable);
     EXPECT_TRUE(filter.ok()) << filter.error().message;
     if (!filter.ok()) return rows;
     auto file = parquet::FileReader::Open(*t.io, entry.data_file.file_path);
@@ -258,14 +258,15 @@ spec::Schema TableSchema() {
 TEST(PositionDeletesTest, OneFileForSeveralDataFiles) {
   io::MemoryFileIO io;
   // Sorted by path, as the spec asks, with an extra `row` column nobody reads.
-  columnar::RecordBatch deletes = Batch(
-      {WithId("file_path", columnar::Utf8(), kDeleteFilePathFieldId, false),
-       WithId("pos", columnar::Int64(), kDeleteFilePosFieldId, false),
-       WithId("row", columnar::Int64(), 2147483544)},
-      {Strings({"a.parquet", "a.parquet", "b.parquet", "b.parquet", "b.parquet"}),
-       Longs({0, 5, 1, 2, int64_t{1} << 33}), Longs({10, 11, 12, 13, 14})});
+  columnar::RecordBatch deletes =
+      Batch({WithId("file_path", columnar::Utf8(), kDeleteFilePathFieldId, false),
+             WithId("pos", columnar::Int64(), kDeleteFilePosFieldId, false),
+             WithId("row", columnar::Int64(), 2147483544)},
+            {Strings({"a.parquet", "a.parquet", "b.parquet", "b.parquet", "b.parquet"}),
+             Longs({0, 5, 1, 2, int64_t{1} << 33}), Longs({10, 11, 12, 13, 14})});
   WriteParquet(io, "mem/pos.parquet", deletes);
-  manifest::DeleteFile file = DeleteFileAt("mem/pos.parquet", manifest::FileContent::kPositionDeletes);
+  manifest::DeleteFile file =
+      DeleteFileAt("mem/pos.parquet", manifest::FileContent::kPositionDeletes);
   auto by_path = ReadPositionDeleteFile(io, file);
   ASSERT_TRUE(by_path.ok()) << by_path.error().message;
   ASSERT_EQ(by_path->size(), 2u);
@@ -288,11 +289,12 @@ TEST(PositionDeletesTest, OneFileForSeveralDataFiles) {
   EXPECT_EQ(Kept(*filter->Keep(rows, std::vector<int64_t>{5, 0, 9, 1})),
             (std::vector<int64_t>{2, 3}));
   // The same through a `_pos` column.
-  columnar::RecordBatch with_pos = Batch(
-      {WithId("id", columnar::Int64(), 1), Field(std::string(kRowPositionColumn), columnar::Int64())},
-      {Longs({1, 2}), Longs({0, 1})});
+  columnar::RecordBatch with_pos =
+      Batch({WithId("id", columnar::Int64(), 1),
+             Field(std::string(kRowPositionColumn), columnar::Int64())},
+            {Longs({1, 2}), Longs({0, 1})});
   EXPECT_EQ(Kept(*filter->Keep(with_pos)), (std::vector<int64_t>{1}));
-  EXPECT_FALSE(filter->Keep(rows).ok());  // no `_pos` column
+  EXPECT_FALSE(filter->Keep(rows).ok());                           // no `_pos` column
   EXPECT_FALSE(filter->Keep(rows, std::vector<int64_t>{1}).ok());  // wrong count
 
   // A data file the delete file does not name keeps every row.
@@ -305,9 +307,9 @@ TEST(PositionDeletesTest, OneFileForSeveralDataFiles) {
 
 TEST(PositionDeletesTest, BadFilesNameTheFile) {
   io::MemoryFileIO io;
-  WriteParquet(io, "mem/nopos.parquet",
-               Batch({WithId("file_path", columnar::Utf8(), kDeleteFilePathFieldId)},
-                     {Strings({"a"})}));
+  WriteParquet(
+      io, "mem/nopos.parquet",
+      Batch({WithId("file_path", columnar::Utf8(), kDeleteFilePathFieldId)}, {Strings({"a"})}));
   auto missing = ReadPositionDeleteFile(
       io, DeleteFileAt("mem/nopos.parquet", manifest::FileContent::kPositionDeletes));
   ASSERT_FALSE(missing.ok());
@@ -336,12 +338,13 @@ TEST(PositionDeletesTest, BadFilesNameTheFile) {
 TEST(EqualityDeletesTest, NullKeysPromotionAndExtraColumns) {
   io::MemoryFileIO io;
   // Written when `id` was an int; the delete file has an extra column (3) it does not key on.
-  WriteParquet(io, "mem/eq.parquet",
-               Batch({WithId("id", columnar::Int32(), 1), WithId("name", columnar::Utf8(), 2),
-                      WithId("extra", columnar::Int64(), 3)},
-                     {Ints({1, std::nullopt, 3}), Strings({"a", "b", std::nullopt}),
-                      Longs({7, 8, 9})}));
-  manifest::DeleteFile file = DeleteFileAt("mem/eq.parquet", manifest::FileContent::kEqualityDeletes);
+  WriteParquet(
+      io, "mem/eq.parquet",
+      Batch({WithId("id", columnar::Int32(), 1), WithId("name", columnar::Utf8(), 2),
+             WithId("extra", columnar::Int64(), 3)},
+            {Ints({1, std::nullopt, 3}), Strings({"a", "b", std::nullopt}), Longs({7, 8, 9})}));
+  manifest::DeleteFile file =
+      DeleteFileAt("mem/eq.parquet", manifest::FileContent::kEqualityDeletes);
   file.equality_ids = std::vector<int32_t>{1, 2};
   DeleteLoader loader;
   manifest::DataFile data;
@@ -351,10 +354,10 @@ TEST(EqualityDeletesTest, NullKeysPromotionAndExtraColumns) {
   EXPECT_FALSE(filter->needs_positions());
   EXPECT_EQ(filter->required_field_ids(), (std::vector<int32_t>{1, 2}));
   // The table's `id` is now a long, and the batch lists its columns in another order.
-  columnar::RecordBatch rows = Batch(
-      {WithId("name", columnar::Utf8(), 2), WithId("id", columnar::Int64(), 1)},
-      {Strings({"a", "a", "b", "b", std::nullopt, "c", std::nullopt}),
-       Longs({1, 2, std::nullopt, 2, 3, 3, std::nullopt})});
+  columnar::RecordBatch rows =
+      Batch({WithId("name", columnar::Utf8(), 2), WithId("id", columnar::Int64(), 1)},
+            {Strings({"a", "a", "b", "b", std::nullopt, "c", std::nullopt}),
+             Longs({1, 2, std::nullopt, 2, 3, 3, std::nullopt})});
   auto keep = filter->Keep(rows, {});
   ASSERT_TRUE(keep.ok()) << keep.error().message;
   // Deleted: (1,a), (null,b), (3,null). Kept: (2,a), (2,b), (3,c), (null,null).
@@ -400,16 +403,16 @@ TEST(EqualityDeletesTest, KeysInsideStructsAndFloats) {
     for (double d : v) EXPECT_TRUE(b.Append(d).ok());
     return *b.Finish();
   };
-  columnar::RecordBatch keys = Batch(
-      {WithId("point", point_type, 10), WithId("v", columnar::Float64(), 12)},
-      {make_points({5, std::nullopt}, {true, false}), doubles({std::nan(""), 0.0})});
+  columnar::RecordBatch keys =
+      Batch({WithId("point", point_type, 10), WithId("v", columnar::Float64(), 12)},
+            {make_points({5, std::nullopt}, {true, false}), doubles({std::nan(""), 0.0})});
   auto set = EqualityDeleteSet::FromBatch({11, 12}, keys);
   ASSERT_TRUE(set.ok()) << set.error().message;
   EXPECT_EQ(set->size(), 2u);
-  columnar::RecordBatch rows = Batch(
-      {WithId("point", point_type, 10), WithId("v", columnar::Float64(), 12)},
-      {make_points({5, 5, std::nullopt, std::nullopt, 6}, {true, true, false, true, true}),
-       doubles({-std::nan(""), 1.0, 0.0, 0.0, std::nan("")})});
+  columnar::RecordBatch rows =
+      Batch({WithId("point", point_type, 10), WithId("v", columnar::Float64(), 12)},
+            {make_points({5, 5, std::nullopt, std::nullopt, 6}, {true, true, false, true, true}),
+             doubles({-std::nan(""), 1.0, 0.0, 0.0, std::nan("")})});
   std::vector<uint8_t> deleted(5, 0);
   ASSERT_TRUE(set->MarkDeleted(rows, &deleted).ok());
   // (5, NaN) matches any NaN; a null struct and a null x inside a valid struct both read as a

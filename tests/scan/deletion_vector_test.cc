@@ -49,8 +49,8 @@ TEST(DeletionVectorTest, JavaPositionIndexFiles) {
   EXPECT_EQ(Decode(JavaIndex("small-alternating-values-position-index.bin")).ToVector(),
             (std::vector<int64_t>{1, 3, 5, 7, 9}));
   EXPECT_TRUE(Decode(JavaIndex("empty-position-index.bin")).empty());
-  for (std::string name : {"small-and-large-values-position-index.bin",
-                           "all-container-types-position-index.bin"}) {
+  for (std::string name :
+       {"small-and-large-values-position-index.bin", "all-container-types-position-index.bin"}) {
     SCOPED_TRACE(name);
     std::string blob = JavaIndex(name);
     PositionSet set = Decode(blob);
@@ -74,7 +74,8 @@ TEST(DeletionVectorTest, JavaPuffinBlobsMatchTheirCardinality) {
     auto bytes = (*reader)->ReadBlob(blob);
     ASSERT_TRUE(bytes.ok());
     PositionSet set = Decode(*bytes);
-    EXPECT_EQ(std::to_string(set.Cardinality()), *puffin::FindProperty(blob.properties, "cardinality"));
+    EXPECT_EQ(std::to_string(set.Cardinality()),
+              *puffin::FindProperty(blob.properties, "cardinality"));
   }
 }
 
@@ -252,7 +253,8 @@ TEST(DeletionVectorTest, WriteThenReadThroughPuffinAndEntries) {
   EXPECT_EQ((*entries)[0].content_offset, 4);
   EXPECT_EQ((*entries)[1].record_count, 1);
   EXPECT_EQ((*entries)[1].referenced_data_file, "b.parquet");
-  EXPECT_EQ((*entries)[0].file_size_in_bytes, static_cast<int64_t>(io.Get("mem/dvs.puffin")->size()));
+  EXPECT_EQ((*entries)[0].file_size_in_bytes,
+            static_cast<int64_t>(io.Get("mem/dvs.puffin")->size()));
   // Through the entries (offset and size, no footer)...
   EXPECT_EQ(ReadDeletionVector(io, (*entries)[0])->ToVector(), a.ToVector());
   EXPECT_EQ(ReadDeletionVector(io, (*entries)[1])->ToVector(), b.ToVector());

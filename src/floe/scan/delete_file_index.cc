@@ -94,7 +94,9 @@ Result<DeleteFileIndex> DeleteFileIndex::Make(const spec::TableMetadata& metadat
     }
     ++index.size_;
   }
-  auto sort = [](std::vector<Indexed>& v) { std::stable_sort(v.begin(), v.end(), BySequence<Indexed, Indexed>); };
+  auto sort = [](std::vector<Indexed>& v) {
+    std::stable_sort(v.begin(), v.end(), BySequence<Indexed, Indexed>);
+  };
   sort(index.global_equalities_);
   for (auto& [key, p] : index.by_partition_) {
     sort(p.positions);

@@ -28,8 +28,8 @@ Result<std::shared_ptr<const T>> DeleteLoader::Get(const std::string& key, LoadF
   if (mine) {
     Result<T> loaded = load();
     if (loaded.ok()) {
-      promise.set_value(Loaded(std::shared_ptr<const void>(
-          std::make_shared<const T>(std::move(loaded).value()))));
+      promise.set_value(Loaded(
+          std::shared_ptr<const void>(std::make_shared<const T>(std::move(loaded).value()))));
     } else {
       promise.set_value(Loaded(std::move(loaded).error()));
     }
@@ -87,8 +87,10 @@ Result<DeleteFilter> DeleteFilter::Make(io::FileIO& io, DeleteLoader& loader,
       case manifest::FileContent::kEqualityDeletes: {
         for (int32_t id : d.equality_ids.value_or(std::vector<int32_t>{})) {
           if (schema.FindFieldById(id) == nullptr) {
-            return NotSupported("equality delete file {}: column id {} is not in the table "
-                                "schema (dropped since the delete was written)", d.file_path, id);
+            return NotSupported(
+                "equality delete file {}: column id {} is not in the table "
+                "schema (dropped since the delete was written)",
+                d.file_path, id);
           }
         }
         FLOE_ASSIGN_OR_RETURN(auto set, loader.EqualityDeletes(io, d));

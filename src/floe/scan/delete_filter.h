@@ -66,8 +66,7 @@ class DeleteFilter {
   // Loads (through `loader`) the deletes that apply to `data_file` (DeleteFileIndex::ForDataFile).
   // `schema`: the scan's table schema; an equality column it lacks (dropped since the delete
   // was written) is NotSupported. Errors of the delete files name them.
-  static Result<DeleteFilter> Make(io::FileIO& io, DeleteLoader& loader,
-                                   const spec::Schema& schema,
+  static Result<DeleteFilter> Make(io::FileIO& io, DeleteLoader& loader, const spec::Schema& schema,
                                    const manifest::DataFile& data_file,
                                    const std::vector<manifest::DeleteFile>& deletes);
 

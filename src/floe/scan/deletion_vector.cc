@@ -61,7 +61,8 @@ Result<PositionSet> DecodeDeletionVector(std::string_view blob) {
     if (vector.size() - pos < 4) return Corrupt("deletion vector truncated in bitmap {} key", i);
     uint32_t key = LoadLittleEndian<uint32_t>(U8(vector) + pos);
     pos += 4;
-    if (key > kMaxKey) return Corrupt("deletion vector bitmap {} has key {} (at most {})", i, key, kMaxKey);
+    if (key > kMaxKey)
+      return Corrupt("deletion vector bitmap {} has key {} (at most {})", i, key, kMaxKey);
     if (!set.buckets().empty() && key <= set.buckets().back().key) {
       return Corrupt("deletion vector bitmap keys not ascending: {} after {}", key,
                      set.buckets().back().key);
@@ -70,8 +71,10 @@ Result<PositionSet> DecodeDeletionVector(std::string_view blob) {
     size_t remaining = vector.size() - pos;
     size_t size = roaring_bitmap_portable_deserialize_size(data, remaining);
     if (size == 0 || size > remaining) {
-      return Corrupt("deletion vector bitmap {} (key {}) is not a valid portable Roaring bitmap "
-                     "within the {} bytes left", i, key, remaining);
+      return Corrupt(
+          "deletion vector bitmap {} (key {}) is not a valid portable Roaring bitmap "
+          "within the {} bytes left",
+          i, key, remaining);
     }
     roaring_bitmap_t* bitmap = roaring_bitmap_portable_deserialize_safe(data, size);
     if (bitmap == nullptr) {
@@ -90,7 +93,8 @@ Result<PositionSet> DecodeDeletionVector(std::string_view blob) {
 std::string EncodeDeletionVector(const PositionSet& positions) {
   std::string vector;
   uint64_t count = 0;
-  for (const auto& b : positions.buckets()) count += roaring_bitmap_is_empty(b.bitmap.get()) ? 0 : 1;
+  for (const auto& b : positions.buckets())
+    count += roaring_bitmap_is_empty(b.bitmap.get()) ? 0 : 1;
   AppendLittleEndian<uint64_t>(vector, count);
   for (const auto& b : positions.buckets()) {
     if (roaring_bitmap_is_empty(b.bitmap.get())) continue;
@@ -119,28 +123,32 @@ bool IsDeletionVector(const manifest::DeleteFile& file) {
 
 Result<PositionSet> ReadDeletionVector(io::FileIO& io, const manifest::DeleteFile& file) {
   if (!file.content_offset || !file.content_size_in_bytes) {
-    return InvalidArgument("delete file {} has no content_offset/content_size_in_bytes: not a "
-                           "deletion vector", file.file_path);
+    return InvalidArgument(
+        "delete file {} has no content_offset/content_size_in_bytes: not a "
+        "deletion vector",
+        file.file_path);
   }
   int64_t offset = *file.content_offset;
   int64_t size = *file.content_size_in_bytes;
-  std::string where = fmt::format("deletion vector in {} at offset {} (size {})", file.file_path,
-                                  offset, size);
+  std::string where =
+      fmt::format("deletion vector in {} at offset {} (size {})", file.file_path, offset, size);
   if (offset < 0 || size < 0 || size > (int64_t{1} << 31)) {
     return Corrupt("{}: bad content offset or size", where);
   }
-  FLOE_ASSIGN_OR_RETURN(auto input, std::move(io.OpenInput(file.file_path,
-                                                           file.file_size_in_bytes > 0
-                                                               ? std::optional<int64_t>(file.file_size_in_bytes)
-                                                               : std::nullopt))
-                                        .WithContext(where));
+  FLOE_ASSIGN_OR_RETURN(
+      auto input,
+      std::move(io.OpenInput(file.file_path, file.file_size_in_bytes > 0
+                                                 ? std::optional<int64_t>(file.file_size_in_bytes)
+                                                 : std::nullopt))
+          .WithContext(where));
   FLOE_ASSIGN_OR_RETURN(int64_t file_size, std::move(input->Size()).WithContext(where));
   if (offset > file_size || size > file_size - offset) {
     return Corrupt("{}: the blob runs past the end of the {}-byte file", where, file_size);
   }
   std::string blob(static_cast<size_t>(size), '\0');
-  FLOE_RETURN_IF_ERROR(std::move(input->ReadAt(offset, size, reinterpret_cast<uint8_t*>(blob.data())))
-                           .WithContext(where));
+  FLOE_RETURN_IF_ERROR(
+      std::move(input->ReadAt(offset, size, reinterpret_cast<uint8_t*>(blob.data())))
+          .WithContext(where));
   FLOE_ASSIGN_OR_RETURN(PositionSet set, DecodeDeletionVector(blob).WithContext(where));
   if (set.Cardinality() != file.record_count) {
     return Corrupt("{}: holds {} positions, the manifest's record_count says {}", where,
@@ -152,8 +160,9 @@ Result<PositionSet> ReadDeletionVector(io::FileIO& io, const manifest::DeleteFil
 Result<std::vector<manifest::DeleteFile>> WriteDeletionVectors(
     io::FileIO& io, std::string_view location, const std::vector<DeletionVectorToWrite>& vectors) {
   FLOE_ASSIGN_OR_RETURN(auto file, io.Create(location));
-  FLOE_ASSIGN_OR_RETURN(auto writer, puffin::PuffinWriter::Make(
-                                         std::move(file), {{"created-by", parquet::FloeCreatedBy()}}));
+  FLOE_ASSIGN_OR_RETURN(
+      auto writer,
+      puffin::PuffinWriter::Make(std::move(file), {{"created-by", parquet::FloeCreatedBy()}}));
   std::vector<manifest::DeleteFile> out;
   for (const DeletionVectorToWrite& v : vectors) {
     if (v.positions == nullptr) {

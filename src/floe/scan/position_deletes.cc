@@ -75,11 +75,10 @@ Result<PositionDeletesByPath> ReadPositionDeleteFile(io::FileIO& io,
       FLOE_ASSIGN_OR_RETURN(auto batch, (*batches)->Next());
       if (!batch) break;
       if (swapped) {
-        FLOE_ASSIGN_OR_RETURN(
-            *batch, columnar::RecordBatch::Make(
-                        std::make_shared<columnar::Schema>(
-                            std::vector<columnar::Field>{fields[1], fields[0]}),
-                        batch->num_rows(), {batch->column(1), batch->column(0)}));
+        FLOE_ASSIGN_OR_RETURN(*batch, columnar::RecordBatch::Make(
+                                          std::make_shared<columnar::Schema>(
+                                              std::vector<columnar::Field>{fields[1], fields[0]}),
+                                          batch->num_rows(), {batch->column(1), batch->column(0)}));
       }
       FLOE_RETURN_IF_ERROR(AddBatch(*batch, &out));
     }

@@ -10,7 +10,9 @@ namespace {
 
 void FreeBitmap(roaring_bitmap_s* bitmap) { roaring_bitmap_free(bitmap); }
 
-uint32_t KeyOf(int64_t position) { return static_cast<uint32_t>(static_cast<uint64_t>(position) >> 32); }
+uint32_t KeyOf(int64_t position) {
+  return static_cast<uint32_t>(static_cast<uint64_t>(position) >> 32);
+}
 uint32_t LowOf(int64_t position) { return static_cast<uint32_t>(static_cast<uint64_t>(position)); }
 
 }  // namespace
@@ -73,7 +75,8 @@ void PositionSet::MarkRange(int64_t first, int64_t count, uint8_t* marks) const 
 
 int64_t PositionSet::Cardinality() const {
   int64_t n = 0;
-  for (const Bucket& b : buckets_) n += static_cast<int64_t>(roaring_bitmap_get_cardinality(b.bitmap.get()));
+  for (const Bucket& b : buckets_)
+    n += static_cast<int64_t>(roaring_bitmap_get_cardinality(b.bitmap.get()));
   return n;
 }
 

@@ -45,8 +45,8 @@ TEST(PuffinReaderTest, JavaEmptyFile) {
 
 TEST(PuffinReaderTest, JavaSampleFilesUncompressedAndZstd) {
   auto io = io::LocalFileIO();
-  for (std::string name : {"sample-metric-data-uncompressed.bin",
-                           "sample-metric-data-compressed-zstd.bin"}) {
+  for (std::string name :
+       {"sample-metric-data-uncompressed.bin", "sample-metric-data-compressed-zstd.bin"}) {
     SCOPED_TRACE(name);
     auto reader = OpenOrDie(*io, JavaFile(name));
     ASSERT_NE(reader, nullptr);
@@ -89,7 +89,8 @@ TEST(PuffinReaderTest, DeletionVectorFixtures) {
   EXPECT_EQ(*FindProperty(blobs[1].properties, "cardinality"), "2");
 
   // The Go fixture wraps Java's payload unchanged.
-  auto go = OpenOrDie(*io, testing::CorpusPath("iceberg-go/puffin/testdata/deletion-vector-v1.puffin"));
+  auto go =
+      OpenOrDie(*io, testing::CorpusPath("iceberg-go/puffin/testdata/deletion-vector-v1.puffin"));
   ASSERT_NE(go, nullptr);
   ASSERT_EQ(go->metadata().blobs.size(), 1u);
   auto blob = go->ReadBlob(go->metadata().blobs[0]);

@@ -30,8 +30,8 @@ struct BlobMetadata {
   std::vector<int32_t> fields;  // field ids the blob was computed for
   int64_t snapshot_id = -1;     // -1 for deletion vectors (not known when written)
   int64_t sequence_number = -1;
-  int64_t offset = 0;  // where the blob's bytes start in the file
-  int64_t length = 0;  // stored length (after compression)
+  int64_t offset = 0;                            // where the blob's bytes start in the file
+  int64_t length = 0;                            // stored length (after compression)
   std::optional<std::string> compression_codec;  // "lz4" or "zstd"; absent: uncompressed
   Properties properties;
 

@@ -28,7 +28,8 @@ Result<std::string> DecompressPuffin(const std::optional<std::string>& codec, st
   } else if (*codec == "lz4") {
     // One LZ4 frame; floe's lz4 decoder reads frames when it sees the frame magic.
     static constexpr char kFrameMagic[] = {0x04, 0x22, 0x4d, 0x18};
-    if (data.size() < 4 || std::string_view(data).substr(0, 4) != std::string_view(kFrameMagic, 4)) {
+    if (data.size() < 4 ||
+        std::string_view(data).substr(0, 4) != std::string_view(kFrameMagic, 4)) {
       return Corrupt("lz4 data does not start with the LZ4 frame magic");
     }
     kind = compression::CodecKind::kLz4Hadoop;
@@ -41,8 +42,7 @@ Result<std::string> DecompressPuffin(const std::optional<std::string>& codec, st
   return out;
 }
 
-Result<std::unique_ptr<PuffinReader>> PuffinReader::Open(io::FileIO& io,
-                                                         std::string_view location,
+Result<std::unique_ptr<PuffinReader>> PuffinReader::Open(io::FileIO& io, std::string_view location,
                                                          std::optional<int64_t> known_length) {
   FLOE_ASSIGN_OR_RETURN(auto file, io.OpenInput(location, known_length));
   return Open(std::move(file));
@@ -67,8 +67,8 @@ Result<std::unique_ptr<PuffinReader>> PuffinReader::Open(std::unique_ptr<io::Inp
     if (payload_size < 0) return Corrupt("negative footer payload size {}", payload_size);
     int64_t footer_start = size - kFooterTailSize - payload_size - kMagicSize;
     if (footer_start < kMagicSize) {
-      return Corrupt("footer payload size {} runs past the start of the {}-byte file",
-                     payload_size, size);
+      return Corrupt("footer payload size {} runs past the start of the {}-byte file", payload_size,
+                     size);
     }
     if ((flags[0] & ~kFooterCompressedBit) != 0 || flags[1] != 0 || flags[2] != 0 ||
         flags[3] != 0) {
@@ -92,8 +92,10 @@ Result<std::unique_ptr<PuffinReader>> PuffinReader::Open(std::unique_ptr<io::Inp
     for (size_t i = 0; i < metadata->blobs.size(); ++i) {
       const BlobMetadata& blob = metadata->blobs[i];
       if (blob.offset < kMagicSize || blob.length > footer_start - blob.offset) {
-        return Corrupt("blob {} ({}) at offset {} with length {} lies outside the blob area "
-                       "[4, {})", i, blob.type, blob.offset, blob.length, footer_start);
+        return Corrupt(
+            "blob {} ({}) at offset {} with length {} lies outside the blob area "
+            "[4, {})",
+            i, blob.type, blob.offset, blob.length, footer_start);
       }
     }
     auto reader = std::unique_ptr<PuffinReader>(new PuffinReader());
@@ -107,16 +109,16 @@ Result<std::unique_ptr<PuffinReader>> PuffinReader::Open(std::unique_ptr<io::Inp
 }
 
 Result<std::string> PuffinReader::ReadBlob(const BlobMetadata& blob) const {
-  std::string where = fmt::format("Puffin file {}: blob {} at offset {}", location(), blob.type,
-                                  blob.offset);
+  std::string where =
+      fmt::format("Puffin file {}: blob {} at offset {}", location(), blob.type, blob.offset);
   if (blob.offset < kMagicSize || blob.length < 0 || blob.length > footer_start_ - blob.offset) {
     return Corrupt("{}: length {} lies outside the blob area [4, {})", where, blob.length,
                    footer_start_);
   }
   std::string data(static_cast<size_t>(blob.length), '\0');
-  FLOE_RETURN_IF_ERROR(std::move(file_->ReadAt(blob.offset, blob.length,
-                                               reinterpret_cast<uint8_t*>(data.data())))
-                           .WithContext(where));
+  FLOE_RETURN_IF_ERROR(
+      std::move(file_->ReadAt(blob.offset, blob.length, reinterpret_cast<uint8_t*>(data.data())))
+          .WithContext(where));
   return DecompressPuffin(blob.compression_codec, std::move(data)).WithContext(where);
 }
 

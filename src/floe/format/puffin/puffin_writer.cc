@@ -38,8 +38,8 @@ Result<BlobMetadata> PuffinWriter::Add(BlobMetadata blob, std::string_view data)
   std::string compressed;
   if (blob.compression_codec) {
     if (*blob.compression_codec != "zstd") {
-      return NotSupported("Puffin file {}: writing blobs with codec \"{}\" (only zstd)",
-                          location(), *blob.compression_codec);
+      return NotSupported("Puffin file {}: writing blobs with codec \"{}\" (only zstd)", location(),
+                          *blob.compression_codec);
     }
     FLOE_ASSIGN_OR_RETURN(auto codec, compression::MakeCodec(compression::CodecKind::kZstd));
     FLOE_RETURN_IF_ERROR(codec->Compress(data, &compressed));
