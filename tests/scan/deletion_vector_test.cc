@@ -65,6 +65,33 @@ TEST(DeletionVectorTest, JavaPositionIndexFiles) {
             (std::vector<int64_t>{100, 101, 2147483747, 2147483748}));
 }
 
+// Frames a bare portable 64-bit Roaring vector as a deletion-vector blob.
+std::string Frame(std::string_view vector) {
+  std::string body = std::string(kDeletionVectorMagic) + std::string(vector);
+  std::string blob;
+  AppendBigEndian(blob, body.size(), 4);
+  blob += body + "CRC!";
+  FixCrc(blob);
+  return blob;
+}
+
+// CRoaring's 64-bit examples, which Java's TestRoaringPositionBitmap also reads.
+TEST(DeletionVectorTest, RoaringPortable64BitExamples) {
+  EXPECT_TRUE(Decode(Frame(JavaIndex("64mapempty.bin"))).empty());
+  EXPECT_EQ(Decode(Frame(JavaIndex("64map32bitvals.bin"))).ToVector(),
+            (std::vector<int64_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+  std::vector<int64_t> spread;
+  for (int64_t key = 0; key < 10; ++key) {
+    for (int64_t low = 0; low < 10; ++low) spread.push_back((key << 32) + low);
+  }
+  EXPECT_EQ(Decode(Frame(JavaIndex("64mapspreadvals.bin"))).ToVector(), spread);
+  // Keys with the top bit set are positions past 2^63: not allowed in a deletion vector.
+  auto high = DecodeDeletionVector(Frame(JavaIndex("64maphighvals.bin")));
+  ASSERT_FALSE(high.ok());
+  EXPECT_EQ(high.error().kind, ErrorKind::kCorrupt);
+  EXPECT_NE(high.error().message.find("key"), std::string::npos) << high.error().message;
+}
+
 TEST(DeletionVectorTest, JavaPuffinBlobsMatchTheirCardinality) {
   auto io = io::LocalFileIO();
   auto reader = puffin::PuffinReader::Open(
