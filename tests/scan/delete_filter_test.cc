@@ -305,6 +305,18 @@ TEST(PositionDeletesTest, OneFileForSeveralDataFiles) {
   EXPECT_EQ(loader.files_loaded(), 1);  // read once for both data files
 }
 
+TEST(PositionDeletesTest, WithoutFieldIdsAndInAnotherColumnOrder) {
+  io::MemoryFileIO io;
+  WriteParquet(io, "mem/noids.parquet",
+               Batch({Field("pos", columnar::Int64(), false), Field("file_path", columnar::Utf8())},
+                     {Longs({4, 2}), Strings({"a.parquet", "b.parquet"})}));
+  auto by_path = ReadPositionDeleteFile(
+      io, DeleteFileAt("mem/noids.parquet", manifest::FileContent::kPositionDeletes));
+  ASSERT_TRUE(by_path.ok()) << by_path.error().message;
+  EXPECT_EQ(by_path->at("a.parquet").ToVector(), std::vector<int64_t>{4});
+  EXPECT_EQ(by_path->at("b.parquet").ToVector(), std::vector<int64_t>{2});
+}
+
 TEST(PositionDeletesTest, BadFilesNameTheFile) {
   io::MemoryFileIO io;
   WriteParquet(
