@@ -402,6 +402,27 @@ TEST_F(SyntheticFileTest, RowPositionsCountSkippedRowGroups) {
   ASSERT_TRUE(read.ok()) << read.error().message;
   EXPECT_EQ(read->report.row_groups_skipped, 0);
   EXPECT_EQ(read->rows.size(), 30u);
+
+  // Its other predicates still prune, NOT pushed down first.
+  for (const char* filter : {"id >= 20 and added = 8", "not (id < 20 or added = 7)",
+                             "id >= 20 and (added = 8 or label = 'n25')"}) {
+    SCOPED_TRACE(filter);
+    options.filter = filter;
+    read = ReadAll(io_, file_, options);
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    EXPECT_EQ(read->report.row_groups_skipped, 2);
+    EXPECT_EQ(read->rows.size(), 10u);
+  }
+  options.filter = "id >= 20 or added = 8";
+  read = ReadAll(io_, file_, options);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  EXPECT_EQ(read->report.row_groups_skipped, 0);
+
+  // A filter that does not bind to the projected schema is the caller's error.
+  options.filter = "nosuch = 1";
+  auto reader = DataFileReader::Open(io_, file_, options);
+  ASSERT_FALSE(reader.ok());
+  EXPECT_EQ(reader.error().kind, ErrorKind::kInvalidArgument);
 }
 
 TEST_F(SyntheticFileTest, PageIndexDropsRowsAndKeepsTheirPositions) {

@@ -3,6 +3,7 @@
 #include "floe/columnar/buffer.h"
 #include "floe/expr/binder.h"
 #include "floe/expr/parser.h"
+#include "floe/expr/rewrite_not.h"
 #include "floe/table/parquet_pruning.h"
 #include "floe/util/ascii.h"
 
@@ -18,6 +19,36 @@ Result<col::ArrayPtr> Positions(int64_t start, int64_t length) {
   int64_t* out = values->mutable_data_as<int64_t>();
   for (int64_t i = 0; i < length; ++i) out[i] = start + i;
   return col::ArrayData::Make(col::Int64(), length, {nullptr, values});
+}
+
+// `e` (NOT pushed down, bound to the projected schema) as a filter on the file's columns: each
+// predicate bound again to `file_columns` (the columns read, under the table's names), or TRUE
+// when it names a column the file lacks — TRUE can only keep more row groups, never fewer.
+expr::BoundExpression OnFileColumns(const expr::BoundExpression& e,
+                                    const col::Schema& file_columns) {
+  using E = expr::BoundExpression;
+  switch (e.op()) {
+    case expr::Operation::kAnd:
+    case expr::Operation::kOr: {
+      E a = OnFileColumns(e.child(0), file_columns);
+      E b = OnFileColumns(e.child(1), file_columns);
+      const bool is_and = e.op() == expr::Operation::kAnd;
+      if (a.op() == expr::Operation::kTrue) return is_and ? b : a;
+      if (b.op() == expr::Operation::kTrue) return is_and ? a : b;
+      return is_and ? E::And(std::move(a), std::move(b)) : E::Or(std::move(a), std::move(b));
+    }
+    default:
+      break;
+  }
+  if (!e.is_predicate()) return e;  // TRUE, FALSE
+  // The printed predicate binds to any schema with the same names (bound_expression.h); the
+  // literal then takes the file column's type (an int column for a long table column).
+  auto parsed = expr::ParseFilter(expr::ToString(e));
+  if (!parsed.ok()) return E::True();
+  expr::BindOptions exact;
+  exact.case_sensitive = true;
+  auto bound = expr::Bind(*parsed, file_columns, exact);
+  return bound.ok() ? *bound : E::True();
 }
 
 }  // namespace
@@ -76,18 +107,21 @@ Status DataFileReader::InstallReader() {
   read.batch_size = options_.batch_size;
   read.int96_unit = col::TimeUnit::kMicro;
 
-  // Pruning: the filter bound to the columns read, under the table's names. A filter naming a
-  // column the file lacks does not bind, and then nothing is pruned.
+  // Pruning: the filter bound to the projected schema (errors are the caller's: a bad filter),
+  // then moved onto the columns read; predicates on columns the file lacks prune nothing.
   std::function<Result<bool>(int)> groups;
   std::function<Result<parquet::RowRanges>(int)> pages;
   if (!options_.filter.empty()) {
     FLOE_ASSIGN_OR_RETURN(expr::Expression filter, expr::ParseFilter(options_.filter));
     expr::BindOptions bind;
     bind.case_sensitive = options_.case_sensitive;
-    auto bound = expr::Bind(filter, resolution_->file_schema_with_table_names(), bind);
-    if (bound.ok()) {
-      groups = table::MakeRowGroupFilter(*file_, resolution_->read_tree(), *bound);
-      pages = table::MakeRowRangesFilter(*file_, resolution_->read_tree(), *bound);
+    FLOE_ASSIGN_OR_RETURN(expr::BoundExpression bound,
+                          expr::Bind(filter, *resolution_->schema(), bind));
+    expr::BoundExpression on_file =
+        OnFileColumns(expr::RewriteNot(bound), resolution_->file_schema_with_table_names());
+    if (on_file.op() != expr::Operation::kTrue) {
+      groups = table::MakeRowGroupFilter(*file_, resolution_->read_tree(), on_file);
+      pages = table::MakeRowRangesFilter(*file_, resolution_->read_tree(), on_file);
     }
   }
   // The reader asks about each row group just before reading it and its batches never span row

@@ -49,7 +49,8 @@ struct DataFileReadOptions {
   // The table's schema.name-mapping.default, used when the file has no field ids.
   std::optional<NameMapping> name_mapping;
   // WHERE-clause text over the projected schema's names (expr/parser.h), for pruning only.
-  // Empty: no pruning. A filter that does not bind to the file's columns prunes nothing.
+  // Empty: no pruning. Open fails (InvalidArgument) when it does not bind to the projected
+  // schema; its predicates on columns the file lacks prune nothing.
   std::string filter;
   bool case_sensitive = false;
   bool with_row_positions = false;

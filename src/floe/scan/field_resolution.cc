@@ -169,12 +169,14 @@ class Planner {
   std::string path_;
 };
 
-// `field` renamed to the projected schema's name of its id, struct children too.
+// `field` renamed to the projected schema's name of its id, struct children too. Fields the
+// projected schema lacks get a name no filter can use: a dropped column's old name may now
+// belong to another column.
 col::Field Renamed(const col::Field& field, const spec::Schema& projected) {
   col::Field out = field;
-  if (auto id = field.field_id()) {
-    if (const spec::NestedField* f = projected.FindFieldById(*id)) out.name = f->name;
-  }
+  const spec::NestedField* f = nullptr;
+  if (auto id = field.field_id()) f = projected.FindFieldById(*id);
+  out.name = f != nullptr ? f->name : "\x01not projected: " + field.name;
   if (field.type->id() == col::TypeId::kStruct) {
     std::vector<col::Field> children;
     for (const col::Field& c : field.type->children()) children.push_back(Renamed(c, projected));
