@@ -218,20 +218,23 @@ TEST(PartitionBoundsTest, BucketWalk) {
         BucketField{long_type.get(), 4, [&](int32_t b) { return b == b5; }}};
   };
   using E = expr::BoundExpression;
+  auto impossible = [&](const E& e) {
+    return PruneBucketPredicates(e, provider).op() == expr::Operation::kFalse;
+  };
   E eq5 = E::Predicate(expr::Operation::kEq, ref, {Literal::Long(5)});
-  EXPECT_TRUE(BucketsMightMatch(eq5, provider));
+  EXPECT_FALSE(impossible(eq5));
+  EXPECT_EQ(PruneBucketPredicates(eq5, provider), eq5);
   // A value in another bucket cannot match; with OR the other side may.
   int64_t other = 6;
   while (bucket.Apply(*long_type, Literal::Long(other))->get<int32_t>() == b5) ++other;
   E eq_other = E::Predicate(expr::Operation::kEq, ref, {Literal::Long(other)});
-  EXPECT_FALSE(BucketsMightMatch(eq_other, provider));
-  EXPECT_TRUE(BucketsMightMatch(E::Or(eq_other, eq5), provider));
-  EXPECT_FALSE(BucketsMightMatch(E::And(eq_other, eq5), provider));
-  EXPECT_TRUE(BucketsMightMatch(
-      E::Predicate(expr::Operation::kIn, ref, {Literal::Long(other), Literal::Long(5)}),
-      provider));
-  EXPECT_TRUE(BucketsMightMatch(
-      E::Predicate(expr::Operation::kNotEq, ref, {Literal::Long(other)}), provider));
+  EXPECT_TRUE(impossible(eq_other));
+  EXPECT_EQ(PruneBucketPredicates(E::Or(eq_other, eq5), provider), eq5);
+  EXPECT_TRUE(impossible(E::And(eq5, eq_other)));
+  EXPECT_FALSE(impossible(
+      E::Predicate(expr::Operation::kIn, ref, {Literal::Long(other), Literal::Long(5)})));
+  EXPECT_TRUE(impossible(E::Predicate(expr::Operation::kIn, ref, {Literal::Long(other)})));
+  EXPECT_FALSE(impossible(E::Predicate(expr::Operation::kNotEq, ref, {Literal::Long(other)})));
 }
 
 }  // namespace

@@ -75,6 +75,7 @@ std::optional<expr::ColumnBounds> DataFilePruner::Bounds(const manifest::DataFil
 
 bool DataFilePruner::Evaluate(const manifest::DataFile& file, bool use_metrics) const {
   if (filter_.always_true()) return true;
+  expr::BoundExpression filter = rewritten_;
   if (PartitionUsable(file)) {
     auto buckets = [&](const expr::BoundReference& ref) {
       std::vector<BucketField> out;
@@ -91,12 +92,13 @@ bool DataFilePruner::Evaluate(const manifest::DataFile& file, bool use_metrics) 
       }
       return out;
     };
-    if (!BucketsMightMatch(rewritten_, buckets)) return false;
+    filter = PruneBucketPredicates(rewritten_, buckets);
+    if (filter.op() == expr::Operation::kFalse) return false;
   }
   auto provider = [&](const expr::BoundReference& ref) { return Bounds(file, ref, use_metrics); };
   // Row count 0 means no rows, but a delete file's count is not the data's: keep it positive.
   int64_t rows = use_metrics ? file.record_count : std::max<int64_t>(file.record_count, 1);
-  return expr::MightMatch(filter_.expr, rows, provider);
+  return expr::MightMatch(filter, rows, provider);
 }
 
 bool DataFilePruner::MightMatch(const manifest::DataFile& file) const {

@@ -59,7 +59,8 @@ bool ManifestPruner::MightMatch(const manifest::ManifestFile& manifest) const {
     }
     return out;
   };
-  if (!BucketsMightMatch(rewritten_, buckets)) return false;
+  expr::BoundExpression filter = PruneBucketPredicates(rewritten_, buckets);
+  if (filter.op() == expr::Operation::kFalse) return false;
 
   auto provider = [&](const expr::BoundReference& ref) -> std::optional<expr::ColumnBounds> {
     std::optional<int32_t> id = filter_.FieldId(ref);
@@ -74,7 +75,7 @@ bool ManifestPruner::MightMatch(const manifest::ManifestFile& manifest) const {
     }
     return result;
   };
-  return expr::MightMatch(filter_.expr, kManyRows, provider);
+  return expr::MightMatch(filter, kManyRows, provider);
 }
 
 }  // namespace floe::scan

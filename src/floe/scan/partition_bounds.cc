@@ -373,23 +373,31 @@ bool SomeValueMightHold(const BucketField& field, const std::vector<Literal>& va
 
 }  // namespace
 
-bool BucketsMightMatch(const expr::BoundExpression& e, const BucketFieldProvider& buckets) {
+expr::BoundExpression PruneBucketPredicates(const expr::BoundExpression& e,
+                                            const BucketFieldProvider& buckets) {
+  using E = expr::BoundExpression;
   switch (e.op()) {
     case expr::Operation::kAnd:
-      return BucketsMightMatch(e.child(0), buckets) && BucketsMightMatch(e.child(1), buckets);
-    case expr::Operation::kOr:
-      return BucketsMightMatch(e.child(0), buckets) || BucketsMightMatch(e.child(1), buckets);
+    case expr::Operation::kOr: {
+      bool is_and = e.op() == expr::Operation::kAnd;
+      E a = PruneBucketPredicates(e.child(0), buckets);
+      E b = PruneBucketPredicates(e.child(1), buckets);
+      if (a == e.child(0) && b == e.child(1)) return e;
+      if (a.op() == expr::Operation::kFalse) return is_and ? a : b;
+      if (b.op() == expr::Operation::kFalse) return is_and ? b : a;
+      return is_and ? E::And(a, b) : E::Or(a, b);
+    }
     case expr::Operation::kEq:
     case expr::Operation::kIn:
       for (const BucketField& field : buckets(e.term())) {
         if (field.source && field.num_buckets > 0 && field.might_hold &&
             !SomeValueMightHold(field, e.values())) {
-          return false;
+          return E::False();
         }
       }
-      return true;
+      return e;
     default:
-      return true;
+      return e;
   }
 }
 

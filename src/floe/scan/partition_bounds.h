@@ -82,10 +82,12 @@ struct BucketField {
 using BucketFieldProvider =
     std::function<std::vector<BucketField>(const expr::BoundReference& ref)>;
 
-// False only when an `=` or IN predicate that every matching row must satisfy hashes to buckets
-// the rows cannot have. `expr` has its NOT pushed down (expr/rewrite_not.h): AND needs both
-// sides, OR either, every other predicate might match.
-bool BucketsMightMatch(const expr::BoundExpression& expr, const BucketFieldProvider& buckets);
+// `expr` with every `=` and IN predicate whose values all hash to buckets the rows cannot
+// have replaced by FALSE (AND/OR folded), so the bounds evaluator sees what bucketing proves
+// inside any AND/OR. `expr` must have its NOT pushed down (expr/rewrite_not.h). Unchanged
+// subtrees are shared, not copied.
+expr::BoundExpression PruneBucketPredicates(const expr::BoundExpression& expr,
+                                            const BucketFieldProvider& buckets);
 
 // A value of the bound-expression form as a spec::Literal of `type` (uuid bytes as a Uuid,
 // ints widened for long columns), for transforms; nullopt when it does not fit.
