@@ -599,6 +599,31 @@ TEST(DataFileReaderPromotionTest, PromotionsAndStructDefaults) {
   ASSERT_TRUE((*writer)->Write(*batch).ok());
   ASSERT_TRUE((*writer)->Close().ok());
 
+  // A timestamp without zone (as Spark's INT96 reads) for a timestamptz field: UTC instants.
+  {
+    spec::Schema naive;
+    naive.fields = {{11, "ts", false, spec::Type::Timestamp()}};
+    auto ts_schema = table::ToColumnarSchema(naive);
+    ASSERT_TRUE(ts_schema.ok());
+    col::Int64Builder ts((*ts_schema)->field(0).type);
+    ASSERT_TRUE(ts.Append(1000000).ok());
+    auto ts_batch = col::RecordBatch::Make(*ts_schema, 1, {*ts.Finish()});
+    ASSERT_TRUE(ts_batch.ok()) << ts_batch.error().message;
+    auto ts_out = io.Create("mem://t/ts.parquet");
+    ASSERT_TRUE(ts_out.ok());
+    auto ts_writer = parquet::ParquetWriter::Make(std::move(*ts_out), *ts_schema);
+    ASSERT_TRUE(ts_writer.ok());
+    ASSERT_TRUE((*ts_writer)->Write(*ts_batch).ok());
+    ASSERT_TRUE((*ts_writer)->Close().ok());
+    manifest::DataFile ts_file;
+    ts_file.file_path = "mem://t/ts.parquet";
+    DataFileReadOptions ts_options;
+    ts_options.projected_schema.fields = {{11, "ts", false, spec::Type::TimestampTz()}};
+    auto ts_read = ReadAll(io, ts_file, ts_options);
+    ASSERT_TRUE(ts_read.ok()) << ts_read.error().message;
+    EXPECT_EQ(ts_read->rows, std::vector<std::string>{R"("1970-01-01T00:00:01.000000+00:00")"});
+  }
+
   spec::NestedField x{8, "x", false, spec::Type::Int()};
   x.initial_default = "5";
   spec::NestedField st{7, "st", false,

@@ -258,6 +258,39 @@ col::ArrayPtr PrunedArray(const col::Field& field, const col::Field& pruned,
   return out;
 }
 
+// `field` with timestamps without zone marked UTC where the table's type is timestamptz: Spark
+// wrote timestamptz columns as INT96 (no zone in the file), whose values are UTC instants.
+col::Field WithTableZones(const col::Field& field, const spec::Schema& projected) {
+  col::Field out = field;
+  const col::DataType& t = *field.type;
+  switch (t.id()) {
+    case col::TypeId::kTimestamp: {
+      std::optional<int32_t> id = field.field_id();
+      const spec::NestedField* f = id ? projected.FindFieldById(*id) : nullptr;
+      bool tz = f != nullptr && (f->type->id() == spec::TypeId::kTimestampTz ||
+                                 f->type->id() == spec::TypeId::kTimestampTzNs);
+      if (tz && t.timezone().empty()) out.type = col::Timestamp(t.unit(), "UTC");
+      break;
+    }
+    case col::TypeId::kStruct: {
+      std::vector<col::Field> children;
+      for (const col::Field& c : t.children()) children.push_back(WithTableZones(c, projected));
+      out.type = col::Struct(std::move(children));
+      break;
+    }
+    case col::TypeId::kList:
+      out.type = col::List(WithTableZones(t.value_field(), projected));
+      break;
+    case col::TypeId::kMap:
+      out.type = col::Map(WithTableZones(t.key_field(), projected),
+                          WithTableZones(t.item_field(), projected), t.keys_sorted());
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
 Result<col::ArrayPtr> Constant(const FieldPlan& plan, int64_t length) {
   if (!plan.rebuild) return MakeConstantArray(plan.target.type, plan.constant, length);
   std::vector<col::ArrayPtr> children;
@@ -317,7 +350,7 @@ Result<FieldResolution> FieldResolution::Make(const spec::Schema& projected,
     r.prune_.push_back(
         prune ? std::optional<std::pair<col::Field, col::Field>>(std::make_pair(n.field, pruned))
               : std::nullopt);
-    file_fields.push_back(std::move(pruned));
+    file_fields.push_back(WithTableZones(pruned, projected));
     renamed.push_back(Renamed(n.field, projected));
   }
   r.projected_ = projected;

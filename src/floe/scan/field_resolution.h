@@ -9,8 +9,9 @@
 // Structs are matched field by field, so a struct column gets the children added after the file
 // was written as constants too.
 //
-// Lists and maps are read whole: inside them, fields the table dropped are cut away and fields
-// added later read as nulls (their initial-defaults are not applied there).
+// Timestamps without zone in the file (Spark's INT96) read as UTC instants for timestamptz
+// fields. Lists and maps are read whole: inside them, fields the table dropped are cut away and
+// fields added later read as nulls (their initial-defaults are not applied there).
 
 #pragma once
 
