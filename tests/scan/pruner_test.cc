@@ -158,6 +158,20 @@ TEST(DataFilePrunerTest, Metrics) {
   EXPECT_FALSE(us.PartitionMightMatch(f));
 }
 
+TEST(DataFilePrunerTest, DateBoundsOfAPromotedTimestampAreIgnored) {
+  // order_ts was a date when the file was written (v3 date → timestamp promotion): its 4-byte
+  // bounds count days, which must not be read as microseconds.
+  manifest::DataFile f;
+  f.partition = {Literal::String("eu")};
+  f.record_count = 100;
+  f.lower_bounds = {{3, Bin(*Type::Date(), Literal::Date(Day(2024, 1, 1)))}};
+  f.upper_bounds = {{3, Bin(*Type::Date(), Literal::Date(Day(2024, 1, 1)))}};
+  PartitionSpec by_region = Specs()[0];
+  by_region.fields.pop_back();
+  DataFilePruner p(Filter("order_ts > TIMESTAMP '2024-01-01T10:00:00+00:00'"), by_region);
+  EXPECT_TRUE(p.MightMatch(f));
+}
+
 manifest::ManifestFile BucketManifest(std::optional<int32_t> lower, std::optional<int32_t> upper,
                                       bool contains_null) {
   manifest::ManifestFile m;

@@ -40,16 +40,20 @@ std::optional<expr::ColumnBounds> DataFilePruner::Bounds(const manifest::DataFil
     }
   }
   if (use_metrics && field->type && field->type->is_primitive()) {
+    // Bounds that do not decode as the field's type are ignored (e.g. 4-byte dates of a column
+    // promoted to timestamp in v3: FromBinary wants 8 bytes).
     expr::ColumnBounds m;
     bool any = false;
-    if (const std::string* lower = manifest::FindBound(file.lower_bounds, field->id)) {
+    const std::string* lower = manifest::FindBound(file.lower_bounds, field->id);
+    const std::string* upper = manifest::FindBound(file.upper_bounds, field->id);
+    if (lower) {
       Result<spec::Literal> v = spec::FromBinary(*field->type, *lower);
       if (v.ok() && !v->is_null()) {
         m.min = std::move(*v);
         any = true;
       }
     }
-    if (const std::string* upper = manifest::FindBound(file.upper_bounds, field->id)) {
+    if (upper) {
       Result<spec::Literal> v = spec::FromBinary(*field->type, *upper);
       if (v.ok() && !v->is_null()) {
         m.max = std::move(*v);

@@ -203,6 +203,12 @@ SourceRange InverseRange(const spec::Transform& transform, const Type& source,
   switch (transform.kind()) {
     case TransformKind::kIdentity:
       if (IsNaNValue(transformed)) return {};
+      // A 4-byte value of a timestamp column is a date from before a v3 date → timestamp
+      // promotion: days, not the column's unit. Say nothing rather than compare wrongly.
+      if ((IsMicrosTimestamp(source.id()) || IsNanosTimestamp(source.id())) &&
+          transformed.holds<int32_t>()) {
+        return {};
+      }
       return SourceRange{transformed, transformed};
     case TransformKind::kYear:
     case TransformKind::kMonth:
