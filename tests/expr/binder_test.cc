@@ -108,6 +108,8 @@ TEST(BinderTest, StringsAndBytes) {
   ExpectBound("s = 'abc'", Operation::kEq, Literal::String("abc"));
   ExpectBound("bin = 'ab'", Operation::kEq, Literal::Binary({'a', 'b'}));
   ExpectBound("fix = 'xyz'", Operation::kEq, Literal::Binary({'x', 'y', 'z'}));
+  ExpectBound("bin = X'00ff'", Operation::kEq, Literal::Binary({0x00, 0xff}));
+  ExpectBound("fix = X'0102ff'", Operation::kEq, Literal::Binary({0x01, 0x02, 0xff}));
   ExpectBound("starts_with(s, 'ab')", Operation::kStartsWith, Literal::String("ab"));
   ExpectBound("starts_with(bin, 'ab')", Operation::kStartsWith, Literal::Binary({'a', 'b'}));
   BoundExpression u = MustBind("id = '00112233-4455-6677-8899-aabbccddeeff'");

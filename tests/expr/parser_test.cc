@@ -64,6 +64,11 @@ TEST(ParserTest, Literals) {
             (UnboundLiteral{LiteralKind::kTimestamp, "2026-03-05 10:00:00+01:00"}));
   EXPECT_EQ(Parse("t = TIMESTAMP_NTZ '2026-03-05T10:00:00'").value(),
             (UnboundLiteral{LiteralKind::kTimestampNtz, "2026-03-05T10:00:00"}));
+  EXPECT_EQ(Parse("b = X'01fF00'").value(),
+            (UnboundLiteral{LiteralKind::kBinary, std::string("\x01\xff\x00", 3)}));
+  EXPECT_EQ(Parse("b = x''").value(), (UnboundLiteral{LiteralKind::kBinary, ""}));
+  EXPECT_FALSE(ParseFilter("b = X'123'").ok());  // odd digit count
+  EXPECT_FALSE(ParseFilter("b = X'zz'").ok());
 }
 
 TEST(ParserTest, UnaryAndSetPredicates) {
@@ -158,7 +163,8 @@ TEST(ParserTest, PrintsParseableText) {
            "starts_with(s, 'x%') AND not_starts_with(`a b`, '')", "TRUE AND FALSE",
            "d = DATE '2026-03-05' OR t > TIMESTAMP '2026-03-05T10:00:00+01:00'",
            "t = TIMESTAMP_NTZ '2026-03-05 10:00:00' OR x = TIME '10:00:00'",
-           "a BETWEEN 1 AND 2", "a NOT BETWEEN 1 AND 2 OR NOT flag", "`and` = FALSE"}) {
+           "a BETWEEN 1 AND 2", "a NOT BETWEEN 1 AND 2 OR NOT flag", "`and` = FALSE",
+           "b = X'00ff' OR b IN (X'', X'41')"}) {
     Expression e = Parse(text);
     std::string printed = ToString(e);
     EXPECT_EQ(Parse(printed), e) << text << " printed as " << printed;

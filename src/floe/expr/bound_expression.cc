@@ -77,7 +77,7 @@ std::string ValueToString(const columnar::DataType& t, const spec::Literal& valu
       std::copy(bytes->data.begin(), bytes->data.end(), u.bytes.begin());
       return QuoteString(u.ToString());
     }
-    return QuoteString(std::string(bytes->data.begin(), bytes->data.end()));
+    return HexLiteral(std::string_view(reinterpret_cast<const char*>(bytes->data.data()), bytes->data.size()));
   }
   return "?";
 }

@@ -159,6 +159,16 @@ std::string QuoteString(std::string_view s) {
   return out;
 }
 
+std::string HexLiteral(std::string_view bytes) {
+  std::string out = "X'";
+  static constexpr char kHex[] = "0123456789abcdef";
+  for (unsigned char c : bytes) {
+    out += kHex[c >> 4];
+    out += kHex[c & 15];
+  }
+  return out + "'";
+}
+
 std::string UnboundLiteral::ToString() const {
   switch (kind) {
     case LiteralKind::kNull: return "NULL";
@@ -171,6 +181,7 @@ std::string UnboundLiteral::ToString() const {
     case LiteralKind::kTime: return "TIME " + QuoteString(text);
     case LiteralKind::kTimestamp: return "TIMESTAMP " + QuoteString(text);
     case LiteralKind::kTimestampNtz: return "TIMESTAMP_NTZ " + QuoteString(text);
+    case LiteralKind::kBinary: return HexLiteral(text);
   }
   return text;
 }

@@ -74,6 +74,7 @@ enum class LiteralKind {
   kTime,       // TIME '10:00:00'
   kTimestamp,  // TIMESTAMP '2026-03-05 10:00:00[+01:00]'
   kTimestampNtz,  // TIMESTAMP_NTZ '2026-03-05 10:00:00' (never an offset)
+  kBinary,     // X'01ff' → the bytes 0x01 0xff (text holds the raw bytes)
 };
 
 struct UnboundLiteral {
@@ -98,6 +99,8 @@ struct UnboundLiteral {
 
 // Quotes a string as an SQL literal: 'it''s'.
 std::string QuoteString(std::string_view s);
+// Bytes as a binary literal: X'01ff'.
+std::string HexLiteral(std::string_view bytes);
 
 // The tree. Term is the column (ColumnRef or BoundReference), Value a literal (UnboundLiteral
 // or spec::Literal). Copies share nodes.

@@ -237,7 +237,8 @@ Result<ConvertedLiteral> ConvertFloat(const UnboundLiteral& v, const DataType& t
 
 Result<ConvertedLiteral> ConvertBytes(const UnboundLiteral& v, const DataType& t,
                                       std::string_view column) {
-  if (v.kind != LiteralKind::kString) return Mismatch(column, t, v);
+  bool binary_literal = v.kind == LiteralKind::kBinary && t.id() != TypeId::kString;
+  if (v.kind != LiteralKind::kString && !binary_literal) return Mismatch(column, t, v);
   ConvertedLiteral c;
   if (t.id() == TypeId::kString) {
     c.value = spec::Literal::String(v.text);
@@ -245,7 +246,7 @@ Result<ConvertedLiteral> ConvertBytes(const UnboundLiteral& v, const DataType& t
   }
   std::vector<uint8_t> bytes(v.text.begin(), v.text.end());
   if (t.id() == TypeId::kFixedSizeBinary) {
-    auto uuid = t.byte_width() == 16 ? Uuid::Parse(v.text) : std::nullopt;
+    auto uuid = t.byte_width() == 16 && !binary_literal ? Uuid::Parse(v.text) : std::nullopt;
     if (uuid) {
       bytes.assign(uuid->bytes.begin(), uuid->bytes.end());
     } else if (static_cast<int>(bytes.size()) != t.byte_width()) {

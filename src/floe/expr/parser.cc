@@ -211,7 +211,7 @@ class Parser {
   bool IsTypedLiteralStart() const {
     const Token& t = peek();
     return (IsKeyword(t, "date") || IsKeyword(t, "time") || IsKeyword(t, "timestamp") ||
-            IsKeyword(t, "timestamp_ntz") || IsKeyword(t, "timestamptz")) &&
+            IsKeyword(t, "timestamp_ntz") || IsKeyword(t, "timestamptz") || IsKeyword(t, "x")) &&
            peek(1).kind == Tok::kString;
   }
 
@@ -405,6 +405,25 @@ class Parser {
     const Token& kw = next();
     const Token& s = next();
     UnboundLiteral v{LiteralKind::kString, s.text};
+    if (IsKeyword(kw, "x")) {
+      v.kind = LiteralKind::kBinary;
+      v.text.clear();
+      auto nibble = [](char c) -> int {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return -1;
+      };
+      for (size_t i = 0; i + 1 < s.text.size() + 1; i += 2) {
+        int hi = nibble(s.text[i]);
+        int lo = i + 1 < s.text.size() ? nibble(s.text[i + 1]) : -1;
+        if (hi < 0 || lo < 0) {
+          return SyntaxError(s.column, "invalid binary literal X{} (expected an even number of hex digits)", s.raw);
+        }
+        v.text += static_cast<char>(hi * 16 + lo);
+      }
+      return v;
+    }
     if (IsKeyword(kw, "date")) {
       v.kind = LiteralKind::kDate;
       if (!ParseDate(s.text)) {

@@ -13,6 +13,7 @@
 //   column    := name ( '.' name )*                     name: identifier or `back ticked`
 //   value     := [-]number | 'string' | TRUE | FALSE | NULL
 //              | DATE 'yyyy-mm-dd' | TIME 'hh:mm:ss' | TIMESTAMP '...' | TIMESTAMP_NTZ '...'
+//              | X'01ff'                                  (binary: hex digits, two per byte)
 //
 // Keywords are case-insensitive. A bare column is `column = TRUE`. A literal on the left of a
 // comparison is moved to the right (`10 > k` is `k < 10`). Errors are InvalidArgument with the
