@@ -73,8 +73,8 @@ PartitionSpec Spec(int id, std::vector<std::pair<int, Transform>> fields) {
   spec.spec_id = id;
   int32_t field_id = 1000;
   for (auto& [col, t] : fields) {
-    spec.fields.push_back(PartitionField{kFieldIds[col], {}, field_id,
-                                         "p" + std::to_string(field_id), t});
+    spec.fields.push_back(
+        PartitionField{kFieldIds[col], {}, field_id, "p" + std::to_string(field_id), t});
     ++field_id;
   }
   return spec;
@@ -134,7 +134,8 @@ class Generator {
         row.v[kF] = maybe(Literal::Double(f));
         row.st_valid = Pick(10) != 0;
         row.v[kX] = maybe(Literal::Int(static_cast<int32_t>(bx + Range(0, 3))));
-        row.v[kTn] = maybe(Literal::Timestamp(btn + Range(0, 3 * kMicrosPerDay) * 1000 + Range(0, 999)));
+        row.v[kTn] =
+            maybe(Literal::Timestamp(btn + Range(0, 3 * kMicrosPerDay) * 1000 + Range(0, 999)));
         rows.push_back(row);
       }
       out.push_back(std::move(rows));
@@ -363,9 +364,12 @@ std::string RandomFilter(Generator& g, const std::vector<Row>& rows,
     std::string a = RandomFilter(g, rows, preferred, depth - 1);
     std::string b = RandomFilter(g, rows, preferred, depth - 1);
     switch (g.Pick(3)) {
-      case 0: return "(" + a + ") AND (" + b + ")";
-      case 1: return "(" + a + ") OR (" + b + ")";
-      default: return "NOT (" + a + ")";
+      case 0:
+        return "(" + a + ") AND (" + b + ")";
+      case 1:
+        return "(" + a + ") OR (" + b + ")";
+      default:
+        return "NOT (" + a + ")";
     }
   }
   static const char* names[kNumCols] = {"i", "l", "d", "ts", "s", "f", "st.x", "tn"};
@@ -376,14 +380,14 @@ std::string RandomFilter(Generator& g, const std::vector<Row>& rows,
   std::string name = names[c];
   static const char* cmps[] = {"=", "!=", "<", "<=", ">", ">="};
   switch (g.Pick(12)) {
-    case 0: return name + (g.Pick(2) ? " IS NULL" : " IS NOT NULL");
+    case 0:
+      return name + (g.Pick(2) ? " IS NULL" : " IS NOT NULL");
     case 1:
       if (c == kF) return name + (g.Pick(2) ? " IS NAN" : " IS NOT NAN");
       if (c == kS) {
         std::string p = ValueText(g, rows, c);
         if (p == "NULL") p = "'a'";
-        return std::string(g.Pick(2) ? "starts_with(" : "not_starts_with(") + name + ", " + p +
-               ")";
+        return std::string(g.Pick(2) ? "starts_with(" : "not_starts_with(") + name + ", " + p + ")";
       }
       return name + " = " + ValueText(g, rows, c);
     case 2:
@@ -472,16 +476,15 @@ TEST(PrunerBruteForceTest, NeverPrunesAMatchingFileAndDoesPrune) {
         ++manifests_checked;
         if (!might) ++manifests_pruned;
         if (any) {
-          ASSERT_TRUE(might) << "spec " << spec.spec_id << " manifest " << k
-                             << " filter: " << text;
+          ASSERT_TRUE(might) << "spec " << spec.spec_id << " manifest " << k << " filter: " << text;
         }
       }
     }
   }
   // Selective filters prune most files; some files are known to match entirely.
   EXPECT_GT(files_pruned, files_checked / 4) << files_pruned << " of " << files_checked;
-  EXPECT_GT(manifests_pruned, manifests_checked / 20) << manifests_pruned << " of "
-                                                      << manifests_checked;
+  EXPECT_GT(manifests_pruned, manifests_checked / 20)
+      << manifests_pruned << " of " << manifests_checked;
   EXPECT_GT(files_all_match, 0);
 }
 

@@ -1,7 +1,8 @@
 // The pruners on real tables (the duckdb-iceberg corpus, written by PyIceberg and Spark): for
 // filters made from the tables' own metric bounds, every data file that holds a matching row
-// (found by reading the file with table::ScanParquetFile and the row evaluator) is kept by ManifestPruner and
-// DataFilePruner, and AllRowsMatch is true only for files whose every row matches.
+// (found by reading the file with table::ScanParquetFile and the row evaluator) is kept by
+// ManifestPruner and DataFilePruner, and AllRowsMatch is true only for files whose every row
+// matches.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -71,11 +72,14 @@ std::optional<int64_t> MatchingRows(const FileCase& fc, const std::string& filte
 
 TEST(PrunerCorpusTest, RealTablesNeverLoseAMatchingFile) {
   const std::string root = testing::CorpusPath("duckdb-iceberg");
-  const std::vector<std::string> tables = {
-      "partition_bigint", "partition_binary", "partition_bool", "partition_decimal_bigint",
-      "partition_double", "partition_float", "partition_integer", "partition_time",
-      "partition_timestamp", "partition_timestamptz", "expression_filter",
-      "is_null_is_not_null", "null_stats", "uuid", "timestamptz_ns"};
+  const std::vector<std::string> tables = {"partition_bigint",    "partition_binary",
+                                           "partition_bool",      "partition_decimal_bigint",
+                                           "partition_double",    "partition_float",
+                                           "partition_integer",   "partition_time",
+                                           "partition_timestamp", "partition_timestamptz",
+                                           "expression_filter",   "is_null_is_not_null",
+                                           "null_stats",          "uuid",
+                                           "timestamptz_ns"};
   io::LocationMap map = *io::LocationMap::Make({}, root);
   std::shared_ptr<io::FileIO> io = io::RemappedFileIO(io::LocalFileIO(), map);
   int64_t checked = 0, pruned = 0, all_match = 0, tables_read = 0;

@@ -143,7 +143,7 @@ TEST(DataFilePrunerTest, Metrics) {
   EXPECT_TRUE(prune("id > 20"));
   EXPECT_FALSE(prune("id >= 20"));
   EXPECT_TRUE(prune("id IN (1, 21)"));
-  EXPECT_TRUE(prune("price > 0"));      // all null
+  EXPECT_TRUE(prune("price > 0"));  // all null
   EXPECT_TRUE(prune("price IS NOT NULL"));
   EXPECT_FALSE(prune("price IS NULL"));
   EXPECT_TRUE(all("id BETWEEN 10 AND 20"));
@@ -208,7 +208,9 @@ TEST(ManifestPrunerTest, SummariesBySpec) {
   day.lower_bound = Bin(*Type::Date(), Literal::Date(Day(2024, 2, 1)));
   day.upper_bound = Bin(*Type::Date(), Literal::Date(Day(2024, 2, 29)));
   m.partitions = std::vector<manifest::PartitionFieldSummary>{region, day};
-  auto keep = [&](std::string_view text) { return ManifestPruner(Filter(text), Specs()).MightMatch(m); };
+  auto keep = [&](std::string_view text) {
+    return ManifestPruner(Filter(text), Specs()).MightMatch(m);
+  };
   EXPECT_TRUE(keep("region = 'eu'"));
   EXPECT_FALSE(keep("region = 'us'"));
   EXPECT_FALSE(keep("region IS NULL"));

@@ -88,8 +88,7 @@ bool DataFilePruner::Evaluate(const manifest::DataFile& file, bool use_metrics) 
       for (const PartitionSource& pf : fields_) {
         if (pf.source_id != *id || pf.transform.kind() != spec::TransformKind::kBucket) continue;
         const spec::Literal& value = file.partition[pf.index];
-        out.push_back(BucketField{pf.source_type.get(), pf.transform.param(),
-                                  [&value](int32_t b) {
+        out.push_back(BucketField{pf.source_type.get(), pf.transform.param(), [&value](int32_t b) {
                                     // A null bucket: every source value is null.
                                     return value.holds<int32_t>() && value.get<int32_t>() == b;
                                   }});

@@ -37,14 +37,12 @@ class DataFilePruner {
 
   // What the file's partition (and, with use_metrics, its metrics) say about a column.
   std::optional<expr::ColumnBounds> Bounds(const manifest::DataFile& file,
-                                           const expr::BoundReference& ref,
-                                           bool use_metrics) const;
+                                           const expr::BoundReference& ref, bool use_metrics) const;
 
   const ScanFilter& filter() const { return filter_; }
   int32_t spec_id() const { return spec_id_; }
 
  private:
-
   bool Evaluate(const manifest::DataFile& file, bool use_metrics) const;
   bool PartitionUsable(const manifest::DataFile& file) const;
 

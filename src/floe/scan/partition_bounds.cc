@@ -39,9 +39,7 @@ bool IsNanosTimestamp(TypeId id) {
   return id == TypeId::kTimestampNs || id == TypeId::kTimestampTzNs;
 }
 
-bool IsMicrosTimestamp(TypeId id) {
-  return id == TypeId::kTimestamp || id == TypeId::kTimestampTz;
-}
+bool IsMicrosTimestamp(TypeId id) { return id == TypeId::kTimestamp || id == TypeId::kTimestampTz; }
 
 std::optional<Literal> LongIfFits(__int128 v) {
   if (v < std::numeric_limits<int64_t>::min() || v > std::numeric_limits<int64_t>::max()) {

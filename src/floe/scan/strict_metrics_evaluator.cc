@@ -39,13 +39,19 @@ class StrictEvaluator {
 
   bool Eval(const expr::BoundExpression& e) const {
     switch (e.op()) {
-      case Operation::kTrue: return true;
-      case Operation::kFalse: return false;
-      case Operation::kAnd: return Eval(e.child(0)) && Eval(e.child(1));
+      case Operation::kTrue:
+        return true;
+      case Operation::kFalse:
+        return false;
+      case Operation::kAnd:
+        return Eval(e.child(0)) && Eval(e.child(1));
       // Sound but not complete: rows may split between the sides.
-      case Operation::kOr: return Eval(e.child(0)) || Eval(e.child(1));
-      case Operation::kNot: return false;  // not reached after RewriteNot
-      default: return Predicate(e);
+      case Operation::kOr:
+        return Eval(e.child(0)) || Eval(e.child(1));
+      case Operation::kNot:
+        return false;  // not reached after RewriteNot
+      default:
+        return Predicate(e);
     }
   }
 
@@ -60,11 +66,16 @@ class StrictEvaluator {
     bool all_null = b->null_count && *b->null_count == rows_;
     bool no_nans = !is_float || (b->nan_count && *b->nan_count == 0);
     switch (e.op()) {
-      case Operation::kIsNull: return all_null;
-      case Operation::kNotNull: return no_nulls;
-      case Operation::kIsNan: return is_float && b->nan_count && *b->nan_count == rows_;
-      case Operation::kNotNan: return no_nans;
-      default: break;
+      case Operation::kIsNull:
+        return all_null;
+      case Operation::kNotNull:
+        return no_nulls;
+      case Operation::kIsNan:
+        return is_float && b->nan_count && *b->nan_count == rows_;
+      case Operation::kNotNan:
+        return no_nans;
+      default:
+        break;
     }
     // Every other predicate is unknown on a null and false (or unknown) on NaN, except that
     // NaN != v; be strict and want neither.
