@@ -1,0 +1,28 @@
+#include "cli/scan_selection.h"
+
+namespace floe::cli {
+
+std::vector<OptionSpec> ScanSelectionOptions() {
+  std::vector<OptionSpec> options = TableSourceOptions();
+  options.push_back({"--as-of", "TIMESTAMP",
+                     "the snapshot current at that time (ISO-8601 with an offset, or epoch ms)"});
+  options.push_back({"--ref", "NAME", "the snapshot a branch or tag points at"});
+  options.push_back({"--filter", "EXPR", "only the rows where EXPR is true"});
+  return options;
+}
+
+Result<scan::ScanOptions> ScanOptionsFrom(const Args& args) {
+  scan::ScanOptions options;
+  int given = args.Has("--snapshot") + args.Has("--as-of") + args.Has("--ref");
+  if (given > 1) return InvalidArgument("give at most one of --snapshot, --as-of and --ref");
+  FLOE_ASSIGN_OR_RETURN(options.snapshot.snapshot_id, args.GetInt("--snapshot"));
+  if (auto as_of = args.Get("--as-of")) {
+    FLOE_ASSIGN_OR_RETURN(int64_t millis, scan::ParseAsOf(*as_of));
+    options.snapshot.as_of_ms = millis;
+  }
+  options.snapshot.ref = args.Get("--ref");
+  options.filter = args.Get("--filter").value_or("");
+  return options;
+}
+
+}  // namespace floe::cli

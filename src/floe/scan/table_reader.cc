@@ -1,0 +1,225 @@
+#include "floe/scan/table_reader.h"
+
+#include <set>
+#include <utility>
+
+#include "floe/expr/binder.h"
+#include "floe/expr/filter_batch.h"
+#include "floe/expr/parser.h"
+#include "floe/expr/row_evaluator.h"
+#include "floe/scan/column_selection.h"
+#include "floe/scan/data_file_reader.h"
+#include "floe/scan/delete_filter.h"
+#include "floe/scan/name_mapping.h"
+#include "floe/table/schema_conversion.h"
+
+namespace floe::scan {
+namespace {
+
+inline constexpr std::string_view kNameMappingProperty = "schema.name-mapping.default";
+
+// The field ids a bound expression refers to.
+void CollectFieldIds(const ScanFilter& filter, const expr::BoundExpression& e, std::set<int32_t>* ids) {
+  if (e.is_predicate()) {
+    if (std::optional<int32_t> id = filter.FieldId(e.term())) ids->insert(*id);
+    return;
+  }
+  for (const expr::BoundExpression& child : e.children()) CollectFieldIds(filter, child, ids);
+}
+
+// `array` (of type `from`) cut down to the struct children `to` keeps, matched by field id.
+columnar::ArrayPtr ProjectArray(const columnar::ArrayPtr& array, const columnar::DataType& to) {
+  if (array->type->Equals(to) || to.id() != columnar::TypeId::kStruct) return array;
+  std::vector<columnar::ArrayPtr> children;
+  const columnar::DataType& from = *array->type;
+  for (const columnar::Field& out : to.children()) {
+    for (int i = 0; i < from.num_children(); ++i) {
+      const columnar::Field& in = from.child(i);
+      bool same = out.field_id() && in.field_id() ? *out.field_id() == *in.field_id() : out.name == in.name;
+      if (same) {
+        children.push_back(ProjectArray(array->children[static_cast<size_t>(i)], *out.type));
+        break;
+      }
+    }
+  }
+  auto projected = std::make_shared<columnar::ArrayData>(*array);
+  projected->type = columnar::Struct(to.children());
+  projected->children = std::move(children);
+  return projected;
+}
+
+// What every task of one scan shares: the columns to return and to read, the bound filter.
+struct ReadSetup {
+  const ScanPlan* plan = nullptr;
+  std::set<int32_t> output_ids;
+  std::set<int32_t> filter_ids;
+  columnar::SchemaPtr output_schema;
+  std::optional<NameMapping> name_mapping;
+  std::optional<expr::Expression> filter;  // unbound; nullopt when always true
+  std::shared_ptr<DeleteLoader> deletes;
+};
+
+Result<ReadSetup> MakeSetup(const spec::TableMetadata& metadata, const ScanPlan& plan,
+                            std::optional<std::set<int32_t>> output_ids, const std::string& filter_text) {
+  ReadSetup setup;
+  setup.plan = &plan;
+  if (output_ids) {
+    setup.output_ids = std::move(*output_ids);
+  }
+  FLOE_ASSIGN_OR_RETURN(setup.output_schema,
+                        table::ToColumnarSchema(SelectFields(plan.schema, setup.output_ids)));
+  if (!plan.filter.always_true()) {
+    CollectFieldIds(plan.filter, plan.filter.expr, &setup.filter_ids);
+    FLOE_ASSIGN_OR_RETURN(expr::Expression parsed, expr::ParseFilter(filter_text));
+    setup.filter = std::move(parsed);
+  }
+  if (const std::string* mapping = metadata.Property(kNameMappingProperty)) {
+    auto parsed = NameMapping::Parse(*mapping);
+    if (!parsed.ok()) return parsed.error().WithContext(std::string(kNameMappingProperty));
+    setup.name_mapping = std::move(*parsed);
+  }
+  setup.deletes = std::make_shared<DeleteLoader>();
+  return setup;
+}
+
+struct TaskCounts {
+  int64_t rows_read = 0;
+  int64_t rows_deleted = 0;
+  int64_t rows_kept = 0;
+  int64_t row_groups = 0;
+  int64_t row_groups_skipped = 0;
+};
+
+// Reads one task: each batch that has rows left after deletes and the filter goes to `emit`,
+// cut to the output columns. `emit` returns false to stop early.
+Status ReadTask(io::FileIO& io, const spec::TableMetadata& metadata, const ReadSetup& setup,
+                const FileScanTask& task, bool case_sensitive, int64_t batch_size,
+                const std::function<Result<bool>(const columnar::RecordBatch&)>& emit, TaskCounts* counts) {
+  const ScanPlan& plan = *setup.plan;
+  FLOE_ASSIGN_OR_RETURN(DeleteFilter deletes,
+                        DeleteFilter::Make(io, *setup.deletes, plan.schema, task.data_file, task.deletes));
+  bool apply_filter = setup.filter && !task.all_rows_match;
+  std::set<int32_t> read_ids = setup.output_ids;
+  if (apply_filter) read_ids.insert(setup.filter_ids.begin(), setup.filter_ids.end());
+  for (int32_t id : deletes.required_field_ids()) read_ids.insert(id);
+
+  DataFileReadOptions read_options;
+  read_options.projected_schema = SelectFields(plan.schema, read_ids);
+  read_options.spec = metadata.SpecById(task.data_file.spec_id);
+  read_options.name_mapping = setup.name_mapping;
+  if (apply_filter) read_options.filter = expr::ToString(plan.filter.expr);
+  read_options.case_sensitive = true;  // the printed filter uses the schema's own names
+  read_options.with_row_positions = deletes.needs_positions();
+  read_options.batch_size = batch_size;
+  (void)case_sensitive;
+  auto opened = DataFileReader::Open(io, task.data_file, std::move(read_options));
+  if (!opened.ok()) return opened.error();
+  DataFileReader& reader = **opened;
+
+  std::optional<expr::BoundExpression> residual;
+  if (apply_filter) {
+    FLOE_ASSIGN_OR_RETURN(expr::BoundExpression bound,
+                          expr::Bind(*setup.filter, *reader.schema(), {.case_sensitive = case_sensitive}));
+    residual = std::move(bound);
+  }
+  // Output column i comes from reader column source[i].
+  std::vector<int> source;
+  for (const columnar::Field& out : setup.output_schema->fields()) {
+    const columnar::Schema& in = *reader.schema();
+    for (int i = 0; i < in.num_fields(); ++i) {
+      if (in.field(i).field_id() == out.field_id()) {
+        source.push_back(i);
+        break;
+      }
+    }
+  }
+  if (source.size() != setup.output_schema->fields().size()) {
+    return Internal("{}: the reader did not return every column asked for", task.data_file.file_path);
+  }
+
+  for (;;) {
+    FLOE_ASSIGN_OR_RETURN(std::optional<columnar::RecordBatch> batch, reader.Next());
+    if (!batch) break;
+    counts->rows_read += batch->num_rows();
+    FLOE_ASSIGN_OR_RETURN(expr::Selection keep, deletes.Keep(*batch));
+    counts->rows_deleted += batch->num_rows() - keep.count;
+    if (residual && keep.count > 0) {
+      FLOE_ASSIGN_OR_RETURN(expr::Selection matched, expr::EvaluateRows(*residual, *batch));
+      keep.count = 0;
+      for (size_t i = 0; i < keep.bitmap.size(); ++i) {
+        keep.bitmap[i] &= matched.bitmap[i];
+        keep.count += __builtin_popcount(keep.bitmap[i]);
+      }
+    }
+    if (keep.count == 0) continue;
+    counts->rows_kept += keep.count;
+    std::vector<columnar::ArrayPtr> columns;
+    for (size_t i = 0; i < source.size(); ++i) {
+      columns.push_back(ProjectArray(batch->column(source[i]), *setup.output_schema->field(static_cast<int>(i)).type));
+    }
+    FLOE_ASSIGN_OR_RETURN(columnar::RecordBatch out,
+                          columnar::RecordBatch::Make(setup.output_schema, batch->num_rows(), std::move(columns)));
+    if (keep.count != out.num_rows()) {
+      FLOE_ASSIGN_OR_RETURN(out, expr::FilterBatch(out, keep));
+    }
+    FLOE_ASSIGN_OR_RETURN(bool more, emit(out));
+    if (!more) break;
+  }
+  counts->row_groups += reader.report().row_groups;
+  counts->row_groups_skipped += reader.report().row_groups_skipped;
+  return Ok();
+}
+
+}  // namespace
+
+Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& metadata,
+                                  const ScanPlan& plan, const TableReadOptions& options,
+                                  const TableReadCallbacks& callbacks) {
+  FLOE_ASSIGN_OR_RETURN(std::set<int32_t> output_ids,
+                        ColumnIds(plan.schema, options.columns, options.case_sensitive));
+  FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, plan, std::move(output_ids),
+                                                   expr::ToString(plan.filter.expr)));
+  if (callbacks.on_schema) FLOE_RETURN_IF_ERROR(callbacks.on_schema(setup.output_schema));
+  TableReadReport report;
+  for (const FileScanTask& task : plan.tasks) {
+    if (options.limit && report.rows_returned >= *options.limit) break;
+    TaskCounts counts;
+    auto emit = [&](const columnar::RecordBatch& batch) -> Result<bool> {
+      columnar::RecordBatch out = batch;
+      if (options.limit) {
+        int64_t left = *options.limit - report.rows_returned;
+        if (out.num_rows() > left) out = out.Slice(0, left);
+      }
+      report.rows_returned += out.num_rows();
+      if (callbacks.on_batch) FLOE_RETURN_IF_ERROR(callbacks.on_batch(out));
+      return !options.limit || report.rows_returned < *options.limit;
+    };
+    FLOE_RETURN_IF_ERROR(ReadTask(io, metadata, setup, task, true, options.batch_size, emit, &counts));
+    ++report.files_read;
+    report.row_groups += counts.row_groups;
+    report.row_groups_skipped += counts.row_groups_skipped;
+    report.rows_read += counts.rows_read;
+    report.rows_deleted += counts.rows_deleted;
+  }
+  return report;
+}
+
+Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, const ScanPlan& plan) {
+  FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, plan, std::set<int32_t>{},
+                                                   expr::ToString(plan.filter.expr)));
+  RowCount result;
+  for (const FileScanTask& task : plan.tasks) {
+    if (task.all_rows_match && task.deletes.empty()) {
+      result.count += task.data_file.record_count;
+      continue;
+    }
+    result.from_metadata = false;
+    TaskCounts counts;
+    auto emit = [](const columnar::RecordBatch&) -> Result<bool> { return true; };
+    FLOE_RETURN_IF_ERROR(ReadTask(io, metadata, setup, task, true, 64 * 1024, emit, &counts));
+    result.count += counts.rows_kept;
+  }
+  return result;
+}
+
+}  // namespace floe::scan

@@ -1,0 +1,131 @@
+#include "floe/scan/table_scan.h"
+
+#include <map>
+#include <set>
+#include <utility>
+
+#include "floe/manifest/manifest_reader.h"
+#include "floe/manifest/snapshot_files.h"
+#include "floe/scan/data_file_pruner.h"
+#include "floe/scan/delete_file_index.h"
+#include "floe/scan/manifest_pruner.h"
+#include "floe/util/thread_pool.h"
+
+namespace floe::scan {
+namespace {
+
+// What one manifest contributes: its live entries that survive pruning, and counts.
+struct ManifestPart {
+  std::vector<manifest::ManifestEntry> entries;
+  int64_t live_files = 0;
+  int64_t skipped_files = 0;
+  int64_t live_bytes = 0;
+};
+
+int64_t ListedFiles(const manifest::ManifestFile& m) {
+  return int64_t{m.added_files_count.value_or(0)} + m.existing_files_count.value_or(0);
+}
+
+}  // namespace
+
+Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
+                          const ScanOptions& options) {
+  FLOE_ASSIGN_OR_RETURN(SnapshotChoice choice, SelectSnapshot(metadata, options.snapshot));
+  FLOE_ASSIGN_OR_RETURN(ScanFilter filter,
+                        ScanFilter::Bind(*choice.schema, options.filter, options.case_sensitive));
+  ScanPlan plan{choice.snapshot, *choice.schema, filter, {}, {}};
+  if (!choice.snapshot) return plan;
+  PlanReport& report = plan.report;
+
+  FLOE_ASSIGN_OR_RETURN(manifest::ManifestList list,
+                        manifest::ReadSnapshotManifests(io, metadata, *choice.snapshot));
+  ManifestPruner manifest_pruner(filter, metadata.partition_specs);
+  std::map<int32_t, DataFilePruner> file_pruners;
+  for (const spec::PartitionSpec& spec : metadata.partition_specs) {
+    file_pruners.emplace(spec.spec_id, DataFilePruner(filter, spec));
+  }
+
+  // Data manifests first, then delete manifests, each in list order.
+  std::vector<const manifest::ManifestFile*> to_read;
+  for (manifest::ManifestContent content :
+       {manifest::ManifestContent::kData, manifest::ManifestContent::kDeletes}) {
+    for (const manifest::ManifestFile& m : list.manifests) {
+      if (m.content != content) continue;
+      bool data = content == manifest::ManifestContent::kData;
+      (data ? report.data_manifests : report.delete_manifests) += 1;
+      if (options.prune && !manifest_pruner.MightMatch(m)) {
+        (data ? report.data_manifests_skipped : report.delete_manifests_skipped) += 1;
+        if (data) report.data_files_in_skipped_manifests += ListedFiles(m);
+        continue;
+      }
+      to_read.push_back(&m);
+    }
+  }
+
+  auto read_one = [&](int64_t i) -> Result<ManifestPart> {
+    const manifest::ManifestFile& m = *to_read[static_cast<size_t>(i)];
+    FLOE_ASSIGN_OR_RETURN(
+        std::vector<manifest::ManifestEntry> entries,
+        manifest::ReadManifestEntries(io, m, manifest::PartitionTypeFor(metadata, m.partition_spec_id)));
+    auto pruner = file_pruners.find(m.partition_spec_id);
+    ManifestPart part;
+    for (manifest::ManifestEntry& e : entries) {
+      if (!e.is_live()) continue;
+      e.data_file.spec_id = m.partition_spec_id;
+      bool is_data = !e.data_file.is_delete();
+      if (is_data) {
+        ++part.live_files;
+        part.live_bytes += e.data_file.file_size_in_bytes;
+      }
+      if (options.prune && pruner != file_pruners.end()) {
+        bool keep = is_data ? pruner->second.MightMatch(e.data_file)
+                            : pruner->second.PartitionMightMatch(e.data_file);
+        if (!keep) {
+          if (is_data) ++part.skipped_files;
+          continue;
+        }
+      }
+      part.entries.push_back(std::move(e));
+    }
+    return part;
+  };
+  FLOE_ASSIGN_OR_RETURN(std::vector<ManifestPart> parts,
+                        ParallelMap(static_cast<int64_t>(to_read.size()), read_one));
+
+  std::vector<manifest::ManifestEntry> data_entries;
+  std::vector<manifest::ManifestEntry> delete_entries;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    report.data_files += parts[i].live_files;
+    report.data_files_skipped += parts[i].skipped_files;
+    report.bytes_total += parts[i].live_bytes;
+    for (manifest::ManifestEntry& e : parts[i].entries) {
+      (e.data_file.is_delete() ? delete_entries : data_entries).push_back(std::move(e));
+    }
+  }
+  report.delete_files = static_cast<int64_t>(delete_entries.size());
+
+  FLOE_ASSIGN_OR_RETURN(DeleteFileIndex deletes, DeleteFileIndex::Make(metadata, std::move(delete_entries)));
+  std::set<std::string> deletes_used;
+  plan.tasks.reserve(data_entries.size());
+  for (manifest::ManifestEntry& e : data_entries) {
+    FileScanTask task;
+    task.data_sequence_number = e.sequence_number.value_or(0);
+    task.deletes = deletes.ForDataFile(e);
+    auto pruner = file_pruners.find(e.data_file.spec_id);
+    task.all_rows_match = filter.always_true() ||
+                          (pruner != file_pruners.end() && pruner->second.AllRowsMatch(e.data_file));
+    report.bytes_to_read += e.data_file.file_size_in_bytes;
+    report.records_planned += e.data_file.record_count;
+    for (const manifest::DeleteFile& d : task.deletes) {
+      if (deletes_used.insert(d.file_path + "#" + std::to_string(d.content_offset.value_or(-1))).second) {
+        report.bytes_to_read += d.content_size_in_bytes.value_or(d.file_size_in_bytes);
+      }
+    }
+    task.data_file = std::move(e.data_file);
+    plan.tasks.push_back(std::move(task));
+  }
+  report.delete_files_applied = static_cast<int64_t>(deletes_used.size());
+  return plan;
+}
+
+}  // namespace floe::scan

@@ -1,0 +1,75 @@
+// Scan planning (spec: "Scan Planning"): from a table's metadata to the list of data files to
+// read, each with the delete files that apply to it.
+//
+//   1. pick the snapshot and its schema (snapshot_selection.h);
+//   2. read the manifest list; skip data and delete manifests whose partition summaries rule the
+//      filter out (manifest_pruner.h), each judged by the spec it was written with;
+//   3. read the remaining manifests in parallel; skip entries whose partition values and column
+//      metrics rule the filter out (data_file_pruner.h);
+//   4. match delete files to data files by sequence number and partition (delete_file_index.h).
+//
+// The result is a list of tasks in manifest-list order, then manifest order (the order rows come
+// out in, CLI.md), and a report of what was skipped: the "pushdown rate" of `floe scan --plan`.
+// The filter itself is kept: pruning only ever removes whole files, so readers still apply it to
+// rows, except where a task says every row matches.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "floe/io/file_io.h"
+#include "floe/manifest/data_file.h"
+#include "floe/scan/scan_filter.h"
+#include "floe/scan/snapshot_selection.h"
+#include "floe/spec/table_metadata.h"
+#include "floe/util/result.h"
+
+namespace floe::scan {
+
+struct ScanOptions {
+  SnapshotSelector snapshot;
+  std::string filter;  // WHERE-clause text (expr/parser.h); empty: every row
+  bool case_sensitive = false;
+  bool prune = true;   // false: plan every file (for checking pruning against brute force)
+};
+
+// One data file to read and what to apply to it.
+struct FileScanTask {
+  manifest::DataFile data_file;
+  int64_t data_sequence_number = 0;
+  std::vector<manifest::DeleteFile> deletes;
+  // The filter holds for every row of the file (its partition and metrics say so).
+  bool all_rows_match = false;
+};
+
+struct PlanReport {
+  int data_manifests = 0;            // in the manifest list
+  int data_manifests_skipped = 0;    // by partition summaries
+  int delete_manifests = 0;
+  int delete_manifests_skipped = 0;
+  // Data files of the manifests read, and of the skipped manifests as the list counts them.
+  int64_t data_files = 0;
+  int64_t data_files_skipped = 0;    // by partition values and metrics
+  int64_t data_files_in_skipped_manifests = 0;
+  int64_t delete_files = 0;          // live delete files of the manifests read
+  int64_t delete_files_applied = 0;  // distinct delete files some task uses
+  int64_t bytes_total = 0;           // data files of the manifests read
+  int64_t bytes_to_read = 0;         // data files planned, plus the delete files they use
+  int64_t records_planned = 0;       // record counts of the planned data files
+};
+
+struct ScanPlan {
+  const spec::Snapshot* snapshot = nullptr;  // nullptr: the table has no snapshot (no tasks)
+  spec::Schema schema;                        // the schema the snapshot is read with
+  ScanFilter filter;
+  std::vector<FileScanTask> tasks;
+  PlanReport report;
+};
+
+// Reads through `io` (already remapped for moved tables). Errors name the manifest at fault.
+Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
+                          const ScanOptions& options);
+
+}  // namespace floe::scan
