@@ -69,8 +69,10 @@ void PrintPlan(const scan::ScanPlan& plan, bool json) {
                      plan.tasks.size(), all_files, r.data_files_skipped, r.data_files_in_skipped_manifests);
   out += fmt::format("delete files:      {} applied of {}\n", r.delete_files_applied, r.delete_files);
   out += fmt::format("records planned:   {}\n", r.records_planned);
-  out += fmt::format("bytes to read:     {} of {} in the manifests read (pushdown skips {})\n", r.bytes_to_read,
-                     r.bytes_total, Percent(r.bytes_total - std::min(r.bytes_total, r.bytes_to_read), r.bytes_total));
+  out += fmt::format("bytes to read:     {} (data files of the manifests read: {})\n", r.bytes_to_read,
+                     r.bytes_total);
+  out += fmt::format("pushdown:          {} of data files skipped\n",
+                     Percent(all_files - static_cast<int64_t>(plan.tasks.size()), all_files));
   Print(out);
 }
 
