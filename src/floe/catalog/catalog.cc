@@ -1,6 +1,10 @@
 #include "floe/catalog/catalog.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
+
+#include "floe/catalog/location_match.h"
 
 namespace floe::catalog {
 
@@ -8,6 +12,29 @@ std::string TableIdentifier::ToString() const {
   std::string out = fmt::format("{}", fmt::join(ns, "."));
   if (!out.empty()) out += '.';
   return out + name;
+}
+
+Result<std::optional<TableLocation>> Catalog::FindTableByMetadataFolder(
+    std::string_view metadata_folder) {
+  const std::string wanted = NormalizeLocation(metadata_folder);
+  FLOE_ASSIGN_OR_RETURN(std::vector<Namespace> pending, ListNamespaces({}));
+  // Depth first, in the order the catalog lists names.
+  std::reverse(pending.begin(), pending.end());
+  while (!pending.empty()) {
+    Namespace ns = std::move(pending.back());
+    pending.pop_back();
+    FLOE_ASSIGN_OR_RETURN(std::vector<TableIdentifier> tables, ListTables(ns));
+    for (const auto& id : tables) {
+      auto table = LoadTable(id);
+      if (!table.ok()) continue;  // an unreadable table is not the one being read
+      if (FolderOfLocation(table->metadata_location) == wanted) {
+        return std::optional<TableLocation>(TableLocation{id, table->metadata_location});
+      }
+    }
+    FLOE_ASSIGN_OR_RETURN(std::vector<Namespace> children, ListNamespaces(ns));
+    pending.insert(pending.end(), children.rbegin(), children.rend());
+  }
+  return std::optional<TableLocation>();
 }
 
 }  // namespace floe::catalog

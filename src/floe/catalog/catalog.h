@@ -4,8 +4,10 @@
 #pragma once
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 #include "floe/io/file_io.h"
 #include "floe/spec/table_metadata.h"
@@ -29,6 +31,12 @@ struct LoadedTable {
   TableIdentifier id;
   std::string metadata_location;
   spec::TableMetadata metadata;
+};
+
+// A table's name and its current metadata file, without reading that file.
+struct TableLocation {
+  TableIdentifier id;
+  std::string metadata_location;
 };
 
 struct CreateTableOptions {
@@ -71,6 +79,15 @@ class Catalog {
   // Points a new name at an existing metadata file (recovery; moving between catalogs).
   virtual Result<LoadedTable> RegisterTable(const TableIdentifier& id,
                                             const std::string& metadata_location) = 0;
+
+  // The table whose current metadata file lies in `metadata_folder` (the folder holding the
+  // metadata files, usually `<table location>/metadata`), or nullopt when no table's does.
+  // Folders are compared as NormalizeLocation (catalog/location_match.h) gives them: a plain
+  // path and its file: URI, relative and absolute, with or without a trailing '/' are one
+  // folder. Lets a reader of a metadata file learn that a newer one is current (CLI.md).
+  // This default walks every namespace and loads every table: fine for small catalogs.
+  virtual Result<std::optional<TableLocation>> FindTableByMetadataFolder(
+      std::string_view metadata_folder);
 };
 
 }  // namespace floe::catalog

@@ -9,6 +9,7 @@
 #include "floe/catalog/metadata_commit.h"
 #include "floe/catalog/sql/sql_catalog.h"
 #include "floe/catalog/yaml_node.h"
+#include "floe/io/location.h"
 
 namespace floe::catalog {
 
@@ -176,7 +177,8 @@ Result<std::string> SqlitePathFromUri(std::string_view uri) {
   return std::string(uri);
 }
 
-Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::string_view name) {
+Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::string_view name,
+                                             bool create) {
   std::string chosen(name);
   if (chosen.empty()) {
     FLOE_ASSIGN_OR_RETURN(chosen, config.DefaultCatalogName());
@@ -204,6 +206,9 @@ Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::stri
     }
     if (StartsWith(wh, "file://")) wh = wh.substr(7);
     std::error_code ec;
+    if (!create && !std::filesystem::exists(path, ec)) {
+      return NotFound("catalog {}: database {} does not exist", chosen, path);
+    }
     auto parent = std::filesystem::path(path).parent_path();
     if (!parent.empty()) std::filesystem::create_directories(parent, ec);
     FLOE_ASSIGN_OR_RETURN(auto catalog,
@@ -212,6 +217,14 @@ Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::stri
   }
   if (kind == "fs" || kind == "hadoop") {
     if (!warehouse) return InvalidArgument("catalog {}: a fs catalog needs `warehouse`", chosen);
+    if (!create) {
+      auto location = io::Location::Parse(*warehouse);
+      std::error_code ec;
+      if (location.ok() && location->IsLocal() &&
+          !std::filesystem::is_directory(location->FilePath(), ec)) {
+        return NotFound("catalog {}: warehouse folder {} does not exist", chosen, *warehouse);
+      }
+    }
     FLOE_ASSIGN_OR_RETURN(auto catalog, fs::FsCatalog::Open(fs::FsCatalogOptions{
                                             chosen, *warehouse, nullptr}));
     return std::unique_ptr<Catalog>(std::move(catalog));

@@ -62,8 +62,11 @@ CatalogSettings WarehouseCatalogSettings(std::string_view warehouse);
 // Other databases are not supported (yet).
 Result<std::string> SqlitePathFromUri(std::string_view uri);
 
-// Opens catalog `name` (empty: the default catalog) of `config`.
-Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::string_view name = {});
+// Opens catalog `name` (empty: the default catalog) of `config`. A missing SQLite database or
+// warehouse folder is created, unless `create` is false: then it is kNotFound (for readers that
+// only look, and must leave no catalog behind).
+Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::string_view name = {},
+                                             bool create = true);
 
 // A table name resolved against a configuration (Spark's rule: the first part is a catalog
 // when, and only when, it names a configured catalog; otherwise the default catalog).

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <set>
 
+#include "floe/catalog/location_match.h"
 #include "floe/catalog/metadata_commit.h"
 #include "floe/catalog/table_purge.h"
 #include "floe/io/location.h"
@@ -306,6 +307,29 @@ Result<LoadedTable> FsCatalog::RegisterTable(const TableIdentifier& id, const st
   return NotSupported("catalog {}: a file-system catalog cannot register tables (its tables are "
                       "the folders under the warehouse); use a SQL catalog",
                       options_.name);
+}
+
+Result<std::optional<TableLocation>> FsCatalog::FindTableByMetadataFolder(
+    std::string_view metadata_folder) {
+  stdfs::path folder(NormalizeLocation(metadata_folder));
+  if (folder.filename() != "metadata") return std::optional<TableLocation>();
+  stdfs::path relative = folder.parent_path().lexically_relative(NormalizeLocation(root_));
+  std::vector<std::string> parts;
+  for (const auto& part : relative) parts.push_back(part.string());
+  // At least a namespace level and a table name, all below the warehouse.
+  if (parts.size() < 2) return std::optional<TableLocation>();
+  for (const auto& part : parts) {
+    if (part.empty() || part == "." || part == "..") return std::optional<TableLocation>();
+  }
+  TableIdentifier id;
+  id.name = parts.back();
+  id.ns.assign(parts.begin(), parts.end() - 1);
+  auto current = CurrentVersion(id);
+  if (!current.ok()) {
+    if (current.error().kind == ErrorKind::kNotFound) return std::optional<TableLocation>();
+    return std::move(current).error();
+  }
+  return std::optional<TableLocation>(TableLocation{std::move(id), current->first});
 }
 
 }  // namespace floe::catalog::fs

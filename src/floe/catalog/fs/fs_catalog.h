@@ -50,6 +50,9 @@ class FsCatalog : public Catalog {
   Status RenameTable(const TableIdentifier& from, const TableIdentifier& to) override;
   Result<LoadedTable> RegisterTable(const TableIdentifier& id,
                                     const std::string& metadata_location) override;
+  // The folder names the table: `<warehouse>/<ns levels>/<table>/metadata`; no walk.
+  Result<std::optional<TableLocation>> FindTableByMetadataFolder(
+      std::string_view metadata_folder) override;
 
  private:
   explicit FsCatalog(FsCatalogOptions options, std::string root)

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "floe/catalog/location_match.h"
 #include "floe/catalog/metadata_commit.h"
 #include "floe/catalog/table_purge.h"
 #include "floe/table/metadata_file.h"
@@ -365,6 +366,23 @@ Result<LoadedTable> SqlCatalog::RegisterTable(const TableIdentifier& id,
   FLOE_ASSIGN_OR_RETURN(auto metadata, table::ReadMetadataFile(*options_.io, metadata_location));
   FLOE_RETURN_IF_ERROR(InsertTable(id, metadata_location));
   return LoadedTable{id, metadata_location, std::move(metadata)};
+}
+
+Result<std::optional<TableLocation>> SqlCatalog::FindTableByMetadataFolder(
+    std::string_view metadata_folder) {
+  const std::string wanted = NormalizeLocation(metadata_folder);
+  FLOE_ASSIGN_OR_RETURN(
+      auto rows, db_->Query("SELECT table_namespace, table_name, metadata_location FROM "
+                            "iceberg_tables WHERE catalog_name = ?" + TableTypeFilter() +
+                                " ORDER BY table_namespace, table_name",
+                            {options_.name}));
+  for (const auto& row : rows) {
+    if (!row[0] || !row[1] || !row[2] || row[2]->empty()) continue;
+    if (FolderOfLocation(*row[2]) != wanted) continue;
+    return std::optional<TableLocation>(
+        TableLocation{TableIdentifier{SplitNamespace(*row[0]), *row[1]}, *row[2]});
+  }
+  return std::optional<TableLocation>();
 }
 
 }  // namespace floe::catalog::sql

@@ -52,6 +52,10 @@ class SqlCatalog : public Catalog {
   Status RenameTable(const TableIdentifier& from, const TableIdentifier& to) override;
   Result<LoadedTable> RegisterTable(const TableIdentifier& id,
                                     const std::string& metadata_location) override;
+  // One query over the catalog's rows, folders compared in C++ (the stored text may be a
+  // file: URI or a plain path).
+  Result<std::optional<TableLocation>> FindTableByMetadataFolder(
+      std::string_view metadata_folder) override;
 
   // Whether the database has the `iceberg_type` column (false for the older layout).
   bool has_iceberg_type() const { return has_iceberg_type_; }
