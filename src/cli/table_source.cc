@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "cli/catalog_access.h"
+#include "cli/stale_metadata.h"
 #include "floe/io/location_map.h"
 #include "floe/table/metadata_file.h"
 
@@ -72,6 +73,7 @@ Result<TableSource> OpenTableSource(const std::string& argument, const Invocatio
   }
   if (!loaded) {
     FLOE_ASSIGN_OR_RETURN(t.metadata, table::ReadMetadataFile(*local, t.metadata_location));
+    WarnIfStaleMetadata(inv, t.metadata_location);
   }
   std::vector<std::string> rules = args.GetAll("--location-map");
   std::optional<std::string> base = args.Get("--base");
