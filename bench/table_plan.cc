@@ -2,7 +2,8 @@
 // A synthetic table of N manifests × M data files (default 1,000 × 1,000), partitioned by
 // day(ts) over ~1,000 days (each manifest holds three consecutive days, as daily appends with
 // late data do), every file with metrics for 10 columns, written with floe's manifest and
-// manifest-list writers into a temporary folder. Timed, one thread:
+// manifest-list writers into a temporary folder. Timed through scan::PlanScan, on one thread and
+// on all cores:
 //   (a) no filter: read the manifest list and every manifest, every file planned;
 //   (b) a one-day filter on ts: manifests pruned by their partition summaries, the rest read
 //       and their entries pruned by the day partition;
@@ -26,10 +27,9 @@
 #include "floe/manifest/manifest_list_writer.h"
 #include "floe/manifest/manifest_reader.h"
 #include "floe/manifest/manifest_writer.h"
-#include "floe/scan/data_file_pruner.h"
-#include "floe/scan/manifest_pruner.h"
-#include "floe/scan/scan_filter.h"
+#include "floe/scan/table_scan.h"
 #include "floe/spec/single_value.h"
+#include "floe/util/thread_pool.h"
 #include "floe/util/time.h"
 
 namespace {
@@ -165,39 +165,40 @@ struct PlanResult {
   double seconds = 0;
 };
 
-PlanResult Plan(io::FileIO& io, const std::string& list_path, const std::string& filter_text) {
-  spec::Schema schema = Schema();
-  std::vector<spec::PartitionSpec> specs = {DaySpec()};
-  Result<scan::ScanFilter> filter = scan::ScanFilter::Bind(schema, filter_text);
-  Check(filter, "filter");
-  PlanResult r;
+// The synthetic table's metadata: one snapshot whose manifest list is `list_path`.
+spec::TableMetadata Metadata(const std::string& dir, const std::string& list_path) {
+  spec::TableMetadata m;
+  m.format_version = 2;
+  m.location = dir;
+  m.schemas = {Schema()};
+  m.partition_specs = {DaySpec()};
+  m.last_column_id = 10;
+  m.last_partition_id = 1000;
+  spec::Snapshot snapshot;
+  snapshot.snapshot_id = 1;
+  snapshot.sequence_number = 1;
+  snapshot.manifest_list = list_path;
+  m.snapshots = {snapshot};
+  m.current_snapshot_id = 1;
+  m.last_sequence_number = 1;
+  return m;
+}
+
+// The planner itself (scan::PlanScan: manifest list, summaries, manifests in parallel on the
+// global pool, entries pruned, deletes matched), on `threads` threads.
+PlanResult Plan(io::FileIO& io, const spec::TableMetadata& metadata, const std::string& filter_text,
+                int threads) {
+  Check(SetThreadCount(threads), "threads");
+  scan::ScanOptions options;
+  options.filter = filter_text;
   Clock::time_point start = Clock::now();
-  scan::ManifestPruner manifest_pruner(*filter, specs);
-  scan::DataFilePruner file_pruner(*filter, specs[0]);
-  Result<manifest::ManifestList> list = manifest::ReadManifestList(io, list_path);
-  Check(list, "read manifest list");
-  Result<spec::TypePtr> partition_type = specs[0].PartitionType(schema);
-  Check(partition_type, "partition type");
-  for (const manifest::ManifestFile& m : list->manifests) {
-    if (!manifest_pruner.MightMatch(m)) continue;
-    ++r.manifests_read;
-    auto input = io.OpenInput(m.manifest_path, m.manifest_length);
-    Check(input, "open manifest");
-    manifest::ManifestReadOptions options;
-    options.inherit_from = m;
-    options.partition_type = *partition_type;
-    auto reader = manifest::ManifestReader::Open(std::move(*input), options);
-    Check(reader, "read manifest");
-    manifest::ManifestEntry entry;
-    while (true) {
-      Result<bool> more = (*reader)->Next(&entry);
-      Check(more, "read entry");
-      if (!*more) break;
-      ++r.entries_read;
-      if (entry.is_live() && file_pruner.MightMatch(entry.data_file)) ++r.files_planned;
-    }
-  }
+  Result<scan::ScanPlan> plan = scan::PlanScan(io, metadata, options);
+  Check(plan, "plan");
+  PlanResult r;
   r.seconds = Seconds(start);
+  r.manifests_read = plan->report.data_manifests - plan->report.data_manifests_skipped;
+  r.entries_read = plan->report.data_files;
+  r.files_planned = static_cast<int64_t>(plan->tasks.size());
   return r;
 }
 
@@ -245,9 +246,13 @@ int main(int argc, char** argv) {
   std::string one_day =
       fmt::format("ts >= TIMESTAMP '{}T00:00:00+00:00' AND ts < TIMESTAMP '{}T00:00:00+00:00'",
                   FormatDate(day), FormatDate(day + 1));
-  Report("(a) no filter", Plan(*io, list_path, ""));
-  Report("(b) one day of ts", Plan(*io, list_path, one_day));
-  Report("(c) k = 123456 (metrics only)", Plan(*io, list_path, "k = 123456"));
+  spec::TableMetadata metadata = Metadata(dir, list_path);
+  for (int threads : {1, AvailableCores()}) {
+    std::printf("-- %d thread%s\n", threads, threads == 1 ? "" : "s");
+    Report("(a) no filter", Plan(*io, metadata, "", threads));
+    Report("(b) one day of ts", Plan(*io, metadata, one_day, threads));
+    Report("(c) k = 123456 (metrics only)", Plan(*io, metadata, "k = 123456", threads));
+  }
 
   if (temporary) std::filesystem::remove_all(dir);
   return 0;

@@ -108,6 +108,7 @@ Result<DeleteFileIndex> DeleteFileIndex::Make(const spec::TableMetadata& metadat
 
 std::vector<manifest::DeleteFile> DeleteFileIndex::ForDataFile(
     const manifest::ManifestEntry& data) const {
+  if (size_ == 0) return {};  // most tables: no deletes at all
   const manifest::DataFile& file = data.data_file;
   int64_t seq = data.sequence_number.value_or(0);
   std::string partition = PartitionKey(file.spec_id, file.partition);
