@@ -114,5 +114,58 @@ TEST(CatalogConfigTest, OpenCatalogFromWarehouse) {
   EXPECT_EQ(OpenCatalog(*config, "nope").error().kind, ErrorKind::kNotFound);
 }
 
+// A warehouse moved to another folder: the catalog's rows still name the old paths; the
+// `location-map` setting reads them from the new place (read-only), `base` alone does not.
+TEST(CatalogConfigTest, LocationMapSettingReadsAMovedWarehouse) {
+  TempDir dir;
+  const std::string old_wh = dir.Join("old");
+  const std::string new_wh = dir.Join("new");
+  {
+    ConfigSearch search;
+    search.cwd = dir.Join("nowhere");
+    search.warehouse_flag = old_wh;
+    auto config = LoadFloeConfig(search);
+    ASSERT_TRUE(config.ok());
+    auto catalog = OpenCatalog(*config);
+    ASSERT_TRUE(catalog.ok()) << catalog.error().message;
+    ASSERT_TRUE((*catalog)->CreateNamespace({"db"}, {}).ok());
+    CreateTableOptions create;
+    create.table.schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()}};
+    ASSERT_TRUE((*catalog)->CreateTable({{"db"}, "t"}, create).ok());
+  }
+  std::filesystem::rename(old_wh, new_wh);
+  auto open = [&](const std::string& extra) {
+    // The catalog keeps its name: the rows of catalog.db belong to catalog "default".
+    std::string yaml = "catalog:\n  default:\n    type: sql\n    uri: sqlite:///" + new_wh +
+                       "/catalog.db\n    warehouse: " + new_wh + "\n" + extra;
+    auto config = ParseFloeConfig(yaml, "floe.yaml");
+    EXPECT_TRUE(config.ok()) << config.error().message;
+    return OpenCatalog(*config, "default");
+  };
+  auto unmapped = open("");
+  ASSERT_TRUE(unmapped.ok()) << unmapped.error().message;
+  auto missing = (*unmapped)->LoadTable({{"db"}, "t"});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().kind, ErrorKind::kNotFound);
+
+  for (std::string setting : {"    location-map: " + old_wh + "=" + new_wh + "\n",
+                              "    location-map:\n      - /elsewhere=/x\n      - " + old_wh + "=" + new_wh + "\n"}) {
+    auto mapped = open(setting);
+    ASSERT_TRUE(mapped.ok()) << mapped.error().message;
+    auto table = (*mapped)->LoadTable({{"db"}, "t"});
+    ASSERT_TRUE(table.ok()) << setting << table.error().message;
+    EXPECT_EQ(table->metadata.CurrentSchema()->fields.size(), 1u);
+    // A remapped catalog is read-only.
+    CreateTableOptions other;
+    other.table.schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()}};
+    auto created = (*mapped)->CreateTable({{"db"}, "u"}, other);
+    ASSERT_FALSE(created.ok());
+    EXPECT_NE(created.error().message.find("read-only"), std::string::npos) << created.error().message;
+  }
+  auto bad = open("    location-map: no-equals-sign\n");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().kind, ErrorKind::kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace floe::catalog

@@ -10,6 +10,7 @@
 #include "floe/catalog/sql/sql_catalog.h"
 #include "floe/catalog/yaml_node.h"
 #include "floe/io/location.h"
+#include "floe/io/location_map.h"
 
 namespace floe::catalog {
 
@@ -90,6 +91,13 @@ Result<FloeConfig> ParseFloeConfig(std::string_view text, std::string_view sourc
                                name);
       }
       for (const auto& [key, value] : settings.mapping) {
+        if (key == kLocationMapSetting && value.kind == YamlNode::Kind::kSequence) {
+          // A list of FROM=TO rules, kept one per line.
+          std::string rules;
+          for (const YamlNode& rule : value.sequence) rules += rule.scalar + "\n";
+          out.properties[key] = rules;
+          continue;
+        }
         if (value.kind == YamlNode::Kind::kMapping || value.kind == YamlNode::Kind::kSequence) {
           continue;  // nested settings (e.g. PyIceberg's per-FileIO blocks) are not ours
         }
@@ -177,6 +185,28 @@ Result<std::string> SqlitePathFromUri(std::string_view uri) {
   return std::string(uri);
 }
 
+// The FileIO of a catalog whose settings give `location-map` (one FROM=TO rule, or a list) or
+// `base`: the local file system seen through those rules (io/location_map.h); nullptr otherwise.
+Result<std::shared_ptr<io::FileIO>> SettingsFileIO(const CatalogSettings& settings) {
+  const std::string* rules_text = settings.Get(kLocationMapSetting);
+  const std::string* base = settings.Get(kBaseSetting);
+  if (!rules_text && !base) return std::shared_ptr<io::FileIO>();
+  std::vector<std::string> rules;
+  if (rules_text) {
+    size_t start = 0;
+    while (start <= rules_text->size()) {
+      size_t end = rules_text->find('\n', start);
+      if (end == std::string::npos) end = rules_text->size();
+      std::string rule = rules_text->substr(start, end - start);
+      if (!rule.empty()) rules.push_back(rule);
+      start = end + 1;
+    }
+  }
+  auto map = io::LocationMap::Make(rules, base ? std::optional<std::string>(*base) : std::nullopt);
+  if (!map.ok()) return map.error().WithContext("catalog " + settings.name);
+  return io::RemappedFileIO(io::LocalFileIO(), std::move(*map));
+}
+
 Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::string_view name,
                                              bool create) {
   std::string chosen(name);
@@ -188,6 +218,7 @@ Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::stri
     return NotFound("catalog {} is not configured in {}", chosen, config.source);
   }
   const CatalogSettings& settings = it->second;
+  FLOE_ASSIGN_OR_RETURN(std::shared_ptr<io::FileIO> io, SettingsFileIO(settings));
   const std::string* type = settings.Get("type");
   const std::string* uri = settings.Get("uri");
   const std::string* warehouse = settings.Get("warehouse");
@@ -212,7 +243,7 @@ Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::stri
     auto parent = std::filesystem::path(path).parent_path();
     if (!parent.empty()) std::filesystem::create_directories(parent, ec);
     FLOE_ASSIGN_OR_RETURN(auto catalog,
-                          sql::SqlCatalog::Open(sql::SqlCatalogOptions{chosen, path, wh, nullptr}));
+                          sql::SqlCatalog::Open(sql::SqlCatalogOptions{chosen, path, wh, io}));
     return std::unique_ptr<Catalog>(std::move(catalog));
   }
   if (kind == "fs" || kind == "hadoop") {
@@ -226,7 +257,7 @@ Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::stri
       }
     }
     FLOE_ASSIGN_OR_RETURN(auto catalog, fs::FsCatalog::Open(fs::FsCatalogOptions{
-                                            chosen, *warehouse, nullptr}));
+                                            chosen, *warehouse, io}));
     return std::unique_ptr<Catalog>(std::move(catalog));
   }
   if (kind == "rest") return NotSupported("catalog {}: REST catalogs are not supported yet", chosen);

@@ -19,6 +19,13 @@
 
 namespace floe::catalog {
 
+// Catalog settings for tables moved from another machine (CLI.md, "Table folders and metadata
+// files", the same rules as `--location-map FROM=TO` and `--base DIR`): `location-map` is one
+// rule or a YAML list of them, `base` the folder relative paths resolve against. A catalog with
+// rules is read-only.
+inline constexpr std::string_view kLocationMapSetting = "location-map";
+inline constexpr std::string_view kBaseSetting = "base";
+
 struct CatalogSettings {
   std::string name;
   std::map<std::string, std::string> properties;  // type, uri, warehouse, ... as written
