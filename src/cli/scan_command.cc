@@ -94,6 +94,9 @@ class ParquetOutput {
     return Ok();
   }
   Status Write(const columnar::RecordBatch& batch) { return writer_->Write(batch); }
+  void Abort() {
+    if (writer_) writer_->Abort();
+  }
   Status Finish() {
     FLOE_ASSIGN_OR_RETURN(auto metrics, writer_->Close());
     (void)metrics;
@@ -149,9 +152,14 @@ Status RunScan(const Invocation& inv) {
     callbacks.on_batch = [&](const columnar::RecordBatch& b) { return parquet_out->Write(b); };
   }
   auto report = scan::ReadTable(*table.io, table.metadata, plan, read, callbacks);
+  if (!report.ok()) {
+    // No closing lines for rows that were never all printed; no partial Parquet file.
+    if (parquet_out) parquet_out->Abort();
+    if (text_out != stdout) std::fclose(text_out);
+    return std::move(report).error();
+  }
   Status finished = rows ? rows->Finish() : (parquet_out ? parquet_out->Finish() : Ok());
   if (text_out != stdout) std::fclose(text_out);
-  if (!report.ok()) return std::move(report).error();
   FLOE_RETURN_IF_ERROR(finished);
   if (rows && rows->replaced_invalid_utf8()) {
     PrintErr("warning: some strings held invalid UTF-8, printed with U+FFFD in its place\n");
