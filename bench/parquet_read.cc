@@ -24,36 +24,12 @@
 #include "floe/table/parquet_scan.h"
 #include "floe/util/thread_pool.h"
 
+#include "bench_util.h"
+
 namespace {
 
 using namespace floe;
-using Clock = std::chrono::steady_clock;
-
-template <typename R>
-void Check(const R& r, const char* what) {
-  if (!r.ok()) {
-    std::fprintf(stderr, "%s: %s\n", what, r.error().message.c_str());
-    std::exit(1);
-  }
-}
-
-std::string Run(const std::string& cmd) {
-  std::string out;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  if (pclose(p) != 0) {
-    std::fprintf(stderr, "failed: %s\n%s\n", cmd.c_str(), out.c_str());
-    std::exit(1);
-  }
-  return out;
-}
-
-std::string PeersDir() {
-  return std::filesystem::path(FLOE_SOURCE_DIR) / "tests" / "peers";
-}
+using namespace floe::bench;  // NOLINT
 
 // DuckDB's time for the last statement of `sql` (ms), from duckdb.mjs --time; the output too.
 double DuckDbMillis(const std::string& sql, std::string* result) {

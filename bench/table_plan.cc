@@ -32,22 +32,12 @@
 #include "floe/util/thread_pool.h"
 #include "floe/util/time.h"
 
+#include "bench_util.h"
+
 namespace {
 
 using namespace floe;  // NOLINT
-using Clock = std::chrono::steady_clock;
-
-template <typename R>
-void Check(const R& r, const char* what) {
-  if (!r.ok()) {
-    std::fprintf(stderr, "%s: %s\n", what, r.error().message.c_str());
-    std::exit(1);
-  }
-}
-
-double Seconds(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
+using namespace floe::bench;  // NOLINT
 
 constexpr int64_t kMicrosPerDay = 86400LL * 1000000;
 constexpr int32_t kFirstDay = 19000;  // 2022-01-08

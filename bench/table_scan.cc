@@ -26,36 +26,12 @@
 #include "floe/update/append_files.h"
 #include "floe/util/time.h"
 
+#include "bench_util.h"
+
 namespace {
 
 using namespace floe;
-using Clock = std::chrono::steady_clock;
-
-template <typename R>
-void Check(const R& r, const char* what) {
-  if (!r.ok()) {
-    std::fprintf(stderr, "%s: %s\n", what, r.error().message.c_str());
-    std::exit(1);
-  }
-}
-
-std::string Run(const std::string& cmd) {
-  std::string out;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  if (pclose(p) != 0) {
-    std::fprintf(stderr, "failed: %s\n%s\n", cmd.c_str(), out.c_str());
-    std::exit(1);
-  }
-  return out;
-}
-
-double Seconds(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
+using namespace floe::bench;  // NOLINT
 
 // The table, ingested on first use and kept for later runs.
 std::unique_ptr<catalog::sql::SqlCatalog> OpenTable(const std::string& dir, const std::string& input,
