@@ -12,19 +12,6 @@ namespace {
 using columnar::TypeId;
 using spec::Literal;
 
-std::optional<std::string_view> BytesOf(const Literal& v) {
-  if (v.holds<std::string>()) return std::string_view(v.get<std::string>());
-  if (v.holds<spec::Bytes>()) {
-    const auto& d = v.get<spec::Bytes>().data;
-    return std::string_view(reinterpret_cast<const char*>(d.data()), d.size());
-  }
-  if (v.holds<Uuid>()) {
-    const auto& b = v.get<Uuid>().bytes;
-    return std::string_view(reinterpret_cast<const char*>(b.data()), b.size());
-  }
-  return std::nullopt;
-}
-
 std::optional<double> FloatOf(const Literal& v) {
   if (v.holds<float>()) return v.get<float>();
   if (v.holds<double>()) return v.get<double>();
@@ -159,9 +146,9 @@ class Evaluator {
       }
       case Operation::kStartsWith:
       case Operation::kNotStartsWith: {
-        std::optional<std::string_view> p = BytesOf(*v);
-        std::optional<std::string_view> lo = min ? BytesOf(*min) : std::nullopt;
-        std::optional<std::string_view> hi = max ? BytesOf(*max) : std::nullopt;
+        std::optional<std::string_view> p = LiteralBytes(*v);
+        std::optional<std::string_view> lo = min ? LiteralBytes(*min) : std::nullopt;
+        std::optional<std::string_view> hi = max ? LiteralBytes(*max) : std::nullopt;
         if (!p) return true;
         if (op == Operation::kNotStartsWith) {
           return !(lo && hi && StartsWith(*lo, *p) && StartsWith(*hi, *p));
@@ -202,9 +189,22 @@ std::optional<int> CompareValues(const columnar::DataType& type, const Literal& 
     if (x.scale != y.scale) return std::nullopt;
     return Order(x.unscaled, y.unscaled);
   }
-  if (auto x = BytesOf(a), y = BytesOf(b); x && y) {
+  if (auto x = LiteralBytes(a), y = LiteralBytes(b); x && y) {
     int c = x->compare(*y);  // char_traits<char> compares as unsigned bytes
     return c < 0 ? -1 : (c > 0 ? 1 : 0);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string_view> LiteralBytes(const spec::Literal& v) {
+  if (v.holds<std::string>()) return std::string_view(v.get<std::string>());
+  if (v.holds<spec::Bytes>()) {
+    const auto& d = v.get<spec::Bytes>().data;
+    return std::string_view(reinterpret_cast<const char*>(d.data()), d.size());
+  }
+  if (v.holds<Uuid>()) {
+    const auto& b = v.get<Uuid>().bytes;
+    return std::string_view(reinterpret_cast<const char*>(b.data()), b.size());
   }
   return std::nullopt;
 }

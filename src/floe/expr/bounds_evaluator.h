@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string_view>
 
 #include "floe/expr/bound_expression.h"
 #include "floe/spec/literal.h"
@@ -30,6 +31,9 @@ using BoundsProvider = std::function<std::optional<ColumnBounds>(const BoundRefe
 
 // False only when no row of the chunk (row_count rows) can satisfy `expr`.
 bool MightMatch(const BoundExpression& expr, int64_t row_count, const BoundsProvider& bounds);
+
+// The bytes of a string, binary or UUID value; nullopt for other kinds.
+std::optional<std::string_view> LiteralBytes(const spec::Literal& v);
 
 // The order of two values of a column's physical form: <0, 0, >0, or nullopt when they cannot
 // be compared (different kinds, NaN). Strings and binary compare as unsigned bytes, -0.0 = 0.0,

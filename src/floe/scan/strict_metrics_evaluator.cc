@@ -13,19 +13,6 @@ using expr::ColumnBounds;
 using expr::Operation;
 using spec::Literal;
 
-std::optional<std::string_view> BytesOf(const Literal& v) {
-  if (v.holds<std::string>()) return std::string_view(v.get<std::string>());
-  if (v.holds<spec::Bytes>()) {
-    const auto& d = v.get<spec::Bytes>().data;
-    return std::string_view(reinterpret_cast<const char*>(d.data()), d.size());
-  }
-  if (v.holds<Uuid>()) {
-    const auto& b = v.get<Uuid>().bytes;
-    return std::string_view(reinterpret_cast<const char*>(b.data()), b.size());
-  }
-  return std::nullopt;
-}
-
 bool IsNaN(const Literal& v) {
   if (v.holds<float>()) return std::isnan(v.get<float>());
   if (v.holds<double>()) return std::isnan(v.get<double>());
@@ -134,12 +121,12 @@ class StrictEvaluator {
       case Operation::kStartsWith: {
         // Strings with prefix p form one interval of the byte order: min and max inside it
         // put every value inside it.
-        std::optional<std::string_view> p = BytesOf(v), lo = BytesOf(*min), hi = BytesOf(*max);
+        std::optional<std::string_view> p = expr::LiteralBytes(v), lo = expr::LiteralBytes(*min), hi = expr::LiteralBytes(*max);
         if (!p || !lo || !hi) return false;
         return lo->substr(0, p->size()) == *p && hi->substr(0, p->size()) == *p;
       }
       case Operation::kNotStartsWith: {
-        std::optional<std::string_view> p = BytesOf(v), lo = BytesOf(*min), hi = BytesOf(*max);
+        std::optional<std::string_view> p = expr::LiteralBytes(v), lo = expr::LiteralBytes(*min), hi = expr::LiteralBytes(*max);
         if (!p || !lo || !hi) return false;
         // Every value below the interval (max < p and max does not start with p), or above
         // it (min's first |p| bytes above p).
