@@ -16,8 +16,6 @@
 namespace floe::scan {
 namespace {
 
-inline constexpr std::string_view kNameMappingProperty = "schema.name-mapping.default";
-
 // The field ids a bound expression refers to.
 void CollectFieldIds(const ScanFilter& filter, const expr::BoundExpression& e, std::set<int32_t>* ids) {
   if (e.is_predicate()) {
@@ -93,7 +91,7 @@ struct TaskCounts {
 // Reads one task: each batch that has rows left after deletes and the filter goes to `emit`,
 // cut to the output columns. `emit` returns false to stop early.
 Status ReadTask(io::FileIO& io, const spec::TableMetadata& metadata, const ReadSetup& setup,
-                const FileScanTask& task, bool case_sensitive, int64_t batch_size,
+                const FileScanTask& task, int64_t batch_size,
                 const std::function<Result<bool>(const columnar::RecordBatch&)>& emit, TaskCounts* counts) {
   const ScanPlan& plan = *setup.plan;
   FLOE_ASSIGN_OR_RETURN(DeleteFilter deletes,
@@ -111,7 +109,6 @@ Status ReadTask(io::FileIO& io, const spec::TableMetadata& metadata, const ReadS
   read_options.case_sensitive = true;  // the printed filter uses the schema's own names
   read_options.with_row_positions = deletes.needs_positions();
   read_options.batch_size = batch_size;
-  (void)case_sensitive;
   auto opened = DataFileReader::Open(io, task.data_file, std::move(read_options));
   if (!opened.ok()) return opened.error();
   DataFileReader& reader = **opened;
@@ -119,7 +116,7 @@ Status ReadTask(io::FileIO& io, const spec::TableMetadata& metadata, const ReadS
   std::optional<expr::BoundExpression> residual;
   if (apply_filter) {
     FLOE_ASSIGN_OR_RETURN(expr::BoundExpression bound,
-                          expr::Bind(*setup.filter, *reader.schema(), {.case_sensitive = case_sensitive}));
+                          expr::Bind(*setup.filter, *reader.schema(), {.case_sensitive = true}));
     residual = std::move(bound);
   }
   // Output column i comes from reader column source[i].
@@ -194,7 +191,7 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
       if (callbacks.on_batch) FLOE_RETURN_IF_ERROR(callbacks.on_batch(out));
       return !options.limit || report.rows_returned < *options.limit;
     };
-    FLOE_RETURN_IF_ERROR(ReadTask(io, metadata, setup, task, true, options.batch_size, emit, &counts));
+    FLOE_RETURN_IF_ERROR(ReadTask(io, metadata, setup, task, options.batch_size, emit, &counts));
     ++report.files_read;
     report.row_groups += counts.row_groups;
     report.row_groups_skipped += counts.row_groups_skipped;
@@ -216,7 +213,7 @@ Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, 
     result.from_metadata = false;
     TaskCounts counts;
     auto emit = [](const columnar::RecordBatch&) -> Result<bool> { return true; };
-    FLOE_RETURN_IF_ERROR(ReadTask(io, metadata, setup, task, true, 64 * 1024, emit, &counts));
+    FLOE_RETURN_IF_ERROR(ReadTask(io, metadata, setup, task, 64 * 1024, emit, &counts));
     result.count += counts.rows_kept;
   }
   return result;
