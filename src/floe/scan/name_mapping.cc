@@ -1,6 +1,7 @@
 #include "floe/scan/name_mapping.h"
 
 #include "floe/util/json_reader.h"
+#include "floe/util/json_writer.h"
 
 namespace floe::scan {
 
@@ -27,6 +28,49 @@ Result<std::vector<MappedField>> ParseFields(const JsonValue& list) {
     out.push_back(std::move(field));
   }
   return out;
+}
+
+std::vector<MappedField> MapTypeChildren(const spec::Type& type);
+
+MappedField MapField(const spec::NestedField& field, std::string name) {
+  MappedField m;
+  m.field_id = field.id;
+  m.names.push_back(std::move(name));
+  if (field.type->is_nested()) m.fields = MapTypeChildren(*field.type);
+  return m;
+}
+
+// Struct fields keep their names; a list's element is named "element", a map's key and value
+// "key" and "value", as the spec's mapping expects.
+std::vector<MappedField> MapTypeChildren(const spec::Type& type) {
+  std::vector<MappedField> out;
+  if (type.is_list()) {
+    out.push_back(MapField(type.element(), "element"));
+  } else if (type.is_map()) {
+    out.push_back(MapField(type.key(), "key"));
+    out.push_back(MapField(type.value(), "value"));
+  } else {
+    for (const spec::NestedField& f : type.fields()) out.push_back(MapField(f, f.name));
+  }
+  return out;
+}
+
+void WriteFields(const std::vector<MappedField>& fields, JsonWriter& out) {
+  out.BeginArray();
+  for (const MappedField& f : fields) {
+    out.BeginObject();
+    if (f.field_id) out.Member("field-id", int64_t{*f.field_id});
+    out.Key("names");
+    out.BeginArray();
+    for (const std::string& n : f.names) out.String(n);
+    out.EndArray();
+    if (!f.fields.empty()) {
+      out.Key("fields");
+      WriteFields(f.fields, out);
+    }
+    out.EndObject();
+  }
+  out.EndArray();
 }
 
 bool IsList(const parquet::SchemaNode& n) {
@@ -106,6 +150,18 @@ Result<NameMapping> NameMapping::Parse(std::string_view json) {
     return Corrupt("table property {}: {}", kNameMappingProperty, e.message);
   }
   return parsed;
+}
+
+NameMapping NameMapping::ForSchema(const spec::Schema& schema) {
+  std::vector<MappedField> fields;
+  for (const spec::NestedField& f : schema.fields) fields.push_back(MapField(f, f.name));
+  return NameMapping(std::move(fields));
+}
+
+std::string NameMapping::ToJson() const {
+  JsonWriter out;
+  WriteFields(fields_, out);
+  return out.Take();
 }
 
 const MappedField* NameMapping::Find(const std::vector<MappedField>& fields,

@@ -19,6 +19,7 @@
 
 #include "floe/format/parquet/file_metadata.h"
 #include "floe/format/parquet/schema.h"
+#include "floe/spec/schema.h"
 #include "floe/util/result.h"
 
 namespace floe::scan {
@@ -42,6 +43,12 @@ class NameMapping {
 
   // The mapped field among `fields` with `name`, or nullptr.
   static const MappedField* Find(const std::vector<MappedField>& fields, std::string_view name);
+
+  // The mapping of a schema: every field under its current name (Java's MappingUtil.create),
+  // struct fields, list elements ("element") and map keys and values ("key", "value") nested.
+  static NameMapping ForSchema(const spec::Schema& schema);
+  // The property's JSON text (the form Parse reads): compact, fields in schema order.
+  std::string ToJson() const;
 
  private:
   std::vector<MappedField> fields_;

@@ -11,6 +11,7 @@
 #include "floe/table/partitioned_writer.h"
 #include "floe/table/write_context.h"
 #include "floe/update/merge_append.h"
+#include "floe/update/writable_table.h"
 #include "floe/util/ascii.h"
 
 namespace floe::update {
@@ -100,6 +101,7 @@ Result<AppendFilesResult> AppendFiles(TableOperations& ops, io::FileIO& input_io
                                       const AppendFilesOptions& options) {
   if (inputs.empty()) return InvalidArgument("append: no input files");
   FLOE_ASSIGN_OR_RETURN(TableBase base, ops.Refresh());
+  FLOE_RETURN_IF_ERROR(CheckWritable(base.metadata, base.metadata_location, "append"));
   const spec::Schema* schema = base.metadata.CurrentSchema();
   if (!schema) return Corrupt("{}: no current schema", base.metadata_location);
 

@@ -11,6 +11,7 @@
 #include "floe/manifest/manifest_list_writer.h"
 #include "floe/manifest/manifest_writer.h"
 #include "floe/manifest/snapshot_files.h"
+#include "floe/update/writable_table.h"
 #include "floe/util/clock.h"
 #include "floe/util/uuid.h"
 #include "floe/util/version.h"
@@ -140,10 +141,7 @@ spec::SnapshotSummary SnapshotProducer::Summary(const spec::TableMetadata& base,
 
 Result<SnapshotProducer::Pending> SnapshotProducer::Apply(const TableBase& base, int attempt) {
   const spec::TableMetadata& m = base.metadata;
-  if (m.format_version > spec::kMaxFormatVersion) {
-    return NotSupported("append: format version {} is not supported", m.format_version);
-  }
-  if (!m.encryption_keys.empty()) return NotSupported("append: encrypted tables are not supported");
+  FLOE_RETURN_IF_ERROR(CheckWritable(m, base.metadata_location, "append"));
   if (!app_id_) app_id_ = NewUuid().ToString();  // one app-id across retries
 
   // The parent is the branch's head; a new branch forks off the current snapshot (Java:
@@ -209,6 +207,7 @@ Result<SnapshotProducer::Pending> SnapshotProducer::Apply(const TableBase& base,
       AssertRefSnapshotId{branch_, ref ? std::optional<int64_t>(ref->snapshot_id) : std::nullopt});
   pending.updates.push_back(AddSnapshot{std::move(snapshot)});
   pending.updates.push_back(SetSnapshotRef{branch_, new_ref});
+  if (!table_properties_.empty()) pending.updates.push_back(SetProperties{table_properties_});
   return pending;
 }
 

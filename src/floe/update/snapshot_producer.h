@@ -5,6 +5,7 @@
 // commit loop of commit_retry.h. The snapshot id is chosen once and kept across retries.
 #pragma once
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -37,6 +38,11 @@ class SnapshotProducer {
   void SetAppId(std::string app_id) { app_id_ = std::move(app_id); }
   // Extra summary entries.
   void Set(std::string key, std::string value) { extra_summary_.emplace_back(std::move(key), std::move(value)); }
+  // Table properties set in the same commit as the snapshot (add-files writes the name mapping
+  // its files need this way).
+  void SetTableProperties(std::map<std::string, std::string> properties) {
+    table_properties_ = std::move(properties);
+  }
   // Replaces the sleep between retries (tests).
   void SetSleep(std::function<void(int64_t ms)> sleep) { sleep_ = std::move(sleep); }
 
@@ -80,6 +86,7 @@ class SnapshotProducer {
   std::string branch_ = "main";
   std::optional<std::string> app_id_;
   spec::SnapshotSummary extra_summary_;
+  std::map<std::string, std::string> table_properties_;
   std::function<void(int64_t)> sleep_;
   int64_t snapshot_id_ = 0;
   std::string commit_uuid_;
