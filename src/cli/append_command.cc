@@ -11,7 +11,7 @@
 namespace floe::cli {
 namespace {
 
-Status Run(const Invocation& inv) {
+Status RunAppend(const Invocation& inv) {
   const Args& args = inv.args;
   FLOE_ASSIGN_OR_RETURN(CatalogTable target, OpenCatalogTable(inv, args.positionals()[0]));
   catalog::CatalogTableOperations ops(*target.catalog, target.id);
@@ -64,7 +64,7 @@ FLOE_REGISTER_COMMAND(append, Command{
                 {"--json", "", "print the snapshot id, row and file counts as JSON"}},
     .min_positionals = 2,
     .max_positionals = -1,
-    .run = Run,
+    .run = RunAppend,
 });
 
 }  // namespace

@@ -7,7 +7,7 @@
 namespace floe::cli {
 namespace {
 
-Status Run(const Invocation& inv) {
+Status RunCreateNamespace(const Invocation& inv) {
   FLOE_ASSIGN_OR_RETURN(CatalogNamespace target,
                         OpenCatalogNamespace(inv, inv.args.positionals()[0]));
   if (target.ns.empty()) return InvalidArgument("create namespace: give a namespace name");
@@ -33,7 +33,7 @@ FLOE_REGISTER_COMMAND(create_namespace, Command{
     .options = {{"--property", "K=V", "a namespace property (repeatable)", true}},
     .min_positionals = 1,
     .max_positionals = 1,
-    .run = Run,
+    .run = RunCreateNamespace,
 });
 
 }  // namespace

@@ -24,7 +24,7 @@ Result<spec::Schema> SchemaFromParquet(const std::string& path) {
   return schema;
 }
 
-Status Run(const Invocation& inv) {
+Status RunCreateTable(const Invocation& inv) {
   const Args& args = inv.args;
   const bool from_text = args.Has("--schema");
   if (from_text == args.Has("--schema-from")) {
@@ -103,7 +103,7 @@ FLOE_REGISTER_COMMAND(create_table, Command{
                 {"--json", "", "print the new table's identity as JSON"}},
     .min_positionals = 1,
     .max_positionals = 1,
-    .run = Run,
+    .run = RunCreateTable,
 });
 
 }  // namespace

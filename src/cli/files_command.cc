@@ -166,7 +166,7 @@ std::string FileJson(const ManifestEntry& e, const spec::Type* ptype, const spec
   return w.Take() + "\n";
 }
 
-Status RunTable(const Invocation& inv, const std::string& location, bool header) {
+Status RunFilesOfTable(const Invocation& inv, const std::string& location, bool header) {
   FLOE_ASSIGN_OR_RETURN(TableSource table, OpenTableSource(location, inv));
   if (header && !inv.args.Has("--json")) Print(fmt::format("table {}\n", location));
   FLOE_ASSIGN_OR_RETURN(const spec::Snapshot* snapshot, SelectSnapshot(table, inv.args));
@@ -214,13 +214,13 @@ Status RunTable(const Invocation& inv, const std::string& location, bool header)
 }
 
 // A folder holding several tables lists each in turn.
-Status Run(const Invocation& inv) {
+Status RunFiles(const Invocation& inv) {
   return ForEachTable(inv, [&](const std::string& table, bool several) {
-    return RunTable(inv, table, several);
+    return RunFilesOfTable(inv, table, several);
   });
 }
 
-std::vector<OptionSpec> Options() {
+std::vector<OptionSpec> FilesOptions() {
   std::vector<OptionSpec> o = {{"--stats", "", "also print each column's metrics (sizes, counts, bounds)"},
                                {"--json", "", "one JSON object per file (NDJSON)"}};
   for (OptionSpec& s : TableSourceOptions()) o.push_back(std::move(s));
@@ -236,10 +236,10 @@ FLOE_REGISTER_COMMAND(files, Command{
                "size. --stats adds the column metrics, bounds decoded with the table's types.",
     .example = "  floe files warehouse/db/events --stats\n"
                "  floe files data/persistent/equality_deletes --base corpus/duckdb-iceberg --json",
-    .options = Options(),
+    .options = FilesOptions(),
     .min_positionals = 1,
     .max_positionals = 1,
-    .run = Run,
+    .run = RunFiles,
 });
 
 }  // namespace

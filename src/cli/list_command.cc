@@ -8,7 +8,7 @@
 namespace floe::cli {
 namespace {
 
-Status Run(const Invocation& inv) {
+Status RunList(const Invocation& inv) {
   const std::string name = inv.args.positionals().empty() ? "" : inv.args.positionals()[0];
   FLOE_ASSIGN_OR_RETURN(CatalogNamespace target, OpenCatalogNamespace(inv, name));
   FLOE_ASSIGN_OR_RETURN(std::vector<catalog::Namespace> namespaces,
@@ -49,7 +49,7 @@ FLOE_REGISTER_COMMAND(list, Command{
     .options = {{"--json", "", "print {\"namespaces\": [...], \"tables\": [...]}"}},
     .min_positionals = 0,
     .max_positionals = 1,
-    .run = Run,
+    .run = RunList,
 });
 
 }  // namespace

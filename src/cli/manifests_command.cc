@@ -133,7 +133,7 @@ std::string ManifestJson(const ManifestFile& m, const spec::Type* ptype) {
   return w.Take() + "\n";
 }
 
-Status RunTable(const Invocation& inv, const std::string& location, bool header) {
+Status RunManifestsOfTable(const Invocation& inv, const std::string& location, bool header) {
   FLOE_ASSIGN_OR_RETURN(TableSource table, OpenTableSource(location, inv));
   if (header && !inv.args.Has("--json")) Print(fmt::format("table {}\n", location));
   FLOE_ASSIGN_OR_RETURN(const spec::Snapshot* snapshot, SelectSnapshot(table, inv.args));
@@ -159,13 +159,13 @@ Status RunTable(const Invocation& inv, const std::string& location, bool header)
 }
 
 // A folder holding several tables lists each in turn.
-Status Run(const Invocation& inv) {
+Status RunManifests(const Invocation& inv) {
   return ForEachTable(inv, [&](const std::string& table, bool several) {
-    return RunTable(inv, table, several);
+    return RunManifestsOfTable(inv, table, several);
   });
 }
 
-std::vector<OptionSpec> Options() {
+std::vector<OptionSpec> ManifestsOptions() {
   std::vector<OptionSpec> o = {{"--json", "", "one JSON object per manifest (NDJSON)"}};
   for (OptionSpec& s : TableSourceOptions()) o.push_back(std::move(s));
   return o;
@@ -180,10 +180,10 @@ FLOE_REGISTER_COMMAND(manifests, Command{
                "bound of every partition field with its null and NaN flags.",
     .example = "  floe manifests warehouse/db/events\n"
                "  floe manifests data/persistent/equality_deletes --base corpus/duckdb-iceberg --json",
-    .options = Options(),
+    .options = ManifestsOptions(),
     .min_positionals = 1,
     .max_positionals = 1,
-    .run = Run,
+    .run = RunManifests,
 });
 
 }  // namespace

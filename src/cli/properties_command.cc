@@ -40,7 +40,7 @@ Status PrintProperties(const Invocation& inv, const std::map<std::string, std::s
   return Ok();
 }
 
-Status Run(const Invocation& inv, Action action) {
+Status RunProperties(const Invocation& inv, Action action) {
   const auto& pos = inv.args.positionals();
   if (action == Action::kSet && pos.size() != 4) {
     return InvalidArgument("properties set: give table|namespace, the name, a key and a value");
@@ -94,7 +94,7 @@ FLOE_REGISTER_COMMAND(properties_get, Command{
     .options = {{"--json", "", "print the properties as one JSON object"}},
     .min_positionals = 2,
     .max_positionals = 3,
-    .run = [](const Invocation& inv) { return Run(inv, Action::kGet); },
+    .run = [](const Invocation& inv) { return RunProperties(inv, Action::kGet); },
 });
 
 FLOE_REGISTER_COMMAND(properties_set, Command{
@@ -107,7 +107,7 @@ FLOE_REGISTER_COMMAND(properties_set, Command{
     .options = {},
     .min_positionals = 4,
     .max_positionals = 4,
-    .run = [](const Invocation& inv) { return Run(inv, Action::kSet); },
+    .run = [](const Invocation& inv) { return RunProperties(inv, Action::kSet); },
 });
 
 FLOE_REGISTER_COMMAND(properties_remove, Command{
@@ -119,7 +119,7 @@ FLOE_REGISTER_COMMAND(properties_remove, Command{
     .options = {},
     .min_positionals = 3,
     .max_positionals = 3,
-    .run = [](const Invocation& inv) { return Run(inv, Action::kRemove); },
+    .run = [](const Invocation& inv) { return RunProperties(inv, Action::kRemove); },
 });
 
 }  // namespace

@@ -13,7 +13,7 @@ std::string Summary(const spec::Snapshot& s, std::string_view key) {
   return std::string(s.SummaryValue(key).value_or(""));
 }
 
-Status Run(const Invocation& inv) {
+Status RunSnapshots(const Invocation& inv) {
   FLOE_ASSIGN_OR_RETURN(TableSource table, OpenTableSource(inv.args.positionals()[0], inv));
   const auto& snapshots = table.metadata.snapshots;
   const std::optional<int64_t> current = table.metadata.current_snapshot_id;
@@ -69,7 +69,7 @@ FLOE_REGISTER_COMMAND(snapshots, Command{
     .options = {{"--json", "", "one JSON array with each snapshot and its whole summary"}},
     .min_positionals = 1,
     .max_positionals = 1,
-    .run = Run,
+    .run = RunSnapshots,
 });
 
 }  // namespace

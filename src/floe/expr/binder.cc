@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "floe/expr/literal_conversion.h"
+#include "floe/util/ascii.h"
 
 namespace floe::expr {
 namespace {
@@ -17,16 +18,6 @@ using columnar::Field;
 using columnar::TypeId;
 using Position = ConvertedLiteral::Position;
 
-char Lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (Lower(a[i]) != Lower(b[i])) return false;
-  }
-  return true;
-}
-
 // Levenshtein distance on lowercased names, for "did you mean".
 size_t EditDistance(std::string_view a, std::string_view b) {
   std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
@@ -34,7 +25,7 @@ size_t EditDistance(std::string_view a, std::string_view b) {
   for (size_t i = 1; i <= a.size(); ++i) {
     cur[0] = i;
     for (size_t j = 1; j <= b.size(); ++j) {
-      size_t sub = prev[j - 1] + (Lower(a[i - 1]) == Lower(b[j - 1]) ? 0 : 1);
+      size_t sub = prev[j - 1] + (AsciiLower(a[i - 1]) == AsciiLower(b[j - 1]) ? 0 : 1);
       cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
     }
     std::swap(prev, cur);
@@ -76,7 +67,7 @@ Result<int> FindField(const ColumnRef& column, size_t depth, const std::vector<F
   std::vector<int> folded;
   for (size_t i = 0; i < fields.size(); ++i) {
     if (fields[i].name == wanted && exact < 0) exact = static_cast<int>(i);
-    if (!options.case_sensitive && EqualsIgnoreCase(fields[i].name, wanted)) {
+    if (!options.case_sensitive && AsciiEqualsIgnoreCase(fields[i].name, wanted)) {
       folded.push_back(static_cast<int>(i));
     }
   }

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "floe/util/ascii.h"
 #include "floe/util/time.h"
 
 namespace floe::expr {
@@ -21,17 +22,6 @@ struct Token {
 
 bool IsIdentStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
 
 template <typename... Args>
 Error SyntaxError(size_t column, fmt::format_string<Args...> f, Args&&... args) {
@@ -155,7 +145,7 @@ class Parser {
     return t;
   }
   bool IsKeyword(const Token& t, std::string_view word) const {
-    return t.kind == Tok::kIdent && EqualsIgnoreCase(t.text, word);
+    return t.kind == Tok::kIdent && AsciiEqualsIgnoreCase(t.text, word);
   }
   bool EatKeyword(std::string_view word) {
     if (!IsKeyword(peek(), word)) return false;

@@ -20,9 +20,9 @@ using avro::ReadPlan;
 
 // Reader-field positions in ManifestFileReadSchema (manifest_schema.cc, Use::kRead order).
 enum ListField {
-  kPath, kLength, kSpecId, kContent, kSequenceNumber, kMinSequenceNumber, kAddedSnapshotId,
-  kAddedFiles, kExistingFiles, kDeletedFiles, kAddedRows, kExistingRows, kDeletedRows,
-  kPartitions, kKeyMetadata, kFirstRowId
+  kListPath, kListLength, kListSpecId, kListContent, kListSequenceNumber, kListMinSequenceNumber,
+  kListAddedSnapshotId, kListAddedFiles, kListExistingFiles, kListDeletedFiles, kListAddedRows,
+  kListExistingRows, kListDeletedRows, kListPartitions, kListKeyMetadata, kListFirstRowId
 };
 constexpr const char* kListFieldNames[] = {
     "manifest_path", "manifest_length", "partition_spec_id", "content", "sequence_number",
@@ -86,61 +86,62 @@ Status DecodeManifestFile(const ReadPlan& root, Decoder& d, int version, Manifes
       if (present) seen |= 1u << f;
     };
     switch (f) {
-      case kPath: {
+      case kListPath: {
         FLOE_ASSIGN_OR_RETURN(auto v, OptBytes(p, fd));
         mark(v.has_value());
         if (v) m->manifest_path = std::move(*v);
         return Ok();
       }
-      case kLength:
-      case kSequenceNumber:
-      case kMinSequenceNumber:
-      case kAddedSnapshotId:
-      case kAddedRows:
-      case kExistingRows:
-      case kDeletedRows:
-      case kFirstRowId: {
+      case kListLength:
+      case kListSequenceNumber:
+      case kListMinSequenceNumber:
+      case kListAddedSnapshotId:
+      case kListAddedRows:
+      case kListExistingRows:
+      case kListDeletedRows:
+      case kListFirstRowId: {
         FLOE_ASSIGN_OR_RETURN(auto v, OptLong(p, fd));
         mark(v.has_value());
-        if (f == kLength) m->manifest_length = v.value_or(0);
-        if (f == kSequenceNumber) m->sequence_number = v.value_or(0);
-        if (f == kMinSequenceNumber) m->min_sequence_number = v.value_or(0);
-        if (f == kAddedSnapshotId) m->added_snapshot_id = v;
-        if (f == kAddedRows) m->added_rows_count = v;
-        if (f == kExistingRows) m->existing_rows_count = v;
-        if (f == kDeletedRows) m->deleted_rows_count = v;
-        if (f == kFirstRowId) m->first_row_id = v;
+        if (f == kListLength) m->manifest_length = v.value_or(0);
+        if (f == kListSequenceNumber) m->sequence_number = v.value_or(0);
+        if (f == kListMinSequenceNumber) m->min_sequence_number = v.value_or(0);
+        if (f == kListAddedSnapshotId) m->added_snapshot_id = v;
+        if (f == kListAddedRows) m->added_rows_count = v;
+        if (f == kListExistingRows) m->existing_rows_count = v;
+        if (f == kListDeletedRows) m->deleted_rows_count = v;
+        if (f == kListFirstRowId) m->first_row_id = v;
         return Ok();
       }
-      case kSpecId:
-      case kContent:
-      case kAddedFiles:
-      case kExistingFiles:
-      case kDeletedFiles: {
+      case kListSpecId:
+      case kListContent:
+      case kListAddedFiles:
+      case kListExistingFiles:
+      case kListDeletedFiles: {
         FLOE_ASSIGN_OR_RETURN(auto v, OptInt(p, fd));
         mark(v.has_value());
-        if (f == kSpecId) m->partition_spec_id = v.value_or(0);
-        if (f == kContent) {
+        if (f == kListSpecId) m->partition_spec_id = v.value_or(0);
+        if (f == kListContent) {
           int32_t c = v.value_or(0);
           if (c != 0 && c != 1) return fd.Error(fmt::format("content {} is not 0 or 1", c));
           m->content = static_cast<ManifestContent>(c);
         }
-        if (f == kAddedFiles) m->added_files_count = v;
-        if (f == kExistingFiles) m->existing_files_count = v;
-        if (f == kDeletedFiles) m->deleted_files_count = v;
+        if (f == kListAddedFiles) m->added_files_count = v;
+        if (f == kListExistingFiles) m->existing_files_count = v;
+        if (f == kListDeletedFiles) m->deleted_files_count = v;
         return Ok();
       }
-      case kPartitions: return ReadSummaries(p, fd, &m->partitions);
-      case kKeyMetadata: {
+      case kListPartitions: return ReadSummaries(p, fd, &m->partitions);
+      case kListKeyMetadata: {
         FLOE_ASSIGN_OR_RETURN(m->key_metadata, OptBytes(p, fd));
         return Ok();
       }
       default: return Internal("unexpected manifest_file field {}", f);
     }
   }));
-  std::vector<int> required = {kPath, kLength, kSpecId};
+  std::vector<int> required = {kListPath, kListLength, kListSpecId};
   if (version >= 2) {
-    for (int f : {kContent, kSequenceNumber, kMinSequenceNumber, kAddedSnapshotId}) {
+    for (int f :
+         {kListContent, kListSequenceNumber, kListMinSequenceNumber, kListAddedSnapshotId}) {
       required.push_back(f);
     }
   }

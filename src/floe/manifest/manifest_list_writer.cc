@@ -7,23 +7,23 @@
 namespace floe::manifest {
 namespace {
 
-void Null(avro::Encoder& e) { e.WriteLong(0); }
+void WriteNull(avro::Encoder& e) { e.WriteLong(0); }
 
 template <typename T>
-void OptLong(avro::Encoder& e, const std::optional<T>& v) {
-  if (!v) return Null(e);
+void WriteOptionalLong(avro::Encoder& e, const std::optional<T>& v) {
+  if (!v) return WriteNull(e);
   e.WriteLong(1);
   e.WriteLong(*v);
 }
 
-void OptBytes(avro::Encoder& e, const std::optional<std::string>& v) {
-  if (!v) return Null(e);
+void WriteOptionalBytes(avro::Encoder& e, const std::optional<std::string>& v) {
+  if (!v) return WriteNull(e);
   e.WriteLong(1);
   e.WriteBytes(*v);
 }
 
 void Summaries(avro::Encoder& e, const std::optional<std::vector<PartitionFieldSummary>>& v) {
-  if (!v) return Null(e);
+  if (!v) return WriteNull(e);
   e.WriteLong(1);
   if (!v->empty()) {
     e.WriteLong(static_cast<int64_t>(v->size()));
@@ -33,10 +33,10 @@ void Summaries(avro::Encoder& e, const std::optional<std::vector<PartitionFieldS
         e.WriteLong(1);
         e.WriteBool(*s.contains_nan);
       } else {
-        Null(e);
+        WriteNull(e);
       }
-      OptBytes(e, s.lower_bound);
-      OptBytes(e, s.upper_bound);
+      WriteOptionalBytes(e, s.lower_bound);
+      WriteOptionalBytes(e, s.upper_bound);
     }
   }
   e.WriteLong(0);
@@ -92,15 +92,15 @@ Status ManifestListWriter::Add(const ManifestFile& manifest) {
   e.WriteLong(m.manifest_length);
   e.WriteInt(m.partition_spec_id);
   if (v == 1) {
-    OptLong(e, m.added_snapshot_id);
-    OptLong(e, m.added_files_count);
-    OptLong(e, m.existing_files_count);
-    OptLong(e, m.deleted_files_count);
+    WriteOptionalLong(e, m.added_snapshot_id);
+    WriteOptionalLong(e, m.added_files_count);
+    WriteOptionalLong(e, m.existing_files_count);
+    WriteOptionalLong(e, m.deleted_files_count);
     Summaries(e, m.partitions);
-    OptLong(e, m.added_rows_count);
-    OptLong(e, m.existing_rows_count);
-    OptLong(e, m.deleted_rows_count);
-    OptBytes(e, m.key_metadata);
+    WriteOptionalLong(e, m.added_rows_count);
+    WriteOptionalLong(e, m.existing_rows_count);
+    WriteOptionalLong(e, m.deleted_rows_count);
+    WriteOptionalBytes(e, m.key_metadata);
   } else {
     e.WriteInt(static_cast<int32_t>(m.content));
     e.WriteLong(m.sequence_number);
@@ -113,8 +113,8 @@ Status ManifestListWriter::Add(const ManifestFile& manifest) {
     e.WriteLong(m.existing_rows_count.value_or(0));
     e.WriteLong(m.deleted_rows_count.value_or(0));
     Summaries(e, m.partitions);
-    OptBytes(e, m.key_metadata);
-    if (v >= 3) OptLong(e, m.first_row_id);
+    WriteOptionalBytes(e, m.key_metadata);
+    if (v >= 3) WriteOptionalLong(e, m.first_row_id);
   }
   return writer_->FinishRecord();
 }

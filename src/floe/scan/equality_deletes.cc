@@ -13,7 +13,7 @@ namespace floe::scan {
 namespace {
 
 using columnar::ArrayData;
-using columnar::TypeId;
+namespace col = floe::columnar;
 
 // How to reach one equality column in a batch: the top-level column, then struct children.
 struct ColumnPath {
@@ -25,7 +25,8 @@ bool FindIn(const std::vector<columnar::Field>& fields, int32_t id, std::vector<
   for (size_t i = 0; i < fields.size(); ++i) {
     path->push_back(static_cast<int>(i));
     if (fields[i].field_id() == id) return true;
-    if (fields[i].type->id() == TypeId::kStruct && FindIn(fields[i].type->children(), id, path)) {
+    if (fields[i].type->id() == col::TypeId::kStruct &&
+        FindIn(fields[i].type->children(), id, path)) {
       return true;
     }
     path->pop_back();
@@ -56,53 +57,53 @@ Status AppendValue(const ArrayData& a, int64_t i, std::string* key) {
   }
   key->push_back('\1');
   switch (a.type->id()) {
-    case TypeId::kBool:
+    case col::TypeId::kBool:
       key->push_back(a.GetBool(i) ? '\1' : '\0');
       return Ok();
-    case TypeId::kInt8:
+    case col::TypeId::kInt8:
       AppendLittleEndian<int64_t>(*key, a.values<int8_t>()[i]);
       return Ok();
-    case TypeId::kInt16:
+    case col::TypeId::kInt16:
       AppendLittleEndian<int64_t>(*key, a.values<int16_t>()[i]);
       return Ok();
-    case TypeId::kInt32:
-    case TypeId::kDate32:
-    case TypeId::kTime32:
+    case col::TypeId::kInt32:
+    case col::TypeId::kDate32:
+    case col::TypeId::kTime32:
       AppendLittleEndian<int64_t>(*key, a.values<int32_t>()[i]);
       return Ok();
-    case TypeId::kInt64:
-    case TypeId::kTime64:
-    case TypeId::kTimestamp:
+    case col::TypeId::kInt64:
+    case col::TypeId::kTime64:
+    case col::TypeId::kTimestamp:
       AppendLittleEndian<int64_t>(*key, a.values<int64_t>()[i]);
       return Ok();
-    case TypeId::kUInt8:
+    case col::TypeId::kUInt8:
       AppendLittleEndian<int64_t>(*key, a.values<uint8_t>()[i]);
       return Ok();
-    case TypeId::kUInt16:
+    case col::TypeId::kUInt16:
       AppendLittleEndian<int64_t>(*key, a.values<uint16_t>()[i]);
       return Ok();
-    case TypeId::kUInt32:
+    case col::TypeId::kUInt32:
       AppendLittleEndian<int64_t>(*key, a.values<uint32_t>()[i]);
       return Ok();
-    case TypeId::kFloat32:
-    case TypeId::kFloat64: {
-      double v = a.type->id() == TypeId::kFloat32 ? static_cast<double>(a.values<float>()[i])
-                                                  : a.values<double>()[i];
+    case col::TypeId::kFloat32:
+    case col::TypeId::kFloat64: {
+      double v = a.type->id() == col::TypeId::kFloat32 ? static_cast<double>(a.values<float>()[i])
+                                                       : a.values<double>()[i];
       if (std::isnan(v)) v = std::nan("");  // one NaN
       uint64_t bits;
       std::memcpy(&bits, &v, sizeof bits);
       AppendLittleEndian<uint64_t>(*key, bits);
       return Ok();
     }
-    case TypeId::kString:
-    case TypeId::kBinary: {
+    case col::TypeId::kString:
+    case col::TypeId::kBinary: {
       std::string_view v = a.GetView(i);
       AppendLittleEndian<uint32_t>(*key, static_cast<uint32_t>(v.size()));
       key->append(v);
       return Ok();
     }
-    case TypeId::kFixedSizeBinary:
-    case TypeId::kDecimal128: {
+    case col::TypeId::kFixedSizeBinary:
+    case col::TypeId::kDecimal128: {
       // Decimals keep their scale on promotion (only the precision widens): the 16 bytes match.
       std::string_view v = a.GetFixed(i);
       AppendLittleEndian<uint32_t>(*key, static_cast<uint32_t>(v.size()));

@@ -12,10 +12,10 @@ namespace floe::spec {
 
 namespace {
 
-constexpr int64_t kMicrosPerDay = 86400LL * 1000000;
+constexpr int64_t kDayMicros = 86400LL * 1000000;
 
 bool HasZone(TypeId id) { return id == TypeId::kTimestampTz || id == TypeId::kTimestampTzNs; }
-bool IsNanos(TypeId id) { return id == TypeId::kTimestampNs || id == TypeId::kTimestampTzNs; }
+bool HasNanos(TypeId id) { return id == TypeId::kTimestampNs || id == TypeId::kTimestampTzNs; }
 
 std::string Int128ToString(__int128 v) {
   if (v == 0) return "0";
@@ -94,7 +94,7 @@ std::string FloatText(F v) {
   return s;
 }
 
-Error WrongValue(const Type& type, const Literal& value) {
+Error ValueNotOfType(const Type& type, const Literal& value) {
   return InvalidArgument("value {} does not hold a {}", ToHumanString(type, value),
                          type.ToString());
 }
@@ -199,12 +199,12 @@ Result<std::string> ToBinary(const Type& type, const Literal& value) {
   std::string out;
   switch (type.id()) {
     case TypeId::kBoolean:
-      if (!value.holds<bool>()) return WrongValue(type, value);
+      if (!value.holds<bool>()) return ValueNotOfType(type, value);
       out.push_back(value.get<bool>() ? '\x01' : '\x00');
       return out;
     case TypeId::kInt:
     case TypeId::kDate:
-      if (!value.holds<int32_t>()) return WrongValue(type, value);
+      if (!value.holds<int32_t>()) return ValueNotOfType(type, value);
       AppendLittleEndian<int32_t>(out, value.get<int32_t>());
       return out;
     case TypeId::kLong:
@@ -213,29 +213,29 @@ Result<std::string> ToBinary(const Type& type, const Literal& value) {
     case TypeId::kTimestampTz:
     case TypeId::kTimestampNs:
     case TypeId::kTimestampTzNs:
-      if (!value.holds<int64_t>()) return WrongValue(type, value);
+      if (!value.holds<int64_t>()) return ValueNotOfType(type, value);
       AppendLittleEndian<int64_t>(out, value.get<int64_t>());
       return out;
     case TypeId::kFloat:
-      if (!value.holds<float>()) return WrongValue(type, value);
+      if (!value.holds<float>()) return ValueNotOfType(type, value);
       AppendLittleEndian<float>(out, value.get<float>());
       return out;
     case TypeId::kDouble:
-      if (!value.holds<double>()) return WrongValue(type, value);
+      if (!value.holds<double>()) return ValueNotOfType(type, value);
       AppendLittleEndian<double>(out, value.get<double>());
       return out;
     case TypeId::kDecimal:
-      if (!value.holds<Decimal>()) return WrongValue(type, value);
+      if (!value.holds<Decimal>()) return ValueNotOfType(type, value);
       return DecimalToBigEndian(value.get<Decimal>().unscaled);
     case TypeId::kString:
-      if (!value.holds<std::string>()) return WrongValue(type, value);
+      if (!value.holds<std::string>()) return ValueNotOfType(type, value);
       return value.get<std::string>();
     case TypeId::kUuid:
-      if (!value.holds<Uuid>()) return WrongValue(type, value);
+      if (!value.holds<Uuid>()) return ValueNotOfType(type, value);
       return std::string(reinterpret_cast<const char*>(value.get<Uuid>().bytes.data()), 16);
     case TypeId::kFixed:
     case TypeId::kBinary: {
-      if (!value.holds<Bytes>()) return WrongValue(type, value);
+      if (!value.holds<Bytes>()) return ValueNotOfType(type, value);
       const auto& b = value.get<Bytes>().data;
       return std::string(b.begin(), b.end());
     }
@@ -314,19 +314,19 @@ Status ToJson(const Type& type, const Literal& value, JsonWriter& out) {
   }
   switch (type.id()) {
     case TypeId::kBoolean:
-      if (!value.holds<bool>()) return WrongValue(type, value);
+      if (!value.holds<bool>()) return ValueNotOfType(type, value);
       out.Bool(value.get<bool>());
       return Ok();
     case TypeId::kInt:
-      if (!value.holds<int32_t>()) return WrongValue(type, value);
+      if (!value.holds<int32_t>()) return ValueNotOfType(type, value);
       out.Int(value.get<int32_t>());
       return Ok();
     case TypeId::kLong:
-      if (!value.holds<int64_t>()) return WrongValue(type, value);
+      if (!value.holds<int64_t>()) return ValueNotOfType(type, value);
       out.Int(value.get<int64_t>());
       return Ok();
     case TypeId::kFloat:
-      if (!value.holds<float>()) return WrongValue(type, value);
+      if (!value.holds<float>()) return ValueNotOfType(type, value);
       // Finite values as Java writes them ("1.0", not "1"); NaN and infinities as strings.
       if (std::isfinite(value.get<float>())) {
         out.Raw(FloatText(value.get<float>()));
@@ -335,7 +335,7 @@ Status ToJson(const Type& type, const Literal& value, JsonWriter& out) {
       }
       return Ok();
     case TypeId::kDouble:
-      if (!value.holds<double>()) return WrongValue(type, value);
+      if (!value.holds<double>()) return ValueNotOfType(type, value);
       if (std::isfinite(value.get<double>())) {
         out.Raw(FloatText(value.get<double>()));
       } else {
@@ -343,41 +343,41 @@ Status ToJson(const Type& type, const Literal& value, JsonWriter& out) {
       }
       return Ok();
     case TypeId::kDecimal:
-      if (!value.holds<Decimal>()) return WrongValue(type, value);
+      if (!value.holds<Decimal>()) return ValueNotOfType(type, value);
       out.String(DecimalToString(value.get<Decimal>().unscaled, type.scale()));
       return Ok();
     case TypeId::kDate:
-      if (!value.holds<int32_t>()) return WrongValue(type, value);
+      if (!value.holds<int32_t>()) return ValueNotOfType(type, value);
       out.String(FormatDate(value.get<int32_t>()));
       return Ok();
     case TypeId::kTime:
-      if (!value.holds<int64_t>()) return WrongValue(type, value);
-      if (value.get<int64_t>() < 0 || value.get<int64_t>() >= kMicrosPerDay) {
+      if (!value.holds<int64_t>()) return ValueNotOfType(type, value);
+      if (value.get<int64_t>() < 0 || value.get<int64_t>() >= kDayMicros) {
         return InvalidArgument("time value {} is outside one day", value.get<int64_t>());
       }
       out.String(FormatTimeMicros(value.get<int64_t>()));
       return Ok();
     case TypeId::kTimestamp:
     case TypeId::kTimestampTz:
-      if (!value.holds<int64_t>()) return WrongValue(type, value);
+      if (!value.holds<int64_t>()) return ValueNotOfType(type, value);
       out.String(FormatTimestampMicros(value.get<int64_t>(), HasZone(type.id())));
       return Ok();
     case TypeId::kTimestampNs:
     case TypeId::kTimestampTzNs:
-      if (!value.holds<int64_t>()) return WrongValue(type, value);
+      if (!value.holds<int64_t>()) return ValueNotOfType(type, value);
       out.String(FormatTimestampNanos(value.get<int64_t>(), HasZone(type.id())));
       return Ok();
     case TypeId::kString:
-      if (!value.holds<std::string>()) return WrongValue(type, value);
+      if (!value.holds<std::string>()) return ValueNotOfType(type, value);
       out.String(value.get<std::string>());
       return Ok();
     case TypeId::kUuid:
-      if (!value.holds<Uuid>()) return WrongValue(type, value);
+      if (!value.holds<Uuid>()) return ValueNotOfType(type, value);
       out.String(value.get<Uuid>().ToString());
       return Ok();
     case TypeId::kFixed:
     case TypeId::kBinary:
-      if (!value.holds<Bytes>()) return WrongValue(type, value);
+      if (!value.holds<Bytes>()) return ValueNotOfType(type, value);
       out.String(HexLower(value.get<Bytes>().data));
       return Ok();
     default:
@@ -460,7 +460,7 @@ Result<Literal> FromJson(const Type& type, const JsonValue& json) {
       if (!HasZone(type.id()) && ts->has_offset) {
         return bad("a timestamp without zone must not carry an offset");
       }
-      if (IsNanos(type.id())) {
+      if (HasNanos(type.id())) {
         if (!ts->nanos_in_range) return bad("out of range for nanoseconds since 1970");
         return Literal::Timestamp(ts->nanos);
       }
@@ -552,7 +552,7 @@ std::string ToHumanString(const Type& type, const Literal& value) {
       break;
     case TypeId::kTime:
       if (value.holds<int64_t>() && value.get<int64_t>() >= 0 &&
-          value.get<int64_t>() < kMicrosPerDay) {
+          value.get<int64_t>() < kDayMicros) {
         return FormatTimeMicros(value.get<int64_t>());
       }
       break;
@@ -561,7 +561,7 @@ std::string ToHumanString(const Type& type, const Literal& value) {
     case TypeId::kTimestampNs:
     case TypeId::kTimestampTzNs:
       if (value.holds<int64_t>()) {
-        return IsNanos(type.id()) ? FormatTimestampNanos(value.get<int64_t>(), HasZone(type.id()))
+        return HasNanos(type.id()) ? FormatTimestampNanos(value.get<int64_t>(), HasZone(type.id()))
                                   : FormatTimestampMicros(value.get<int64_t>(), HasZone(type.id()));
       }
       break;

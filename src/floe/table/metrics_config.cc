@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "floe/util/ascii.h"
+
 namespace floe::table {
 
 namespace {
@@ -11,18 +13,10 @@ constexpr std::string_view kColumnPrefix = "write.metadata.metrics.column.";
 constexpr std::string_view kMaxInferredKey =
     "write.metadata.metrics.max-inferred-column-defaults";
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 }  // namespace
 
 Result<MetricsMode> MetricsMode::Parse(std::string_view text) {
-  std::string t = Lower(text);
+  std::string t = AsciiLower(text);
   MetricsMode m;
   if (t == "none") {
     m.kind = Kind::kNone;

@@ -14,7 +14,7 @@ namespace floe::table {
 namespace {
 
 using columnar::DataType;
-using columnar::TypeId;
+namespace col = floe::columnar;
 using parquet::Type;
 using spec::Literal;
 
@@ -41,17 +41,17 @@ std::optional<Literal> StatValue(Type physical, const DataType& type, const std:
       auto v = Load<int32_t>(bytes);
       if (!v) return std::nullopt;
       switch (type.id()) {
-        case TypeId::kUInt32: return Literal::Long(static_cast<uint32_t>(*v));
-        case TypeId::kDate32: return Literal::Date(*v);
-        case TypeId::kTime32: return Literal::Long(*v);
-        case TypeId::kDecimal128: return Literal::MakeDecimal(*v, type.scale());
+        case col::TypeId::kUInt32: return Literal::Long(static_cast<uint32_t>(*v));
+        case col::TypeId::kDate32: return Literal::Date(*v);
+        case col::TypeId::kTime32: return Literal::Long(*v);
+        case col::TypeId::kDecimal128: return Literal::MakeDecimal(*v, type.scale());
         default: return Literal::Int(*v);
       }
     }
     case Type::kInt64: {
       auto v = Load<int64_t>(bytes);
       if (!v) return std::nullopt;
-      if (type.id() == TypeId::kDecimal128) return Literal::MakeDecimal(*v, type.scale());
+      if (type.id() == col::TypeId::kDecimal128) return Literal::MakeDecimal(*v, type.scale());
       return Literal::Long(*v);
     }
     case Type::kFloat: {
@@ -67,13 +67,13 @@ std::optional<Literal> StatValue(Type physical, const DataType& type, const std:
     case Type::kByteArray:
     case Type::kFixedLenByteArray:
       switch (type.id()) {
-        case TypeId::kString: return Literal::String(bytes);
-        case TypeId::kDecimal128: {
+        case col::TypeId::kString: return Literal::String(bytes);
+        case col::TypeId::kDecimal128: {
           auto v = BigEndian(bytes);
           if (!v) return std::nullopt;
           return Literal::MakeDecimal(*v, type.scale());
         }
-        case TypeId::kFloat16: return std::nullopt;
+        case col::TypeId::kFloat16: return std::nullopt;
         default: return Literal::Binary(std::vector<uint8_t>(bytes.begin(), bytes.end()));
       }
     default:
@@ -84,16 +84,16 @@ std::optional<Literal> StatValue(Type physical, const DataType& type, const std:
 // Whether the deprecated signed-order min/max may be used for this column.
 bool LegacyOrderIsValid(Type physical, const DataType& type) {
   switch (type.id()) {
-    case TypeId::kUInt8:
-    case TypeId::kUInt16:
-    case TypeId::kUInt32:
-    case TypeId::kUInt64:
-    case TypeId::kString:
-    case TypeId::kBinary:
-    case TypeId::kFixedSizeBinary:
-    case TypeId::kFloat16:
+    case col::TypeId::kUInt8:
+    case col::TypeId::kUInt16:
+    case col::TypeId::kUInt32:
+    case col::TypeId::kUInt64:
+    case col::TypeId::kString:
+    case col::TypeId::kBinary:
+    case col::TypeId::kFixedSizeBinary:
+    case col::TypeId::kFloat16:
       return false;
-    case TypeId::kDecimal128:
+    case col::TypeId::kDecimal128:
       return physical == Type::kInt32 || physical == Type::kInt64;
     default:
       return physical != Type::kInt96;
@@ -352,10 +352,10 @@ std::optional<std::string> ParquetPlainBytes(const parquet::SchemaNode& leaf, co
   }
   if (value.holds<int64_t>()) {
     if (physical == Type::kInt64) return Plain(value.get<int64_t>());
-    if (physical == Type::kInt32 && type.id() == TypeId::kUInt32) {
+    if (physical == Type::kInt32 && type.id() == col::TypeId::kUInt32) {
       return Plain(static_cast<uint32_t>(value.get<int64_t>()));
     }
-    if (physical == Type::kInt32 && type.id() == TypeId::kTime32) {
+    if (physical == Type::kInt32 && type.id() == col::TypeId::kTime32) {
       return Plain(static_cast<int32_t>(value.get<int64_t>()));
     }
     return std::nullopt;

@@ -13,7 +13,7 @@ namespace floe::table {
 using columnar::DataType;
 using columnar::DataTypePtr;
 using columnar::Field;
-using columnar::TypeId;
+namespace col = floe::columnar;
 
 namespace {
 
@@ -21,13 +21,13 @@ bool AllHaveIds(const Field& f) {
   if (!f.field_id()) return false;
   const DataType& t = *f.type;
   switch (t.id()) {
-    case TypeId::kStruct:
+    case col::TypeId::kStruct:
       for (const Field& c : t.children()) {
         if (!AllHaveIds(c)) return false;
       }
       return true;
-    case TypeId::kList: return AllHaveIds(t.value_field());
-    case TypeId::kMap: return AllHaveIds(t.key_field()) && AllHaveIds(t.item_field());
+    case col::TypeId::kList: return AllHaveIds(t.value_field());
+    case col::TypeId::kMap: return AllHaveIds(t.key_field()) && AllHaveIds(t.item_field());
     default: return true;
   }
 }
@@ -35,13 +35,13 @@ bool AllHaveIds(const Field& f) {
 Field AssignIds(const Field& field, int32_t* next) {
   Field f = field.WithFieldId((*next)++);
   const DataType& t = *field.type;
-  if (t.id() == TypeId::kStruct) {
+  if (t.id() == col::TypeId::kStruct) {
     std::vector<Field> children;
     for (const Field& c : t.children()) children.push_back(AssignIds(c, next));
     f.type = columnar::Struct(std::move(children));
-  } else if (t.id() == TypeId::kList) {
+  } else if (t.id() == col::TypeId::kList) {
     f.type = columnar::List(AssignIds(t.value_field(), next));
-  } else if (t.id() == TypeId::kMap) {
+  } else if (t.id() == col::TypeId::kMap) {
     Field key = AssignIds(t.key_field(), next);
     Field value = AssignIds(t.item_field(), next);
     f.type = columnar::Map(key, value, t.keys_sorted());
@@ -76,27 +76,27 @@ Result<spec::TypePtr> IcebergType(const Field& f) {
   using spec::Type;
   const DataType& t = *f.type;
   switch (t.id()) {
-    case TypeId::kBool: return Type::Boolean();
-    case TypeId::kInt8:
-    case TypeId::kInt16:
-    case TypeId::kInt32:
-    case TypeId::kUInt8:
-    case TypeId::kUInt16: return Type::Int();
-    case TypeId::kInt64:
-    case TypeId::kUInt32: return Type::Long();
-    case TypeId::kFloat32: return Type::Float();
-    case TypeId::kFloat64: return Type::Double();
-    case TypeId::kString: return Type::String();
-    case TypeId::kBinary: return Type::Binary();
-    case TypeId::kFixedSizeBinary:
+    case col::TypeId::kBool: return Type::Boolean();
+    case col::TypeId::kInt8:
+    case col::TypeId::kInt16:
+    case col::TypeId::kInt32:
+    case col::TypeId::kUInt8:
+    case col::TypeId::kUInt16: return Type::Int();
+    case col::TypeId::kInt64:
+    case col::TypeId::kUInt32: return Type::Long();
+    case col::TypeId::kFloat32: return Type::Float();
+    case col::TypeId::kFloat64: return Type::Double();
+    case col::TypeId::kString: return Type::String();
+    case col::TypeId::kBinary: return Type::Binary();
+    case col::TypeId::kFixedSizeBinary:
       if (t.byte_width() == 16 && columnar::IsUuidField(f)) return Type::Uuid();
       return Type::Fixed(t.byte_width());
-    case TypeId::kDecimal128: return Type::Decimal(t.precision(), t.scale());
-    case TypeId::kDate32: return Type::Date();
-    case TypeId::kTime64:
+    case col::TypeId::kDecimal128: return Type::Decimal(t.precision(), t.scale());
+    case col::TypeId::kDate32: return Type::Date();
+    case col::TypeId::kTime64:
       if (t.unit() == columnar::TimeUnit::kMicro) return Type::Time();
       break;
-    case TypeId::kTimestamp:
+    case col::TypeId::kTimestamp:
       if (t.unit() == columnar::TimeUnit::kMicro) {
         return t.timezone().empty() ? Type::Timestamp() : Type::TimestampTz();
       }
@@ -105,7 +105,7 @@ Result<spec::TypePtr> IcebergType(const Field& f) {
                                                     : spec::TypeId::kTimestampTzNs);
       }
       break;
-    case TypeId::kStruct: {
+    case col::TypeId::kStruct: {
       std::vector<spec::NestedField> fields;
       for (const Field& c : t.children()) {
         FLOE_ASSIGN_OR_RETURN(spec::NestedField n, IcebergField(c));
@@ -113,11 +113,11 @@ Result<spec::TypePtr> IcebergType(const Field& f) {
       }
       return Type::Struct(std::move(fields));
     }
-    case TypeId::kList: {
+    case col::TypeId::kList: {
       FLOE_ASSIGN_OR_RETURN(spec::NestedField element, IcebergField(t.value_field()));
       return Type::List(std::move(element));
     }
-    case TypeId::kMap: {
+    case col::TypeId::kMap: {
       FLOE_ASSIGN_OR_RETURN(spec::NestedField key, IcebergField(t.key_field()));
       FLOE_ASSIGN_OR_RETURN(spec::NestedField value, IcebergField(t.item_field()));
       return Type::Map(std::move(key), std::move(value));
@@ -150,7 +150,7 @@ Result<spec::Schema> IcebergSchemaOf(const columnar::Schema& schema) {
 
 namespace {
 
-bool EndsWith(std::string_view s, std::string_view suffix) {
+bool HasSuffix(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
@@ -160,9 +160,9 @@ class InputRows {
  public:
   static Result<InputRows> Open(io::FileIO& io, const std::string& location) {
     InputRows in;
-    if (EndsWith(location, ".csv") || EndsWith(location, ".ndjson") ||
-        EndsWith(location, ".jsonl") || EndsWith(location, ".json")) {
-      auto batch = EndsWith(location, ".csv") ? textformat::ReadCsvFile(io, location)
+    if (HasSuffix(location, ".csv") || HasSuffix(location, ".ndjson") ||
+        HasSuffix(location, ".jsonl") || HasSuffix(location, ".json")) {
+      auto batch = HasSuffix(location, ".csv") ? textformat::ReadCsvFile(io, location)
                                               : textformat::ReadNdjsonFile(io, location);
       if (!batch.ok()) return batch.error();
       in.schema_ = batch->schema();

@@ -1,7 +1,6 @@
 #include "floe/table/parquet_scan.h"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 
 #include "floe/columnar/array_builder.h"
@@ -12,16 +11,11 @@
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/row_ranges.h"
 #include "floe/table/parquet_pruning.h"
+#include "floe/util/ascii.h"
 
 namespace floe::table {
 
 namespace {
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::vector<std::string> SplitPath(std::string_view path) {
   std::vector<std::string> parts;
@@ -58,10 +52,10 @@ struct PathTree {
       whole = true;
       return;
     }
-    children[Lower(parts[i])].Add(parts, i + 1);
+    children[AsciiLower(parts[i])].Add(parts, i + 1);
   }
   const PathTree* Find(std::string_view name) const {
-    auto it = children.find(Lower(name));
+    auto it = children.find(AsciiLower(name));
     return it == children.end() ? nullptr : &it->second;
   }
 };

@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "floe/util/ascii.h"
+
 namespace floe::table {
 
 namespace {
@@ -9,12 +11,6 @@ namespace {
 constexpr std::string_view kPrefix = "write.parquet.";
 constexpr std::string_view kBloomEnabled = "write.parquet.bloom-filter-enabled.column.";
 constexpr std::string_view kBloomFpp = "write.parquet.bloom-filter-fpp.column.";
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 Result<int64_t> PositiveLong(const std::string& key, const std::string& value) {
   int64_t v = 0;
@@ -28,7 +24,7 @@ Result<int64_t> PositiveLong(const std::string& key, const std::string& value) {
 }  // namespace
 
 Result<parquet::CompressionCodec> ParquetCodecFromName(std::string_view name) {
-  std::string n = Lower(name);
+  std::string n = AsciiLower(name);
   if (n == "zstd") return parquet::CompressionCodec::kZstd;
   if (n == "gzip") return parquet::CompressionCodec::kGzip;
   if (n == "snappy") return parquet::CompressionCodec::kSnappy;
@@ -73,7 +69,7 @@ Result<parquet::ParquetWriterOptions> ParquetWriterOptionsFromProperties(
       }
       o.columns.data_page_v2 = value == "v2";
     } else if (key.rfind(kBloomEnabled, 0) == 0) {
-      std::string v = Lower(value);
+      std::string v = AsciiLower(value);
       if (v != "true" && v != "false") {
         return InvalidArgument("table property {}: expected true or false, got \"{}\"", key, value);
       }

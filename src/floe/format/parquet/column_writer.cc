@@ -115,7 +115,7 @@ struct Bounds {
 
 int LevelBitWidth(int16_t max_level) { return BitWidthOf(static_cast<uint64_t>(max_level)); }
 
-uint32_t Crc32(std::string_view bytes) {
+uint32_t PageCrc32(std::string_view bytes) {
   uLong crc = crc32(0L, Z_NULL, 0);
   return static_cast<uint32_t>(
       crc32(crc, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
@@ -443,7 +443,7 @@ class TypedColumnWriter final : public ColumnWriter {
     }
     h->uncompressed_page_size = static_cast<int32_t>(uncompressed);
     h->compressed_page_size = static_cast<int32_t>(body.size());
-    if (options_.page_crc) h->crc = static_cast<int32_t>(Crc32(body));
+    if (options_.page_crc) h->crc = static_cast<int32_t>(PageCrc32(body));
     size_t before = out->size();
     EncodePageHeader(*h, out);
     uncompressed_size_ += static_cast<int64_t>(out->size() - before + uncompressed);

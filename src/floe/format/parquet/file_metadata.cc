@@ -7,6 +7,7 @@ namespace floe::parquet {
 using thrift::CompactReader;
 using thrift::CType;
 using thrift::FieldHeader;
+using thrift::ReadEnum;
 
 namespace {
 
@@ -29,12 +30,6 @@ class Required {
  private:
   uint64_t seen_ = 0;
 };
-
-template <typename E>
-Result<E> ReadEnum(CompactReader& r, CType type) {
-  FLOE_ASSIGN_OR_RETURN(int32_t v, r.ReadI32(type));
-  return static_cast<E>(v);
-}
 
 Result<std::string> ReadString(CompactReader& r, CType type) { return r.ReadBinary(type); }
 

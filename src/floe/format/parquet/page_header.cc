@@ -7,14 +7,9 @@ namespace floe::parquet {
 using thrift::CompactReader;
 using thrift::CType;
 using thrift::FieldHeader;
+using thrift::ReadEnum;
 
 namespace {
-
-template <typename E>
-Result<E> ReadEnum(CompactReader& r, CType type) {
-  FLOE_ASSIGN_OR_RETURN(int32_t v, r.ReadI32(type));
-  return static_cast<E>(v);
-}
 
 Status ReadStats(CompactReader& r, CType type, std::optional<Statistics>* out) {
   FLOE_RETURN_IF_ERROR(thrift::ExpectStruct(r, type));

@@ -7,7 +7,7 @@ namespace floe::parquet {
 
 namespace {
 
-void WriteI64List(JsonWriter& w, std::string_view key, const std::vector<int64_t>& v) {
+void WriteIndexList(JsonWriter& w, std::string_view key, const std::vector<int64_t>& v) {
   w.Key(key);
   w.BeginArray();
   for (int64_t x : v) w.Int(x);
@@ -38,14 +38,14 @@ std::string ColumnIndexToJson(const ColumnIndex& index, const SchemaElement& lea
     w.EndArray();
   }
   w.Member("boundary_order", BoundaryOrderName(index.boundary_order));
-  if (index.null_counts) WriteI64List(w, "null_counts", *index.null_counts);
+  if (index.null_counts) WriteIndexList(w, "null_counts", *index.null_counts);
   if (index.repetition_level_histograms) {
-    WriteI64List(w, "repetition_level_histograms", *index.repetition_level_histograms);
+    WriteIndexList(w, "repetition_level_histograms", *index.repetition_level_histograms);
   }
   if (index.definition_level_histograms) {
-    WriteI64List(w, "definition_level_histograms", *index.definition_level_histograms);
+    WriteIndexList(w, "definition_level_histograms", *index.definition_level_histograms);
   }
-  if (index.nan_counts) WriteI64List(w, "nan_counts", *index.nan_counts);
+  if (index.nan_counts) WriteIndexList(w, "nan_counts", *index.nan_counts);
   w.EndObject();
   return w.Take();
 }
@@ -64,7 +64,7 @@ std::string OffsetIndexToJson(const OffsetIndex& index, bool pretty) {
   }
   w.EndArray();
   if (index.unencoded_byte_array_data_bytes) {
-    WriteI64List(w, "unencoded_byte_array_data_bytes", *index.unencoded_byte_array_data_bytes);
+    WriteIndexList(w, "unencoded_byte_array_data_bytes", *index.unencoded_byte_array_data_bytes);
   }
   w.EndObject();
   return w.Take();

@@ -6,14 +6,15 @@
 namespace floe::parquet {
 
 using columnar::ArrayData;
-using columnar::TimeUnit;
 using columnar::TypeId;
 
 namespace {
 
 // Multiplier that turns a value in the array's time unit into the unit it is written in
 // (seconds are written as milliseconds).
-int64_t TimeScale(const columnar::DataType& t) { return t.unit() == TimeUnit::kSecond ? 1000 : 1; }
+int64_t TimeScale(const columnar::DataType& t) {
+  return t.unit() == columnar::TimeUnit::kSecond ? 1000 : 1;
+}
 
 template <typename From, typename To>
 void Cast(const ArrayData& a, std::span<const int64_t> indices, int64_t scale, std::vector<To>* out) {

@@ -11,7 +11,7 @@ namespace floe::parquet {
 
 namespace {
 
-using Kind = ReadNode::Kind;
+using NodeKind = ReadNode::Kind;
 
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
   return a.size() == b.size() &&
@@ -93,7 +93,7 @@ class TreeBuilder {
     out.def_level = n.max_definition_level;
     bool nullable = n.repetition == FieldRepetitionType::kOptional;
     if (n.is_leaf()) {
-      out.kind = Kind::kLeaf;
+      out.kind = NodeKind::kLeaf;
       out.column = n.column_index;
       FLOE_ASSIGN_OR_RETURN(columnar::DataTypePtr type, ColumnarTypeOf(n, int96_unit_));
       out.field = WithId(columnar::Field(n.name, std::move(type), nullable), n);
@@ -118,7 +118,7 @@ class TreeBuilder {
       FLOE_ASSIGN_OR_RETURN(ReadNode key, Field(s_.node(kv.children[0]), true));
       FLOE_ASSIGN_OR_RETURN(ReadNode value, Field(s_.node(kv.children[1]), true));
       ReadNode map = ListNode(kv, std::move(key), n.max_definition_level);
-      map.kind = Kind::kMap;
+      map.kind = NodeKind::kMap;
       map.children.push_back(std::move(value));
       map.field = WithId(columnar::Field(n.name,
                                          columnar::Map(map.children[0].field, map.children[1].field),
@@ -134,7 +134,7 @@ class TreeBuilder {
       list.field = WithId(columnar::Field(n.name, columnar::List(list.children[0].field), nullable), n);
       return list;
     }
-    out.kind = Kind::kStruct;
+    out.kind = NodeKind::kStruct;
     std::vector<columnar::Field> fields;
     for (int c : n.children) {
       bool child_whole = whole || marked(c);
@@ -154,7 +154,7 @@ class TreeBuilder {
   // A list over the repeated node `rep` whose slots are valid from `def_level`.
   static ReadNode ListNode(const SchemaNode& rep, ReadNode element, int16_t def_level) {
     ReadNode list;
-    list.kind = Kind::kList;
+    list.kind = NodeKind::kList;
     list.def_level = def_level;
     list.element_def_level = rep.max_definition_level;
     list.element_rep_level = rep.max_repetition_level;
@@ -204,7 +204,7 @@ Result<std::vector<char>> MarkSelection(const Schema& schema, const Projection& 
 }
 
 void CollectLeaves(const ReadNode& n, std::vector<int>* out) {
-  if (n.kind == Kind::kLeaf) out->push_back(n.column);
+  if (n.kind == NodeKind::kLeaf) out->push_back(n.column);
   for (const ReadNode& c : n.children) CollectLeaves(c, out);
 }
 

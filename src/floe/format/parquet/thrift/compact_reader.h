@@ -165,6 +165,14 @@ Status ReadList(CompactReader& r, CType field_type, std::vector<T>* out, F&& rea
   return r.EndList();
 }
 
+// Reads an i32 field holding a Thrift enum as the C++ enum E. The value is kept as it is, also
+// when E names no such enumerator; callers check the values they depend on.
+template <typename E>
+Result<E> ReadEnum(CompactReader& r, CType type) {
+  FLOE_ASSIGN_OR_RETURN(int32_t v, r.ReadI32(type));
+  return static_cast<E>(v);
+}
+
 inline Status ExpectStruct(CompactReader& r, CType type) {
   if (type == CType::kStruct) return Ok();
   return r.TypeMismatch("struct", type);
