@@ -480,5 +480,54 @@ TEST(DeleteLoaderTest, ThreadsShareOneLoad) {
   EXPECT_EQ(loader.files_loaded(), 2);
 }
 
+// The cache follows the announced uses: a delete file leaves it when the last task that announced
+// it released it, while filters made from it keep working; unannounced files stay.
+TEST(DeleteLoaderTest, EvictsFilesNoAnnouncedTaskNeeds) {
+  io::MemoryFileIO io;
+  PositionSet positions;
+  for (int64_t p = 0; p < 100; p += 2) positions.Add(p);
+  std::string blob = EncodeDeletionVector(positions);
+  io.Put("mem/dv.puffin", "PFA1" + blob);
+  manifest::DeleteFile dv;
+  dv.content = manifest::FileContent::kPositionDeletes;
+  dv.file_format = "PUFFIN";
+  dv.file_path = "mem/dv.puffin";
+  dv.referenced_data_file = "d.parquet";
+  dv.content_offset = 4;
+  dv.content_size_in_bytes = static_cast<int64_t>(blob.size());
+  dv.record_count = positions.Cardinality();
+  manifest::DataFile data;
+  data.file_path = "d.parquet";
+  std::vector<int64_t> pos(100);
+  for (int64_t i = 0; i < 100; ++i) pos[static_cast<size_t>(i)] = i;
+  columnar::RecordBatch rows =
+      Batch({WithId("id", columnar::Int64(), 1)}, {Longs(std::vector<std::optional<int64_t>>(100, 1))});
+
+  DeleteLoader loader;
+  loader.ExpectUse(dv);
+  loader.ExpectUse(dv);  // two tasks will use it
+  auto first = DeleteFilter::Make(io, loader, TableSchema(), data, {dv});
+  ASSERT_TRUE(first.ok()) << first.error().message;
+  loader.ReleaseUse(dv);
+  EXPECT_EQ(loader.files_cached(), 1);  // the second task still needs it
+  auto second = DeleteFilter::Make(io, loader, TableSchema(), data, {dv});
+  ASSERT_TRUE(second.ok()) << second.error().message;
+  EXPECT_EQ(loader.files_loaded(), 1);
+  loader.ReleaseUse(dv);
+  EXPECT_EQ(loader.files_cached(), 0);
+  // The filters hold the set themselves.
+  for (const DeleteFilter* f : {&*first, &*second}) {
+    auto keep = f->Keep(rows, pos);
+    ASSERT_TRUE(keep.ok()) << keep.error().message;
+    EXPECT_EQ(keep->count, 50);
+  }
+  // A use nobody announced loads it again, and it stays; releasing it then does nothing.
+  auto third = DeleteFilter::Make(io, loader, TableSchema(), data, {dv});
+  ASSERT_TRUE(third.ok());
+  loader.ReleaseUse(dv);
+  EXPECT_EQ(loader.files_loaded(), 2);
+  EXPECT_EQ(loader.files_cached(), 1);
+}
+
 }  // namespace
 }  // namespace floe::scan

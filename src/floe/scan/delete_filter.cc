@@ -8,6 +8,18 @@
 #include "floe/scan/deletion_vector.h"
 
 namespace floe::scan {
+namespace {
+
+// The cache key of a delete file: a deletion vector is one blob of its Puffin file.
+std::string CacheKey(const manifest::DeleteFile& file) {
+  if (file.content == manifest::FileContent::kEqualityDeletes) return "eq:" + file.file_path;
+  if (IsDeletionVector(file)) {
+    return fmt::format("dv:{}@{}", file.file_path, file.content_offset.value_or(-1));
+  }
+  return "pos:" + file.file_path;
+}
+
+}  // namespace
 
 template <typename T, typename LoadFn>
 Result<std::shared_ptr<const T>> DeleteLoader::Get(const std::string& key, LoadFn load) {
@@ -20,6 +32,7 @@ Result<std::shared_ptr<const T>> DeleteLoader::Get(const std::string& key, LoadF
     if (it == cache_.end()) {
       future = promise.get_future().share();
       cache_.emplace(key, future);
+      ++loads_;
       mine = true;
     } else {
       future = it->second;
@@ -41,23 +54,47 @@ Result<std::shared_ptr<const T>> DeleteLoader::Get(const std::string& key, LoadF
 
 Result<std::shared_ptr<const PositionSet>> DeleteLoader::DeletionVector(
     io::FileIO& io, const manifest::DeleteFile& file) {
-  std::string key = fmt::format("dv:{}@{}", file.file_path, file.content_offset.value_or(-1));
-  return Get<PositionSet>(key, [&] { return ReadDeletionVector(io, file); });
+  return Get<PositionSet>(CacheKey(file), [&] { return ReadDeletionVector(io, file); });
 }
 
 Result<std::shared_ptr<const PositionDeletesByPath>> DeleteLoader::PositionDeletes(
     io::FileIO& io, const manifest::DeleteFile& file) {
-  return Get<PositionDeletesByPath>("pos:" + file.file_path,
+  return Get<PositionDeletesByPath>(CacheKey(file),
                                     [&] { return ReadPositionDeleteFile(io, file); });
 }
 
 Result<std::shared_ptr<const EqualityDeleteSet>> DeleteLoader::EqualityDeletes(
     io::FileIO& io, const manifest::DeleteFile& file) {
-  return Get<EqualityDeleteSet>("eq:" + file.file_path,
+  return Get<EqualityDeleteSet>(CacheKey(file),
                                 [&] { return EqualityDeleteSet::Read(io, file); });
 }
 
+void DeleteLoader::ExpectUse(const manifest::DeleteFile& file) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ++uses_left_[CacheKey(file)];
+}
+
+void DeleteLoader::ReleaseUse(const manifest::DeleteFile& file) {
+  std::string key = CacheKey(file);
+  std::shared_future<Loaded> evicted;  // destroyed outside the lock
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = uses_left_.find(key);
+  if (it == uses_left_.end()) return;
+  if (--it->second > 0) return;
+  uses_left_.erase(it);
+  auto cached = cache_.find(key);
+  if (cached != cache_.end()) {
+    evicted = std::move(cached->second);
+    cache_.erase(cached);
+  }
+}
+
 int64_t DeleteLoader::files_loaded() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return loads_;
+}
+
+int64_t DeleteLoader::files_cached() const {
   std::lock_guard<std::mutex> lock(mu_);
   return static_cast<int64_t>(cache_.size());
 }

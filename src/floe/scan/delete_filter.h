@@ -7,7 +7,14 @@
 // DeleteLoader memoizes loaded delete files across data files: many data files share one delete
 // file and tasks run in parallel, so each file (each blob, for deletion vectors) is read once
 // per loader. Thread-safe: the first caller loads, others asking for the same file wait for it.
-// Failures are remembered too. Loaded sets stay in memory as long as the loader lives (one scan).
+// Failures are remembered too.
+//
+// The cache is bounded by the plan, not by bytes: a reader that knows its tasks announces each
+// task's use of a delete file (ExpectUse) before reading, and gives it back (ReleaseUse) once
+// the task's DeleteFilter holds the loaded set. When no announced use is left, the file leaves
+// the cache; the filters still using it keep it alive until they are done. So memory holds the
+// delete files of the tasks being read plus those a later task still needs, never all of them.
+// A file whose use was never announced stays cached as long as the loader lives (one scan).
 #pragma once
 
 #include <cstdint>
@@ -46,8 +53,17 @@ class DeleteLoader {
   Result<std::shared_ptr<const EqualityDeleteSet>> EqualityDeletes(
       io::FileIO& io, const manifest::DeleteFile& file);
 
-  // Delete files read so far (each once).
+  // One more task will load `file` (through DeleteFilter::Make) and then release it.
+  void ExpectUse(const manifest::DeleteFile& file);
+  // A task that announced its use has what it needs: when no announced use is left, the loaded
+  // file leaves the cache. Releasing a file never announced does nothing.
+  void ReleaseUse(const manifest::DeleteFile& file);
+
+  // Loads of delete files done so far (each file once, unless it left the cache and was needed
+  // again by a use nobody announced).
   int64_t files_loaded() const;
+  // Delete files held in the cache now.
+  int64_t files_cached() const;
 
  private:
   // One cached load; `value` is a shared_ptr to the loaded object (type-erased).
@@ -57,6 +73,8 @@ class DeleteLoader {
 
   mutable std::mutex mu_;
   std::unordered_map<std::string, std::shared_future<Loaded>> cache_;
+  std::unordered_map<std::string, int64_t> uses_left_;  // announced, not yet released
+  int64_t loads_ = 0;
 };
 
 class DeleteFilter {

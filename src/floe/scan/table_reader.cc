@@ -12,6 +12,8 @@
 #include "floe/scan/delete_filter.h"
 #include "floe/scan/name_mapping.h"
 #include "floe/table/schema_conversion.h"
+#include "floe/util/ordered_streams.h"
+#include "floe/util/thread_pool.h"
 
 namespace floe::scan {
 namespace {
@@ -96,6 +98,8 @@ Status ReadTask(io::FileIO& io, const spec::TableMetadata& metadata, const ReadS
   const ScanPlan& plan = *setup.plan;
   FLOE_ASSIGN_OR_RETURN(DeleteFilter deletes,
                         DeleteFilter::Make(io, *setup.deletes, plan.schema, task.data_file, task.deletes));
+  // The filter holds the loaded sets now; the cache keeps them only for later tasks.
+  for (const manifest::DeleteFile& d : task.deletes) setup.deletes->ReleaseUse(d);
   bool apply_filter = setup.filter && !task.all_rows_match;
   std::set<int32_t> read_ids = setup.output_ids;
   if (apply_filter) read_ids.insert(setup.filter_ids.begin(), setup.filter_ids.end());
@@ -167,55 +171,93 @@ Status ReadTask(io::FileIO& io, const spec::TableMetadata& metadata, const ReadS
   return Ok();
 }
 
+// Announces every task's use of its delete files, so the loader can evict each one after the
+// last task that needs it (delete_filter.h).
+void ExpectDeleteUses(const std::vector<FileScanTask>& tasks, DeleteLoader& loader) {
+  for (const FileScanTask& task : tasks) {
+    for (const manifest::DeleteFile& d : task.deletes) loader.ExpectUse(d);
+  }
+}
+
+int ThreadsOrCores(int threads) { return threads > 0 ? threads : AvailableCores(); }
+
 }  // namespace
 
 Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& metadata,
                                   const ScanPlan& plan, const TableReadOptions& options,
                                   const TableReadCallbacks& callbacks) {
+  if (options.threads < 0) return InvalidArgument("threads {}: expected 0 (all cores) or more", options.threads);
   FLOE_ASSIGN_OR_RETURN(std::set<int32_t> output_ids,
                         ColumnIds(plan.schema, options.columns, options.case_sensitive));
   FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, plan, std::move(output_ids),
                                                    expr::ToString(plan.filter.expr)));
   if (callbacks.on_schema) FLOE_RETURN_IF_ERROR(callbacks.on_schema(setup.output_schema));
   TableReadReport report;
-  for (const FileScanTask& task : plan.tasks) {
-    if (options.limit && report.rows_returned >= *options.limit) break;
-    TaskCounts counts;
-    auto emit = [&](const columnar::RecordBatch& batch) -> Result<bool> {
-      columnar::RecordBatch out = batch;
-      if (options.limit) {
-        int64_t left = *options.limit - report.rows_returned;
-        if (out.num_rows() > left) out = out.Slice(0, left);
-      }
-      report.rows_returned += out.num_rows();
-      if (callbacks.on_batch) FLOE_RETURN_IF_ERROR(callbacks.on_batch(out));
-      return !options.limit || report.rows_returned < *options.limit;
-    };
-    FLOE_RETURN_IF_ERROR(ReadTask(io, metadata, setup, task, options.batch_size, emit, &counts));
+  if (options.limit && *options.limit <= 0) return report;
+  ExpectDeleteUses(plan.tasks, *setup.deletes);
+
+  // Task i's counts, written by whichever thread reads it; summed once every reader returned.
+  std::vector<TaskCounts> counts(plan.tasks.size());
+  std::vector<char> started(plan.tasks.size(), 0);
+  StreamProducer<columnar::RecordBatch> produce = [&](int64_t i, StreamSink<columnar::RecordBatch>& sink) {
+    started[static_cast<size_t>(i)] = 1;
+    auto emit = [&](const columnar::RecordBatch& batch) -> Result<bool> { return sink.Push(batch); };
+    return ReadTask(io, metadata, setup, plan.tasks[static_cast<size_t>(i)], options.batch_size, emit,
+                    &counts[static_cast<size_t>(i)]);
+  };
+  // On the calling thread, in plan order.
+  StreamConsumer<columnar::RecordBatch> consume = [&](int64_t, columnar::RecordBatch&& batch) -> Result<bool> {
+    columnar::RecordBatch out = std::move(batch);
+    if (options.limit) {
+      int64_t left = *options.limit - report.rows_returned;
+      if (out.num_rows() > left) out = out.Slice(0, left);
+    }
+    report.rows_returned += out.num_rows();
+    if (callbacks.on_batch) FLOE_RETURN_IF_ERROR(callbacks.on_batch(out));
+    return !options.limit || report.rows_returned < *options.limit;
+  };
+  Status read = ParallelOrderedStreams<columnar::RecordBatch>(
+      static_cast<int64_t>(plan.tasks.size()), produce, consume,
+      {.streams_in_flight = ThreadsOrCores(options.threads), .queue_capacity = kBatchesPerFile});
+  FLOE_RETURN_IF_ERROR(read);
+  for (size_t i = 0; i < counts.size(); ++i) {
+    if (!started[i]) continue;
     ++report.files_read;
-    report.row_groups += counts.row_groups;
-    report.row_groups_skipped += counts.row_groups_skipped;
-    report.rows_read += counts.rows_read;
-    report.rows_deleted += counts.rows_deleted;
+    report.row_groups += counts[i].row_groups;
+    report.row_groups_skipped += counts[i].row_groups_skipped;
+    report.rows_read += counts[i].rows_read;
+    report.rows_deleted += counts[i].rows_deleted;
   }
   return report;
 }
 
-Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, const ScanPlan& plan) {
+Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, const ScanPlan& plan,
+                           int threads) {
+  if (threads < 0) return InvalidArgument("threads {}: expected 0 (all cores) or more", threads);
   FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, plan, std::set<int32_t>{},
                                                    expr::ToString(plan.filter.expr)));
   RowCount result;
+  std::vector<const FileScanTask*> to_read;
   for (const FileScanTask& task : plan.tasks) {
     if (task.all_rows_match && task.deletes.empty()) {
       result.count += task.data_file.record_count;
-      continue;
+    } else {
+      to_read.push_back(&task);
+      for (const manifest::DeleteFile& d : task.deletes) setup.deletes->ExpectUse(d);
     }
-    result.from_metadata = false;
+  }
+  if (to_read.empty()) return result;
+  result.from_metadata = false;
+  auto count_one = [&](int64_t i) -> Result<int64_t> {
     TaskCounts counts;
     auto emit = [](const columnar::RecordBatch&) -> Result<bool> { return true; };
-    FLOE_RETURN_IF_ERROR(ReadTask(io, metadata, setup, task, 64 * 1024, emit, &counts));
-    result.count += counts.rows_kept;
-  }
+    FLOE_RETURN_IF_ERROR(ReadTask(io, metadata, setup, *to_read[static_cast<size_t>(i)], 64 * 1024, emit, &counts));
+    return counts.rows_kept;
+  };
+  FLOE_ASSIGN_OR_RETURN(std::vector<int64_t> kept,
+                        ParallelMap(static_cast<int64_t>(to_read.size()), count_one,
+                                    {.max_parallelism = ThreadsOrCores(threads)}));
+  for (int64_t k : kept) result.count += k;
   return result;
 }
 

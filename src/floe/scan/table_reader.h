@@ -1,13 +1,20 @@
 // Reading the rows of a planned scan (table_scan.h): each task's data file is read into the
 // scan's schema (data_file_reader.h), its deletes are applied (delete_filter.h), then the
-// filter, and the columns asked for are returned. Files are read in plan order, rows in file
-// order (CLI.md), so `--limit N` is the first N rows of that order; reading stops as soon as the
-// limit is reached.
+// filter, and the columns asked for are returned.
+//
+// Several files are read at once (TableReadOptions::threads, on the process-wide pool), yet the
+// batches reach on_batch on the calling thread in plan order, rows in file order (CLI.md), so
+// `--limit N` is the first N rows of that order whatever the number of threads; once the limit
+// is reached every file stops reading (util/ordered_streams.h does the ordering and stopping).
+// The first error in plan order is returned, after the rows of the files before it — the same
+// rows and error as reading one file after another; the files after it stop.
 //
 // The reader reads more columns than it returns when it must: the filter's columns (unless the
 // plan says every row of the file matches) and the equality-delete keys; they are dropped before
-// a batch is handed on. Memory is bounded by one row group's column chunks and one batch per
-// file, plus the delete files that apply (position sets and equality-key sets).
+// a batch is handed on. Memory is bounded per file in flight (at most `threads` files: the one
+// being handed on and the next ones) by one row group's column chunks and kBatchesPerFile
+// decoded batches waiting for on_batch; plus the delete files that the files in flight apply or
+// a later file still needs (DeleteLoader evicts the others).
 #pragma once
 
 #include <cstdint>
@@ -29,10 +36,19 @@ struct TableReadOptions {
   bool case_sensitive = false;
   std::optional<int64_t> limit;
   int64_t batch_size = 64 * 1024;
+  // Data files read at once, on the process-wide pool (util/thread_pool.h: the pool's size caps
+  // how many really run together). 0: every core (AvailableCores()); 1: one file after another,
+  // on the calling thread.
+  int threads = 0;
 };
 
+// Decoded batches a file being read ahead may hold before its worker waits for on_batch.
+inline constexpr int kBatchesPerFile = 2;
+
+// With several threads the counts include what files read ahead decoded before a limit or an
+// error stopped them.
 struct TableReadReport {
-  int64_t files_read = 0;
+  int64_t files_read = 0;  // files opened (some perhaps not to the end: a limit stops them)
   int64_t row_groups = 0;
   int64_t row_groups_skipped = 0;  // by statistics, bloom filters or the page index
   int64_t rows_read = 0;           // rows decoded, before deletes and the filter
@@ -59,8 +75,9 @@ struct RowCount {
 
 // The rows the plan's filter keeps, after deletes. Files without deletes that match as a whole
 // are counted from their record counts; every other file is read (only the columns the filter
-// and the deletes need). Never data records minus delete records: a delete may point at rows
-// that are already gone.
-Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, const ScanPlan& plan);
+// and the deletes need), `threads` files at once as in TableReadOptions (0: every core). Never
+// data records minus delete records: a delete may point at rows that are already gone.
+Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, const ScanPlan& plan,
+                           int threads = 0);
 
 }  // namespace floe::scan
