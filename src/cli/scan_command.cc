@@ -124,6 +124,7 @@ Status RunScan(const Invocation& inv) {
   if (auto columns = args.Get("--columns")) read.columns = table::SplitColumnList(*columns);
   FLOE_ASSIGN_OR_RETURN(read.limit, args.GetInt("--limit"));
   if (read.limit && *read.limit < 0) return InvalidArgument("--limit must not be negative");
+  FLOE_ASSIGN_OR_RETURN(read.threads, ReadThreadsFrom(inv));
 
   FLOE_ASSIGN_OR_RETURN(TableSource table, OpenTableSource(args.positionals()[0], inv));
   auto planned = scan::PlanScan(*table.io, table.metadata, options);
@@ -181,6 +182,7 @@ std::vector<OptionSpec> ScanOptionsList() {
   options.push_back({"--json", "", "same as --format json (with --plan: the plan as JSON)"});
   options.push_back({"--output", "FILE", "write the rows to FILE (needed for --format parquet)"});
   options.push_back({"--plan", "", "print what the scan reads and skips instead of the rows"});
+  options.push_back(ReadThreadsOption());
   return options;
 }
 
@@ -189,7 +191,7 @@ FLOE_REGISTER_COMMAND(scan, Command{
     .summary = "print the rows of a table (filter, columns, time travel; table, csv, json or parquet)",
     .usage = "floe scan <table | table folder | metadata.json> [--columns a,b.c] [--filter \"<expr>\"]\n"
              "                [--snapshot ID | --as-of TIMESTAMP | --ref NAME] [--limit N]\n"
-             "                [--format table|csv|json|parquet] [--output FILE] [--plan]",
+             "                [--format table|csv|json|parquet] [--output FILE] [--plan] [--threads N]",
     .details =
         "Plans the scan from the table's metadata — manifests skipped by their partition\n"
         "summaries, files by their partition values and column metrics (hidden partitioning:\n"
@@ -198,11 +200,14 @@ FLOE_REGISTER_COMMAND(scan, Command{
         "equality deletes, and prints exactly the rows that match. Rows come in plan order,\n"
         "then file order. --as-of picks the snapshot that was current at that time by the\n"
         "snapshot log (ISO-8601 with an offset, or epoch milliseconds); --ref a branch or tag.\n"
-        "--plan prints the plan report: manifests and files scanned and skipped, bytes to read.",
+        "--plan prints the plan report: manifests and files scanned and skipped, bytes to read.\n"
+        "--threads N reads N data files at once (default: all cores); the rows still come in\n"
+        "plan order, and --limit stops every file as soon as it has its rows.",
     .example = "  floe scan db.events --filter \"ts >= '2026-03-05T00:00:00Z' and k < 10\" --limit 20\n"
                "  floe scan ./warehouse/db/events --as-of 2026-03-01T00:00:00Z --format csv\n"
                "  floe scan db.events --format parquet --output events.parquet\n"
-               "  floe scan db.events --filter \"region = 'eu'\" --plan",
+               "  floe scan db.events --filter \"region = 'eu'\" --plan\n"
+               "  floe scan db.events --threads 2 --format csv --output events.csv",
     .options = ScanOptionsList(),
     .min_positionals = 1,
     .max_positionals = 1,
@@ -211,10 +216,12 @@ FLOE_REGISTER_COMMAND(scan, Command{
 
 Status RunCount(const Invocation& inv) {
   FLOE_ASSIGN_OR_RETURN(scan::ScanOptions options, ScanOptionsFrom(inv.args));
+  FLOE_ASSIGN_OR_RETURN(int threads, ReadThreadsFrom(inv));
   FLOE_ASSIGN_OR_RETURN(TableSource table, OpenTableSource(inv.args.positionals()[0], inv));
   auto planned = scan::PlanScan(*table.io, table.metadata, options);
   if (!planned.ok()) return std::move(planned).error().WithContext(table.metadata_location);
-  FLOE_ASSIGN_OR_RETURN(scan::RowCount count, scan::CountRows(*table.io, table.metadata, *planned));
+  FLOE_ASSIGN_OR_RETURN(scan::RowCount count,
+                        scan::CountRows(*table.io, table.metadata, *planned, threads));
   if (inv.args.Has("--json")) {
     Print(fmt::format("{{\"count\": {}, \"from_metadata\": {}}}\n", count.count, count.from_metadata));
   } else {
@@ -226,6 +233,7 @@ Status RunCount(const Invocation& inv) {
 std::vector<OptionSpec> CountOptionsList() {
   std::vector<OptionSpec> options = ScanSelectionOptions();
   options.push_back({"--json", "", "print {\"count\": N, \"from_metadata\": true|false}"});
+  options.push_back(ReadThreadsOption());
   return options;
 }
 
@@ -233,12 +241,13 @@ FLOE_REGISTER_COMMAND(count, Command{
     .name = "count",
     .summary = "print the number of rows of a table (answered from metadata when it can be)",
     .usage = "floe count <table | table folder | metadata.json> [--filter \"<expr>\"]\n"
-             "                 [--snapshot ID | --as-of TIMESTAMP | --ref NAME] [--json]",
+             "                 [--snapshot ID | --as-of TIMESTAMP | --ref NAME] [--threads N] [--json]",
     .details =
         "Prints the bare number of rows the filter keeps, after deletes. Files whose partition\n"
         "values and metrics show that every row matches, and that no delete applies to, are\n"
         "counted from their record counts; the others are read (only the columns the filter\n"
-        "and the deletes need). A count is never data records minus delete records.",
+        "and the deletes need), --threads N of them at once (default: all cores). A count is\n"
+        "never data records minus delete records.",
     .example = "  floe count db.events\n"
                "  floe count ./warehouse/db/events --filter \"ts >= '2026-03-05T00:00:00Z'\" --json",
     .options = CountOptionsList(),

@@ -1,5 +1,7 @@
 #include "cli/scan_selection.h"
 
+#include "floe/util/thread_pool.h"
+
 namespace floe::cli {
 
 std::vector<OptionSpec> ScanSelectionOptions() {
@@ -23,6 +25,23 @@ Result<scan::ScanOptions> ScanOptionsFrom(const Args& args) {
   options.snapshot.ref = args.Get("--ref");
   options.filter = args.Get("--filter").value_or("");
   return options;
+}
+
+OptionSpec ReadThreadsOption() {
+  return {"--threads", "N", "data files read at once (default: all cores); rows keep their order"};
+}
+
+Result<int> ReadThreadsFrom(const Invocation& inv) {
+  int threads = inv.global.threads;
+  FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> given, inv.args.GetInt("--threads"));
+  if (given) {
+    if (*given < 0 || *given > 4096) {
+      return InvalidArgument("--threads {}: expected 0 (all cores) up to 4096", *given);
+    }
+    threads = static_cast<int>(*given);
+  }
+  FLOE_RETURN_IF_ERROR(SetThreadCount(threads));
+  return threads;
 }
 
 }  // namespace floe::cli
