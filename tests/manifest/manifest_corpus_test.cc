@@ -3,6 +3,8 @@
 // corpus README points to (iceberg-cpp's tests at the removal commit) decode to those values.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -87,6 +89,55 @@ TEST(ManifestCorpusTest, EveryManifestAndManifestListReads) {
   EXPECT_GE(manifests, 73);
   EXPECT_GE(lists, 75);
   EXPECT_GE(entries, 5000);  // generated_bounds alone lists 5,000 files
+}
+
+// `entries` with each metric map cut down to the field ids in `ids`.
+std::vector<ManifestEntry> OnlyMetricsOf(std::vector<ManifestEntry> entries, const std::vector<int32_t>& ids) {
+  auto keep = [&](int32_t id) { return std::find(ids.begin(), ids.end(), id) != ids.end(); };
+  auto cut = [&](auto& map) { std::erase_if(map, [&](const auto& kv) { return !keep(kv.first); }); };
+  for (ManifestEntry& e : entries) {
+    DataFile& f = e.data_file;
+    cut(f.column_sizes), cut(f.value_counts), cut(f.null_value_counts), cut(f.nan_value_counts);
+    cut(f.lower_bounds), cut(f.upper_bounds);
+  }
+  return entries;
+}
+
+// Next() into one reused entry (whose metric maps and strings keep their storage from entry to
+// entry), with and without a metrics projection, reads exactly what ReadAll() reads into fresh
+// entries, cut down to the projected columns.
+TEST(ManifestCorpusTest, ReusedEntriesAndMetricsProjectionMatchFullReads) {
+  auto io = io::LocalFileIO();
+  int manifests = 0, with_metrics = 0;
+  for (const std::string& path : CorpusAvroFiles()) {
+    if (path.find("encrypted") != std::string::npos || RootName(path) != "manifest_entry") continue;
+    SCOPED_TRACE(path);
+    auto full = ReadEntries(path);
+    ASSERT_TRUE(full.ok()) << full.error().message;
+    for (const std::optional<std::vector<int32_t>>& ids :
+         {std::optional<std::vector<int32_t>>(), std::optional<std::vector<int32_t>>(std::vector<int32_t>{}),
+          std::optional<std::vector<int32_t>>(std::vector<int32_t>{1, 3, 2147483546})}) {
+      auto file = io->OpenInput(path);
+      ASSERT_TRUE(file.ok());
+      ManifestReadOptions options;
+      options.metrics_field_ids = ids;
+      auto reader = ManifestReader::Open(std::move(file).value(), options);
+      ASSERT_TRUE(reader.ok()) << reader.error().message;
+      std::vector<ManifestEntry> read;
+      ManifestEntry e;
+      for (;;) {
+        auto more = (*reader)->Next(&e);
+        ASSERT_TRUE(more.ok()) << more.error().message;
+        if (!*more) break;
+        read.push_back(e);
+      }
+      EXPECT_EQ(read, ids ? OnlyMetricsOf(*full, *ids) : *full);
+    }
+    ++manifests;
+    for (const ManifestEntry& e : *full) with_metrics += !e.data_file.lower_bounds.empty();
+  }
+  EXPECT_GE(manifests, 73);
+  EXPECT_GT(with_metrics, 1000);  // the projection had metrics to cut
 }
 
 TEST(ManifestCorpusTest, EncryptedManifestListIsACleanError) {

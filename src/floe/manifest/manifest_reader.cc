@@ -44,30 +44,52 @@ bool IsPlainKeyValueArray(const ReadPlan& array, ReadPlan::Op value_op) {
          steps[1].reader_field == 1 && !steps[1].from_default && steps[1].plan->op == value_op;
 }
 
-// Reads the blocks of a plain key-value array (IsPlainKeyValueArray), calling
-// read_item(Decoder&) -> Status once per item.
-template <typename ReadItem>
-Status ReadPlainArray(const ReadPlan& array, Decoder& d, ReadItem&& read_item) {
+// Reads the items of a plain key-value array (IsPlainKeyValueArray) into `out`, reusing the
+// storage `out` already has (its strings keep their capacity from entry to entry): the loop
+// that decodes most of a manifest's bytes, so it reads without a Result per value. Items of
+// columns `keep` leaves out are read past. read_value(Decoder&, Value* or nullptr) -> bool.
+template <typename Map, typename ReadValue>
+Status ReadPlainItems(const ReadPlan& array, Decoder& d, const MetricsProjection& keep, Map* out,
+                      const char* what, ReadValue&& read_value) {
+  size_t used = 0;
   int64_t total = 0;
   for (;;) {
     FLOE_ASSIGN_OR_RETURN(int64_t n, avro::ReadBlockCount(array, d, &total));
-    if (n == 0) return Ok();
-    for (int64_t i = 0; i < n; ++i) FLOE_RETURN_IF_ERROR(read_item(d));
+    if (n == 0) break;
+    for (int64_t i = 0; i < n; ++i) {
+      int32_t key = 0;
+      bool ok = d.TryReadInt(&key);
+      if (ok && !keep.Keep(key)) {
+        ok = read_value(d, nullptr);
+      } else if (ok) {
+        if (used == out->size()) out->emplace_back();
+        auto& item = (*out)[used++];
+        item.first = key;
+        ok = read_value(d, &item.second);
+      }
+      if (!ok) {
+        out->resize(used);
+        return d.Error(fmt::format("bad {} item", what));
+      }
+    }
   }
+  out->resize(used);
+  return Ok();
 }
 
-Status ReadCounts(const ReadPlan& p, Decoder& d, CountMap* out) {
-  out->clear();
+Status ReadCounts(const ReadPlan& p, Decoder& d, const MetricsProjection& keep, CountMap* out) {
   FLOE_ASSIGN_OR_RETURN(const ReadPlan* v, Value(p, d));
-  if (!v) return Ok();
+  if (!v) {
+    out->clear();
+    return Ok();
+  }
   if (IsPlainKeyValueArray(*v, ReadPlan::Op::kLong)) {
-    return ReadPlainArray(*v, d, [&](Decoder& dd) -> Status {
-      FLOE_ASSIGN_OR_RETURN(int32_t key, dd.ReadInt());
-      FLOE_ASSIGN_OR_RETURN(int64_t value, dd.ReadLong());
-      out->emplace_back(key, value);
-      return Ok();
+    return ReadPlainItems(*v, d, keep, out, "metrics map", [](Decoder& dd, int64_t* value) {
+      int64_t skipped;
+      return dd.TryReadLong(value ? value : &skipped);
     });
   }
+  out->clear();
   return avro::ReadArray(*v, d, [&](const ReadPlan& item_plan, Decoder& dd) -> Status {
     // BigQuery writes the items as unions with null; a null item carries nothing.
     FLOE_ASSIGN_OR_RETURN(const ReadPlan* item, Value(item_plan, dd));
@@ -84,29 +106,31 @@ Status ReadCounts(const ReadPlan& p, Decoder& d, CountMap* out) {
       }
       return Ok();
     }));
-    out->emplace_back(key, value);
+    if (keep.Keep(key)) out->emplace_back(key, value);
     return Ok();
   });
 }
 
-Status ReadBounds(const ReadPlan& p, Decoder& d, BoundMap* out) {
-  out->clear();
+Status ReadBounds(const ReadPlan& p, Decoder& d, const MetricsProjection& keep, BoundMap* out) {
   FLOE_ASSIGN_OR_RETURN(const ReadPlan* v, Value(p, d));
-  if (!v) return Ok();
+  if (!v) {
+    out->clear();
+    return Ok();
+  }
   if (IsPlainKeyValueArray(*v, ReadPlan::Op::kBytes)) {
-    return ReadPlainArray(*v, d, [&](Decoder& dd) -> Status {
-      FLOE_ASSIGN_OR_RETURN(int32_t key, dd.ReadInt());
-      FLOE_ASSIGN_OR_RETURN(std::string_view value, dd.ReadBytes());
-      out->emplace_back(key, value);
-      return Ok();
+    return ReadPlainItems(*v, d, keep, out, "bounds map", [](Decoder& dd, std::string* value) {
+      std::string_view b;
+      if (!dd.TryReadBytes(&b)) return false;
+      if (value) value->assign(b);
+      return true;
     });
   }
+  out->clear();
   return avro::ReadArray(*v, d, [&](const ReadPlan& item_plan, Decoder& dd) -> Status {
     FLOE_ASSIGN_OR_RETURN(const ReadPlan* item, Value(item_plan, dd));
     if (!item) return Ok();
-    out->emplace_back();
-    auto& kv = out->back();
-    return avro::ReadRecord(*item, dd, [&](int f, const ReadPlan& fp, Decoder& fd) -> Status {
+    std::pair<int32_t, std::string> kv;
+    FLOE_RETURN_IF_ERROR(avro::ReadRecord(*item, dd, [&](int f, const ReadPlan& fp, Decoder& fd) -> Status {
       FLOE_ASSIGN_OR_RETURN(const ReadPlan* vp, Value(fp, fd));
       if (!vp) return fd.Error("a null key or value in a bounds map");
       if (f == 0) {
@@ -116,7 +140,9 @@ Status ReadBounds(const ReadPlan& p, Decoder& d, BoundMap* out) {
         kv.second.assign(b);
       }
       return Ok();
-    });
+    }));
+    if (keep.Keep(kv.first)) out->push_back(std::move(kv));
+    return Ok();
   });
 }
 
@@ -169,7 +195,7 @@ Status ReadPartition(const ReadPlan& p, Decoder& d, const spec::Type& type,
 }
 
 Status DecodeDataFile(const ReadPlan& p, Decoder& d, const spec::Type& partition_type,
-                      DataFile* f) {
+                      const MetricsProjection& keep, DataFile* f) {
   uint32_t seen = 0;
   Status st = avro::ReadRecord(p, d, [&](int field, const ReadPlan& fp, Decoder& fd) -> Status {
     switch (field) {
@@ -201,12 +227,12 @@ Status DecodeDataFile(const ReadPlan& p, Decoder& d, const spec::Type& partition
         }
         return Ok();
       }
-      case kColumnSizes: return ReadCounts(fp, fd, &f->column_sizes);
-      case kValueCounts: return ReadCounts(fp, fd, &f->value_counts);
-      case kNullValueCounts: return ReadCounts(fp, fd, &f->null_value_counts);
-      case kNanValueCounts: return ReadCounts(fp, fd, &f->nan_value_counts);
-      case kLowerBounds: return ReadBounds(fp, fd, &f->lower_bounds);
-      case kUpperBounds: return ReadBounds(fp, fd, &f->upper_bounds);
+      case kColumnSizes: return ReadCounts(fp, fd, keep, &f->column_sizes);
+      case kValueCounts: return ReadCounts(fp, fd, keep, &f->value_counts);
+      case kNullValueCounts: return ReadCounts(fp, fd, keep, &f->null_value_counts);
+      case kNanValueCounts: return ReadCounts(fp, fd, keep, &f->nan_value_counts);
+      case kLowerBounds: return ReadBounds(fp, fd, keep, &f->lower_bounds);
+      case kUpperBounds: return ReadBounds(fp, fd, keep, &f->upper_bounds);
       case kKeyMetadata: return ReadOptBytes(fp, fd, &f->key_metadata);
       case kSplitOffsets: return ReadList(fp, fd, &f->split_offsets);
       case kEqualityIds: return ReadList(fp, fd, &f->equality_ids);
@@ -385,6 +411,7 @@ Result<std::unique_ptr<ManifestReader>> ManifestReader::Open(std::shared_ptr<io:
       break;
     }
     if (!r->resolution_) return last;
+    r->metrics_ = MetricsProjection(r->options_.metrics_field_ids);
     if (r->options_.inherit_from && r->options_.inherit_from->first_row_id) {
       r->next_row_id_ = *r->options_.inherit_from->first_row_id;
     }
@@ -427,7 +454,7 @@ Status ManifestReader::Decode(Decoder& d, ManifestEntry* e) {
             FLOE_ASSIGN_OR_RETURN(const ReadPlan* v, Value(p, fd));
             if (!v) return Ok();
             data_file_seen = true;
-            return DecodeDataFile(*v, fd, ptype, &e->data_file);
+            return DecodeDataFile(*v, fd, ptype, metrics_, &e->data_file);
           }
           default: return Internal("unexpected manifest_entry field {}", field);
         }
@@ -507,25 +534,32 @@ Result<std::vector<ManifestEntry>> ManifestReader::ReadAll() {
   return out;
 }
 
-Result<std::vector<ManifestEntry>> ReadManifestEntries(io::FileIO& io, const ManifestFile& manifest,
-                                                       spec::TypePtr partition_type) {
-  auto read = [&](std::optional<int64_t> length) -> Result<std::vector<ManifestEntry>> {
+Status ReadManifest(io::FileIO& io, const ManifestFile& manifest, ManifestReadOptions options,
+                    const std::function<Status(ManifestReader&)>& read) {
+  options.inherit_from = manifest;
+  auto run = [&](std::optional<int64_t> length) -> Status {
     FLOE_ASSIGN_OR_RETURN(std::shared_ptr<io::InputFile> file,
                           io.OpenInput(manifest.manifest_path, length));
-    ManifestReadOptions options;
-    options.inherit_from = manifest;
-    options.partition_type = partition_type;
-    FLOE_ASSIGN_OR_RETURN(auto reader, ManifestReader::Open(std::move(file), std::move(options)));
-    return reader->ReadAll();
+    FLOE_ASSIGN_OR_RETURN(auto reader, ManifestReader::Open(std::move(file), options));
+    return read(*reader);
   };
-  if (manifest.manifest_length <= 0) return read(std::nullopt);
-  // The list's manifest_length saves a stat; a manifest edited after the list was written
-  // (the corpus has ones rewritten with fastavro) disagrees with it, so a corrupt read is
-  // retried with the file's real size.
-  auto r = read(manifest.manifest_length);
-  if (r.ok() || r.error().kind != ErrorKind::kCorrupt) return r;
-  auto again = read(std::nullopt);
-  return again.ok() ? std::move(again) : std::move(r);
+  if (manifest.manifest_length <= 0) return run(std::nullopt);
+  Status first = run(manifest.manifest_length);
+  if (first.ok() || first.error().kind != ErrorKind::kCorrupt) return first;
+  Status again = run(std::nullopt);
+  return again.ok() ? again : first;
+}
+
+Result<std::vector<ManifestEntry>> ReadManifestEntries(io::FileIO& io, const ManifestFile& manifest,
+                                                       spec::TypePtr partition_type) {
+  std::vector<ManifestEntry> entries;
+  ManifestReadOptions options;
+  options.partition_type = std::move(partition_type);
+  FLOE_RETURN_IF_ERROR(ReadManifest(io, manifest, std::move(options), [&](ManifestReader& r) -> Status {
+    FLOE_ASSIGN_OR_RETURN(entries, r.ReadAll());
+    return Ok();
+  }));
+  return entries;
 }
 
 }  // namespace floe::manifest

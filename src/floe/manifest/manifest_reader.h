@@ -11,7 +11,9 @@
 //     entries take no ids, as the manifest's id range counts added and existing rows only.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -47,6 +49,41 @@ struct ManifestReadOptions {
   // The partition type to decode with (PartitionSpec::PartitionType of the table's schema).
   // When null: from the header's schema and partition-spec, else from the file's Avro schema.
   spec::TypePtr partition_type;
+  // The columns whose metrics (column sizes, value/null/NaN counts, lower/upper bounds) the
+  // entries keep; the others are read past. Unset: every column's. Scan planning keeps only
+  // the filter's columns: most of a manifest's bytes are metrics of other columns.
+  std::optional<std::vector<int32_t>> metrics_field_ids;
+};
+
+// Which columns' metrics an entry keeps (ManifestReadOptions::metrics_field_ids): all, or the
+// ids of a set (a bitmap for ordinary ids, a list for the reserved ids near 2^31).
+class MetricsProjection {
+ public:
+  MetricsProjection() = default;
+  explicit MetricsProjection(const std::optional<std::vector<int32_t>>& ids) : all_(!ids) {
+    if (!ids) return;
+    for (int32_t id : *ids) {
+      if (id >= 0 && id < kBitmapIds) {
+        if (static_cast<size_t>(id) >= bitmap_.size()) bitmap_.resize(static_cast<size_t>(id) + 1);
+        bitmap_[static_cast<size_t>(id)] = true;
+      } else {
+        others_.push_back(id);
+      }
+    }
+  }
+  bool Keep(int32_t id) const {
+    if (all_) return true;
+    if (id >= 0 && id < kBitmapIds) {
+      return static_cast<size_t>(id) < bitmap_.size() && bitmap_[static_cast<size_t>(id)];
+    }
+    return std::find(others_.begin(), others_.end(), id) != others_.end();
+  }
+
+ private:
+  static constexpr int32_t kBitmapIds = 1 << 16;
+  bool all_ = true;
+  std::vector<bool> bitmap_;
+  std::vector<int32_t> others_;
 };
 
 class ManifestReader {
@@ -72,6 +109,7 @@ class ManifestReader {
   std::unique_ptr<avro::Resolution> resolution_;
   ManifestMetadata metadata_;
   ManifestReadOptions options_;
+  MetricsProjection metrics_;
   bool writer_has_file_sequence_number_ = false;
   avro::ContainerReader::Block block_;
   avro::Decoder decoder_;
@@ -79,6 +117,13 @@ class ManifestReader {
   int64_t next_row_id_ = 0;
   int64_t entry_index_ = 0;
 };
+
+// Opens `manifest.manifest_path` (with its listed length) and hands the reader, inheriting from
+// `manifest` (options.inherit_from is set to it), to `read`. A listed length that disagrees with the file (the corpus has manifests
+// rewritten after their list was written) makes the read corrupt; it is then retried once with
+// the file's real size, so `read` must start afresh each time it is called.
+Status ReadManifest(io::FileIO& io, const ManifestFile& manifest, ManifestReadOptions options,
+                    const std::function<Status(ManifestReader&)>& read);
 
 // Opens `manifest.manifest_path` (with its known length) and reads every entry, inheriting
 // from `manifest`.

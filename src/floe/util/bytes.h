@@ -57,6 +57,11 @@ inline void AppendVarint(std::string& out, uint64_t v) {
 // Decodes an unsigned LEB128 varint from [*p, end). Returns false on truncation or
 // overlong input (more than 10 bytes); *p advances past the varint on success.
 inline bool ReadVarint(const uint8_t** p, const uint8_t* end, uint64_t* out) {
+  if (*p < end && **p < 0x80) {  // one byte: most counts, ids and lengths
+    *out = **p;
+    ++*p;
+    return true;
+  }
   uint64_t result = 0;
   int shift = 0;
   const uint8_t* q = *p;

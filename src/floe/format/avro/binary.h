@@ -57,6 +57,36 @@ class Decoder {
     p_ += 8;
     return d;
   }
+  // The same reads without a Result, for hot loops: false on bad or truncated input (then
+  // report d.Error(...) once for the whole item). Nothing is consumed by a failed read.
+  bool TryReadLong(int64_t* out) {
+    uint64_t v;
+    if (!ReadVarint(&p_, end_, &v)) return false;
+    *out = ZigZagDecode(v);
+    return true;
+  }
+  bool TryReadInt(int32_t* out) {
+    const uint8_t* start = p_;
+    int64_t v;
+    if (!TryReadLong(&v) || v < INT32_MIN || v > INT32_MAX) {
+      p_ = start;
+      return false;
+    }
+    *out = static_cast<int32_t>(v);
+    return true;
+  }
+  bool TryReadBytes(std::string_view* out) {
+    const uint8_t* start = p_;
+    int64_t n;
+    if (!TryReadLong(&n) || n < 0 || static_cast<uint64_t>(n) > remaining()) {
+      p_ = start;
+      return false;
+    }
+    *out = std::string_view(reinterpret_cast<const char*>(p_), static_cast<size_t>(n));
+    p_ += n;
+    return true;
+  }
+
   // Bytes and strings: a long length then the bytes; the view points into the input.
   Result<std::string_view> ReadBytes() {
     FLOE_ASSIGN_OR_RETURN(int64_t n, ReadLong());
