@@ -5,7 +5,8 @@
 // files, row groups pruned by statistics, the residual filter on rows), against DuckDB's
 // read_parquet over the same data files in the same run (statement time, DuckDB already
 // started). Also a full-table sum(d) where k < 10 on both sides.
-//   bench_table_scan [--dir DIR] [--input FILE] [--runs N]
+// --threads N: data files read at once, and the size of the process pool (default: all cores).
+//   bench_table_scan [--dir DIR] [--input FILE] [--runs N] [--threads N]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -24,6 +25,7 @@
 #include "floe/spec/partition_spec_text.h"
 #include "floe/spec/schema_text.h"
 #include "floe/update/append_files.h"
+#include "floe/util/thread_pool.h"
 #include "floe/util/time.h"
 
 #include "bench_util.h"
@@ -67,7 +69,7 @@ struct FloeRun {
   scan::PlanReport plan;
 };
 
-FloeRun RunFloe(io::FileIO& io, const spec::TableMetadata& metadata, const std::string& filter) {
+FloeRun RunFloe(io::FileIO& io, const spec::TableMetadata& metadata, const std::string& filter, int threads) {
   FloeRun run;
   auto start = Clock::now();
   scan::ScanOptions options;
@@ -76,6 +78,7 @@ FloeRun RunFloe(io::FileIO& io, const spec::TableMetadata& metadata, const std::
   Check(plan, "plan");
   scan::TableReadOptions read;
   read.columns = {"d"};
+  read.threads = threads;
   scan::TableReadCallbacks callbacks;
   callbacks.on_batch = [&](const columnar::RecordBatch& batch) -> Status {
     const columnar::ArrayData& d = *batch.column(0);
@@ -104,12 +107,15 @@ int main(int argc, char** argv) {
   std::string dir = "/tmp/floe-bench/table_scan";
   std::string input = "/tmp/floe-bench/read_10000000.parquet";
   int runs = 5;
+  int threads = 0;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--dir" && i + 1 < argc) dir = argv[++i];
     else if (a == "--input" && i + 1 < argc) input = argv[++i];
     else if (a == "--runs" && i + 1 < argc) runs = std::atoi(argv[++i]);
+    else if (a == "--threads" && i + 1 < argc) threads = std::atoi(argv[++i]);
   }
+  Check(SetThreadCount(threads), "threads");
   catalog::TableIdentifier id{{"bench"}, "t"};
   auto catalog = OpenTable(dir, input, id);
   auto loaded = catalog->LoadTable(id);
@@ -144,13 +150,13 @@ int main(int argc, char** argv) {
        fmt::format("k < 10 AND ts >= TIMESTAMP '{} 00:00:00' AND ts < TIMESTAMP '{} 00:00:00'", from, to)},
       {"whole table", "k < 10", "k < 10"},
   };
-  std::printf("table: %zu data files, %lld rows; day %s\n", files.size(),
-              static_cast<long long>(plan->report.records_planned), from.c_str());
+  std::printf("table: %zu data files, %lld rows; day %s; floe threads %d\n", files.size(),
+              static_cast<long long>(plan->report.records_planned), from.c_str(), ThreadCount());
   for (const Query& q : queries) {
     std::vector<double> floe_s;
     FloeRun last;
     for (int r = 0; r < runs; ++r) {
-      last = RunFloe(*io, metadata, q.floe_filter);
+      last = RunFloe(*io, metadata, q.floe_filter, threads);
       floe_s.push_back(last.seconds);
     }
     std::string sql;
