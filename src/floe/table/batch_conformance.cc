@@ -15,22 +15,19 @@ using col::ArrayPtr;
 using col::DataType;
 using col::TimeUnit;
 
-namespace {
-
-// How a primitive data column becomes the table's: the same values under the table's type, or
-// converted value by value.
-enum class Cast {
-  kRetype,        // same bytes (also decimal precision widening, zone spelling, uuid marking)
-  kToInt32,       // narrower integers → int
-  kToInt32Checked,  // inferred long → int, each value must fit
-  kToInt64,       // int → long
-  kToDouble,      // float → double
-  kScale,         // timestamps/times in a coarser unit → multiply
-};
-
-}  // namespace
-
 struct BatchConformer::ColumnPlan {
+  // How a primitive data column becomes the table's: the same values under the table's type, or
+  // converted value by value. (A member, not a type of this file's anonymous namespace: the
+  // plan is a class of the header.)
+  enum class Cast {
+    kRetype,        // same bytes (also decimal precision widening, zone spelling, uuid marking)
+    kToInt32,       // narrower integers → int
+    kToInt32Checked,  // inferred long → int, each value must fit
+    kToInt64,       // int → long
+    kToDouble,      // float → double
+    kScale,         // timestamps/times in a coarser unit → multiply
+  };
+
   std::string name;          // the table's dotted column name
   col::Field target;         // the table's columnar field
   int source = -1;           // index among the data's sibling fields; -1: absent → nulls
@@ -43,6 +40,7 @@ struct BatchConformer::ColumnPlan {
 namespace {
 
 using ColumnPlan = BatchConformer::ColumnPlan;
+using Cast = ColumnPlan::Cast;
 
 int64_t UnitsPerSecond(TimeUnit u) {
   switch (u) {
