@@ -221,6 +221,22 @@ TEST_F(ScanCommandTest, RowsFiltersTimeTravelPlansAndCounts) {
     EXPECT_EQ(Floe("scan shop.sales --limit -1").exit_code, 2);
   }
 
+  // --threads: files read at once, the same rows in the same order (plan order, then file order)
+  // and the same first rows for --limit; the global --threads is the default.
+  {
+    const std::string one = Ok("scan shop.sales --format json --threads 1").out;
+    EXPECT_EQ(Sorted(Lines(one)), json);
+    EXPECT_EQ(Ok("scan shop.sales --format json --threads 4").out, one);
+    EXPECT_EQ(Ok("--threads 3 scan shop.sales --format json").out, one);
+    const std::vector<std::string> first_lines = Lines(one);
+    const std::vector<std::string> limited = Lines(Ok("scan shop.sales --format json --limit 11 --threads 4").out);
+    EXPECT_EQ(limited, std::vector<std::string>(first_lines.begin(), first_lines.begin() + 11));
+    EXPECT_EQ(Trim(Ok("count shop.sales --filter \"amount > 20\" --threads 4").out),
+              Trim(Ok("count shop.sales --filter \"amount > 20\" --threads 1").out));
+    EXPECT_EQ(Floe("scan shop.sales --threads -2").exit_code, 2);
+    EXPECT_EQ(Floe("count shop.sales --threads x").exit_code, 2);
+  }
+
   // --filter: the rows the test keeps by hand.
   struct Case {
     std::string filter;
