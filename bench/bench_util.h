@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <string>
 
+#include <time.h>
+
 namespace floe::bench {
 
 using Clock = std::chrono::steady_clock;
@@ -34,6 +36,14 @@ inline std::string Run(const std::string& cmd) {
     std::exit(1);
   }
   return out;
+}
+
+// CPU time of the whole process (every thread, user + system): with other work on the machine,
+// work per CPU-second is the steadier measure of a single core's speed.
+inline double CpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
 }
 
 inline double Seconds(Clock::time_point start) {

@@ -10,7 +10,10 @@
 //   (c) a filter on a non-partition column (`k = …`): every manifest read, every entry pruned
 //       by its column metrics.
 // Each prints the files planned, the entries read and the rate in entries per second.
-//   bench_table_plan [--manifests N] [--files M] [--dir DIR]
+// Each line also gives the rate per CPU-second (process CPU time): the steadier figure of one
+// core's speed when other work shares the machine.
+//   bench_table_plan [--manifests N] [--files M] [--dir DIR [--reuse]]
+// --reuse plans the table an earlier run left in DIR (same N and M) instead of writing it.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -153,6 +156,7 @@ struct PlanResult {
   int64_t entries_read = 0;
   int64_t files_planned = 0;
   double seconds = 0;
+  double cpu_seconds = 0;
 };
 
 // The synthetic table's metadata: one snapshot whose manifest list is `list_path`.
@@ -182,10 +186,12 @@ PlanResult Plan(io::FileIO& io, const spec::TableMetadata& metadata, const std::
   scan::ScanOptions options;
   options.filter = filter_text;
   Clock::time_point start = Clock::now();
+  double cpu_start = CpuSeconds();
   Result<scan::ScanPlan> plan = scan::PlanScan(io, metadata, options);
   Check(plan, "plan");
   PlanResult r;
   r.seconds = Seconds(start);
+  r.cpu_seconds = CpuSeconds() - cpu_start;
   r.manifests_read = plan->report.data_manifests - plan->report.data_manifests_skipped;
   r.entries_read = plan->report.data_files;
   r.files_planned = static_cast<int64_t>(plan->tasks.size());
@@ -195,11 +201,12 @@ PlanResult Plan(io::FileIO& io, const spec::TableMetadata& metadata, const std::
 void Report(const char* name, const PlanResult& r) {
   std::printf(
       "%-34s %8.3f s  manifests read %6lld  entries read %9lld  files planned %9lld  "
-      "%6.2f M entries/s  %6.2f M files planned/s\n",
+      "%6.2f M entries/s  %6.2f M files planned/s  (cpu %.3f s: %.2f M entries per cpu-s)\n",
       name, r.seconds, static_cast<long long>(r.manifests_read),
       static_cast<long long>(r.entries_read), static_cast<long long>(r.files_planned),
       static_cast<double>(r.entries_read) / r.seconds / 1e6,
-      static_cast<double>(r.files_planned) / r.seconds / 1e6);
+      static_cast<double>(r.files_planned) / r.seconds / 1e6, r.cpu_seconds,
+      static_cast<double>(r.entries_read) / r.cpu_seconds / 1e6);
 }
 
 }  // namespace
@@ -207,16 +214,23 @@ void Report(const char* name, const PlanResult& r) {
 int main(int argc, char** argv) {
   int manifests = 1000, files = 1000;
   std::string dir;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  bool reuse = false;
+  for (int i = 1; i < argc; i += 2) {
     std::string a = argv[i];
-    if (a == "--manifests") {
+    if (a == "--reuse") {
+      reuse = true;
+      --i;
+    } else if (i + 1 >= argc) {
+      std::fprintf(stderr, "usage: bench_table_plan [--manifests N] [--files M] [--dir DIR [--reuse]]\n");
+      return 2;
+    } else if (a == "--manifests") {
       manifests = std::atoi(argv[i + 1]);
     } else if (a == "--files") {
       files = std::atoi(argv[i + 1]);
     } else if (a == "--dir") {
       dir = argv[i + 1];
     } else {
-      std::fprintf(stderr, "usage: bench_table_plan [--manifests N] [--files M] [--dir DIR]\n");
+      std::fprintf(stderr, "usage: bench_table_plan [--manifests N] [--files M] [--dir DIR [--reuse]]\n");
       return 2;
     }
   }
@@ -227,10 +241,15 @@ int main(int argc, char** argv) {
   std::filesystem::create_directories(dir);
   std::shared_ptr<io::FileIO> io = io::LocalFileIO();
 
-  Clock::time_point start = Clock::now();
-  std::string list_path = WriteTable(*io, dir, manifests, files);
-  std::printf("wrote %d manifests x %d files (day(ts) over %d days) in %.2f s\n", manifests, files,
-              manifests + 2, Seconds(start));
+  std::string list_path = dir + "/snap-1.avro";
+  if (reuse && !temporary && std::filesystem::exists(list_path)) {
+    std::printf("reusing %s (%d manifests x %d files)\n", dir.c_str(), manifests, files);
+  } else {
+    Clock::time_point start = Clock::now();
+    list_path = WriteTable(*io, dir, manifests, files);
+    std::printf("wrote %d manifests x %d files (day(ts) over %d days) in %.2f s\n", manifests, files,
+                manifests + 2, Seconds(start));
+  }
 
   int32_t day = kFirstDay + manifests / 2;
   std::string one_day =

@@ -1,5 +1,7 @@
 #include "floe/scan/scan_filter.h"
 
+#include <algorithm>
+
 #include "floe/expr/binder.h"
 #include "floe/expr/parser.h"
 #include "floe/table/schema_conversion.h"
@@ -50,6 +52,22 @@ std::optional<int32_t> ScanFilter::FieldId(const expr::BoundReference& ref) cons
   const spec::NestedField* field = Field(ref);
   if (!field) return std::nullopt;
   return field->id;
+}
+
+std::vector<int32_t> ScanFilter::FieldIds() const {
+  std::vector<int32_t> ids;
+  std::vector<const expr::BoundExpression*> todo = {&expr};
+  while (!todo.empty()) {
+    const expr::BoundExpression* e = todo.back();
+    todo.pop_back();
+    if (e->is_predicate()) {
+      if (std::optional<int32_t> id = FieldId(e->term())) ids.push_back(*id);
+    }
+    for (const expr::BoundExpression& child : e->children()) todo.push_back(&child);
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
 }
 
 }  // namespace floe::scan

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "floe/columnar/record_batch.h"
 #include "floe/expr/bound_expression.h"
@@ -34,6 +35,8 @@ struct ScanFilter {
   // by following the reference's path through the schema; nullopt when the path does not lead
   // to a field (the reference was bound to another schema).
   std::optional<int32_t> FieldId(const expr::BoundReference& ref) const;
+  // The Iceberg field ids of every column the expression refers to, ascending, once each.
+  std::vector<int32_t> FieldIds() const;
   // The Iceberg field at that path, or nullptr.
   const spec::NestedField* Field(const expr::BoundReference& ref) const;
 };

@@ -14,13 +14,41 @@
 namespace floe::scan {
 namespace {
 
-// What one manifest contributes: its live entries that survive pruning, and counts.
+// What one manifest contributes: its live entries that survive pruning (data files with whether
+// every row matches the filter), and counts.
 struct ManifestPart {
   std::vector<manifest::ManifestEntry> entries;
+  std::vector<bool> all_rows_match;  // per entry; false for delete files
   int64_t live_files = 0;
   int64_t skipped_files = 0;
   int64_t live_bytes = 0;
 };
+
+// A copy of a kept entry for its task. Without `column_stats` a data file leaves its column
+// metrics behind (they were used for pruning; a full plan of a large table would otherwise hold
+// every file's): only the fields reading needs are copied, which also saves the allocations.
+manifest::ManifestEntry KeptEntry(const manifest::ManifestEntry& e, bool column_stats) {
+  if (column_stats || e.data_file.is_delete()) return e;
+  manifest::ManifestEntry kept;
+  kept.status = e.status;
+  kept.snapshot_id = e.snapshot_id;
+  kept.sequence_number = e.sequence_number;
+  kept.file_sequence_number = e.file_sequence_number;
+  const manifest::DataFile& f = e.data_file;
+  manifest::DataFile& k = kept.data_file;
+  k.content = f.content;
+  k.file_path = f.file_path;
+  k.file_format = f.file_format;
+  k.partition = f.partition;
+  k.record_count = f.record_count;
+  k.file_size_in_bytes = f.file_size_in_bytes;
+  k.key_metadata = f.key_metadata;
+  k.split_offsets = f.split_offsets;
+  k.sort_order_id = f.sort_order_id;
+  k.first_row_id = f.first_row_id;
+  k.spec_id = f.spec_id;
+  return kept;
+}
 
 int64_t ListedFiles(const manifest::ManifestFile& m) {
   return int64_t{m.added_files_count.value_or(0)} + m.existing_files_count.value_or(0);
@@ -62,58 +90,78 @@ Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
     }
   }
 
+  // Entries are decoded into one reused entry and copied only when kept. Only the metrics of the
+  // filter's columns are decoded: most of a manifest's bytes are metrics of other columns.
+  const std::vector<int32_t> filter_ids = filter.FieldIds();
   auto read_one = [&](int64_t i) -> Result<ManifestPart> {
     const manifest::ManifestFile& m = *to_read[static_cast<size_t>(i)];
-    FLOE_ASSIGN_OR_RETURN(
-        std::vector<manifest::ManifestEntry> entries,
-        manifest::ReadManifestEntries(io, m, manifest::PartitionTypeFor(metadata, m.partition_spec_id)));
     auto pruner = file_pruners.find(m.partition_spec_id);
+    const DataFilePruner* p = options.prune && pruner != file_pruners.end() ? &pruner->second : nullptr;
+    const DataFilePruner* strict = pruner != file_pruners.end() ? &pruner->second : nullptr;
     ManifestPart part;
-    for (manifest::ManifestEntry& e : entries) {
-      if (!e.is_live()) continue;
-      e.data_file.spec_id = m.partition_spec_id;
-      bool is_data = !e.data_file.is_delete();
-      if (is_data) {
-        ++part.live_files;
-        part.live_bytes += e.data_file.file_size_in_bytes;
-      }
-      if (options.prune && pruner != file_pruners.end()) {
-        bool keep = is_data ? pruner->second.MightMatch(e.data_file)
-                            : pruner->second.PartitionMightMatch(e.data_file);
-        if (!keep) {
-          if (is_data) ++part.skipped_files;
-          continue;
-        }
-      }
-      part.entries.push_back(std::move(e));
-    }
+    manifest::ManifestReadOptions read_options;
+    read_options.partition_type = manifest::PartitionTypeFor(metadata, m.partition_spec_id);
+    if (!options.column_stats) read_options.metrics_field_ids = filter_ids;
+    FLOE_RETURN_IF_ERROR(manifest::ReadManifest(
+        io, m, std::move(read_options), [&](manifest::ManifestReader& reader) -> Status {
+          part = ManifestPart();
+          manifest::ManifestEntry e;
+          for (;;) {
+            FLOE_ASSIGN_OR_RETURN(bool more, reader.Next(&e));
+            if (!more) return Ok();
+            if (!e.is_live()) continue;
+            e.data_file.spec_id = m.partition_spec_id;
+            bool is_data = !e.data_file.is_delete();
+            if (is_data) {
+              ++part.live_files;
+              part.live_bytes += e.data_file.file_size_in_bytes;
+            }
+            if (p) {
+              bool keep = is_data ? p->MightMatch(e.data_file) : p->PartitionMightMatch(e.data_file);
+              if (!keep) {
+                if (is_data) ++part.skipped_files;
+                continue;
+              }
+            }
+            bool all_match = filter.always_true() || (strict && strict->AllRowsMatch(e.data_file));
+            part.all_rows_match.push_back(is_data && all_match);
+            part.entries.push_back(KeptEntry(e, options.column_stats));
+          }
+        }));
     return part;
   };
   FLOE_ASSIGN_OR_RETURN(std::vector<ManifestPart> parts,
                         ParallelMap(static_cast<int64_t>(to_read.size()), read_one));
 
   std::vector<manifest::ManifestEntry> data_entries;
+  std::vector<bool> data_all_rows_match;
   std::vector<manifest::ManifestEntry> delete_entries;
   for (size_t i = 0; i < parts.size(); ++i) {
     report.data_files += parts[i].live_files;
     report.data_files_skipped += parts[i].skipped_files;
     report.bytes_total += parts[i].live_bytes;
-    for (manifest::ManifestEntry& e : parts[i].entries) {
-      (e.data_file.is_delete() ? delete_entries : data_entries).push_back(std::move(e));
+    for (size_t j = 0; j < parts[i].entries.size(); ++j) {
+      manifest::ManifestEntry& e = parts[i].entries[j];
+      if (e.data_file.is_delete()) {
+        delete_entries.push_back(std::move(e));
+      } else {
+        data_entries.push_back(std::move(e));
+        data_all_rows_match.push_back(parts[i].all_rows_match[j]);
+      }
     }
+    parts[i] = ManifestPart();
   }
   report.delete_files = static_cast<int64_t>(delete_entries.size());
 
   FLOE_ASSIGN_OR_RETURN(DeleteFileIndex deletes, DeleteFileIndex::Make(metadata, std::move(delete_entries)));
   std::set<std::string> deletes_used;
   plan.tasks.reserve(data_entries.size());
-  for (manifest::ManifestEntry& e : data_entries) {
+  for (size_t i = 0; i < data_entries.size(); ++i) {
+    manifest::ManifestEntry& e = data_entries[i];
     FileScanTask task;
     task.data_sequence_number = e.sequence_number.value_or(0);
     task.deletes = deletes.ForDataFile(e);
-    auto pruner = file_pruners.find(e.data_file.spec_id);
-    task.all_rows_match = filter.always_true() ||
-                          (pruner != file_pruners.end() && pruner->second.AllRowsMatch(e.data_file));
+    task.all_rows_match = data_all_rows_match[i];
     report.bytes_to_read += e.data_file.file_size_in_bytes;
     report.records_planned += e.data_file.record_count;
     for (const manifest::DeleteFile& d : task.deletes) {

@@ -33,6 +33,9 @@ struct ScanOptions {
   std::string filter;  // WHERE-clause text (expr/parser.h); empty: every row
   bool case_sensitive = false;
   bool prune = true;   // false: plan every file (for checking pruning against brute force)
+  // Keep the data files' column metrics (sizes, counts, bounds) in the tasks. Off by default,
+  // as in Java's scans: they are used for pruning, and a full plan would hold every file's.
+  bool column_stats = false;
 };
 
 // One data file to read and what to apply to it.
