@@ -47,18 +47,7 @@ Result<std::shared_ptr<WriteContext>> WriteContext::Make(
     }
     c->target_file_size_ = n;
   }
-  if (auto it = properties.find("write.data.path"); it != properties.end() && !it->second.empty()) {
-    c->data_location_ = it->second;
-  } else {
-    c->data_location_ = location;
-    while (!c->data_location_.empty() && c->data_location_.back() == '/') {
-      c->data_location_.pop_back();
-    }
-    c->data_location_ += "/data";
-  }
-  while (c->data_location_.size() > 1 && c->data_location_.back() == '/') {
-    c->data_location_.pop_back();
-  }
+  FLOE_ASSIGN_OR_RETURN(c->locations_, LocationProvider::Make(location, properties));
   if (options.operation_id.empty()) options.operation_id = NewUuid().ToString();
   c->options_ = std::move(options);
   return c;
@@ -68,8 +57,7 @@ std::string WriteContext::NewDataFileLocation(const std::string& partition_path)
   int64_t n = ++file_count_;
   std::string name = fmt::format("{:05d}-{}-{}-{:05d}.parquet", options_.partition_id,
                                  options_.task_id, options_.operation_id, n);
-  if (partition_path.empty()) return data_location_ + "/" + name;
-  return data_location_ + "/" + partition_path + "/" + name;
+  return locations_.NewDataLocation(partition_path, name);
 }
 
 }  // namespace floe::table

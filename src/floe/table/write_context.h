@@ -5,7 +5,8 @@
 // Locations (spec: "Write properties"; Java's LocationProvider and OutputFileFactory):
 //   write.data.path, else <table location>/data; then the partition path
 //   (`order_ts_day=2024-01-02/order_id_bucket=3`, escaped) and the file name
-//   `<partition id:05>-<task id>-<operation uuid>-<counter:05>.parquet`, the counter from 1.
+//   `<partition id:05>-<task id>-<operation uuid>-<counter:05>.parquet`, the counter from 1;
+//   with write.object-storage.enabled, hash folders in between (location_provider.h).
 #pragma once
 
 #include <atomic>
@@ -19,6 +20,7 @@
 #include "floe/spec/partition_spec.h"
 #include "floe/spec/schema.h"
 #include "floe/spec/table_metadata.h"
+#include "floe/table/location_provider.h"
 #include "floe/table/metrics_config.h"
 #include "floe/util/result.h"
 
@@ -48,7 +50,7 @@ class WriteContext {
   const MetricsConfig& metrics() const { return metrics_; }
   // write.target-file-size-bytes (default 512 MB).
   int64_t target_file_size() const { return target_file_size_; }
-  const std::string& data_location() const { return data_location_; }
+  const std::string& data_location() const { return locations_.data_location(); }
 
   // A new file location under the partition path ("" for an unpartitioned table).
   std::string NewDataFileLocation(const std::string& partition_path);
@@ -61,7 +63,7 @@ class WriteContext {
   parquet::ParquetWriterOptions parquet_;
   MetricsConfig metrics_;
   int64_t target_file_size_ = int64_t{512} * 1024 * 1024;
-  std::string data_location_;
+  LocationProvider locations_;
   WriteContextOptions options_;
   std::atomic<int64_t> file_count_{0};
 };
