@@ -34,5 +34,25 @@ TEST(JsonReaderTest, MalformedJsonIsCorrupt) {
   EXPECT_EQ(doc.error().kind, ErrorKind::kCorrupt);
 }
 
+// Documents reuse a spare parser once an earlier document is gone (json_reader.cc): documents
+// alive at the same time never share one, and a failed parse leaves the next one intact.
+TEST(JsonReaderTest, DocumentsAliveTogetherStayIndependent) {
+  for (int round = 0; round < 3; ++round) {
+    auto a = JsonDocument::Parse(R"({"name": "first", "n": 1})");
+    auto b = JsonDocument::Parse(R"({"name": "second", "n": 2, "more": [1, 2, 3]})");
+    auto bad = JsonDocument::Parse(R"({"name": )");
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_FALSE(bad.ok());
+    auto c = JsonDocument::Parse(R"({"name": "third"})");
+    ASSERT_TRUE(c.ok());
+    EXPECT_EQ(*(*a)->root().GetString("name"), "first");
+    EXPECT_EQ(*(*a)->root().GetInt("n"), 1);
+    EXPECT_EQ(*(*b)->root().GetString("name"), "second");
+    EXPECT_EQ(*(*b)->root().GetInt("n"), 2);
+    EXPECT_EQ(*(*c)->root().GetString("name"), "third");
+    a->reset();  // gives its parser back; the next round's first document takes it
+  }
+}
+
 }  // namespace
 }  // namespace floe

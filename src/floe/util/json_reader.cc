@@ -184,10 +184,29 @@ Result<std::optional<bool>> JsonValue::FindBool(std::string_view key) const {
 
 std::string JsonValue::ToJson() const { return simdjson::minify(element_); }
 
+namespace {
+
+// simdjson's parser keeps the buffers it grew for the largest document it parsed. Allocating and
+// first-touching them again for every document costs about as much as the parsing itself (a
+// 7 MB table metadata file: 5 ms of 11), so each thread keeps one spare parser: a document takes
+// it (or makes a new one) and gives it back when destroyed, unless its buffers have grown past
+// kMaxSpareCapacity (memory held per thread stays bounded).
+constexpr size_t kMaxSpareCapacity = 64 << 20;
+thread_local std::unique_ptr<simdjson::dom::parser> spare_parser;
+
+}  // namespace
+
+JsonDocument::JsonDocument()
+    : parser_(spare_parser ? std::move(spare_parser) : std::make_unique<simdjson::dom::parser>()) {}
+
+JsonDocument::~JsonDocument() {
+  if (parser_ && parser_->capacity() <= kMaxSpareCapacity) spare_parser = std::move(parser_);
+}
+
 Result<std::unique_ptr<JsonDocument>> JsonDocument::Parse(std::string_view text) {
   auto doc = std::make_unique<JsonDocument>();
   doc->buffer_ = simdjson::padded_string(text);
-  auto error = doc->parser_.parse(doc->buffer_).get(doc->root_);
+  auto error = doc->parser_->parse(doc->buffer_).get(doc->root_);
   if (error != simdjson::SUCCESS) {
     return Corrupt("invalid JSON: {}", simdjson::error_message(error));
   }

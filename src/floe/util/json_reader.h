@@ -76,11 +76,18 @@ class JsonValue {
 // Owns the parser and the parsed document; root() stays valid while the document lives.
 class JsonDocument {
  public:
+  JsonDocument();
+  ~JsonDocument();
+  JsonDocument(const JsonDocument&) = delete;
+  JsonDocument& operator=(const JsonDocument&) = delete;
+
   static Result<std::unique_ptr<JsonDocument>> Parse(std::string_view text);
   JsonValue root() const { return JsonValue(root_, ""); }
 
  private:
-  simdjson::dom::parser parser_;
+  // Taken from this thread's spare parser when there is one (json_reader.cc), given back when
+  // the document is destroyed.
+  std::unique_ptr<simdjson::dom::parser> parser_;
   simdjson::padded_string buffer_;
   simdjson::dom::element root_;
 };
