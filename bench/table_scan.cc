@@ -171,8 +171,13 @@ int main(int argc, char** argv) {
     size_t at = 0;
     while ((at = out.find("statement ", at)) != std::string::npos) {
       size_t colon = out.find(": ", at);
+      if (colon == std::string::npos) break;
       duck_ms.push_back(std::atof(out.c_str() + colon + 2));
       at = colon;
+    }
+    if (duck_ms.empty()) {  // e.g. the statement was too long for the peer: say so, never a median of nothing
+      std::fprintf(stderr, "DuckDB printed no timings for %s:\n%s\n", q.name.c_str(), out.c_str());
+      return 1;
     }
     size_t line = out.find('[');
     if (line != std::string::npos) duck_result = out.substr(line, out.find('\n', line) - line);
