@@ -18,15 +18,6 @@
 namespace floe::scan {
 namespace {
 
-// The field ids a bound expression refers to.
-void CollectFieldIds(const ScanFilter& filter, const expr::BoundExpression& e, std::set<int32_t>* ids) {
-  if (e.is_predicate()) {
-    if (std::optional<int32_t> id = filter.FieldId(e.term())) ids->insert(*id);
-    return;
-  }
-  for (const expr::BoundExpression& child : e.children()) CollectFieldIds(filter, child, ids);
-}
-
 // `array` (of type `from`) cut down to the struct children `to` keeps, matched by field id.
 columnar::ArrayPtr ProjectArray(const columnar::ArrayPtr& array, const columnar::DataType& to) {
   if (array->type->Equals(to) || to.id() != columnar::TypeId::kStruct) return array;
@@ -69,7 +60,7 @@ Result<ReadSetup> MakeSetup(const spec::TableMetadata& metadata, const ScanPlan&
   FLOE_ASSIGN_OR_RETURN(setup.output_schema,
                         table::ToColumnarSchema(SelectFields(plan.schema, setup.output_ids)));
   if (!plan.filter.always_true()) {
-    CollectFieldIds(plan.filter, plan.filter.expr, &setup.filter_ids);
+    for (int32_t id : plan.filter.FieldIds()) setup.filter_ids.insert(id);
     FLOE_ASSIGN_OR_RETURN(expr::Expression parsed, expr::ParseFilter(filter_text));
     setup.filter = std::move(parsed);
   }
