@@ -26,27 +26,17 @@ struct ManifestPart {
 
 // A copy of a kept entry for its task. Without `column_stats` a data file leaves its column
 // metrics behind (they were used for pruning; a full plan of a large table would otherwise hold
-// every file's): only the fields reading needs are copied, which also saves the allocations.
+// every file's). Only the filter's columns' metrics were decoded, so there is little to copy.
 manifest::ManifestEntry KeptEntry(const manifest::ManifestEntry& e, bool column_stats) {
-  if (column_stats || e.data_file.is_delete()) return e;
-  manifest::ManifestEntry kept;
-  kept.status = e.status;
-  kept.snapshot_id = e.snapshot_id;
-  kept.sequence_number = e.sequence_number;
-  kept.file_sequence_number = e.file_sequence_number;
-  const manifest::DataFile& f = e.data_file;
-  manifest::DataFile& k = kept.data_file;
-  k.content = f.content;
-  k.file_path = f.file_path;
-  k.file_format = f.file_format;
-  k.partition = f.partition;
-  k.record_count = f.record_count;
-  k.file_size_in_bytes = f.file_size_in_bytes;
-  k.key_metadata = f.key_metadata;
-  k.split_offsets = f.split_offsets;
-  k.sort_order_id = f.sort_order_id;
-  k.first_row_id = f.first_row_id;
-  k.spec_id = f.spec_id;
+  manifest::ManifestEntry kept = e;
+  if (column_stats || kept.data_file.is_delete()) return kept;
+  manifest::DataFile& f = kept.data_file;
+  f.column_sizes = {};
+  f.value_counts = {};
+  f.null_value_counts = {};
+  f.nan_value_counts = {};
+  f.lower_bounds = {};
+  f.upper_bounds = {};
   return kept;
 }
 
