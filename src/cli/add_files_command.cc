@@ -3,12 +3,10 @@
 // snapshot id.
 #include <filesystem>
 
-#include <fmt/format.h>
-
 #include "cli/catalog_access.h"
+#include "cli/commit_output.h"
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/update/add_files.h"
-#include "floe/util/json_writer.h"
 
 namespace floe::cli {
 namespace {
@@ -34,25 +32,12 @@ Status RunAddFiles(const Invocation& inv) {
   options.branch = args.Get("--branch").value_or("main");
   options.app_id = args.Get("--app-id");
   FLOE_ASSIGN_OR_RETURN(update::AddFilesResult result, update::AddFiles(ops, files, options));
-  if (args.Has("--json")) {
-    JsonWriter out(/*pretty=*/true);
-    out.BeginObject();
-    out.Member("snapshot-id", result.snapshot_id);
-    out.Member("added-records", result.added_records);
-    out.Member("added-data-files", result.added_data_files);
-    out.Member("attempts", result.attempts);
-    out.Member("wrote-name-mapping", result.wrote_name_mapping);
-    out.Member("metadata-location", result.table.metadata_location);
-    out.EndObject();
-    Print(out.Take() + "\n");
-  } else {
-    Print(fmt::format("{}\n", result.snapshot_id));
-    if (inv.global.verbose) {
-      PrintErr(fmt::format("added {} rows in {} data files ({} attempt{})\n", result.added_records,
-                           result.added_data_files, result.attempts,
-                           result.attempts == 1 ? "" : "s"));
-    }
-  }
+  PrintCommit(inv, "added", {.snapshot_id = result.snapshot_id,
+                          .added_records = result.added_records,
+                          .added_data_files = result.added_data_files,
+                          .attempts = result.attempts,
+                          .wrote_name_mapping = result.wrote_name_mapping,
+                          .metadata_location = result.table.metadata_location});
   return Ok();
 }
 

@@ -1,11 +1,10 @@
 // `floe append <table> <files…> [--app-id ID] [--branch NAME]`: every file in ONE commit; prints
 // the new snapshot id.
-#include <fmt/format.h>
 
 #include "cli/catalog_access.h"
+#include "cli/commit_output.h"
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/update/append_files.h"
-#include "floe/util/json_writer.h"
 #include "floe/util/progress.h"
 
 namespace floe::cli {
@@ -26,24 +25,11 @@ Status RunAppend(const Invocation& inv) {
   FLOE_ASSIGN_OR_RETURN(update::AppendFilesResult result,
                         update::AppendFiles(ops, *io, inputs, options));
   progress.Finish();
-  if (args.Has("--json")) {
-    JsonWriter out(/*pretty=*/true);
-    out.BeginObject();
-    out.Member("snapshot-id", result.snapshot_id);
-    out.Member("added-records", result.added_records);
-    out.Member("added-data-files", result.added_data_files);
-    out.Member("attempts", result.attempts);
-    out.Member("metadata-location", result.table.metadata_location);
-    out.EndObject();
-    Print(out.Take() + "\n");
-  } else {
-    Print(fmt::format("{}\n", result.snapshot_id));
-    if (inv.global.verbose) {
-      PrintErr(fmt::format("appended {} rows in {} data files ({} attempt{})\n",
-                           result.added_records, result.added_data_files, result.attempts,
-                           result.attempts == 1 ? "" : "s"));
-    }
-  }
+  PrintCommit(inv, "appended", {.snapshot_id = result.snapshot_id,
+                          .added_records = result.added_records,
+                          .added_data_files = result.added_data_files,
+                          .attempts = result.attempts,
+                          .metadata_location = result.table.metadata_location});
   return Ok();
 }
 
