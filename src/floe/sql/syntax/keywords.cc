@@ -1,0 +1,49 @@
+#include "floe/sql/syntax/keywords.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstddef>
+#include <string>
+
+namespace floe::sql::syntax {
+namespace {
+
+constexpr std::array<std::string_view, 40> kReservedWords = {
+    "ALL",   "AND",  "AS",   "BETWEEN", "CASE", "CROSS",  "DISTINCT", "ELSE",
+    "END",   "EXCEPT", "FALSE", "FROM", "FULL", "GROUP", "HAVING",   "ILIKE",
+    "IN",    "INNER", "INTERSECT", "IS", "JOIN", "LEFT",  "LIKE",     "NOT",
+    "NULL",  "ON",   "OR",   "ORDER",   "OUTER", "REGEXP", "RIGHT",   "RLIKE",
+    "SELECT", "THEN", "TRUE", "UNION",  "USING", "WHEN",  "WHERE",    "WITH",
+};
+
+constexpr std::array<std::string_view, 14> kClauseWords = {
+    "ANTI",    "DIV",   "FOR",    "LATERAL",     "LIMIT",          "MINUS",     "NATURAL",
+    "OFFSET",  "SEMI",  "SYSTEM_TIME", "SYSTEM_VERSION", "TIMESTAMP", "VERSION", "WINDOW",
+};
+
+std::string KeywordUpper(std::string_view word) {
+  std::string upper(word);
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return upper;
+}
+
+template <std::size_t N>
+bool KeywordListHas(const std::array<std::string_view, N>& list, std::string_view upper) {
+  return std::find(list.begin(), list.end(), upper) != list.end();
+}
+
+}  // namespace
+
+bool IsReservedWord(std::string_view word) {
+  if (word.size() > 10) return false;
+  std::string upper = KeywordUpper(word);
+  return KeywordListHas(kReservedWords, upper);
+}
+
+bool IsClauseWord(std::string_view word) {
+  if (IsReservedWord(word)) return true;
+  return KeywordListHas(kClauseWords, KeywordUpper(word));
+}
+
+}  // namespace floe::sql::syntax
