@@ -1,0 +1,354 @@
+// Arithmetic: + - * / % div, negate, abs, round, floor, ceil (functions.h).
+// Integers wrap on overflow; x / 0, x % 0 and x div 0 are NULL; `/` of integers and floats is
+// double division; decimals follow Spark's result types (sql_type.h DecimalResultType) and give
+// NULL when the result does not fit. int32/int64/double run in typed loops; decimals row by row.
+#include <cmath>
+#include <limits>
+
+#include "floe/columnar/array_builder.h"
+#include "floe/sql/exec/functions.h"
+#include "floe/sql/exec/sql_type.h"
+#include "floe/util/time.h"
+
+namespace floe::sql {
+
+using columnar::ArrayPtr;
+using columnar::DataTypePtr;
+using columnar::TypeId;
+
+namespace {
+
+__int128 ArithPow10(int n) {
+  __int128 v = 1;
+  for (int i = 0; i < n; ++i) v *= 10;
+  return v;
+}
+
+bool ArithDecimalFits(__int128 v, int precision) {
+  __int128 limit = ArithPow10(precision);
+  return v < limit && v > -limit;
+}
+
+__int128 ArithDivRoundHalfUp(__int128 v, __int128 d) {
+  __int128 q = v / d, r = v % d;
+  if (r < 0) r = -r;
+  __int128 ad = d < 0 ? -d : d;
+  if (2 * r >= ad) q += ((v < 0) != (d < 0)) ? -1 : 1;
+  return q;
+}
+
+// Overflow-checked multiply by 10^n.
+std::optional<__int128> ArithScaleUp(__int128 v, int n) {
+  __int128 m = ArithPow10(n);
+  __int128 max = std::numeric_limits<__int128>::max() / m;
+  if (v > max || v < -max) return std::nullopt;
+  return v * m;
+}
+
+// A typed binary loop: nulls where either side is null or `op` says so (sets *valid = false).
+template <typename T, typename Op>
+Result<ArrayPtr> TypedBinary(const ArrayPtr& a, const ArrayPtr& b, const DataTypePtr& type,
+                             int64_t n, Op op) {
+  columnar::PrimitiveBuilder<T> builder(type);
+  FLOE_RETURN_IF_ERROR(builder.Reserve(n));
+  const T* x = a->values<T>();
+  const T* y = b->values<T>();
+  bool nulls = a->null_count > 0 || b->null_count > 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (nulls && (a->IsNull(i) || b->IsNull(i))) {
+      FLOE_RETURN_IF_ERROR(builder.AppendNull());
+      continue;
+    }
+    bool valid = true;
+    T v = op(x[i], y[i], &valid);
+    if (valid) {
+      builder.UnsafeAppend(v);
+    } else {
+      FLOE_RETURN_IF_ERROR(builder.AppendNull());
+    }
+  }
+  return builder.Finish();
+}
+
+template <typename T>
+T WrapAdd(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+}
+template <typename T>
+T WrapSub(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
+}
+template <typename T>
+T WrapMul(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
+}
+
+template <typename T>
+Kernel IntegerKernel(char op, DataTypePtr type) {
+  return [op, type](const std::vector<ArrayPtr>& args, int64_t n) -> Result<ArrayPtr> {
+    switch (op) {
+      case '+': return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool*) { return WrapAdd(a, b); });
+      case '-': return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool*) { return WrapSub(a, b); });
+      case '*': return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool*) { return WrapMul(a, b); });
+      case 'd':  // div
+        return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool* valid) -> T {
+          if (b == 0) return *valid = false, T{0};
+          if (b == -1) return static_cast<T>(-static_cast<std::make_unsigned_t<T>>(a));
+          return a / b;
+        });
+      default:  // '%'
+        return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool* valid) -> T {
+          if (b == 0) return *valid = false, T{0};
+          if (b == -1) return T{0};
+          return a % b;
+        });
+    }
+  };
+}
+
+template <typename T>
+Kernel FloatKernel(char op, DataTypePtr type) {
+  return [op, type](const std::vector<ArrayPtr>& args, int64_t n) -> Result<ArrayPtr> {
+    switch (op) {
+      case '+': return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool*) { return a + b; });
+      case '-': return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool*) { return a - b; });
+      case '*': return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool*) { return a * b; });
+      case '/':
+        return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool* valid) -> T {
+          if (b == 0) return *valid = false, T{0};
+          return a / b;
+        });
+      default:
+        return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool* valid) -> T {
+          if (b == 0) return *valid = false, T{0};
+          return std::fmod(a, b);
+        });
+    }
+  };
+}
+
+// Decimal arithmetic on unscaled values: a has scale sa, b scale sb; the result scale and
+// precision are `out`'s.
+Kernel DecimalKernel(char op, DataTypePtr a_type, DataTypePtr b_type, DataTypePtr out) {
+  int sa = a_type->scale(), sb = b_type->scale(), rs = out->scale(), rp = out->precision();
+  return MakeRowKernel(out, [=](const std::vector<Scalar>& v) -> Result<Scalar> {
+    __int128 x = v[0].as_decimal(), y = v[1].as_decimal();
+    std::optional<__int128> result;
+    switch (op) {
+      case '+':
+      case '-': {
+        int s = std::max(sa, sb);
+        auto xs = ArithScaleUp(x, s - sa), ys = ArithScaleUp(y, s - sb);
+        if (!xs || !ys) return Scalar::Null();
+        __int128 r = op == '+' ? *xs + *ys : *xs - *ys;
+        result = s > rs ? ArithDivRoundHalfUp(r, ArithPow10(s - rs)) : *ArithScaleUp(r, rs - s);
+        break;
+      }
+      case '*': {
+        // |x|, |y| < 10^38: the product may overflow 128 bits; check through double first.
+        long double approx = static_cast<long double>(x) * static_cast<long double>(y);
+        if (std::fabs(approx) > 1.6e38L) return Scalar::Null();
+        __int128 r = x * y;
+        int s = sa + sb;
+        if (s > rs) {
+          result = ArithDivRoundHalfUp(r, ArithPow10(s - rs));
+        } else {
+          result = ArithScaleUp(r, rs - s);
+        }
+        break;
+      }
+      case '/': {
+        if (y == 0) return Scalar::Null();
+        // x / y at scale rs: (x * 10^(rs - sa + sb)) / y.
+        int shift = rs - sa + sb;
+        if (shift >= 0) {
+          auto xs = ArithScaleUp(x, shift);
+          if (!xs) return Scalar::Null();
+          result = ArithDivRoundHalfUp(*xs, y);
+        } else {
+          result = ArithDivRoundHalfUp(x, y * ArithPow10(-shift));
+        }
+        break;
+      }
+      default: {  // '%'
+        if (y == 0) return Scalar::Null();
+        int s = std::max(sa, sb);
+        auto xs = ArithScaleUp(x, s - sa), ys = ArithScaleUp(y, s - sb);
+        if (!xs || !ys) return Scalar::Null();
+        __int128 r = *xs % *ys;
+        result = s > rs ? ArithDivRoundHalfUp(r, ArithPow10(s - rs)) : *ArithScaleUp(r, rs - s);
+        break;
+      }
+    }
+    if (!result || !ArithDecimalFits(*result, rp)) return Scalar::Null();
+    return Scalar::Decimal(*result);
+  });
+}
+
+Result<FunctionBinding> BindBinaryArithmetic(char op, const std::vector<DataTypePtr>& args) {
+  const DataTypePtr& a = args[0];
+  const DataTypePtr& b = args[1];
+  // date ± days
+  if ((op == '+' || op == '-') && a->id() == TypeId::kDate32 && IsIntegral(*b)) {
+    return FunctionBinding{columnar::Date32(), {a, columnar::Int32()},
+                           IntegerKernel<int32_t>(op, columnar::Date32())};
+  }
+  if (op == '+' && IsIntegral(*a) && b->id() == TypeId::kDate32) {
+    return FunctionBinding{columnar::Date32(), {columnar::Int32(), b},
+                           IntegerKernel<int32_t>(op, columnar::Date32())};
+  }
+  auto numeric_or_null = [](const DataTypePtr& t) {
+    return IsNumeric(*t) || t->id() == TypeId::kNull || t->id() == TypeId::kString;
+  };
+  if (!numeric_or_null(a) || !numeric_or_null(b)) {
+    return InvalidArgument("cannot apply {} to {} and {}", op == 'd' ? std::string("div") : std::string(1, op),
+                           SparkTypeName(*a), SparkTypeName(*b));
+  }
+  // Strings in arithmetic are read as doubles (Spark's non-ANSI rule).
+  DataTypePtr ta = a->id() == TypeId::kString ? columnar::Float64() : a;
+  DataTypePtr tb = b->id() == TypeId::kString ? columnar::Float64() : b;
+  if (ta->id() == TypeId::kNull) ta = tb->id() == TypeId::kNull ? columnar::Int32() : tb;
+  if (tb->id() == TypeId::kNull) tb = ta;
+  if (op == 'd') {
+    return FunctionBinding{columnar::Int64(), {columnar::Int64(), columnar::Int64()},
+                           IntegerKernel<int64_t>('d', columnar::Int64())};
+  }
+  bool any_decimal = ta->id() == TypeId::kDecimal128 || tb->id() == TypeId::kDecimal128;
+  bool any_float = IsFloating(*ta) || IsFloating(*tb);
+  if (any_decimal && !any_float) {
+    DataTypePtr da = DecimalForIntegral(NormalizeType(ta)), db = DecimalForIntegral(NormalizeType(tb));
+    DataTypePtr out = DecimalResultType(op, *da, *db);
+    return FunctionBinding{out, {da, db}, DecimalKernel(op, da, db, out)};
+  }
+  if (op == '/' || any_float) {
+    FLOE_ASSIGN_OR_RETURN(DataTypePtr common, CommonType(ta, tb));
+    if (op == '/' || common->id() != TypeId::kFloat32) common = columnar::Float64();
+    if (common->id() == TypeId::kFloat32) {
+      return FunctionBinding{common, {common, common}, FloatKernel<float>(op, common)};
+    }
+    return FunctionBinding{common, {common, common}, FloatKernel<double>(op, common)};
+  }
+  FLOE_ASSIGN_OR_RETURN(DataTypePtr common, CommonType(NormalizeType(ta), NormalizeType(tb)));
+  if (common->id() == TypeId::kInt64) {
+    return FunctionBinding{common, {common, common}, IntegerKernel<int64_t>(op, common)};
+  }
+  common = columnar::Int32();
+  return FunctionBinding{common, {common, common}, IntegerKernel<int32_t>(op, common)};
+}
+
+// round(x, d) half up; floor/ceil to bigint (or decimal(p - s + 1, 0)).
+Result<FunctionBinding> BindRounding(std::string_view name, const std::vector<DataTypePtr>& args) {
+  if (args.empty() || args.size() > 2 || !IsNumeric(*args[0])) {
+    return InvalidArgument("{} takes a number{}", name, name == "round" ? " and a scale" : "");
+  }
+  DataTypePtr t = NormalizeType(args[0]);
+  if (name == "round") {
+    // The scale must be a constant; the binder passes it as an int argument evaluated per row.
+    if (t->id() == TypeId::kDecimal128) {
+      int in_scale = t->scale();
+      // Spark: decimal(p, s) rounded to d digits keeps type decimal(p - s + d + 1, d); the binder
+      // gives d as a literal, which we cannot see here: keep the input type, round the value.
+      DataTypePtr out = t;
+      std::vector<DataTypePtr> arg_types{t};
+      if (args.size() == 2) arg_types.push_back(columnar::Int32());
+      return FunctionBinding{out, arg_types, MakeRowKernel(out, [in_scale](const std::vector<Scalar>& v) -> Result<Scalar> {
+        int64_t d = v.size() > 1 ? v[1].as_int() : 0;
+        if (d >= in_scale) return v[0];
+        __int128 unit = ArithPow10(static_cast<int>(in_scale - std::max<int64_t>(d, -38 + in_scale)));
+        __int128 r = ArithDivRoundHalfUp(v[0].as_decimal(), unit) * unit;
+        return Scalar::Decimal(r);
+      })};
+    }
+    if (IsIntegral(*t)) {
+      std::vector<DataTypePtr> arg_types{t};
+      if (args.size() == 2) arg_types.push_back(columnar::Int32());
+      return FunctionBinding{t, arg_types, MakeRowKernel(t, [](const std::vector<Scalar>& v) -> Result<Scalar> {
+        int64_t d = v.size() > 1 ? v[1].as_int() : 0;
+        if (d >= 0) return v[0];
+        if (d < -18) return Scalar::Int(0);
+        __int128 unit = ArithPow10(static_cast<int>(-d));
+        return Scalar::Int(static_cast<int64_t>(ArithDivRoundHalfUp(v[0].as_int(), unit) * unit));
+      })};
+    }
+    DataTypePtr out = columnar::Float64();
+    std::vector<DataTypePtr> arg_types{out};
+    if (args.size() == 2) arg_types.push_back(columnar::Int32());
+    return FunctionBinding{out, arg_types, MakeRowKernel(out, [](const std::vector<Scalar>& v) -> Result<Scalar> {
+      double x = v[0].as_double();
+      int64_t d = v.size() > 1 ? v[1].as_int() : 0;
+      if (!std::isfinite(x)) return v[0];
+      double m = std::pow(10.0, static_cast<double>(d));
+      double r = std::round(x * m) / m;  // half away from zero, as HALF_UP
+      return Scalar::Double(std::isfinite(r) ? r : x);
+    })};
+  }
+  bool is_floor = name == "floor";
+  if (t->id() == TypeId::kDecimal128) {
+    int s = t->scale();
+    DataTypePtr out = BoundedDecimal(t->precision() - s + 1, 0);
+    return FunctionBinding{out, {t}, MakeRowKernel(out, [s, is_floor](const std::vector<Scalar>& v) -> Result<Scalar> {
+      __int128 unit = ArithPow10(s), x = v[0].as_decimal();
+      __int128 q = x / unit, r = x % unit;
+      if (r != 0 && (is_floor ? x < 0 : x > 0)) q += is_floor ? -1 : 1;
+      return Scalar::Decimal(q);
+    })};
+  }
+  if (IsIntegral(*t)) {
+    DataTypePtr out = columnar::Int64();
+    return FunctionBinding{out, {out}, MakeRowKernel(out, [](const std::vector<Scalar>& v) -> Result<Scalar> { return v[0]; })};
+  }
+  DataTypePtr out = columnar::Int64();
+  return FunctionBinding{out, {columnar::Float64()}, MakeRowKernel(out, [is_floor](const std::vector<Scalar>& v) -> Result<Scalar> {
+    double x = is_floor ? std::floor(v[0].as_double()) : std::ceil(v[0].as_double());
+    if (std::isnan(x)) return Scalar::Int(0);
+    if (x >= 9.2233720368547758e18) return Scalar::Int(INT64_MAX);
+    if (x <= -9.2233720368547758e18) return Scalar::Int(INT64_MIN);
+    return Scalar::Int(static_cast<int64_t>(x));
+  })};
+}
+
+}  // namespace
+
+FamilyBinding BindArithmeticFunction(std::string_view name, const std::vector<DataTypePtr>& args,
+                                     const EvalContextPtr&) {
+  static const std::pair<std::string_view, char> kBinary[] = {
+      {"+", '+'}, {"-", '-'}, {"*", '*'}, {"/", '/'}, {"%", '%'}, {"mod", '%'}, {"div", 'd'}};
+  for (const auto& [n, op] : kBinary) {
+    if (name != n) continue;
+    if (args.size() != 2) return InvalidArgument("{} takes two arguments", name);
+    return BindBinaryArithmetic(op, args);
+  }
+  if (name == "negate" || name == "abs" || name == "positive") {
+    if (args.size() != 1 || !(IsNumeric(*args[0]) || args[0]->id() == TypeId::kNull)) {
+      return FamilyBinding(InvalidArgument("{} takes one number", name));
+    }
+    DataTypePtr t = args[0]->id() == TypeId::kNull ? columnar::Int32() : NormalizeType(args[0]);
+    if (name == "positive") {
+      return FamilyBinding(FunctionBinding{t, {t}, MakeRowKernel(t, [](const std::vector<Scalar>& v) -> Result<Scalar> { return v[0]; })});
+    }
+    bool abs = name == "abs";
+    return FamilyBinding(FunctionBinding{t, {t}, MakeRowKernel(t, [t, abs](const std::vector<Scalar>& v) -> Result<Scalar> {
+      const Scalar& x = v[0];
+      if (t->id() == TypeId::kDecimal128) {
+        __int128 d = x.as_decimal();
+        return Scalar::Decimal(abs && d >= 0 ? d : -d);
+      }
+      if (IsFloating(*t)) return Scalar::Double(abs ? std::fabs(x.as_double()) : -x.as_double());
+      int64_t i = x.as_int();
+      if (abs && i >= 0) return x;
+      // Wraps like Java: -MIN = MIN.
+      int64_t neg = static_cast<int64_t>(-static_cast<uint64_t>(i));
+      if (t->id() == TypeId::kInt32) neg = static_cast<int32_t>(neg);
+      return Scalar::Int(neg);
+    })});
+  }
+  if (name == "round" || name == "floor" || name == "ceil" || name == "ceiling") {
+    return FamilyBinding(BindRounding(name == "ceiling" ? "ceil" : name, args));
+  }
+  return std::nullopt;
+}
+
+}  // namespace floe::sql

@@ -1,0 +1,73 @@
+// Scalar functions and operators of floe SQL, looked up by name and argument types (Spark 3.5's
+// semantics with spark.sql.ansi.enabled=false: integer overflow wraps, division by zero and
+// invalid casts give NULL). Operators are functions too: "+", "-", "*", "/", "%", "div", "||",
+// "=", "!=", "<", "<=", ">", ">=", "<=>", "and", "or", "not", "negate", "is_null",
+// "is_not_null", "like", "ilike", "rlike", "in", "case", "cast" (done by the binder), "subscript".
+//
+// BindFunction picks the implementation: the argument types the call needs (the binder casts
+// each argument whose type differs), the result type and the kernel. Unknown names and wrong
+// argument types are InvalidArgument / NotFound errors that name the function and the types.
+//
+// The kernels live in one file per family: arithmetic_functions.cc, comparison_functions.cc,
+// string_functions.cc, datetime_functions.cc, nested_functions.cc, conditional_functions.cc.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "floe/columnar/data_type.h"
+#include "floe/sql/exec/cast.h"
+#include "floe/sql/exec/physical_expr.h"
+#include "floe/sql/exec/scalar_value.h"
+#include "floe/util/result.h"
+
+namespace floe::sql {
+
+struct FunctionBinding {
+  columnar::DataTypePtr result_type;
+  std::vector<columnar::DataTypePtr> arg_types;  // what each argument is cast to first
+  Kernel kernel;
+};
+
+Result<FunctionBinding> BindFunction(std::string_view name,
+                                     const std::vector<columnar::DataTypePtr>& args,
+                                     const EvalContextPtr& context);
+
+// count, sum, avg, min, max (aggregate.h evaluates them).
+bool IsAggregateFunction(std::string_view name);
+
+// ---- Building blocks for the kernel files ----
+
+// A kernel calling `fn` once per row on the arguments' values. With `propagate_nulls`, a row
+// with a NULL argument gives NULL without calling fn.
+using RowFunction = std::function<Result<Scalar>(const std::vector<Scalar>& args)>;
+Kernel MakeRowKernel(columnar::DataTypePtr result_type, RowFunction fn, bool propagate_nulls = true);
+
+// Each family's binder: nullopt when the name is not one of its functions.
+using FamilyBinding = std::optional<Result<FunctionBinding>>;
+FamilyBinding BindArithmeticFunction(std::string_view name,
+                                     const std::vector<columnar::DataTypePtr>& args,
+                                     const EvalContextPtr& context);
+FamilyBinding BindComparisonFunction(std::string_view name,
+                                     const std::vector<columnar::DataTypePtr>& args,
+                                     const EvalContextPtr& context);
+FamilyBinding BindStringFunction(std::string_view name,
+                                 const std::vector<columnar::DataTypePtr>& args,
+                                 const EvalContextPtr& context);
+FamilyBinding BindDatetimeFunction(std::string_view name,
+                                   const std::vector<columnar::DataTypePtr>& args,
+                                   const EvalContextPtr& context);
+FamilyBinding BindNestedFunction(std::string_view name,
+                                 const std::vector<columnar::DataTypePtr>& args,
+                                 const EvalContextPtr& context);
+FamilyBinding BindConditionalFunction(std::string_view name,
+                                      const std::vector<columnar::DataTypePtr>& args,
+                                      const EvalContextPtr& context);
+
+// "name(int, string)" for messages.
+std::string FunctionSignature(std::string_view name, const std::vector<columnar::DataTypePtr>& args);
+
+}  // namespace floe::sql

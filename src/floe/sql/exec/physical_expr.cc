@@ -1,0 +1,115 @@
+#include "floe/sql/exec/physical_expr.h"
+
+#include "floe/columnar/bit_util.h"
+
+namespace floe::sql {
+
+namespace {
+
+class ColumnExpr final : public PhysicalExpr {
+ public:
+  ColumnExpr(int index, columnar::DataTypePtr type) : PhysicalExpr(std::move(type)), index_(index) {}
+  Result<columnar::ArrayPtr> Evaluate(const columnar::RecordBatch& batch) const override {
+    if (index_ >= batch.num_columns()) {
+      return Internal("sql: column {} is not in a batch of {} columns", index_, batch.num_columns());
+    }
+    return batch.column(index_);
+  }
+  int column_index() const override { return index_; }
+
+ private:
+  int index_;
+};
+
+class LiteralExpr final : public PhysicalExpr {
+ public:
+  LiteralExpr(Scalar value, columnar::DataTypePtr type)
+      : PhysicalExpr(std::move(type)), value_(std::move(value)) {}
+  Result<columnar::ArrayPtr> Evaluate(const columnar::RecordBatch& batch) const override {
+    return ScalarArray(type(), value_, batch.num_rows());
+  }
+  const Scalar* literal() const override { return &value_; }
+
+ private:
+  Scalar value_;
+};
+
+// A struct child, null where the struct is null (the child array alone may hold anything there).
+class FieldExpr final : public PhysicalExpr {
+ public:
+  FieldExpr(PhysicalExprPtr input, int child)
+      : PhysicalExpr(input->type()->child(child).type), input_(std::move(input)), child_(child) {}
+  Result<columnar::ArrayPtr> Evaluate(const columnar::RecordBatch& batch) const override {
+    FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr parent, input_->Evaluate(batch));
+    columnar::ArrayPtr field =
+        parent->children[static_cast<size_t>(child_)]->Slice(parent->offset, parent->length);
+    if (parent->null_count == 0) return field;
+    // Copy, with the parent's nulls.
+    FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(type()));
+    for (int64_t i = 0; i < parent->length; ++i) {
+      if (parent->IsNull(i)) {
+        FLOE_RETURN_IF_ERROR(builder->AppendNull());
+      } else {
+        FLOE_RETURN_IF_ERROR(CopyValue(*field, i, *builder));
+      }
+    }
+    return builder->Finish();
+  }
+
+ private:
+  PhysicalExprPtr input_;
+  int child_;
+};
+
+class CallExpr final : public PhysicalExpr {
+ public:
+  CallExpr(std::string name, Kernel kernel, std::vector<PhysicalExprPtr> args,
+           columnar::DataTypePtr type)
+      : PhysicalExpr(std::move(type)),
+        name_(std::move(name)),
+        kernel_(std::move(kernel)),
+        args_(std::move(args)) {}
+  Result<columnar::ArrayPtr> Evaluate(const columnar::RecordBatch& batch) const override {
+    std::vector<columnar::ArrayPtr> values;
+    values.reserve(args_.size());
+    for (const auto& a : args_) {
+      FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr v, a->Evaluate(batch));
+      values.push_back(std::move(v));
+    }
+    auto out = kernel_(values, batch.num_rows());
+    if (!out.ok()) return std::move(out).error().WithContext(name_);
+    return out;
+  }
+
+ private:
+  std::string name_;
+  Kernel kernel_;
+  std::vector<PhysicalExprPtr> args_;
+};
+
+}  // namespace
+
+PhysicalExprPtr MakeColumnExpr(int index, columnar::DataTypePtr type) {
+  return std::make_shared<ColumnExpr>(index, std::move(type));
+}
+PhysicalExprPtr MakeLiteralExpr(Scalar value, columnar::DataTypePtr type) {
+  return std::make_shared<LiteralExpr>(std::move(value), std::move(type));
+}
+PhysicalExprPtr MakeFieldExpr(PhysicalExprPtr input, int child_index) {
+  return std::make_shared<FieldExpr>(std::move(input), child_index);
+}
+PhysicalExprPtr MakeCallExpr(std::string name, Kernel kernel, std::vector<PhysicalExprPtr> args,
+                             columnar::DataTypePtr type) {
+  return std::make_shared<CallExpr>(std::move(name), std::move(kernel), std::move(args),
+                                    std::move(type));
+}
+
+Result<Scalar> EvaluateConstant(const PhysicalExpr& expr) {
+  if (const Scalar* v = expr.literal()) return *v;
+  auto schema = std::make_shared<const columnar::Schema>(std::vector<columnar::Field>{});
+  FLOE_ASSIGN_OR_RETURN(auto batch, columnar::RecordBatch::Make(schema, 1, {}));
+  FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr out, expr.Evaluate(batch));
+  return ScalarAt(*out, 0);
+}
+
+}  // namespace floe::sql

@@ -1,0 +1,58 @@
+// Physical expressions: bound, typed expressions evaluated over a whole record batch at once,
+// each giving one array of the batch's length (vectorized execution: no call per row here; the
+// kernels loop over the values).
+//
+//   ColumnExpr   the batch's column i
+//   LiteralExpr  one value, repeated
+//   FieldExpr    a struct child of another expression's struct array (`s.a`)
+//   CallExpr     a function's kernel over its arguments' arrays (operators, casts, CASE,
+//                coalesce, ... all are functions: function_registry.h)
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "floe/columnar/array.h"
+#include "floe/columnar/data_type.h"
+#include "floe/columnar/record_batch.h"
+#include "floe/sql/exec/scalar_value.h"
+#include "floe/util/result.h"
+
+namespace floe::sql {
+
+class PhysicalExpr;
+using PhysicalExprPtr = std::shared_ptr<const PhysicalExpr>;
+
+// A function's implementation: the argument arrays (all `num_rows` long) → the result array.
+using Kernel = std::function<Result<columnar::ArrayPtr>(
+    const std::vector<columnar::ArrayPtr>& args, int64_t num_rows)>;
+
+class PhysicalExpr {
+ public:
+  explicit PhysicalExpr(columnar::DataTypePtr type) : type_(std::move(type)) {}
+  virtual ~PhysicalExpr() = default;
+
+  const columnar::DataTypePtr& type() const { return type_; }
+  // An array of batch.num_rows() values of type().
+  virtual Result<columnar::ArrayPtr> Evaluate(const columnar::RecordBatch& batch) const = 0;
+  // The column index when this is a plain column reference, else -1.
+  virtual int column_index() const { return -1; }
+  // The literal's value when this is a literal, else nullptr.
+  virtual const Scalar* literal() const { return nullptr; }
+
+ private:
+  columnar::DataTypePtr type_;
+};
+
+PhysicalExprPtr MakeColumnExpr(int index, columnar::DataTypePtr type);
+PhysicalExprPtr MakeLiteralExpr(Scalar value, columnar::DataTypePtr type);
+PhysicalExprPtr MakeFieldExpr(PhysicalExprPtr input, int child_index);
+PhysicalExprPtr MakeCallExpr(std::string name, Kernel kernel, std::vector<PhysicalExprPtr> args,
+                             columnar::DataTypePtr type);
+
+// Evaluates an expression known to be a literal or to depend on no column (one row).
+Result<Scalar> EvaluateConstant(const PhysicalExpr& expr);
+
+}  // namespace floe::sql

@@ -1,0 +1,64 @@
+// The physical plan of a query: a tree of nodes that push record batches to their parent.
+// Run(sink) produces every batch of the node's output, in order, and may be called again (a
+// WITH query read twice runs twice). Streaming nodes (filter, project, limit, union) pass
+// batches on as they come; pipeline breakers (aggregate, sort, the build side of a join) hold
+// their state until their input ends — the only memory not bounded by the batch size.
+//
+// A sink returning an error stops the run; a limit stops its input through kStopSignal, which
+// never leaves the limit node.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "floe/columnar/record_batch.h"
+#include "floe/sql/exec/physical_expr.h"
+#include "floe/util/result.h"
+
+namespace floe::sql {
+
+using BatchSink = std::function<Status(const columnar::RecordBatch&)>;
+
+class PlanNode {
+ public:
+  explicit PlanNode(columnar::SchemaPtr schema) : schema_(std::move(schema)) {}
+  virtual ~PlanNode() = default;
+
+  const columnar::SchemaPtr& schema() const { return schema_; }
+  virtual Status Run(const BatchSink& sink) = 0;
+  // One line for EXPLAIN: "Filter (amount > 10)".
+  virtual std::string Describe() const = 0;
+  virtual std::vector<const PlanNode*> inputs() const { return {}; }
+
+ private:
+  columnar::SchemaPtr schema_;
+};
+using PlanNodePtr = std::shared_ptr<PlanNode>;
+
+// Batches given up front: VALUES, metadata listings, a SELECT without FROM (one row, no column).
+PlanNodePtr MakeValuesNode(columnar::SchemaPtr schema, std::vector<columnar::RecordBatch> batches,
+                           std::string description = "Values");
+// The rows where `predicate` is true.
+PlanNodePtr MakeFilterNode(PlanNodePtr input, PhysicalExprPtr predicate, std::string description);
+// One output column per expression, named `names`.
+PlanNodePtr MakeProjectNode(PlanNodePtr input, std::vector<PhysicalExprPtr> exprs,
+                            std::vector<std::string> names);
+// Skips `offset` rows, then passes at most `limit` (nullopt: all) and stops its input.
+PlanNodePtr MakeLimitNode(PlanNodePtr input, std::optional<int64_t> limit, int64_t offset);
+// The inputs' rows one input after another (all of the first's schema).
+PlanNodePtr MakeUnionAllNode(std::vector<PlanNodePtr> inputs);
+
+// EXPLAIN's text: one node per line, inputs indented.
+std::string ExplainPlan(const PlanNode& root);
+
+// Every batch of a run in one batch (for sorting and join build sides).
+Result<columnar::RecordBatch> ConcatBatches(const columnar::SchemaPtr& schema,
+                                            const std::vector<columnar::RecordBatch>& batches);
+
+// A schema of the given names and types (nullable).
+columnar::SchemaPtr MakeSchema(const std::vector<std::string>& names,
+                               const std::vector<columnar::DataTypePtr>& types);
+
+}  // namespace floe::sql

@@ -1,0 +1,178 @@
+#include "floe/sql/exec/scan_nodes.h"
+
+#include <fmt/format.h>
+
+#include "floe/format/csv/csv_reader.h"
+#include "floe/format/parquet/batch_reader.h"
+#include "floe/format/parquet/file_reader.h"
+#include "floe/scan/table_reader.h"
+#include "floe/sql/exec/cast.h"
+#include "floe/sql/exec/sql_type.h"
+#include "floe/table/schema_conversion.h"
+#include "floe/util/ascii.h"
+
+namespace floe::sql {
+
+using columnar::RecordBatch;
+using columnar::SchemaPtr;
+
+Result<SchemaPtr> TableScanSchema(const spec::TableMetadata& metadata, const scan::SnapshotSelector& snapshot) {
+  FLOE_ASSIGN_OR_RETURN(scan::SnapshotChoice choice, scan::SelectSnapshot(metadata, snapshot));
+  return table::ToColumnarSchema(*choice.schema);
+}
+
+namespace {
+
+class TableScanNode final : public PlanNode {
+ public:
+  TableScanNode(TableScanSpec spec, SchemaPtr schema, std::vector<std::string> read_columns)
+      : PlanNode(std::move(schema)), spec_(std::move(spec)), read_columns_(std::move(read_columns)) {}
+
+  Status Run(const BatchSink& sink) override {
+    scan::ScanOptions options;
+    options.snapshot = spec_.snapshot;
+    options.filter = spec_.filter;
+    FLOE_ASSIGN_OR_RETURN(scan::ScanPlan plan, scan::PlanScan(*spec_.io, *spec_.metadata, options));
+    scan::TableReadOptions read;
+    read.columns = read_columns_;
+    read.limit = spec_.limit;
+    read.threads = spec_.threads;
+    scan::TableReadCallbacks callbacks;
+    callbacks.on_schema = [](const SchemaPtr&) { return Ok(); };
+    bool count_only = spec_.columns.empty();
+    callbacks.on_batch = [&](const RecordBatch& batch) -> Status {
+      if (!count_only) return sink(batch);
+      FLOE_ASSIGN_OR_RETURN(RecordBatch rows, RecordBatch::Make(schema(), batch.num_rows(), {}));
+      return sink(rows);
+    };
+    auto report = scan::ReadTable(*spec_.io, *spec_.metadata, plan, read, callbacks);
+    if (!report.ok()) return std::move(report).error();
+    return Ok();
+  }
+
+  std::string Describe() const override {
+    std::string out = "TableScan " + spec_.table_name;
+    if (!spec_.filter.empty()) out += " filter: " + spec_.filter;
+    out += " columns: " + (spec_.columns.empty() ? std::string("(none)") : fmt::format("{}", fmt::join(spec_.columns, ", ")));
+    if (spec_.limit) out += fmt::format(" limit: {}", *spec_.limit);
+    return out;
+  }
+
+ private:
+  TableScanSpec spec_;
+  std::vector<std::string> read_columns_;
+};
+
+std::string ScanPercent(int64_t part, int64_t whole) {
+  if (whole == 0) return "0.0%";
+  return fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+}
+
+// Columns of a file retyped to the query types (normalize_types: only when some differ).
+Result<RecordBatch> NormalizeBatch(const RecordBatch& batch, const SchemaPtr& schema, const EvalContext& context) {
+  std::vector<columnar::ArrayPtr> columns;
+  for (int c = 0; c < batch.num_columns(); ++c) {
+    FLOE_ASSIGN_OR_RETURN(auto cast, CastArray(batch.column(c), schema->field(c).type, context));
+    columns.push_back(std::move(cast));
+  }
+  return RecordBatch::Make(schema, batch.num_rows(), std::move(columns));
+}
+
+SchemaPtr NormalizedSchema(const columnar::Schema& schema) {
+  std::vector<columnar::Field> fields = schema.fields();
+  for (auto& f : fields) {
+    f.type = NormalizeType(f.type);
+    f.nullable = true;
+  }
+  return std::make_shared<const columnar::Schema>(std::move(fields));
+}
+
+class FileScanNode final : public PlanNode {
+ public:
+  FileScanNode(io::FileIO& io, std::string path, FileFormatKind format, SchemaPtr schema)
+      : PlanNode(std::move(schema)), io_(io), path_(std::move(path)), format_(format) {}
+
+  Status Run(const BatchSink& sink) override {
+    EvalContext context;
+    if (format_ == FileFormatKind::kCsv) {
+      FLOE_ASSIGN_OR_RETURN(RecordBatch batch, textformat::ReadCsvFile(io_, path_));
+      FLOE_ASSIGN_OR_RETURN(RecordBatch out, NormalizeBatch(batch, schema(), context));
+      return sink(out);
+    }
+    FLOE_ASSIGN_OR_RETURN(auto file, parquet::FileReader::Open(io_, path_));
+    FLOE_ASSIGN_OR_RETURN(auto reader, parquet::BatchReader::Make(*file));
+    while (true) {
+      FLOE_ASSIGN_OR_RETURN(std::optional<RecordBatch> batch, reader->Next());
+      if (!batch) return Ok();
+      FLOE_ASSIGN_OR_RETURN(RecordBatch out, NormalizeBatch(*batch, schema(), context));
+      FLOE_RETURN_IF_ERROR(sink(out));
+    }
+  }
+  std::string Describe() const override {
+    return std::string(format_ == FileFormatKind::kCsv ? "read_csv " : "read_parquet ") + path_;
+  }
+
+ private:
+  io::FileIO& io_;
+  std::string path_;
+  FileFormatKind format_;
+};
+
+}  // namespace
+
+Result<PlanNodePtr> MakeTableScanNode(TableScanSpec spec) {
+  FLOE_ASSIGN_OR_RETURN(SchemaPtr full, TableScanSchema(*spec.metadata, spec.snapshot));
+  std::vector<columnar::Field> fields;
+  std::vector<std::string> read_columns;
+  for (const std::string& name : spec.columns) {
+    int index = -1;
+    for (int i = 0; i < full->num_fields(); ++i) {
+      if (AsciiEqualsIgnoreCase(full->field(i).name, name)) index = i;
+    }
+    if (index < 0) return NotFound("{}: no column {}", spec.table_name, name);
+    fields.push_back(full->field(index));
+    read_columns.push_back(full->field(index).name);
+  }
+  if (read_columns.empty() && full->num_fields() > 0) read_columns.push_back(full->field(0).name);
+  auto schema = std::make_shared<const columnar::Schema>(std::move(fields));
+  return PlanNodePtr(std::make_shared<TableScanNode>(std::move(spec), std::move(schema), std::move(read_columns)));
+}
+
+Result<std::string> DescribeTableScanPlan(const TableScanSpec& spec) {
+  scan::ScanOptions options;
+  options.snapshot = spec.snapshot;
+  options.filter = spec.filter;
+  FLOE_ASSIGN_OR_RETURN(scan::ScanPlan plan, scan::PlanScan(*spec.io, *spec.metadata, options));
+  const scan::PlanReport& r = plan.report;
+  int64_t all_files = r.data_files + r.data_files_in_skipped_manifests;
+  std::string out;
+  out += fmt::format("table:             {}\n", spec.table_name);
+  out += fmt::format("snapshot:          {}\n", plan.snapshot ? std::to_string(plan.snapshot->snapshot_id) : "none");
+  out += fmt::format("filter:            {}\n", spec.filter.empty() ? "true" : spec.filter);
+  out += fmt::format("data manifests:    {} ({} skipped by partition summaries)\n", r.data_manifests,
+                     r.data_manifests_skipped);
+  out += fmt::format("data files:        {} planned of {} ({} skipped by partition values and metrics, {} in skipped manifests)\n",
+                     plan.tasks.size(), all_files, r.data_files_skipped, r.data_files_in_skipped_manifests);
+  out += fmt::format("delete files:      {} applied of {}\n", r.delete_files_applied, r.delete_files);
+  out += fmt::format("records planned:   {}\n", r.records_planned);
+  out += fmt::format("bytes to read:     {}\n", r.bytes_to_read);
+  out += fmt::format("pushdown:          {} of data files skipped\n",
+                     ScanPercent(all_files - static_cast<int64_t>(plan.tasks.size()), all_files));
+  return out;
+}
+
+Result<PlanNodePtr> MakeFileScanNode(io::FileIO& io, std::string path, FileFormatKind format) {
+  SchemaPtr schema;
+  if (format == FileFormatKind::kCsv) {
+    // Text formats infer types from every value: the file is read to learn its schema.
+    FLOE_ASSIGN_OR_RETURN(RecordBatch batch, textformat::ReadCsvFile(io, path));
+    schema = NormalizedSchema(*batch.schema());
+  } else {
+    FLOE_ASSIGN_OR_RETURN(auto file, parquet::FileReader::Open(io, path));
+    FLOE_ASSIGN_OR_RETURN(auto reader, parquet::BatchReader::Make(*file));
+    schema = NormalizedSchema(*reader->schema());
+  }
+  return PlanNodePtr(std::make_shared<FileScanNode>(io, std::move(path), format, std::move(schema)));
+}
+
+}  // namespace floe::sql

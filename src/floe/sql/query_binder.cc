@@ -1,0 +1,760 @@
+#include "floe/sql/query_binder.h"
+
+#include <set>
+
+#include <fmt/format.h>
+
+#include "floe/columnar/array_builder.h"
+#include "floe/scan/snapshot_selection.h"
+#include "floe/sql/exec/aggregate_node.h"
+#include "floe/sql/exec/functions.h"
+#include "floe/sql/exec/hash_join_node.h"
+#include "floe/sql/exec/sort_node.h"
+#include "floe/sql/exec/sql_type.h"
+#include "floe/sql/expression_binder.h"
+#include "floe/sql/filter_pushdown.h"
+#include "floe/sql/syntax_walk.h"
+#include "floe/util/ascii.h"
+
+namespace floe::sql {
+
+using columnar::DataTypePtr;
+using columnar::RecordBatch;
+using columnar::SchemaPtr;
+using syntax::Expr;
+
+namespace {
+
+// A FROM item bound: its node (or a table scan still open to pushdown) and its columns.
+struct BoundFrom {
+  PlanNodePtr node;
+  std::optional<TableScanSpec> pending_scan;
+  std::shared_ptr<Scope> scope = std::make_shared<Scope>();
+  // The full schema of a pending scan's table (pushdown binds against it).
+  std::shared_ptr<Scope> table_scope;
+  const spec::Schema* table_schema = nullptr;
+  std::optional<spec::Schema> table_schema_storage;
+};
+
+// The names a query mentions (every part of every column reference, lower case), and whether it
+// uses `*` anywhere: a table scan reads only the columns named.
+struct NamedColumns {
+  std::set<std::string> names;
+  bool star = false;
+};
+
+NamedColumns CollectNames(const syntax::Query& query) {
+  NamedColumns out;
+  VisitQueryExpressions(query, [&](const Expr& e) {
+    if (const auto* ref = e.As<syntax::ColumnRef>()) {
+      for (const auto& part : ref->name) out.names.insert(AsciiLower(part));
+    } else if (e.As<syntax::Star>()) {
+      out.star = true;
+    } else if (const auto* call = e.As<syntax::FunctionCall>(); call && call->no_parentheses) {
+      for (const auto& part : call->name) out.names.insert(AsciiLower(part));
+    }
+  });
+  return out;
+}
+
+Result<int64_t> ConstantCount(const Expr& e, const EvalContextPtr& ctx, const char* what) {
+  DataTypePtr type;
+  auto v = EvaluateConstantSyntax(e, ctx, &type);
+  if (!v.ok()) return AtPosition(e.pos, std::move(v).error());
+  if (v->is_null() || !IsIntegral(*type) || v->as_int() < 0) {
+    return AtPosition(e.pos, InvalidArgument("{} must be a non-negative integer", what));
+  }
+  return v->as_int();
+}
+
+class QueryBinder {
+ public:
+  QueryBinder(RelationResolver& resolver, EvalContextPtr context, BindOptions options,
+              std::vector<std::pair<std::string, const syntax::CommonTableExpr*>> ctes, NamedColumns named)
+      : resolver_(resolver),
+        context_(std::move(context)),
+        options_(options),
+        ctes_(std::move(ctes)),
+        named_(std::move(named)) {}
+
+  Result<BoundQuery> Bind(const syntax::Query& query) {
+    for (const auto& cte : query.with) ctes_.emplace_back(AsciiLower(cte.name), &cte);
+    std::optional<int64_t> limit;
+    int64_t offset = 0;
+    if (query.limit) {
+      FLOE_ASSIGN_OR_RETURN(int64_t l, ConstantCount(*query.limit, context_, "LIMIT"));
+      limit = l;
+    }
+    if (query.offset) {
+      FLOE_ASSIGN_OR_RETURN(offset, ConstantCount(*query.offset, context_, "OFFSET"));
+    }
+    BoundQuery out;
+    if (const auto* select = query.body->As<syntax::Select>()) {
+      std::optional<int64_t> scan_limit;
+      if (limit) scan_limit = *limit + offset;
+      FLOE_ASSIGN_OR_RETURN(out, BindSelect(*select, query.order_by, scan_limit));
+    } else {
+      FLOE_ASSIGN_OR_RETURN(out, BindBody(*query.body));
+      if (!query.order_by.empty()) {
+        FLOE_ASSIGN_OR_RETURN(out.node, SortOutput(out, query.order_by));
+      }
+    }
+    if (limit || offset > 0) out.node = MakeLimitNode(out.node, limit, offset);
+    return out;
+  }
+
+ private:
+  // ---- Bodies ----
+
+  Result<BoundQuery> BindBody(const syntax::QueryBody& body) {
+    switch (body.kind()) {
+      case syntax::QueryBodyKind::kSelect: return BindSelect(*body.As<syntax::Select>(), {}, std::nullopt);
+      case syntax::QueryBodyKind::kValues: return BindValues(*body.As<syntax::Values>(), body.pos);
+      case syntax::QueryBodyKind::kNested: return Subquery(*body.As<syntax::NestedQuery>()->query);
+      case syntax::QueryBodyKind::kSetOperation: {
+        const auto& set = *body.As<syntax::SetOperation>();
+        if (set.op != syntax::SetOpKind::kUnionAll && set.op != syntax::SetOpKind::kUnion) {
+          return AtPosition(body.pos, NotSupported("INTERSECT and EXCEPT are not supported yet"));
+        }
+        FLOE_ASSIGN_OR_RETURN(BoundQuery left, BindBody(*set.left));
+        FLOE_ASSIGN_OR_RETURN(BoundQuery right, BindBody(*set.right));
+        if (left.names.size() != right.names.size()) {
+          return AtPosition(body.pos, InvalidArgument("UNION: the left side has {} columns, the right {}",
+                                                      left.names.size(), right.names.size()));
+        }
+        std::vector<DataTypePtr> types;
+        for (size_t i = 0; i < left.names.size(); ++i) {
+          auto common = CommonType(left.node->schema()->field(static_cast<int>(i)).type,
+                                   right.node->schema()->field(static_cast<int>(i)).type);
+          if (!common.ok()) {
+            return AtPosition(body.pos, InvalidArgument("UNION: column {} ({}): {}", i + 1, left.names[i],
+                                                        common.error().message));
+          }
+          types.push_back(NormalizeType(*common));
+        }
+        FLOE_ASSIGN_OR_RETURN(PlanNodePtr l, CastColumns(left.node, types, left.names));
+        FLOE_ASSIGN_OR_RETURN(PlanNodePtr r, CastColumns(right.node, types, left.names));
+        BoundQuery out{MakeUnionAllNode({l, r}), left.names};
+        if (set.op == syntax::SetOpKind::kUnion) out.node = Distinct(out.node);
+        return out;
+      }
+    }
+    return Internal("unknown query body");
+  }
+
+  Result<BoundQuery> Subquery(const syntax::Query& query) {
+    QueryBinder inner(resolver_, context_, options_, ctes_, named_);
+    return inner.Bind(query);
+  }
+
+  Result<PlanNodePtr> CastColumns(const PlanNodePtr& node, const std::vector<DataTypePtr>& types,
+                                  const std::vector<std::string>& names) {
+    Scope scope = ScopeOf(*node->schema(), "");
+    ExpressionBinder binder(scope, context_);
+    std::vector<PhysicalExprPtr> exprs;
+    bool same = true;
+    for (size_t i = 0; i < types.size(); ++i) {
+      PhysicalExprPtr col = MakeColumnExpr(static_cast<int>(i), node->schema()->field(static_cast<int>(i)).type);
+      FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr cast, binder.CastTo(col, types[i]));
+      same = same && cast == col;
+      exprs.push_back(cast);
+    }
+    if (same) return node;
+    return MakeProjectNode(node, std::move(exprs), names);
+  }
+
+  PlanNodePtr Distinct(const PlanNodePtr& node) {
+    std::vector<PhysicalExprPtr> keys;
+    std::vector<std::string> names;
+    for (int i = 0; i < node->schema()->num_fields(); ++i) {
+      keys.push_back(MakeColumnExpr(i, node->schema()->field(i).type));
+      names.push_back(node->schema()->field(i).name);
+    }
+    return MakeAggregateNode(node, std::move(keys), std::move(names), {});
+  }
+
+  Result<BoundQuery> BindValues(const syntax::Values& values, syntax::SourcePosition pos) {
+    if (values.rows.empty()) return AtPosition(pos, InvalidArgument("VALUES needs a row"));
+    size_t width = values.rows[0].size();
+    std::vector<std::vector<Scalar>> rows;
+    std::vector<std::vector<DataTypePtr>> row_types;
+    std::vector<DataTypePtr> types(width, columnar::Null());
+    for (const auto& row : values.rows) {
+      if (row.size() != width) {
+        return AtPosition(row.empty() ? pos : row[0]->pos,
+                          InvalidArgument("VALUES rows differ in length ({} and {})", width, row.size()));
+      }
+      std::vector<Scalar> out;
+      std::vector<DataTypePtr> ts;
+      for (size_t c = 0; c < width; ++c) {
+        DataTypePtr t;
+        FLOE_ASSIGN_OR_RETURN(Scalar v, EvaluateConstantSyntax(*row[c], context_, &t));
+        auto common = CommonType(types[c], t);
+        if (!common.ok()) return AtPosition(row[c]->pos, std::move(common).error());
+        types[c] = *common;
+        out.push_back(std::move(v));
+        ts.push_back(t);
+      }
+      rows.push_back(std::move(out));
+      row_types.push_back(std::move(ts));
+    }
+    std::vector<std::string> names;
+    std::vector<std::unique_ptr<columnar::ArrayBuilder>> builders;
+    for (size_t c = 0; c < width; ++c) {
+      if (types[c]->id() == columnar::TypeId::kNull) types[c] = columnar::Null();
+      types[c] = NormalizeType(types[c]);
+      names.push_back(fmt::format("col{}", c + 1));
+      FLOE_ASSIGN_OR_RETURN(auto b, columnar::MakeBuilder(types[c]));
+      builders.push_back(std::move(b));
+    }
+    for (size_t r = 0; r < rows.size(); ++r) {
+      for (size_t c = 0; c < width; ++c) {
+        FLOE_ASSIGN_OR_RETURN(Scalar v, CastScalar(rows[r][c], *row_types[r][c], *types[c], *context_));
+        FLOE_RETURN_IF_ERROR(AppendScalar(*builders[c], v));
+      }
+    }
+    std::vector<columnar::ArrayPtr> columns;
+    for (auto& b : builders) {
+      FLOE_ASSIGN_OR_RETURN(auto a, b->Finish());
+      columns.push_back(std::move(a));
+    }
+    SchemaPtr schema = MakeSchema(names, types);
+    FLOE_ASSIGN_OR_RETURN(RecordBatch batch, RecordBatch::Make(schema, static_cast<int64_t>(rows.size()), std::move(columns)));
+    return BoundQuery{MakeValuesNode(schema, {std::move(batch)}, fmt::format("Values ({} rows)", rows.size())), names};
+  }
+
+  // ---- FROM ----
+
+  static Scope ScopeOf(const columnar::Schema& schema, const std::string& qualifier) {
+    Scope scope;
+    for (const auto& f : schema.fields()) scope.columns.push_back({qualifier, f.name, f.type});
+    return scope;
+  }
+
+  Result<BoundFrom> BindFrom(const syntax::FromItem& from) {
+    auto located = BindFromItem(from);
+    if (!located.ok()) return AtPosition(from.pos, std::move(located).error());
+    return located;
+  }
+
+  Result<BoundFrom> BindFromItem(const syntax::FromItem& from) {
+    BoundFrom out;
+    switch (from.kind()) {
+      case syntax::FromKind::kTable: {
+        const auto& table = *from.As<syntax::TableName>();
+        // A WITH name?
+        if (table.name.size() == 1 && !table.time_travel) {
+          for (auto it = ctes_.rbegin(); it != ctes_.rend(); ++it) {
+            if (it->first != AsciiLower(table.name[0])) continue;
+            const syntax::CommonTableExpr& cte = *it->second;
+            // Bind the WITH query with the names visible where it was defined (the ones before it).
+            std::vector<std::pair<std::string, const syntax::CommonTableExpr*>> visible(ctes_.begin(), std::prev(it.base()));
+            QueryBinder inner(resolver_, context_, options_, std::move(visible), named_);
+            FLOE_ASSIGN_OR_RETURN(BoundQuery q, inner.Bind(*cte.query));
+            return FromSubquery(std::move(q), from.alias.value_or(cte.name),
+                                from.column_aliases.empty() ? cte.columns : from.column_aliases);
+          }
+        }
+        FLOE_ASSIGN_OR_RETURN(RelationSource source, resolver_.ResolveTable(table, context_));
+        return FromSource(std::move(source), from.alias.value_or(source.qualifier));
+      }
+      case syntax::FromKind::kTableFunction: {
+        const auto& fn = *from.As<syntax::TableFunction>();
+        std::string name = AsciiLower(syntax::ToSql(fn.name));
+        if (fn.args.size() != 1) return InvalidArgument("{} takes one path", name);
+        FLOE_ASSIGN_OR_RETURN(Scalar path, EvaluateConstantSyntax(*fn.args[0], context_));
+        if (path.is_null() || !std::holds_alternative<std::string>(path.value)) {
+          return InvalidArgument("{} takes a path string", name);
+        }
+        std::string alias = from.alias.value_or(name);
+        if (name == "iceberg_scan") {
+          FLOE_ASSIGN_OR_RETURN(RelationSource source, resolver_.ResolveMetadataFile(path.as_string()));
+          return FromSource(std::move(source), alias);
+        }
+        FileFormatKind format;
+        if (name == "read_parquet") {
+          format = FileFormatKind::kParquet;
+        } else if (name == "read_csv") {
+          format = FileFormatKind::kCsv;
+        } else {
+          return NotFound("unknown table function {} (read_parquet, read_csv, iceberg_scan)", name);
+        }
+        FLOE_ASSIGN_OR_RETURN(out.node, MakeFileScanNode(resolver_.LocalIo(), path.as_string(), format));
+        *out.scope = ScopeOf(*out.node->schema(), alias);
+        return out;
+      }
+      case syntax::FromKind::kSubquery: {
+        const auto& sub = *from.As<syntax::SubqueryRef>();
+        FLOE_ASSIGN_OR_RETURN(BoundQuery q, Subquery(*sub.query));
+        return FromSubquery(std::move(q), from.alias.value_or(""), from.column_aliases);
+      }
+      case syntax::FromKind::kJoin: return BindJoin(*from.As<syntax::Join>());
+    }
+    return Internal("unknown FROM item");
+  }
+
+  Result<BoundFrom> FromSubquery(BoundQuery q, const std::string& alias, const std::vector<std::string>& column_aliases) {
+    BoundFrom out;
+    if (!column_aliases.empty()) {
+      if (column_aliases.size() != q.names.size()) {
+        return InvalidArgument("{} names {} columns, its query has {}", alias, column_aliases.size(), q.names.size());
+      }
+      std::vector<PhysicalExprPtr> exprs;
+      for (int i = 0; i < q.node->schema()->num_fields(); ++i) {
+        exprs.push_back(MakeColumnExpr(i, q.node->schema()->field(i).type));
+      }
+      q.node = MakeProjectNode(q.node, std::move(exprs), column_aliases);
+      q.names = column_aliases;
+    }
+    out.node = q.node;
+    *out.scope = ScopeOf(*q.node->schema(), alias);
+    return out;
+  }
+
+  Result<BoundFrom> FromSource(RelationSource source, const std::string& alias) {
+    BoundFrom out;
+    if (source.node) {
+      out.node = source.node;
+      *out.scope = ScopeOf(*source.node->schema(), alias);
+      return out;
+    }
+    // An Iceberg table: read only the columns the query names.
+    TableScanSpec spec = std::move(*source.scan);
+    spec.threads = options_.threads;
+    std::vector<columnar::Field> fields;
+    for (const auto& f : source.schema->fields()) {
+      if (named_.star || named_.names.count(AsciiLower(f.name))) {
+        spec.columns.push_back(f.name);
+        fields.push_back(f);
+      }
+    }
+    out.table_scope = std::make_shared<Scope>(ScopeOf(*source.schema, alias));
+    *out.scope = ScopeOf(columnar::Schema(fields), alias);
+    FLOE_ASSIGN_OR_RETURN(scan::SnapshotChoice choice, scan::SelectSnapshot(*spec.metadata, spec.snapshot));
+    out.table_schema_storage = *choice.schema;
+    out.pending_scan = std::move(spec);
+    return out;
+  }
+
+  // The node of a FROM item (building a pending table scan as it is).
+  Result<PlanNodePtr> Finish(BoundFrom& from) {
+    if (from.pending_scan) {
+      FLOE_ASSIGN_OR_RETURN(from.node, MakeTableScanNode(std::move(*from.pending_scan)));
+      from.pending_scan.reset();
+    }
+    return from.node;
+  }
+
+  Result<BoundFrom> BindJoin(const syntax::Join& join) {
+    if (join.type == syntax::JoinType::kFull) return NotSupported("FULL OUTER JOIN is not supported yet");
+    FLOE_ASSIGN_OR_RETURN(BoundFrom left, BindFrom(*join.left));
+    FLOE_ASSIGN_OR_RETURN(BoundFrom right, BindFrom(*join.right));
+    bool right_join = join.type == syntax::JoinType::kRight;
+    if (right_join) std::swap(left, right);
+    FLOE_ASSIGN_OR_RETURN(PlanNodePtr left_node, Finish(left));
+    FLOE_ASSIGN_OR_RETURN(PlanNodePtr right_node, Finish(right));
+    Scope joined;
+    joined.columns = left.scope->columns;
+    joined.columns.insert(joined.columns.end(), right.scope->columns.begin(), right.scope->columns.end());
+    std::vector<columnar::Field> fields = left_node->schema()->fields();
+    for (const auto& f : right_node->schema()->fields()) fields.push_back(f);
+    for (auto& f : fields) f.nullable = true;
+    auto joined_schema = std::make_shared<const columnar::Schema>(std::move(fields));
+
+    ExpressionBinder left_binder(*left.scope, context_), right_binder(*right.scope, context_),
+        joined_binder(joined, context_);
+    std::vector<PhysicalExprPtr> left_keys, right_keys;
+    PhysicalExprPtr residual;
+    auto add_key = [&](PhysicalExprPtr l, PhysicalExprPtr r) -> Status {
+      FLOE_ASSIGN_OR_RETURN(DataTypePtr common, CommonType(l->type(), r->type()));
+      common = NormalizeType(common);
+      FLOE_ASSIGN_OR_RETURN(l, left_binder.CastTo(l, common));
+      FLOE_ASSIGN_OR_RETURN(r, right_binder.CastTo(r, common));
+      left_keys.push_back(l);
+      right_keys.push_back(r);
+      return Ok();
+    };
+    if (!join.using_columns.empty()) {
+      for (const auto& name : join.using_columns) {
+        syntax::ColumnRef ref{{name}};
+        auto l = left_binder.Bind(*syntax::MakeExpr(syntax::SourcePosition{}, ref));
+        auto r = right_binder.Bind(*syntax::MakeExpr(syntax::SourcePosition{}, ref));
+        if (!l.ok() || !r.ok()) return InvalidArgument("USING column {} is not on both sides", name);
+        FLOE_RETURN_IF_ERROR(add_key(*l, *r));
+      }
+    }
+    if (join.on) {
+      std::vector<const Expr*> conjuncts;
+      SplitConjuncts(*join.on, &conjuncts);
+      for (const Expr* c : conjuncts) {
+        const auto* eq = c->As<syntax::BinaryExpr>();
+        if (eq && eq->op == syntax::BinaryOp::kEq) {
+          auto ll = left_binder.Bind(*eq->left), rr = right_binder.Bind(*eq->right);
+          if (ll.ok() && rr.ok() && CommonType((*ll)->type(), (*rr)->type()).ok()) {
+            FLOE_RETURN_IF_ERROR(add_key(*ll, *rr));
+            continue;
+          }
+          auto lr = left_binder.Bind(*eq->right), rl = right_binder.Bind(*eq->left);
+          if (lr.ok() && rl.ok() && CommonType((*lr)->type(), (*rl)->type()).ok()) {
+            FLOE_RETURN_IF_ERROR(add_key(*lr, *rl));
+            continue;
+          }
+        }
+        FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr bound, joined_binder.Bind(*c));
+        if (residual) {
+          FLOE_ASSIGN_OR_RETURN(residual, joined_binder.Call("and", {residual, bound}));
+        } else {
+          residual = bound;
+        }
+      }
+    }
+    if (residual && residual->type()->id() != columnar::TypeId::kBool) {
+      FLOE_ASSIGN_OR_RETURN(residual, joined_binder.CastTo(residual, columnar::Boolean()));
+    }
+    HashJoinType type = join.type == syntax::JoinType::kLeft || right_join ? HashJoinType::kLeft : HashJoinType::kInner;
+    BoundFrom out;
+    out.node = MakeHashJoinNode(left_node, right_node, type, std::move(left_keys), std::move(right_keys),
+                                std::move(residual), joined_schema);
+    *out.scope = joined;
+    if (right_join) {
+      // Back to the written order: the (written) left columns first.
+      size_t nl = left.scope->columns.size(), nr = right.scope->columns.size();
+      std::vector<PhysicalExprPtr> exprs;
+      std::vector<std::string> names;
+      Scope reordered;
+      for (size_t i = nl; i < nl + nr; ++i) {
+        exprs.push_back(MakeColumnExpr(static_cast<int>(i), joined.columns[i].type));
+        names.push_back(joined.columns[i].name);
+        reordered.columns.push_back(joined.columns[i]);
+      }
+      for (size_t i = 0; i < nl; ++i) {
+        exprs.push_back(MakeColumnExpr(static_cast<int>(i), joined.columns[i].type));
+        names.push_back(joined.columns[i].name);
+        reordered.columns.push_back(joined.columns[i]);
+      }
+      out.node = MakeProjectNode(out.node, std::move(exprs), std::move(names));
+      *out.scope = reordered;
+    }
+    return out;
+  }
+
+  // ---- SELECT ----
+
+  Result<BoundQuery> BindSelect(const syntax::Select& select, const std::vector<syntax::OrderItem>& order_by,
+                                std::optional<int64_t> scan_limit) {
+    BoundFrom from;
+    if (select.from) {
+      FLOE_ASSIGN_OR_RETURN(from, BindFrom(*select.from));
+    } else {
+      auto empty = std::make_shared<const columnar::Schema>(std::vector<columnar::Field>{});
+      FLOE_ASSIGN_OR_RETURN(RecordBatch one, RecordBatch::Make(empty, 1, {}));
+      from.node = MakeValuesNode(empty, {one}, "OneRow");
+    }
+
+    // WHERE: push what the table scan can do, filter the rest.
+    std::vector<const Expr*> residual;
+    if (select.where) {
+      if (ContainsAggregate(*select.where)) {
+        return AtPosition(select.where->pos, InvalidArgument("aggregates are not allowed in WHERE (use HAVING)"));
+      }
+      std::vector<const Expr*> conjuncts;
+      SplitConjuncts(*select.where, &conjuncts);
+      std::vector<std::string> pushed;
+      for (const Expr* c : conjuncts) {
+        if (from.pending_scan) {
+          ExpressionBinder table_binder(*from.table_scope, context_);
+          auto text = PushableFilterText(*c, table_binder, *from.table_scope, *from.table_schema_storage,
+                                         context_->time_zone.is_utc());
+          if (text) {
+            pushed.push_back(*text);
+            continue;
+          }
+        }
+        residual.push_back(c);
+      }
+      if (!pushed.empty()) {
+        std::string filter;
+        for (const auto& p : pushed) filter += (filter.empty() ? "" : " AND ") + p;
+        from.pending_scan->filter = filter;
+      }
+    }
+    bool aggregated = !select.group_by.empty() || (select.having != nullptr);
+    for (const auto& item : select.items) aggregated = aggregated || ContainsAggregate(*item.expr);
+    for (const auto& o : order_by) aggregated = aggregated || ContainsAggregate(*o.expr);
+    if (from.pending_scan && residual.empty() && !aggregated && !select.distinct && order_by.empty() && scan_limit) {
+      from.pending_scan->limit = scan_limit;
+    }
+    FLOE_ASSIGN_OR_RETURN(PlanNodePtr node, Finish(from));
+    const Scope& scope = *from.scope;
+    ExpressionBinder input_binder(scope, context_);
+    if (!residual.empty()) {
+      PhysicalExprPtr predicate;
+      std::string description;
+      for (const Expr* c : residual) {
+        FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr p, input_binder.Bind(*c));
+        if (p->type()->id() != columnar::TypeId::kBool) {
+          auto cast = input_binder.CastTo(p, columnar::Boolean());
+          if (!cast.ok()) return AtPosition(c->pos, InvalidArgument("WHERE needs a boolean, not {}", SparkTypeName(*p->type())));
+          p = *cast;
+        }
+        description += (description.empty() ? "" : " AND ") + syntax::ToSql(*c);
+        if (predicate) {
+          FLOE_ASSIGN_OR_RETURN(predicate, input_binder.Call("and", {predicate, p}));
+        } else {
+          predicate = p;
+        }
+      }
+      node = MakeFilterNode(node, predicate, description);
+    }
+
+    // Aggregation.
+    std::optional<ExpressionBinder> post_binder;
+    Scope post_scope;
+    std::vector<std::string> key_texts, agg_texts;
+    std::vector<std::pair<int, std::vector<std::string>>> key_columns;  // plain column keys
+    if (aggregated) {
+      std::vector<PhysicalExprPtr> keys;
+      std::vector<std::string> key_names;
+      for (const auto& g : select.group_by) {
+        const Expr* key = g.get();
+        if (const auto* lit = g->As<syntax::Literal>(); lit && lit->kind == syntax::LiteralKind::kInteger) {
+          int64_t ordinal = lit->int_value.value_or(0);
+          if (ordinal < 1 || ordinal > static_cast<int64_t>(select.items.size())) {
+            return AtPosition(g->pos, InvalidArgument("GROUP BY position {} is not in the select list (1..{})", ordinal, select.items.size()));
+          }
+          key = select.items[static_cast<size_t>(ordinal - 1)].expr.get();
+        } else if (const auto* ref = g->As<syntax::ColumnRef>(); ref && ref->name.size() == 1) {
+          FLOE_ASSIGN_OR_RETURN(auto resolved, input_binder.Resolve(ref->name));
+          if (!resolved) {
+            for (const auto& item : select.items) {
+              if (item.alias && AsciiEqualsIgnoreCase(*item.alias, ref->name[0])) key = item.expr.get();
+            }
+          }
+        }
+        if (key->As<syntax::Star>() || ContainsAggregate(*key)) {
+          return AtPosition(g->pos, InvalidArgument("cannot group by {}", syntax::ToSql(*key)));
+        }
+        FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr bound, input_binder.Bind(*key));
+        keys.push_back(bound);
+        key_names.push_back(ColumnNameFor(*key));
+        key_texts.push_back(syntax::ToSql(*key));
+        if (const auto* ref = key->As<syntax::ColumnRef>()) {
+          FLOE_ASSIGN_OR_RETURN(auto resolved, input_binder.Resolve(ref->name));
+          if (resolved) key_columns.emplace_back(static_cast<int>(keys.size() - 1), std::vector<std::string>{});
+          if (resolved) {
+            key_columns.back().second.push_back(std::to_string(resolved->column));
+            for (const auto& f : resolved->fields) key_columns.back().second.push_back(AsciiLower(f));
+          }
+        }
+      }
+      // Aggregate calls anywhere in the select list, HAVING and ORDER BY.
+      std::vector<AggregateCall> calls;
+      auto collect = [&](const Expr& root) -> Status {
+        Status status = Ok();
+        VisitExpressions(root, [&](const Expr& e) {
+          const auto* call = e.As<syntax::FunctionCall>();
+          if (!status.ok() || !call || call->name.size() != 1 || !IsAggregateFunction(call->name[0])) return;
+          std::string text = syntax::ToSql(e);
+          for (const auto& t : agg_texts) {
+            if (t == text) return;
+          }
+          auto bound = BindAggregate(e, *call, input_binder);
+          if (!bound.ok()) {
+            status = AtPosition(e.pos, std::move(bound).error());
+            return;
+          }
+          calls.push_back(std::move(*bound));
+          agg_texts.push_back(text);
+        });
+        return status;
+      };
+      for (const auto& item : select.items) FLOE_RETURN_IF_ERROR(collect(*item.expr));
+      if (select.having) FLOE_RETURN_IF_ERROR(collect(*select.having));
+      for (const auto& o : order_by) FLOE_RETURN_IF_ERROR(collect(*o.expr));
+      for (size_t i = 0; i < keys.size(); ++i) post_scope.columns.push_back({"", key_names[i], keys[i]->type()});
+      for (const auto& c : calls) {
+        auto t = AggregateResultType(c.kind, c.arg ? c.arg->type() : nullptr);
+        post_scope.columns.push_back({"", c.name, *t});
+      }
+      node = MakeAggregateNode(node, std::move(keys), std::move(key_names), std::move(calls));
+      post_binder.emplace(post_scope, context_, [this, &input_binder, &key_texts, &agg_texts, &key_columns, &post_scope](const Expr& e)
+                              -> std::optional<Result<PhysicalExprPtr>> {
+        std::string text = syntax::ToSql(e);
+        for (size_t i = 0; i < key_texts.size(); ++i) {
+          if (key_texts[i] == text) return Result<PhysicalExprPtr>(MakeColumnExpr(static_cast<int>(i), post_scope.columns[i].type));
+        }
+        for (size_t j = 0; j < agg_texts.size(); ++j) {
+          if (agg_texts[j] == text) {
+            size_t index = key_texts.size() + j;
+            return Result<PhysicalExprPtr>(MakeColumnExpr(static_cast<int>(index), post_scope.columns[index].type));
+          }
+        }
+        if (const auto* ref = e.As<syntax::ColumnRef>()) {
+          auto resolved = input_binder.Resolve(ref->name);
+          if (!resolved.ok()) return Result<PhysicalExprPtr>(AtPosition(e.pos, std::move(resolved).error()));
+          if (*resolved) {
+            std::vector<std::string> path{std::to_string((*resolved)->column)};
+            for (const auto& f : (*resolved)->fields) path.push_back(AsciiLower(f));
+            for (const auto& [key_index, key_path] : key_columns) {
+              if (key_path == path) {
+                return Result<PhysicalExprPtr>(MakeColumnExpr(key_index, post_scope.columns[static_cast<size_t>(key_index)].type));
+              }
+            }
+            return Result<PhysicalExprPtr>(AtPosition(e.pos, InvalidArgument(
+                "column {} is neither in GROUP BY nor inside an aggregate function", syntax::ToSql(ref->name))));
+          }
+        }
+        (void)this;
+        return std::nullopt;
+      });
+      if (select.having) {
+        FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr having, post_binder->Bind(*select.having));
+        node = MakeFilterNode(node, having, syntax::ToSql(*select.having));
+      }
+    }
+    const ExpressionBinder& item_binder = aggregated ? *post_binder : input_binder;
+
+    // Select list.
+    std::vector<PhysicalExprPtr> exprs;
+    std::vector<std::string> names;
+    for (const auto& item : select.items) {
+      if (const auto* star = item.expr->As<syntax::Star>()) {
+        if (aggregated) return AtPosition(item.pos, InvalidArgument("* cannot be used with GROUP BY or aggregates"));
+        bool any = false;
+        for (size_t i = 0; i < scope.columns.size(); ++i) {
+          const ScopeColumn& c = scope.columns[i];
+          if (!star->qualifier.empty() && !AsciiEqualsIgnoreCase(c.qualifier, star->qualifier.back())) continue;
+          exprs.push_back(MakeColumnExpr(static_cast<int>(i), c.type));
+          names.push_back(c.name);
+          any = true;
+        }
+        if (!any && !star->qualifier.empty()) {
+          return AtPosition(item.pos, InvalidArgument("{}.*: no table {} in FROM", syntax::ToSql(star->qualifier),
+                                                      syntax::ToSql(star->qualifier)));
+        }
+        continue;
+      }
+      FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr e, item_binder.Bind(*item.expr));
+      exprs.push_back(e);
+      names.push_back(item.alias.value_or(ColumnNameFor(*item.expr)));
+    }
+    size_t visible = exprs.size();
+
+    // ORDER BY: output columns by ordinal or name, else expressions of the input as hidden columns.
+    std::vector<SortKey> sort_keys;
+    std::string sort_description;
+    for (const auto& o : order_by) {
+      int index = -1;
+      if (const auto* lit = o.expr->As<syntax::Literal>(); lit && lit->kind == syntax::LiteralKind::kInteger) {
+        int64_t ordinal = lit->int_value.value_or(0);
+        if (ordinal < 1 || ordinal > static_cast<int64_t>(visible)) {
+          return AtPosition(o.pos, InvalidArgument("ORDER BY position {} is not in the select list (1..{})", ordinal, visible));
+        }
+        index = static_cast<int>(ordinal - 1);
+      } else if (const auto* ref = o.expr->As<syntax::ColumnRef>(); ref && ref->name.size() == 1) {
+        for (size_t i = 0; i < visible; ++i) {
+          if (AsciiEqualsIgnoreCase(names[i], ref->name[0])) {
+            index = static_cast<int>(i);
+            break;
+          }
+        }
+      }
+      if (index < 0) {
+        std::string text = syntax::ToSql(*o.expr);
+        for (size_t i = 0; i < visible && index < 0; ++i) {
+          const auto& item = select.items[std::min(i, select.items.size() - 1)];
+          if (select.items.size() == visible && syntax::ToSql(*item.expr) == text) index = static_cast<int>(i);
+        }
+      }
+      if (index < 0) {
+        if (select.distinct) {
+          return AtPosition(o.pos, InvalidArgument("with SELECT DISTINCT, ORDER BY {} must be in the select list",
+                                                   syntax::ToSql(*o.expr)));
+        }
+        FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr e, item_binder.Bind(*o.expr));
+        exprs.push_back(e);
+        names.push_back(fmt::format("__order{}", exprs.size()));
+        index = static_cast<int>(exprs.size() - 1);
+      }
+      bool nulls_first = o.nulls == syntax::NullOrder::kDefault ? !o.descending : o.nulls == syntax::NullOrder::kFirst;
+      sort_keys.push_back({nullptr, o.descending, nulls_first});
+      sort_keys.back().expr = MakeColumnExpr(index, exprs[static_cast<size_t>(index)]->type());
+      sort_description += (sort_description.empty() ? "" : ", ") + syntax::ToSql(*o.expr) +
+                          (o.descending ? " DESC" : " ASC") + (nulls_first ? " NULLS FIRST" : " NULLS LAST");
+    }
+    node = MakeProjectNode(node, exprs, names);
+    if (select.distinct) node = Distinct(node);
+    if (!sort_keys.empty()) node = MakeSortNode(node, std::move(sort_keys), sort_description);
+    if (exprs.size() > visible) {
+      std::vector<PhysicalExprPtr> keep;
+      for (size_t i = 0; i < visible; ++i) keep.push_back(MakeColumnExpr(static_cast<int>(i), exprs[i]->type()));
+      names.resize(visible);
+      node = MakeProjectNode(node, std::move(keep), names);
+    }
+    return BoundQuery{node, names};
+  }
+
+  Result<AggregateCall> BindAggregate(const Expr& e, const syntax::FunctionCall& call, const ExpressionBinder& binder) {
+    std::string name = AsciiLower(call.name[0]);
+    FLOE_ASSIGN_OR_RETURN(AggregateKind kind, AggregateKindFromName(name, call.star));
+    AggregateCall out;
+    out.kind = kind;
+    out.distinct = call.distinct;
+    out.name = ColumnNameFor(e);
+    if (kind == AggregateKind::kCountStar) return out;
+    if (call.args.size() != 1) return InvalidArgument("{} takes one argument", name);
+    for (const auto& a : call.args) {
+      if (ContainsAggregate(*a)) return InvalidArgument("aggregates cannot be nested: {}", syntax::ToSql(e));
+    }
+    FLOE_ASSIGN_OR_RETURN(out.arg, binder.Bind(*call.args[0]));
+    if (kind == AggregateKind::kSum || kind == AggregateKind::kAvg) {
+      DataTypePtr t = out.arg->type();
+      if (t->id() == columnar::TypeId::kString) {
+        FLOE_ASSIGN_OR_RETURN(out.arg, binder.CastTo(out.arg, columnar::Float64()));
+      }
+    }
+    auto type = AggregateResultType(kind, out.arg->type());
+    if (!type.ok()) return std::move(type).error();
+    return out;
+  }
+
+  // ORDER BY over a query's output only (VALUES, UNION).
+  Result<PlanNodePtr> SortOutput(const BoundQuery& q, const std::vector<syntax::OrderItem>& order_by) {
+    Scope scope = ScopeOf(*q.node->schema(), "");
+    ExpressionBinder binder(scope, context_);
+    std::vector<SortKey> keys;
+    std::string description;
+    for (const auto& o : order_by) {
+      PhysicalExprPtr e;
+      if (const auto* lit = o.expr->As<syntax::Literal>(); lit && lit->kind == syntax::LiteralKind::kInteger) {
+        int64_t ordinal = lit->int_value.value_or(0);
+        if (ordinal < 1 || ordinal > static_cast<int64_t>(q.names.size())) {
+          return AtPosition(o.pos, InvalidArgument("ORDER BY position {} is not in the select list", ordinal));
+        }
+        e = MakeColumnExpr(static_cast<int>(ordinal - 1), q.node->schema()->field(static_cast<int>(ordinal - 1)).type);
+      } else {
+        FLOE_ASSIGN_OR_RETURN(e, binder.Bind(*o.expr));
+      }
+      bool nulls_first = o.nulls == syntax::NullOrder::kDefault ? !o.descending : o.nulls == syntax::NullOrder::kFirst;
+      keys.push_back({e, o.descending, nulls_first});
+      description += (description.empty() ? "" : ", ") + syntax::ToSql(*o.expr);
+    }
+    return MakeSortNode(q.node, std::move(keys), description);
+  }
+
+  RelationResolver& resolver_;
+  EvalContextPtr context_;
+  BindOptions options_;
+  std::vector<std::pair<std::string, const syntax::CommonTableExpr*>> ctes_;
+  NamedColumns named_;
+};
+
+}  // namespace
+
+Result<BoundQuery> BindQuery(const syntax::Query& query, RelationResolver& resolver, const EvalContextPtr& context,
+                             const BindOptions& options) {
+  QueryBinder binder(resolver, context, options, {}, CollectNames(query));
+  return binder.Bind(query);
+}
+
+}  // namespace floe::sql

@@ -1,0 +1,61 @@
+#include "floe/sql/type_syntax.h"
+
+#include "floe/columnar/value_text.h"
+#include "floe/sql/exec/sql_type.h"
+
+namespace floe::sql {
+
+using syntax::TypeKind;
+
+Result<columnar::DataTypePtr> TypeFromSyntax(const syntax::TypeName& type) {
+  switch (type.kind) {
+    case TypeKind::kBoolean: return columnar::Boolean();
+    case TypeKind::kTinyInt:
+    case TypeKind::kSmallInt:
+    case TypeKind::kInt: return columnar::Int32();
+    case TypeKind::kBigInt: return columnar::Int64();
+    case TypeKind::kFloat: return columnar::Float32();
+    case TypeKind::kDouble: return columnar::Float64();
+    case TypeKind::kDecimal: {
+      int precision = type.precision < 0 ? 10 : type.precision;
+      int scale = type.scale < 0 ? 0 : type.scale;
+      if (!columnar::Decimal128Valid(precision, scale)) {
+        return InvalidArgument("DECIMAL({},{}): precision must be 1..38 and scale 0..precision",
+                               precision, scale);
+      }
+      return columnar::Decimal128(precision, scale);
+    }
+    case TypeKind::kString:
+    case TypeKind::kVarchar:
+    case TypeKind::kChar: return columnar::Utf8();
+    case TypeKind::kBinary: return columnar::Binary();
+    case TypeKind::kDate: return columnar::Date32();
+    case TypeKind::kTimestamp: return TimestampType();
+    case TypeKind::kTimestampNtz: return TimestampNtzType();
+    case TypeKind::kTime: return columnar::Time64(columnar::TimeUnit::kMicro);
+    case TypeKind::kUuid: return columnar::Uuid();
+    case TypeKind::kFixed:
+      if (type.length <= 0) return InvalidArgument("FIXED needs a length");
+      return columnar::FixedSizeBinary(type.length);
+    case TypeKind::kStruct: {
+      std::vector<columnar::Field> fields;
+      for (const auto& f : type.fields) {
+        FLOE_ASSIGN_OR_RETURN(auto t, TypeFromSyntax(f.type));
+        fields.emplace_back(f.name, t, !f.not_null);
+      }
+      return columnar::Struct(std::move(fields));
+    }
+    case TypeKind::kArray: {
+      FLOE_ASSIGN_OR_RETURN(auto element, TypeFromSyntax(type.arguments.at(0)));
+      return columnar::List(columnar::Field("element", element, true));
+    }
+    case TypeKind::kMap: {
+      FLOE_ASSIGN_OR_RETURN(auto key, TypeFromSyntax(type.arguments.at(0)));
+      FLOE_ASSIGN_OR_RETURN(auto value, TypeFromSyntax(type.arguments.at(1)));
+      return columnar::Map(columnar::Field("key", key, false), columnar::Field("value", value, true));
+    }
+  }
+  return Internal("unknown type");
+}
+
+}  // namespace floe::sql
