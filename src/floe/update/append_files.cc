@@ -83,6 +83,10 @@ void DeleteFiles(io::FileIO& io, const std::vector<manifest::DataFile>& files) {
   for (const auto& f : files) (void)io.Delete(f.file_path);
 }
 
+Result<AppendFilesResult> WriteAndCommit(TableOperations& ops, const TableBase& base,
+                                         const std::function<Status(table::PartitionedWriter&)>& write_all,
+                                         const AppendFilesOptions& options);
+
 }  // namespace
 
 Result<InputFormat> InputFormatOf(std::string_view path) {
@@ -112,12 +116,7 @@ Result<AppendFilesResult> AppendFiles(TableOperations& ops, io::FileIO& input_io
     opened.push_back(std::move(in));
   }
 
-  FLOE_ASSIGN_OR_RETURN(auto context, table::WriteContext::Make(base.metadata));
-  table::PartitionedWriterOptions writer_options;
-  writer_options.memory_budget = options.memory_budget;
-  FLOE_ASSIGN_OR_RETURN(auto writer,
-                        table::PartitionedWriter::Make(ops.io(), context, writer_options));
-  auto write_all = [&]() -> Status {
+  auto write_all = [&](table::PartitionedWriter& writer) -> Status {
     for (size_t i = 0; i < opened.size(); ++i) {
       Input& in = opened[i];
       while (true) {
@@ -126,13 +125,28 @@ Result<AppendFilesResult> AppendFiles(TableOperations& ops, io::FileIO& input_io
         if (!*batch) break;
         auto conformed = in.conformer->Conform(**batch);
         if (!conformed.ok()) return DataDoesNotFit(std::move(conformed).error(), in.path);
-        FLOE_RETURN_IF_ERROR(writer->Write(*conformed));
+        FLOE_RETURN_IF_ERROR(writer.Write(*conformed));
       }
       if (options.progress) options.progress(i + 1, opened.size());
     }
     return Ok();
   };
-  if (Status s = write_all(); !s.ok()) {
+  return WriteAndCommit(ops, base, write_all, options);
+}
+
+namespace {
+
+// Writes the data files `write_all` produces, then commits them in one MergeAppend; data files
+// are removed on failure unless the commit's outcome is unknown.
+Result<AppendFilesResult> WriteAndCommit(TableOperations& ops, const TableBase& base,
+                                         const std::function<Status(table::PartitionedWriter&)>& write_all,
+                                         const AppendFilesOptions& options) {
+  FLOE_ASSIGN_OR_RETURN(auto context, table::WriteContext::Make(base.metadata));
+  table::PartitionedWriterOptions writer_options;
+  writer_options.memory_budget = options.memory_budget;
+  FLOE_ASSIGN_OR_RETURN(auto writer,
+                        table::PartitionedWriter::Make(ops.io(), context, writer_options));
+  if (Status s = write_all(*writer); !s.ok()) {
     writer->Abort();
     return std::move(s).error();
   }
@@ -171,6 +185,29 @@ Result<AppendFilesResult> AppendFiles(TableOperations& ops, io::FileIO& input_io
   result.attempts = committed->attempts;
   result.table = std::move(committed->table);
   return result;
+}
+
+}  // namespace
+
+Result<AppendFilesResult> AppendBatches(TableOperations& ops, const columnar::Schema& schema,
+                                        const BatchProducer& produce,
+                                        const AppendFilesOptions& options) {
+  FLOE_ASSIGN_OR_RETURN(TableBase base, ops.Refresh());
+  FLOE_RETURN_IF_ERROR(CheckWritable(base.metadata, base.metadata_location, "insert"));
+  const spec::Schema* table_schema = base.metadata.CurrentSchema();
+  if (!table_schema) return Corrupt("{}: no current schema", base.metadata_location);
+  table::ConformOptions conform;
+  conform.matching = table::ColumnMatching::kByName;
+  auto conformer = table::BatchConformer::Make(*table_schema, schema, conform);
+  if (!conformer.ok()) return DataDoesNotFit(std::move(conformer).error(), "insert");
+  auto write_all = [&](table::PartitionedWriter& writer) -> Status {
+    return produce([&](const columnar::RecordBatch& batch) -> Status {
+      auto conformed = conformer->Conform(batch);
+      if (!conformed.ok()) return DataDoesNotFit(std::move(conformed).error(), "insert");
+      return writer.Write(*conformed);
+    });
+  };
+  return WriteAndCommit(ops, base, write_all, options);
 }
 
 }  // namespace floe::update

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 #include "floe/io/file_io.h"
+#include "floe/columnar/record_batch.h"
 #include "floe/update/table_operations.h"
 #include "floe/util/result.h"
 
@@ -44,5 +45,16 @@ struct AppendFilesResult {
 Result<AppendFilesResult> AppendFiles(TableOperations& ops, io::FileIO& input_io,
                                       const std::vector<std::string>& inputs,
                                       const AppendFilesOptions& options = {});
+
+// Appends the rows `produce` pushes (SQL INSERT and CREATE TABLE AS SELECT) in one commit:
+// `produce` is called once with a write function and sends batches of `schema`, whose columns
+// are matched to the table's by name and checked against its schema before a byte is written
+// (the same checks as AppendFiles). An error from `produce` or a write removes the data files
+// written; nothing is committed then.
+using BatchWriter = std::function<Status(const columnar::RecordBatch&)>;
+using BatchProducer = std::function<Status(const BatchWriter& write)>;
+Result<AppendFilesResult> AppendBatches(TableOperations& ops, const columnar::Schema& schema,
+                                        const BatchProducer& produce,
+                                        const AppendFilesOptions& options = {});
 
 }  // namespace floe::update
