@@ -185,6 +185,24 @@ std::string ExplainPlan(const PlanNode& root) {
   return out;
 }
 
+namespace {
+
+Status CollectReports(const PlanNode& node, std::string* out) {
+  FLOE_ASSIGN_OR_RETURN(std::string report, node.Report());
+  if (!report.empty()) out->append("\n" + report);
+  for (const PlanNode* input : node.inputs()) FLOE_RETURN_IF_ERROR(CollectReports(*input, out));
+  return Ok();
+}
+
+}  // namespace
+
+Result<std::string> ExplainPlanWithReports(const PlanNode& root) {
+  std::string out = ExplainPlan(root);
+  FLOE_RETURN_IF_ERROR(CollectReports(root, &out));
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
 Result<RecordBatch> ConcatBatches(const SchemaPtr& schema, const std::vector<RecordBatch>& batches) {
   if (batches.size() == 1) return batches[0];
   int64_t rows = 0;

@@ -31,6 +31,9 @@ class PlanNode {
   // One line for EXPLAIN: "Filter (amount > 10)".
   virtual std::string Describe() const = 0;
   virtual std::vector<const PlanNode*> inputs() const { return {}; }
+  // More lines for EXPLAIN, worked out on demand (a table scan plans itself: files and bytes
+  // to read, the pushdown rate); empty for most nodes.
+  virtual Result<std::string> Report() const { return std::string(); }
 
  private:
   columnar::SchemaPtr schema_;
@@ -52,6 +55,9 @@ PlanNodePtr MakeUnionAllNode(std::vector<PlanNodePtr> inputs);
 
 // EXPLAIN's text: one node per line, inputs indented.
 std::string ExplainPlan(const PlanNode& root);
+
+// EXPLAIN's text with each node's Report after the tree.
+Result<std::string> ExplainPlanWithReports(const PlanNode& root);
 
 // Every batch of a run in one batch (for sorting and join build sides).
 Result<columnar::RecordBatch> ConcatBatches(const columnar::SchemaPtr& schema,

@@ -57,6 +57,7 @@ class TableScanNode final : public PlanNode {
     if (spec_.limit) out += fmt::format(" limit: {}", *spec_.limit);
     return out;
   }
+  Result<std::string> Report() const override { return DescribeTableScanPlan(spec_); }
 
  private:
   TableScanSpec spec_;
