@@ -1,0 +1,69 @@
+// Iceberg metadata tables (Java's MetadataTableType, what Spark shows for `t.snapshots`,
+// `t.files`, ...): a table's snapshots, history, refs, metadata files, manifests, data and delete
+// files, manifest entries and partitions as rows. Each table has exactly Java's schema — column
+// names, order, required/optional, field ids (`PARQUET:field_id`) — with Iceberg types mapped to
+// columnar types as table/schema_conversion.h maps them (timestamptz → timestamp[us, UTC]).
+//
+// Which snapshot: snapshots, history, refs and metadata_log_entries describe the whole table;
+// files, data_files, delete_files, entries, manifests and partitions read one snapshot (the
+// current one unless a snapshot id is given; none at all gives no rows); the all_* tables read
+// every manifest reachable from any snapshot, each manifest once (all_manifests lists each
+// snapshot's manifests, with reference_snapshot_id).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "floe/columnar/record_batch.h"
+#include "floe/inspect/row_batch_builder.h"
+#include "floe/io/file_io.h"
+#include "floe/spec/schema.h"
+#include "floe/spec/table_metadata.h"
+#include "floe/util/result.h"
+
+namespace floe::inspect {
+
+enum class MetadataTableKind {
+  kSnapshots,
+  kHistory,
+  kRefs,
+  kMetadataLogEntries,
+  kManifests,
+  kAllManifests,
+  kFiles,
+  kDataFiles,
+  kDeleteFiles,
+  kAllFiles,
+  kAllDataFiles,
+  kAllDeleteFiles,
+  kEntries,
+  kAllEntries,
+  kPartitions,
+};
+
+// The name as Spark writes it after the table name: "snapshots", "all_data_files", ...
+std::string_view MetadataTableName(MetadataTableKind kind);
+// The kind of a name (ASCII case ignored, as Spark resolves identifiers); NotFound listing the
+// known names otherwise.
+Result<MetadataTableKind> MetadataTableKindFromName(std::string_view name);
+
+// Java's schema of the metadata table of this table (files, entries and partitions depend on
+// the table's partition specs and current schema).
+Result<spec::Schema> MetadataTableIcebergSchema(MetadataTableKind kind,
+                                                const spec::TableMetadata& metadata);
+// The same as a columnar schema.
+Result<columnar::SchemaPtr> MetadataTableSchema(MetadataTableKind kind,
+                                                const spec::TableMetadata& metadata);
+
+// Reads the metadata table, handing its rows to `on_batch` in batches of at most
+// kMetadataBatchRows rows (every batch has MetadataTableSchema's schema). `metadata_location`
+// is the metadata file `metadata` was read from (the last row of metadata_log_entries).
+// `snapshot_id` picks the snapshot of the per-snapshot tables (NotFound when the table has no
+// such snapshot); the other tables ignore it.
+Status ReadMetadataTable(io::FileIO& io, const spec::TableMetadata& metadata,
+                         std::string_view metadata_location, MetadataTableKind kind,
+                         std::optional<int64_t> snapshot_id, const BatchCallback& on_batch);
+
+}  // namespace floe::inspect
