@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <functional>
-#include <map>
+#include <unordered_map>
 
 #include "floe/inspect/schema_fields.h"
 #include "floe/inspect/snapshot_manifests.h"
@@ -104,14 +104,14 @@ std::vector<int32_t> JavaIdToNameOrder(const spec::Schema& schema) {
 spec::NestedField ReadableMetricsField(const spec::Schema& table_schema,
                                        const std::vector<ReadableColumn>& sorted,
                                        int32_t highest_id) {
-  std::map<int32_t, spec::NestedField> numbered;
+  std::unordered_map<int32_t, const ReadableColumn*> by_id;
+  for (const ReadableColumn& r : sorted) by_id[r.field_id] = &r;
+  std::unordered_map<int32_t, spec::NestedField> numbered;
   int32_t next = highest_id;
   for (int32_t id : JavaIdToNameOrder(table_schema)) {
-    const ReadableColumn* c = nullptr;
-    for (const ReadableColumn& r : sorted) {
-      if (r.field_id == id) c = &r;
-    }
-    if (c == nullptr) continue;
+    auto found = by_id.find(id);
+    if (found == by_id.end()) continue;
+    const ReadableColumn* c = found->second;
     const int32_t struct_id = ++next;
     std::vector<spec::NestedField> metrics = {
         Optional(++next, "column_size", Type::Long()),
@@ -142,10 +142,19 @@ Result<spec::TypePtr> FilesPartitionType(const spec::TableMetadata& metadata) {
 }
 
 // What every row of a files or entries table needs, worked out once.
+// One file's metrics of one readable column, gathered in one pass over the file's metric maps.
+struct ReadableSlot {
+  std::optional<int64_t> column_size, value_count, null_value_count, nan_value_count;
+  const std::string* lower_bound = nullptr;
+  const std::string* upper_bound = nullptr;
+};
+
 struct FileRowContext {
   spec::Schema table_schema;     // the current schema
   spec::TypePtr partition_type;  // unified; no partition column when it has no fields
   std::vector<ReadableColumn> readable;  // sorted by name
+  std::unordered_map<int32_t, size_t> readable_index;  // field id → position in `readable`
+  std::vector<ReadableSlot> slots;  // scratch, one per readable column
 };
 
 Result<FileRowContext> MakeFileRowContext(const spec::TableMetadata& metadata) {
@@ -155,6 +164,8 @@ Result<FileRowContext> MakeFileRowContext(const spec::TableMetadata& metadata) {
     c.table_schema = *schema;
     c.readable = ReadableColumnsOf(*schema);
   }
+  for (size_t i = 0; i < c.readable.size(); ++i) c.readable_index[c.readable[i].field_id] = i;
+  c.slots.resize(c.readable.size());
   return c;
 }
 
@@ -193,8 +204,7 @@ Status AppendDataFileColumns(const spec::TableMetadata& metadata, const FileRowC
 
 // A bound decoded to its column's type; null when the file has none for the column.
 Result<spec::Literal> ReadableBound(const manifest::DataFile& f, const ReadableColumn& c,
-                                    const manifest::BoundMap& bounds, std::string_view which) {
-  const std::string* bytes = manifest::FindBound(bounds, c.field_id);
+                                    const std::string* bytes, std::string_view which) {
   if (bytes == nullptr) return spec::Literal();
   Result<spec::Literal> value = spec::FromBinary(*c.type, *bytes);
   if (!value.ok()) {
@@ -204,24 +214,35 @@ Result<spec::Literal> ReadableBound(const manifest::DataFile& f, const ReadableC
   return value;
 }
 
-Status AppendReadableMetrics(const FileRowContext& context, const manifest::DataFile& f,
+// Metric maps list columns in file order: each is walked once into the per-column slots, so a
+// wide table costs columns + metrics per file, not their product.
+Status AppendReadableMetrics(FileRowContext& context, const manifest::DataFile& f,
                              columnar::ArrayBuilder* builder) {
+  std::fill(context.slots.begin(), context.slots.end(), ReadableSlot{});
+  auto slot = [&](int32_t id) -> ReadableSlot* {
+    auto it = context.readable_index.find(id);
+    return it == context.readable_index.end() ? nullptr : &context.slots[it->second];
+  };
+  for (const auto& [id, v] : f.column_sizes) if (ReadableSlot* s = slot(id)) s->column_size = v;
+  for (const auto& [id, v] : f.value_counts) if (ReadableSlot* s = slot(id)) s->value_count = v;
+  for (const auto& [id, v] : f.null_value_counts) if (ReadableSlot* s = slot(id)) s->null_value_count = v;
+  for (const auto& [id, v] : f.nan_value_counts) if (ReadableSlot* s = slot(id)) s->nan_value_count = v;
+  for (const auto& [id, v] : f.lower_bounds) if (ReadableSlot* s = slot(id)) s->lower_bound = &v;
+  for (const auto& [id, v] : f.upper_bounds) if (ReadableSlot* s = slot(id)) s->upper_bound = &v;
+
   auto* all = static_cast<columnar::StructBuilder*>(builder);
   FLOE_RETURN_IF_ERROR(all->Append(true));
   for (size_t i = 0; i < context.readable.size(); ++i) {
     const ReadableColumn& c = context.readable[i];
+    const ReadableSlot& m = context.slots[i];
     auto* metrics = static_cast<columnar::StructBuilder*>(all->child(static_cast<int>(i)));
     FLOE_RETURN_IF_ERROR(metrics->Append(true));
-    auto count = [&](const manifest::CountMap& map) -> std::optional<int64_t> {
-      const int64_t* v = manifest::FindCount(map, c.field_id);
-      return v ? std::optional<int64_t>(*v) : std::nullopt;
-    };
-    FLOE_RETURN_IF_ERROR(AppendInt64(metrics->child(0), count(f.column_sizes)));
-    FLOE_RETURN_IF_ERROR(AppendInt64(metrics->child(1), count(f.value_counts)));
-    FLOE_RETURN_IF_ERROR(AppendInt64(metrics->child(2), count(f.null_value_counts)));
-    FLOE_RETURN_IF_ERROR(AppendInt64(metrics->child(3), count(f.nan_value_counts)));
-    FLOE_ASSIGN_OR_RETURN(spec::Literal lower, ReadableBound(f, c, f.lower_bounds, "lower"));
-    FLOE_ASSIGN_OR_RETURN(spec::Literal upper, ReadableBound(f, c, f.upper_bounds, "upper"));
+    FLOE_RETURN_IF_ERROR(AppendInt64(metrics->child(0), m.column_size));
+    FLOE_RETURN_IF_ERROR(AppendInt64(metrics->child(1), m.value_count));
+    FLOE_RETURN_IF_ERROR(AppendInt64(metrics->child(2), m.null_value_count));
+    FLOE_RETURN_IF_ERROR(AppendInt64(metrics->child(3), m.nan_value_count));
+    FLOE_ASSIGN_OR_RETURN(spec::Literal lower, ReadableBound(f, c, m.lower_bound, "lower"));
+    FLOE_ASSIGN_OR_RETURN(spec::Literal upper, ReadableBound(f, c, m.upper_bound, "upper"));
     FLOE_RETURN_IF_ERROR(AppendLiteral(metrics->child(4), lower));
     FLOE_RETURN_IF_ERROR(AppendLiteral(metrics->child(5), upper));
   }
