@@ -115,7 +115,8 @@ Status ReadPartitionsTable(io::FileIO& io, const spec::TableMetadata& metadata,
                               e.data_file.partition);
           partitions[std::move(key)].Add(metadata, e);
           return Ok();
-        }));
+        },
+        /*with_metrics=*/false));
   }
   for (const auto& [key, t] : partitions) {
     int c = 0;

@@ -40,9 +40,11 @@ Result<std::vector<manifest::ManifestFile>> ReachableManifestFiles(io::FileIO& i
 
 Status ForEachManifestEntry(io::FileIO& io, const spec::TableMetadata& metadata,
                             const manifest::ManifestFile& manifest, bool live_only,
-                            const std::function<Status(const manifest::ManifestEntry&)>& on_entry) {
+                            const std::function<Status(const manifest::ManifestEntry&)>& on_entry,
+                            bool with_metrics) {
   manifest::ManifestReadOptions options;
   options.partition_type = manifest::PartitionTypeFor(metadata, manifest.partition_spec_id);
+  if (!with_metrics) options.metrics_field_ids = std::vector<int32_t>();
   // ReadManifest may read the file a second time (a manifest rewritten after its list was
   // written): entries already handed on are skipped then.
   int64_t handed_on = 0;

@@ -32,9 +32,11 @@ Result<std::vector<manifest::ManifestFile>> ReachableManifestFiles(io::FileIO& i
 
 // Calls `on_entry` for each entry of the manifest (only ADDED and EXISTING ones when
 // `live_only`), decoded with the table's partition type of the manifest's spec and with
-// inheritance from the manifest-list entry applied.
+// inheritance from the manifest-list entry applied. Without `with_metrics` the entries carry no
+// column metrics (read past: most of a manifest's bytes).
 Status ForEachManifestEntry(io::FileIO& io, const spec::TableMetadata& metadata,
                             const manifest::ManifestFile& manifest, bool live_only,
-                            const std::function<Status(const manifest::ManifestEntry&)>& on_entry);
+                            const std::function<Status(const manifest::ManifestEntry&)>& on_entry,
+                            bool with_metrics = true);
 
 }  // namespace floe::inspect
