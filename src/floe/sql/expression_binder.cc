@@ -25,6 +25,13 @@ Error AtPosition(syntax::SourcePosition pos, Error error) {
 }
 
 std::string ColumnNameFor(const Expr& expr) {
+  // Spark's generated names: string literals without quotes, other literals as written
+  // (DATE '2026-03-05'), operators parenthesized, functions as name(args).
+  if (const auto* lit = expr.As<syntax::Literal>()) {
+    if (lit->kind == syntax::LiteralKind::kString) return lit->text;
+    if (lit->kind == syntax::LiteralKind::kNull) return "NULL";
+    return syntax::ToSql(expr);
+  }
   if (const auto* ref = expr.As<syntax::ColumnRef>()) return ref->name.back();
   if (const auto* call = expr.As<syntax::FunctionCall>()) {
     if (call->star) return AsciiLower(syntax::ToSql(call->name)) + "(1)";
@@ -38,7 +45,23 @@ std::string ColumnNameFor(const Expr& expr) {
     return out + ")";
   }
   if (const auto* cast = expr.As<syntax::CastExpr>()) {
-    return fmt::format("CAST({} AS {})", ColumnNameFor(*cast->operand), AsciiLower(syntax::ToSql(cast->type)));
+    return fmt::format("CAST({} AS {})", ColumnNameFor(*cast->operand), syntax::ToSql(cast->type));
+  }
+  if (const auto* b = expr.As<syntax::BinaryExpr>()) {
+    return fmt::format("({} {} {})", ColumnNameFor(*b->left), syntax::BinaryOpSymbol(b->op), ColumnNameFor(*b->right));
+  }
+  if (const auto* u = expr.As<syntax::UnaryExpr>()) {
+    switch (u->op) {
+      case syntax::UnaryOp::kNegate: return "(- " + ColumnNameFor(*u->operand) + ")";
+      case syntax::UnaryOp::kNot: return "(NOT " + ColumnNameFor(*u->operand) + ")";
+      default: return syntax::ToSql(expr);
+    }
+  }
+  if (const auto* is = expr.As<syntax::IsExpr>(); is && is->test == syntax::IsTest::kNull) {
+    return "(" + ColumnNameFor(*is->operand) + (is->negated ? " IS NOT NULL)" : " IS NULL)");
+  }
+  if (const auto* s = expr.As<syntax::SubscriptExpr>()) {
+    return ColumnNameFor(*s->base) + "[" + ColumnNameFor(*s->index) + "]";
   }
   if (const auto* access = expr.As<syntax::FieldAccess>()) return access->field;
   return syntax::ToSql(expr);
@@ -172,6 +195,7 @@ Result<PhysicalExprPtr> ExpressionBinder::BindColumn(const syntax::ColumnRef& re
       if (!names.empty()) names += ", ";
       names += c.qualifier.empty() ? c.name : c.qualifier + "." + c.name;
     }
+    for (const auto& c : scope_.unread) names += (names.empty() ? "" : ", ") + c;
     return InvalidArgument("no column {} (columns: {})", syntax::ToSql(ref.name), names.empty() ? "none" : names);
   }
   const ScopeColumn& column = scope_.columns[static_cast<size_t>(resolved->column)];

@@ -29,6 +29,9 @@ struct ScopeColumn {
 
 struct Scope {
   std::vector<ScopeColumn> columns;
+  // Columns of the relations in FROM that the query does not use (a table scan reads only the
+  // ones it names): listed in "no column" errors with the others.
+  std::vector<std::string> unread;
 };
 
 class ExpressionBinder {

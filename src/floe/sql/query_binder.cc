@@ -330,6 +330,9 @@ class QueryBinder {
     }
     out.table_scope = std::make_shared<Scope>(ScopeOf(*source.schema, alias));
     *out.scope = ScopeOf(columnar::Schema(fields), alias);
+    for (const auto& f : source.schema->fields()) {
+      if (!(named_.star || named_.names.count(AsciiLower(f.name)))) out.scope->unread.push_back(alias + "." + f.name);
+    }
     FLOE_ASSIGN_OR_RETURN(scan::SnapshotChoice choice, scan::SelectSnapshot(*spec.metadata, spec.snapshot));
     out.table_schema_storage = *choice.schema;
     out.pending_scan = std::move(spec);
@@ -356,6 +359,8 @@ class QueryBinder {
     Scope joined;
     joined.columns = left.scope->columns;
     joined.columns.insert(joined.columns.end(), right.scope->columns.begin(), right.scope->columns.end());
+    joined.unread = left.scope->unread;
+    joined.unread.insert(joined.unread.end(), right.scope->unread.begin(), right.scope->unread.end());
     std::vector<columnar::Field> fields = left_node->schema()->fields();
     for (const auto& f : right_node->schema()->fields()) fields.push_back(f);
     for (auto& f : fields) f.nullable = true;
@@ -487,6 +492,7 @@ class QueryBinder {
     FLOE_ASSIGN_OR_RETURN(PlanNodePtr node, Finish(from));
     const Scope& scope = *from.scope;
     ExpressionBinder input_binder(scope, context_);
+    (void)0;
     if (!residual.empty()) {
       PhysicalExprPtr predicate;
       std::string description;
