@@ -25,8 +25,6 @@ static_assert(std::variant_size_v<decltype(AlterTable::action)> ==
 static_assert(std::variant_size_v<decltype(Statement::node)> ==
               static_cast<size_t>(StatementKind::kUse) + 1);
 
-namespace {
-
 // 'content' with backslash escapes the lexer reads back.
 std::string QuoteStringLiteral(const std::string& content) {
   std::string out = "'";
@@ -47,8 +45,6 @@ std::string QuoteStringLiteral(const std::string& content) {
   }
   return out + "'";
 }
-
-}  // namespace
 
 std::string FormatPosition(SourcePosition pos) {
   return fmt::format("line {}, column {}", pos.line, pos.column);
@@ -268,6 +264,14 @@ std::string ExprListToSql(const std::vector<ExprPtr>& list) {
 
 std::string ChildToSql(const ExprPtr& e) { return e ? ToSql(*e) : "?"; }
 
+bool IsSameWordIgnoringCase(const std::string& a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) != b[i]) return false;
+  }
+  return true;
+}
+
 // A base that the parser reads back as the base of a postfix `.field` / `[index]`.
 std::string PostfixBaseToSql(const ExprPtr& base, bool field_access) {
   if (!base) return "?";
@@ -297,7 +301,12 @@ struct ExprPrinter {
   }
   std::string operator()(const UnaryExpr& n) const {
     switch (n.op) {
-      case UnaryOp::kNegate: return "(- " + ChildToSql(n.operand) + ")";
+      case UnaryOp::kNegate:
+        // `-(5)` is not the literal -5 that `- 5` reads as.
+        if (n.operand && n.operand->kind() == ExprKind::kLiteral) {
+          return "(- (" + ToSql(*n.operand) + "))";
+        }
+        return "(- " + ChildToSql(n.operand) + ")";
       case UnaryOp::kPlus: return "(+ " + ChildToSql(n.operand) + ")";
       case UnaryOp::kNot: return "(NOT " + ChildToSql(n.operand) + ")";
       case UnaryOp::kBitNot: return "(~ " + ChildToSql(n.operand) + ")";
@@ -349,7 +358,11 @@ struct ExprPrinter {
            ToSql(n.type) + ")";
   }
   std::string operator()(const FunctionCall& n) const {
-    std::string out = ToSql(n.name);
+    // left(s, n) and right(s, n) read back unquoted though LEFT and RIGHT are reserved.
+    bool join_word = n.name.size() == 1 && !n.no_parentheses &&
+                     (IsSameWordIgnoringCase(n.name[0], "left") ||
+                      IsSameWordIgnoringCase(n.name[0], "right"));
+    std::string out = join_word ? n.name[0] : ToSql(n.name);
     if (n.no_parentheses) return out;
     out += "(";
     if (n.star) return out + "*)";

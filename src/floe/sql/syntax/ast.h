@@ -314,6 +314,8 @@ std::string ToSql(const Expr& expr);
 // not a reserved word. ToSql(QualifiedName) joins the parts with '.'.
 std::string QuoteIdentifier(const std::string& name);
 std::string ToSql(const QualifiedName& name);
+// A string as a SQL literal: 'it\'s' (backslash escapes the lexer reads back).
+std::string QuoteStringLiteral(const std::string& content);
 
 // ---------------------------------------------------------------------------------------------
 // Queries

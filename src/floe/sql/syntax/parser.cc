@@ -1,0 +1,63 @@
+#include "floe/sql/syntax/parser.h"
+
+#include "floe/sql/syntax/lexer.h"
+#include "floe/sql/syntax/sql_parser.h"
+
+namespace floe::sql::syntax {
+
+Result<std::vector<ScriptStatement>> SplitScript(std::string_view script) {
+  FLOE_ASSIGN_OR_RETURN(std::vector<Token> tokens, Tokenize(script));
+  std::vector<ScriptStatement> out;
+  size_t first = 0;  // first token of the current statement
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const Token& t = tokens[i];
+    bool separator = t.kind == TokenKind::kSymbol && t.text == ";";
+    if (!separator && t.kind != TokenKind::kEnd) continue;
+    if (i > first) {
+      ScriptStatement s;
+      s.pos = tokens[first].pos;
+      s.offset = tokens[first].begin;
+      s.text = std::string(script.substr(s.offset, tokens[i - 1].end - s.offset));
+      out.push_back(std::move(s));
+    }
+    first = i + 1;
+  }
+  return out;
+}
+
+Result<Statement> ParseStatement(std::string_view text, SourcePosition start) {
+  FLOE_ASSIGN_OR_RETURN(std::vector<Token> tokens, Tokenize(text, start));
+  SqlParser parser(text, std::move(tokens));
+  FLOE_ASSIGN_OR_RETURN(Statement statement, parser.ParseStatement());
+  FLOE_RETURN_IF_ERROR(parser.ExpectEndOfInput(true));
+  return statement;
+}
+
+Result<std::vector<Statement>> ParseScript(std::string_view script) {
+  FLOE_ASSIGN_OR_RETURN(std::vector<ScriptStatement> parts, SplitScript(script));
+  std::vector<Statement> statements;
+  statements.reserve(parts.size());
+  for (const ScriptStatement& part : parts) {
+    FLOE_ASSIGN_OR_RETURN(Statement s, ParseStatement(part.text, part.pos));
+    statements.push_back(std::move(s));
+  }
+  return statements;
+}
+
+Result<ExprPtr> ParseExpression(std::string_view text) {
+  FLOE_ASSIGN_OR_RETURN(std::vector<Token> tokens, Tokenize(text));
+  SqlParser parser(text, std::move(tokens));
+  FLOE_ASSIGN_OR_RETURN(ExprPtr expr, parser.ParseExpr());
+  FLOE_RETURN_IF_ERROR(parser.ExpectEndOfInput(false));
+  return expr;
+}
+
+Result<TypeName> ParseType(std::string_view text) {
+  FLOE_ASSIGN_OR_RETURN(std::vector<Token> tokens, Tokenize(text));
+  SqlParser parser(text, std::move(tokens));
+  FLOE_ASSIGN_OR_RETURN(TypeName type, parser.ParseType());
+  FLOE_RETURN_IF_ERROR(parser.ExpectEndOfInput(false));
+  return type;
+}
+
+}  // namespace floe::sql::syntax
