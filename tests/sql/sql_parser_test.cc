@@ -556,6 +556,12 @@ TEST(SqlParserTest, KeywordsAsIdentifiers) {
   EXPECT_EQ(ErrorOf("SELECT a limit FROM t"),
             "line 1, column 16: expected an expression, found \"FROM\"");
   EXPECT_EQ(Canonical("SELECT a AS limit FROM t"), "SELECT a AS `limit` FROM t");
+  EXPECT_EQ(Canonical("SELECT end, order, group FROM t WHERE end > 1 GROUP BY group ORDER BY "
+                      "order"),
+            "SELECT `end`, `order`, `group` FROM t WHERE (`end` > 1) GROUP BY `group` ORDER BY "
+            "`order`");
+  EXPECT_EQ(Canonical("SELECT CASE WHEN end THEN end END FROM t"),
+            "SELECT CASE WHEN `end` THEN `end` END FROM t");
   EXPECT_EQ(Canonical("CREATE TABLE comment (comment string COMMENT 'comment')"),
             "CREATE TABLE comment (comment STRING COMMENT 'comment')");
 }
@@ -657,23 +663,23 @@ TEST(SqlParserTest, Errors) {
 }
 
 TEST(SqlParserTest, DeepNestingIsAnError) {
-  std::string deep(5000, '(');
+  std::string deep(1000, '(');
   deep = "SELECT " + deep + "1";
   auto r = ParseStatement(deep);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().message.find("nested more than 200 levels deep"), std::string::npos)
       << r.error().message;
   std::string nots = "SELECT ";
-  for (int i = 0; i < 5000; ++i) nots += "NOT ";
+  for (int i = 0; i < 1000; ++i) nots += "NOT ";
   EXPECT_FALSE(ParseStatement(nots + "a").ok());
   std::string negs = "SELECT ";
-  for (int i = 0; i < 5000; ++i) negs += "- ";
+  for (int i = 0; i < 1000; ++i) negs += "- ";
   EXPECT_FALSE(ParseStatement(negs + "a").ok());
   std::string arrays = "CREATE TABLE t (a ";
-  for (int i = 0; i < 5000; ++i) arrays += "array<";
+  for (int i = 0; i < 1000; ++i) arrays += "array<";
   EXPECT_FALSE(ParseStatement(arrays + "int").ok());
   std::string queries = "SELECT * FROM ";
-  for (int i = 0; i < 5000; ++i) queries += "(SELECT * FROM ";
+  for (int i = 0; i < 1000; ++i) queries += "(SELECT * FROM ";
   EXPECT_FALSE(ParseStatement(queries + "t").ok());
 }
 

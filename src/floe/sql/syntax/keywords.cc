@@ -9,17 +9,20 @@
 namespace floe::sql::syntax {
 namespace {
 
-constexpr std::array<std::string_view, 40> kReservedWords = {
-    "ALL",   "AND",  "AS",   "BETWEEN", "CASE", "CROSS",  "DISTINCT", "ELSE",
-    "END",   "EXCEPT", "FALSE", "FROM", "FULL", "GROUP", "HAVING",   "ILIKE",
-    "IN",    "INNER", "INTERSECT", "IS", "JOIN", "LEFT",  "LIKE",     "NOT",
-    "NULL",  "ON",   "OR",   "ORDER",   "OUTER", "REGEXP", "RIGHT",   "RLIKE",
-    "SELECT", "THEN", "TRUE", "UNION",  "USING", "WHEN",  "WHERE",    "WITH",
+constexpr std::array<std::string_view, 37> kReservedWords = {
+    "ALL",    "AND",  "AS",     "BETWEEN", "CASE",  "CROSS",     "DISTINCT", "ELSE",
+    "EXCEPT", "FALSE", "FROM",  "FULL",    "HAVING", "ILIKE",    "IN",       "INNER",
+    "INTERSECT", "IS", "JOIN",  "LEFT",    "LIKE",  "NOT",       "NULL",     "ON",
+    "OR",     "OUTER", "REGEXP", "RIGHT",  "RLIKE", "SELECT",    "THEN",     "TRUE",
+    "UNION",  "USING", "WHEN",  "WHERE",   "WITH",
 };
 
-constexpr std::array<std::string_view, 14> kClauseWords = {
-    "ANTI",    "DIV",   "FOR",    "LATERAL",     "LIMIT",          "MINUS",     "NATURAL",
-    "OFFSET",  "SEMI",  "SYSTEM_TIME", "SYSTEM_VERSION", "TIMESTAMP", "VERSION", "WINDOW",
+// END, ORDER and GROUP are common column names ("end" of a range, "order", "group"): they are
+// keywords only where a clause or CASE may end.
+constexpr std::array<std::string_view, 17> kClauseWords = {
+    "ANTI",   "DIV",  "END",    "FOR",     "GROUP",       "LATERAL",        "LIMIT",
+    "MINUS",  "NATURAL", "OFFSET", "ORDER", "SEMI",      "SYSTEM_TIME",    "SYSTEM_VERSION",
+    "TIMESTAMP", "VERSION", "WINDOW",
 };
 
 std::string KeywordUpper(std::string_view word) {
