@@ -63,8 +63,32 @@ Result<std::string> ManifestBoundText(const spec::TableMetadata& metadata,
   return field.transform.ToHumanString(*source->type, value);
 }
 
-Status AppendManifestRow(const spec::TableMetadata& metadata, const manifest::ManifestFile& m,
+// v1 manifest lists may leave out the file counts: they are then counted from the manifest's
+// entries (Java would show nulls in columns its schema declares required).
+Status FillManifestCounts(io::FileIO& io, const spec::TableMetadata& metadata,
+                          manifest::ManifestFile& m) {
+  if (m.added_files_count && m.existing_files_count && m.deleted_files_count) return Ok();
+  int32_t added = 0, existing = 0, deleted = 0;
+  FLOE_RETURN_IF_ERROR(ForEachManifestEntry(
+      io, metadata, m, /*live_only=*/false,
+      [&](const manifest::ManifestEntry& e) -> Status {
+        switch (e.status) {
+          case manifest::EntryStatus::kAdded: ++added; break;
+          case manifest::EntryStatus::kExisting: ++existing; break;
+          case manifest::EntryStatus::kDeleted: ++deleted; break;
+        }
+        return Ok();
+      },
+      /*with_metrics=*/false));
+  if (!m.added_files_count) m.added_files_count = added;
+  if (!m.existing_files_count) m.existing_files_count = existing;
+  if (!m.deleted_files_count) m.deleted_files_count = deleted;
+  return Ok();
+}
+
+Status AppendManifestRow(io::FileIO& io, const spec::TableMetadata& metadata, manifest::ManifestFile m,
                          std::optional<int64_t> reference_snapshot_id, RowBatchBuilder& rows) {
+  FLOE_RETURN_IF_ERROR(FillManifestCounts(io, metadata, m));
   const bool data = m.content == manifest::ManifestContent::kData;
   auto count = [&](bool mine, const std::optional<int32_t>& n) -> std::optional<int32_t> {
     return mine ? n : std::optional<int32_t>(0);
@@ -125,7 +149,7 @@ Status ReadManifestsTable(io::FileIO& io, const spec::TableMetadata& metadata,
   FLOE_ASSIGN_OR_RETURN(std::vector<manifest::ManifestFile> manifests,
                         SnapshotManifestFiles(io, metadata, snapshot));
   for (const manifest::ManifestFile& m : manifests) {
-    FLOE_RETURN_IF_ERROR(AppendManifestRow(metadata, m, std::nullopt, rows));
+    FLOE_RETURN_IF_ERROR(AppendManifestRow(io, metadata, m, std::nullopt, rows));
   }
   return rows.Finish();
 }
@@ -136,7 +160,7 @@ Status ReadAllManifestsTable(io::FileIO& io, const spec::TableMetadata& metadata
     FLOE_ASSIGN_OR_RETURN(std::vector<manifest::ManifestFile> manifests,
                           SnapshotManifestFiles(io, metadata, &s));
     for (const manifest::ManifestFile& m : manifests) {
-      FLOE_RETURN_IF_ERROR(AppendManifestRow(metadata, m, s.snapshot_id, rows));
+      FLOE_RETURN_IF_ERROR(AppendManifestRow(io, metadata, m, s.snapshot_id, rows));
     }
   }
   return rows.Finish();

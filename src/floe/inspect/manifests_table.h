@@ -3,7 +3,8 @@
 // snapshot that added it, added/existing/deleted file counts split into data and delete files
 // (a manifest counts under its own content, the other three are 0), and its partition field
 // summaries with bounds as human text (the spec's transform prints them: "2026-03-01" for a
-// day, "null" for a bound the list does not carry, as Java prints it). all_manifests lists the
+// day, "null" for a bound the list does not carry, as Java prints it). File counts a v1 list
+// leaves out are counted from the manifest itself. all_manifests lists the
 // manifests of every snapshot, each with the snapshot that lists it (reference_snapshot_id).
 #pragma once
 
