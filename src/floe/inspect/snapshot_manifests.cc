@@ -56,9 +56,8 @@ Status ForEachManifestEntry(io::FileIO& io, const spec::TableMetadata& metadata,
           FLOE_ASSIGN_OR_RETURN(bool more, reader.Next(&entry));
           if (!more) return Ok();
           if (index++ < handed_on) continue;
-          ++handed_on;
-          if (live_only && !entry.is_live()) continue;
-          FLOE_RETURN_IF_ERROR(on_entry(entry));
+          if (!live_only || entry.is_live()) FLOE_RETURN_IF_ERROR(on_entry(entry));
+          ++handed_on;  // only once handed on: a failed entry fails again on the second read
         }
       });
 }
