@@ -125,6 +125,20 @@ TEST(CatalogTableTest, ThreeAppendsShowInEveryMetadataTable) {
   EXPECT_EQ(read(MetadataTableKind::kAllManifests).size(), 6u);
   EXPECT_EQ(read(MetadataTableKind::kManifests, snapshots[0]).size(), 1u);
 
+  // Bounds that do not decode as the column's type (a 4-byte int read as a uuid) are corrupt,
+  // named by file and column.
+  spec::TableMetadata wrong = metadata;
+  for (spec::Schema& schema : wrong.schemas) {
+    for (spec::NestedField& f : schema.fields) {
+      if (f.id == 3) f.type = spec::Type::Uuid();
+    }
+  }
+  Result<TableRows> bad = ReadRows(*local, wrong, loaded->metadata_location, MetadataTableKind::kFiles);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().kind, ErrorKind::kCorrupt);
+  EXPECT_NE(bad.error().message.find("bound of column amount (id 3)"), std::string::npos) << bad.error().message;
+  EXPECT_NE(bad.error().message.find(".parquet"), std::string::npos) << bad.error().message;
+
   Result<TableRows> missing =
       ReadRows(*local, metadata, loaded->metadata_location, MetadataTableKind::kFiles, 42);
   ASSERT_FALSE(missing.ok());
