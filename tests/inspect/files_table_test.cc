@@ -146,6 +146,39 @@ TEST(FilesTableTest, LineitemManifestsAndPartitions) {
   (void)kSecondSnapshot;
 }
 
+TEST(FilesTableTest, WithoutColumnMetricsTheMetricColumnsAreNull) {
+  auto t = LoadCorpusTable("iceberg/lineitem_iceberg", "data/persistent/iceberg");
+  ASSERT_FALSE(t.location.empty());
+  for (auto kind : {MetadataTableKind::kFiles, MetadataTableKind::kEntries, MetadataTableKind::kAllFiles}) {
+    SCOPED_TRACE(std::string(MetadataTableName(kind)));
+    TableRows full = MustRead(t, kind);
+    MetadataTableReadOptions options;
+    options.column_metrics = false;
+    std::string out;
+    auto writer = columnar::RowWriter::Make(columnar::RowFormat::kJson, &out);
+    Status st = ReadMetadataTable(*t.io, t.metadata, t.location, kind, options,
+                                  [&](const columnar::RecordBatch& b) { return writer->Write(b); });
+    ASSERT_TRUE(st.ok()) << st.error().message;
+    ASSERT_TRUE(writer->Finish().ok());
+    ASSERT_FALSE(full.json.empty());
+    // The same rows up to the metrics; every metric column null.
+    size_t start = 0;
+    for (const std::string& row : full.json) {
+      const size_t end = out.find('\n', start);
+      const std::string lean = out.substr(start, end - start);
+      start = end + 1;
+      const size_t cut = row.find(R"("column_sizes":)");
+      ASSERT_NE(cut, std::string::npos);
+      EXPECT_EQ(lean.substr(0, cut), row.substr(0, cut));
+      EXPECT_TRUE(Has(lean, R"("column_sizes":null,"value_counts":null,"null_value_counts":null,"nan_value_counts":null,"lower_bounds":null,"upper_bounds":null,)"))
+          << lean;
+      EXPECT_TRUE(Has(lean, R"("readable_metrics":null})")) << lean;
+      EXPECT_FALSE(Has(row, R"("readable_metrics":null})")) << row;
+    }
+    EXPECT_EQ(start, out.size());
+  }
+}
+
 TEST(FilesTableTest, InlineV1ManifestsHaveSequenceNumbersZero) {
   // iceberg_v1_deprecated_metadata.test: every entry is DATA with sequence numbers 0 and 0.
   auto t = LoadCorpusTable("iceberg_v1_deprecated/default/legacy_v1");

@@ -305,7 +305,7 @@ Result<spec::Schema> EntriesTableSchema(const spec::TableMetadata& metadata) {
 
 Status ReadFilesTable(io::FileIO& io, const spec::TableMetadata& metadata,
                       const std::vector<manifest::ManifestFile>& manifests,
-                      FileContentFilter filter, RowBatchBuilder& rows) {
+                      FileContentFilter filter, bool column_metrics, RowBatchBuilder& rows) {
   FLOE_ASSIGN_OR_RETURN(FileRowContext context, MakeFileRowContext(metadata));
   std::vector<columnar::ArrayBuilder*> cols;
   for (int i = 0; i + 1 < rows.num_columns(); ++i) cols.push_back(rows.column(i));
@@ -319,15 +319,19 @@ Status ReadFilesTable(io::FileIO& io, const spec::TableMetadata& metadata,
     FLOE_RETURN_IF_ERROR(ForEachManifestEntry(
         io, metadata, m, /*live_only=*/true, [&](const manifest::ManifestEntry& e) -> Status {
           FLOE_RETURN_IF_ERROR(AppendDataFileColumns(metadata, context, e.data_file, cols));
-          FLOE_RETURN_IF_ERROR(AppendReadableMetrics(context, e.data_file, readable));
+          FLOE_RETURN_IF_ERROR(column_metrics
+                                   ? AppendReadableMetrics(context, e.data_file, readable)
+                                   : readable->AppendNull());
           return rows.EndRow();
-        }));
+        },
+        column_metrics));
   }
   return rows.Finish();
 }
 
 Status ReadEntriesTable(io::FileIO& io, const spec::TableMetadata& metadata,
-                        const std::vector<manifest::ManifestFile>& manifests, RowBatchBuilder& rows) {
+                        const std::vector<manifest::ManifestFile>& manifests, bool column_metrics,
+                        RowBatchBuilder& rows) {
   FLOE_ASSIGN_OR_RETURN(FileRowContext context, MakeFileRowContext(metadata));
   auto* data_file = static_cast<columnar::StructBuilder*>(rows.column(4));
   std::vector<columnar::ArrayBuilder*> cols;
@@ -341,9 +345,12 @@ Status ReadEntriesTable(io::FileIO& io, const spec::TableMetadata& metadata,
           FLOE_RETURN_IF_ERROR(AppendInt64(rows.column(3), e.file_sequence_number));
           FLOE_RETURN_IF_ERROR(data_file->Append(true));
           FLOE_RETURN_IF_ERROR(AppendDataFileColumns(metadata, context, e.data_file, cols));
-          FLOE_RETURN_IF_ERROR(AppendReadableMetrics(context, e.data_file, rows.column(5)));
+          FLOE_RETURN_IF_ERROR(column_metrics
+                                   ? AppendReadableMetrics(context, e.data_file, rows.column(5))
+                                   : rows.column(5)->AppendNull());
           return rows.EndRow();
-        }));
+        },
+        column_metrics));
   }
   return rows.Finish();
 }

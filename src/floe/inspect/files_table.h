@@ -33,11 +33,14 @@ Result<spec::Schema> FilesTableSchema(const spec::TableMetadata& metadata);
 Result<spec::Schema> EntriesTableSchema(const spec::TableMetadata& metadata);
 
 // The live files of `manifests` (data manifests only for kData, delete manifests for kDeletes).
+// Without `column_metrics` the metric maps and readable_metrics are nulls and the manifests'
+// metrics are read past.
 Status ReadFilesTable(io::FileIO& io, const spec::TableMetadata& metadata,
                       const std::vector<manifest::ManifestFile>& manifests,
-                      FileContentFilter filter, RowBatchBuilder& rows);
+                      FileContentFilter filter, bool column_metrics, RowBatchBuilder& rows);
 // Every entry of `manifests`.
 Status ReadEntriesTable(io::FileIO& io, const spec::TableMetadata& metadata,
-                        const std::vector<manifest::ManifestFile>& manifests, RowBatchBuilder& rows);
+                        const std::vector<manifest::ManifestFile>& manifests, bool column_metrics,
+                        RowBatchBuilder& rows);
 
 }  // namespace floe::inspect

@@ -93,6 +93,15 @@ Result<columnar::SchemaPtr> MetadataTableSchema(MetadataTableKind kind,
 Status ReadMetadataTable(io::FileIO& io, const spec::TableMetadata& metadata,
                          std::string_view metadata_location, MetadataTableKind kind,
                          std::optional<int64_t> snapshot_id, const BatchCallback& on_batch) {
+  MetadataTableReadOptions options;
+  options.snapshot_id = snapshot_id;
+  return ReadMetadataTable(io, metadata, metadata_location, kind, options, on_batch);
+}
+
+Status ReadMetadataTable(io::FileIO& io, const spec::TableMetadata& metadata,
+                         std::string_view metadata_location, MetadataTableKind kind,
+                         const MetadataTableReadOptions& options, const BatchCallback& on_batch) {
+  const bool metrics = options.column_metrics;
   FLOE_ASSIGN_OR_RETURN(columnar::SchemaPtr schema, MetadataTableSchema(kind, metadata));
   FLOE_ASSIGN_OR_RETURN(RowBatchBuilder rows, RowBatchBuilder::Make(schema, on_batch));
   switch (kind) {
@@ -109,14 +118,14 @@ Status ReadMetadataTable(io::FileIO& io, const spec::TableMetadata& metadata,
       FLOE_ASSIGN_OR_RETURN(std::vector<manifest::ManifestFile> manifests,
                             ReachableManifestFiles(io, metadata));
       if (kind == MetadataTableKind::kAllEntries) {
-        return ReadEntriesTable(io, metadata, manifests, rows);
+        return ReadEntriesTable(io, metadata, manifests, metrics, rows);
       }
-      return ReadFilesTable(io, metadata, manifests, FilesFilterOf(kind), rows);
+      return ReadFilesTable(io, metadata, manifests, FilesFilterOf(kind), metrics, rows);
     }
     default: break;
   }
   // The tables of one snapshot.
-  FLOE_ASSIGN_OR_RETURN(const spec::Snapshot* snapshot, MetadataTableSnapshot(metadata, snapshot_id));
+  FLOE_ASSIGN_OR_RETURN(const spec::Snapshot* snapshot, MetadataTableSnapshot(metadata, options.snapshot_id));
   switch (kind) {
     case MetadataTableKind::kManifests: return ReadManifestsTable(io, metadata, snapshot, rows);
     case MetadataTableKind::kPartitions: return ReadPartitionsTable(io, metadata, snapshot, rows);
@@ -124,8 +133,10 @@ Status ReadMetadataTable(io::FileIO& io, const spec::TableMetadata& metadata,
   }
   FLOE_ASSIGN_OR_RETURN(std::vector<manifest::ManifestFile> manifests,
                         SnapshotManifestFiles(io, metadata, snapshot));
-  if (kind == MetadataTableKind::kEntries) return ReadEntriesTable(io, metadata, manifests, rows);
-  return ReadFilesTable(io, metadata, manifests, FilesFilterOf(kind), rows);
+  if (kind == MetadataTableKind::kEntries) {
+    return ReadEntriesTable(io, metadata, manifests, metrics, rows);
+  }
+  return ReadFilesTable(io, metadata, manifests, FilesFilterOf(kind), metrics, rows);
 }
 
 }  // namespace floe::inspect

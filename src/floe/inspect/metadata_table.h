@@ -57,11 +57,24 @@ Result<spec::Schema> MetadataTableIcebergSchema(MetadataTableKind kind,
 Result<columnar::SchemaPtr> MetadataTableSchema(MetadataTableKind kind,
                                                 const spec::TableMetadata& metadata);
 
+struct MetadataTableReadOptions {
+  // The snapshot of the per-snapshot tables (NotFound when the table has no such snapshot);
+  // unset: the current one. The other tables ignore it.
+  std::optional<int64_t> snapshot_id;
+  // false: the files and entries tables leave the column metrics (column_sizes, value_counts,
+  // null_value_counts, nan_value_counts, lower_bounds, upper_bounds, readable_metrics) null and
+  // read past them in the manifests — for callers that read none of those columns (Java builds
+  // readable_metrics only when a query selects it). Other tables ignore it.
+  bool column_metrics = true;
+};
+
 // Reads the metadata table, handing its rows to `on_batch` in batches of at most
 // kMetadataBatchRows rows (every batch has MetadataTableSchema's schema). `metadata_location`
 // is the metadata file `metadata` was read from (the last row of metadata_log_entries).
-// `snapshot_id` picks the snapshot of the per-snapshot tables (NotFound when the table has no
-// such snapshot); the other tables ignore it.
+Status ReadMetadataTable(io::FileIO& io, const spec::TableMetadata& metadata,
+                         std::string_view metadata_location, MetadataTableKind kind,
+                         const MetadataTableReadOptions& options, const BatchCallback& on_batch);
+// The same with every column and `snapshot_id` as the snapshot.
 Status ReadMetadataTable(io::FileIO& io, const spec::TableMetadata& metadata,
                          std::string_view metadata_location, MetadataTableKind kind,
                          std::optional<int64_t> snapshot_id, const BatchCallback& on_batch);
