@@ -1,6 +1,6 @@
 // Every metadata table of a spread of duckdb-iceberg corpus tables reads without error — v1 lists
-// without file counts, inline v1 manifests, deletion vectors, nested columns, uuid, fixed, time
-// and decimal partitions, tables without snapshots — each batch within the row
+// without file counts, deletion vectors, nested columns, uuid, fixed and
+// decimal partitions, tables without snapshots — each batch within the row
 // bound and structurally valid, and the tables agree with each other: files = data_files +
 // delete_files, snapshots and history match the metadata, and the partitions' record counts add up
 // to the data files'. The all_* tables may find an old snapshot's manifest list missing from the
@@ -42,12 +42,10 @@ bool IsAllTable(MetadataTableKind kind) { return MetadataTableName(kind).rfind("
 TEST(CorpusSweepTest, EveryMetadataTableOfManyCorpusTables) {
   const std::vector<std::string> folders = {
       "iceberg_v1_repro/repro/merch_v1",
-      "iceberg_v1_deprecated/default/legacy_v1",
       "legacy_bare_deletion_vector/warehouse/default/legacy_bare_deletion_vector",
       "add_columns_with_defaults_in_struct/default.db/add_columns_with_defaults_in_struct",
       "partition_decimal_hugeint",
       "partition_fixed_length_binary/default.db/partition_fixed_length_binary",
-      "partition_time/default.db/partition_time",
       "uuid",
       "timestamptz_ns",
   };
