@@ -1,0 +1,765 @@
+#include "floe/sql/session.h"
+
+#include <fmt/format.h>
+
+#include "floe/catalog/catalog_table_operations.h"
+#include "floe/columnar/array_builder.h"
+#include "floe/inspect/metadata_table.h"
+#include "floe/io/file_io.h"
+#include "floe/scan/snapshot_selection.h"
+#include "floe/spec/partition_spec_text.h"
+#include "floe/spec/schema.h"
+#include "floe/sql/exec/sql_type.h"
+#include "floe/sql/expression_binder.h"
+#include "floe/sql/type_syntax.h"
+#include "floe/table/metadata_file.h"
+#include "floe/table/parquet_rewrite.h"
+#include "floe/table/schema_conversion.h"
+#include "floe/update/append_files.h"
+#include "floe/update/update_schema.h"
+#include "floe/util/ascii.h"
+#include "floe/util/clock.h"
+#include "floe/util/time.h"
+
+namespace floe::sql {
+
+using columnar::DataTypePtr;
+using columnar::RecordBatch;
+using columnar::SchemaPtr;
+
+namespace {
+
+template <typename T>
+Status StatusOf(Result<T> result) {
+  if (!result.ok()) return std::move(result).error();
+  return Ok();
+}
+
+std::string JoinName(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : ".") + p;
+  return out;
+}
+
+// Rows of strings (SHOW and DESCRIBE output) to the statement output.
+Status EmitTextRows(const StatementOutput& output, const std::vector<std::string>& names,
+                    const std::vector<std::vector<std::optional<std::string>>>& rows) {
+  std::vector<DataTypePtr> types(names.size(), columnar::Utf8());
+  SchemaPtr schema = MakeSchema(names, types);
+  if (output.on_schema) FLOE_RETURN_IF_ERROR(output.on_schema(schema));
+  std::vector<columnar::ArrayPtr> columns;
+  for (size_t i = 0; i < names.size(); ++i) {
+    columnar::BinaryBuilder builder(columnar::Utf8());
+    for (const auto& row : rows) {
+      if (row[i]) {
+        FLOE_RETURN_IF_ERROR(builder.Append(*row[i]));
+      } else {
+        FLOE_RETURN_IF_ERROR(builder.AppendNull());
+      }
+    }
+    FLOE_ASSIGN_OR_RETURN(auto a, builder.Finish());
+    columns.push_back(std::move(a));
+  }
+  FLOE_ASSIGN_OR_RETURN(RecordBatch batch, RecordBatch::Make(schema, static_cast<int64_t>(rows.size()), std::move(columns)));
+  if (rows.empty() || !output.on_batch) return Ok();
+  return output.on_batch(batch);
+}
+
+// A metadata table (t.snapshots, t.files, ...) as a plan leaf.
+class MetadataTableNode final : public PlanNode {
+ public:
+  MetadataTableNode(SchemaPtr schema, io::FileIO& io, catalog::LoadedTable table, inspect::MetadataTableKind kind,
+                    std::optional<int64_t> snapshot_id)
+      : PlanNode(std::move(schema)), io_(io), table_(std::move(table)), kind_(kind), snapshot_id_(snapshot_id) {}
+  Status Run(const BatchSink& sink) override {
+    return inspect::ReadMetadataTable(io_, table_.metadata, table_.metadata_location, kind_, snapshot_id_, sink);
+  }
+  std::string Describe() const override {
+    return fmt::format("MetadataTable {}.{}", table_.id.ToString(), inspect::MetadataTableName(kind_));
+  }
+
+ private:
+  io::FileIO& io_;
+  catalog::LoadedTable table_;
+  inspect::MetadataTableKind kind_;
+  std::optional<int64_t> snapshot_id_;
+};
+
+// The Iceberg type of a columnar type (fresh nested ids: UpdateSchema reassigns them).
+Result<spec::TypePtr> IcebergTypeOf(const DataTypePtr& type) {
+  columnar::Schema one({columnar::Field("x", type, true)});
+  FLOE_ASSIGN_OR_RETURN(spec::Schema schema, table::ToIcebergSchema(table::WithFieldIds(one)));
+  return schema.fields.at(0).type;
+}
+
+// Spark's store assignment (ANSI policy) for INSERT: a value may be written into a column when
+// the cast is safe in kind. Numbers into numbers, anything atomic into strings, dates into
+// timestamps, NULL into anything; timestamps with and without zone do not mix (as `floe append`).
+bool StoreAssignable(const columnar::DataType& from, const columnar::DataType& to) {
+  if (SameType(from, to) || from.id() == columnar::TypeId::kNull) return true;
+  if (IsNumeric(from) && IsNumeric(to)) return true;
+  if (to.id() == columnar::TypeId::kString && !from.is_nested()) return true;
+  if (from.id() == columnar::TypeId::kDate32 && IsTimestamp(to)) return true;
+  if (IsTimestamp(from) && IsTimestamp(to)) return from.timezone().empty() == to.timezone().empty();
+  if ((from.id() == columnar::TypeId::kBinary || from.id() == columnar::TypeId::kFixedSizeBinary) &&
+      (to.id() == columnar::TypeId::kBinary || to.id() == columnar::TypeId::kFixedSizeBinary)) {
+    return true;
+  }
+  if (from.is_nested() && from.id() == to.id()) return CanCast(from, to);
+  return false;
+}
+
+}  // namespace
+
+Session::Session(SessionOptions options) : options_(std::move(options)) {}
+Session::~Session() = default;
+
+Result<std::unique_ptr<Session>> Session::Make(SessionOptions options) {
+  auto context = std::make_shared<EvalContext>();
+  FLOE_ASSIGN_OR_RETURN(context->time_zone, SessionTimeZone::Make(options.time_zone));
+  std::unique_ptr<Session> session(new Session(std::move(options)));
+  session->context_ = std::move(context);
+  session->local_io_ = io::LocalFileIO();
+  return session;
+}
+
+io::FileIO& Session::LocalIo() { return *local_io_; }
+
+Result<std::string> Session::DefaultCatalogName() {
+  if (!options_.config) return InvalidArgument("{}", options_.no_catalog_message);
+  return options_.config->DefaultCatalogName();
+}
+
+Result<catalog::Catalog*> Session::OpenCatalog(const std::string& name) {
+  if (!options_.config) return InvalidArgument("{}", options_.no_catalog_message);
+  auto it = catalogs_.find(name);
+  if (it != catalogs_.end()) return it->second.get();
+  FLOE_ASSIGN_OR_RETURN(auto opened, catalog::OpenCatalog(*options_.config, name));
+  catalog::Catalog* raw = opened.get();
+  catalogs_.emplace(name, std::move(opened));
+  return raw;
+}
+
+Result<Session::TableRef> Session::ResolveTableName(const syntax::QualifiedName& name) {
+  if (!options_.config) return InvalidArgument("{}", options_.no_catalog_message);
+  std::string catalog_name;
+  std::vector<std::string> rest = name;
+  if (name.size() >= 2 && options_.config->catalogs.count(name[0])) {
+    catalog_name = name[0];
+    rest.erase(rest.begin());
+  } else {
+    FLOE_ASSIGN_OR_RETURN(catalog_name, DefaultCatalogName());
+  }
+  TableRef ref;
+  FLOE_ASSIGN_OR_RETURN(ref.catalog, OpenCatalog(catalog_name));
+  if (rest.size() == 1) {
+    if (!current_namespace_) {
+      return InvalidArgument("table {} needs a namespace: write namespace.{} (or USE a namespace first)",
+                             rest[0], rest[0]);
+    }
+    ref.id.ns = *current_namespace_;
+  } else {
+    ref.id.ns.assign(rest.begin(), rest.end() - 1);
+  }
+  ref.id.name = rest.back();
+  ref.display = (name.size() >= 2 && options_.config->catalogs.count(name[0]) ? catalog_name + "." : "") +
+                ref.id.ToString();
+  return ref;
+}
+
+Result<std::pair<catalog::Catalog*, catalog::Namespace>> Session::ResolveNamespace(const syntax::QualifiedName& name) {
+  if (!options_.config) return InvalidArgument("{}", options_.no_catalog_message);
+  std::string catalog_name;
+  std::vector<std::string> rest = name;
+  if (name.size() >= 2 && options_.config->catalogs.count(name[0])) {
+    catalog_name = name[0];
+    rest.erase(rest.begin());
+  } else {
+    FLOE_ASSIGN_OR_RETURN(catalog_name, DefaultCatalogName());
+  }
+  FLOE_ASSIGN_OR_RETURN(catalog::Catalog * cat, OpenCatalog(catalog_name));
+  return std::make_pair(cat, catalog::Namespace(rest.begin(), rest.end()));
+}
+
+Result<RelationSource> Session::ResolveTable(const syntax::TableName& table, const EvalContextPtr& context) {
+  scan::SnapshotSelector selector;
+  if (table.time_travel) {
+    const syntax::TimeTravel& tt = *table.time_travel;
+    DataTypePtr type;
+    auto value = EvaluateConstantSyntax(*tt.value, context, &type);
+    if (!value.ok()) return AtPosition(tt.pos, std::move(value).error());
+    if (value->is_null()) return AtPosition(tt.pos, InvalidArgument("time travel to NULL"));
+    if (tt.kind == syntax::TimeTravelKind::kVersion) {
+      if (IsIntegral(*type)) {
+        selector.snapshot_id = value->as_int();
+      } else if (type->id() == columnar::TypeId::kString) {
+        // A snapshot id written as a string, or a branch/tag name.
+        const std::string& s = value->as_string();
+        bool digits = !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+        if (digits) {
+          selector.snapshot_id = std::stoll(s);
+        } else {
+          selector.ref = s;
+        }
+      } else {
+        return AtPosition(tt.pos, InvalidArgument("VERSION AS OF takes a snapshot id or a branch or tag name"));
+      }
+    } else {
+      if (IsNumeric(*type)) {
+        FLOE_ASSIGN_OR_RETURN(Scalar seconds, CastScalar(*value, *type, *columnar::Float64(), *context));
+        selector.as_of_ms = static_cast<int64_t>(seconds.as_double() * 1000);
+      } else {
+        FLOE_ASSIGN_OR_RETURN(Scalar ts, CastScalar(*value, *type, *TimestampType(), *context));
+        if (ts.is_null()) {
+          return AtPosition(tt.pos, InvalidArgument("TIMESTAMP AS OF: {} is not a timestamp", syntax::ToSql(*tt.value)));
+        }
+        selector.as_of_ms = FloorDiv(ts.as_int(), 1000);
+      }
+    }
+  }
+  // The name as a table; else its last part may be a metadata table, a branch or a tag.
+  FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(table.name));
+  auto loaded = ref.catalog->LoadTable(ref.id);
+  if (!loaded.ok() && loaded.error().kind == ErrorKind::kNotFound && table.name.size() >= 3) {
+    std::string last = AsciiLower(table.name.back());
+    syntax::QualifiedName base(table.name.begin(), table.name.end() - 1);
+    auto kind = inspect::MetadataTableKindFromName(last);
+    bool is_ref = last.starts_with("branch_") || last.starts_with("tag_");
+    if (kind.ok() || is_ref) {
+      FLOE_ASSIGN_OR_RETURN(TableRef base_ref, ResolveTableName(base));
+      auto base_loaded = base_ref.catalog->LoadTable(base_ref.id);
+      if (base_loaded.ok()) {
+        if (kind.ok()) {
+          FLOE_ASSIGN_OR_RETURN(SchemaPtr schema, inspect::MetadataTableSchema(*kind, base_loaded->metadata));
+          RelationSource source;
+          source.schema = schema;
+          source.qualifier = table.name.back();
+          source.node = std::make_shared<MetadataTableNode>(schema, base_ref.catalog->io(), std::move(*base_loaded),
+                                                            *kind, selector.snapshot_id);
+          return source;
+        }
+        selector.ref = table.name.back().substr(table.name.back().find('_') + 1);
+        ref = base_ref;
+        loaded = std::move(base_loaded);
+      }
+    }
+  }
+  if (!loaded.ok()) return std::move(loaded).error();
+  RelationSource source;
+  source.qualifier = table.name.back();
+  TableScanSpec spec;
+  spec.io = &ref.catalog->io();
+  spec.metadata = std::make_shared<const spec::TableMetadata>(std::move(loaded->metadata));
+  spec.table_name = ref.display;
+  spec.snapshot = selector;
+  FLOE_ASSIGN_OR_RETURN(source.schema, TableScanSchema(*spec.metadata, spec.snapshot));
+  source.scan = std::move(spec);
+  return source;
+}
+
+Result<RelationSource> Session::ResolveMetadataFile(const std::string& path) {
+  FLOE_ASSIGN_OR_RETURN(spec::TableMetadata metadata, table::ReadMetadataFile(*local_io_, path));
+  RelationSource source;
+  source.qualifier = "iceberg_scan";
+  TableScanSpec spec;
+  spec.io = local_io_.get();
+  spec.metadata = std::make_shared<const spec::TableMetadata>(std::move(metadata));
+  spec.table_name = path;
+  FLOE_ASSIGN_OR_RETURN(source.schema, TableScanSchema(*spec.metadata, spec.snapshot));
+  source.scan = std::move(spec);
+  return source;
+}
+
+Result<std::string> Session::Execute(const syntax::Statement& statement, const StatementOutput& output) {
+  context_->now_micros = options_.now_micros ? options_.now_micros() : NowMillis() * 1000;
+  using syntax::StatementKind;
+  Result<std::string> result = std::string();
+  switch (statement.kind()) {
+    case StatementKind::kQuery: result = RunQuery(*statement.As<syntax::QueryStatement>()->query, output); break;
+    case StatementKind::kExplain: result = Explain(*statement.As<syntax::Explain>(), output); break;
+    case StatementKind::kCreateNamespace: result = CreateNamespace(*statement.As<syntax::CreateNamespace>()); break;
+    case StatementKind::kDropNamespace: result = DropNamespace(*statement.As<syntax::DropNamespace>()); break;
+    case StatementKind::kCreateTable: result = CreateTable(*statement.As<syntax::CreateTable>()); break;
+    case StatementKind::kDropTable: result = DropTable(*statement.As<syntax::DropTable>()); break;
+    case StatementKind::kShowNamespaces: result = ShowNamespaces(*statement.As<syntax::ShowNamespaces>(), output); break;
+    case StatementKind::kShowTables: result = ShowTables(*statement.As<syntax::ShowTables>(), output); break;
+    case StatementKind::kDescribeTable: result = Describe(*statement.As<syntax::DescribeTable>(), output); break;
+    case StatementKind::kShowCreateTable: result = ShowCreateTable(*statement.As<syntax::ShowCreateTable>(), output); break;
+    case StatementKind::kShowTblProperties: result = ShowTblProperties(*statement.As<syntax::ShowTblProperties>(), output); break;
+    case StatementKind::kAlterTable: result = AlterTable(*statement.As<syntax::AlterTable>()); break;
+    case StatementKind::kInsert: result = Insert(*statement.As<syntax::Insert>()); break;
+    case StatementKind::kSetTimeZone: result = SetTimeZone(statement.As<syntax::SetTimeZone>()->zone); break;
+    case StatementKind::kSetConfig: result = SetConfig(*statement.As<syntax::SetConfig>(), output); break;
+    case StatementKind::kUse: {
+      const auto& use = *statement.As<syntax::Use>();
+      FLOE_ASSIGN_OR_RETURN(auto ns, ResolveNamespace(use.name));
+      FLOE_RETURN_IF_ERROR(StatusOf(ns.first->LoadNamespaceProperties(ns.second)));
+      current_namespace_ = ns.second;
+      result = "using namespace " + JoinName(ns.second);
+      break;
+    }
+  }
+  if (!result.ok()) return AtPosition(statement.pos, std::move(result).error());
+  return result;
+}
+
+Result<std::string> Session::RunQuery(const syntax::Query& query, const StatementOutput& output) {
+  BindOptions bind;
+  bind.threads = options_.threads;
+  FLOE_ASSIGN_OR_RETURN(BoundQuery bound, BindQuery(query, *this, context_, bind));
+  if (output.on_schema) FLOE_RETURN_IF_ERROR(output.on_schema(bound.node->schema()));
+  FLOE_RETURN_IF_ERROR(bound.node->Run([&](const RecordBatch& batch) -> Status {
+    if (batch.num_rows() == 0 || !output.on_batch) return Ok();
+    return output.on_batch(batch);
+  }));
+  return std::string();
+}
+
+Result<std::string> Session::Explain(const syntax::Explain& explain, const StatementOutput& output) {
+  BindOptions bind;
+  bind.threads = options_.threads;
+  FLOE_ASSIGN_OR_RETURN(BoundQuery bound, BindQuery(*explain.query, *this, context_, bind));
+  FLOE_ASSIGN_OR_RETURN(std::string text, ExplainPlanWithReports(*bound.node));
+  std::vector<std::vector<std::optional<std::string>>> rows;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    rows.push_back({text.substr(start, end - start)});
+    start = end + 1;
+  }
+  FLOE_RETURN_IF_ERROR(EmitTextRows(output, {"plan"}, rows));
+  return std::string();
+}
+
+Result<std::string> Session::CreateNamespace(const syntax::CreateNamespace& stmt) {
+  FLOE_ASSIGN_OR_RETURN(auto ns, ResolveNamespace(stmt.name));
+  std::map<std::string, std::string> properties;
+  for (const auto& p : stmt.properties) properties[p.key] = p.value;
+  if (stmt.comment) properties["comment"] = *stmt.comment;
+  if (stmt.location) properties["location"] = *stmt.location;
+  Status s = ns.first->CreateNamespace(ns.second, properties);
+  if (!s.ok()) {
+    if (s.error().kind == ErrorKind::kAlreadyExists && stmt.if_not_exists) {
+      return "namespace " + JoinName(ns.second) + " exists";
+    }
+    return std::move(s).error();
+  }
+  return "created namespace " + JoinName(ns.second);
+}
+
+Result<std::string> Session::DropNamespace(const syntax::DropNamespace& stmt) {
+  FLOE_ASSIGN_OR_RETURN(auto ns, ResolveNamespace(stmt.name));
+  if (stmt.cascade) {
+    FLOE_ASSIGN_OR_RETURN(auto tables, ns.first->ListTables(ns.second));
+    for (const auto& t : tables) FLOE_RETURN_IF_ERROR(ns.first->DropTable(t, false));
+  }
+  Status s = ns.first->DropNamespace(ns.second);
+  if (!s.ok()) {
+    if (s.error().kind == ErrorKind::kNotFound && stmt.if_exists) return "no namespace " + JoinName(ns.second);
+    return std::move(s).error();
+  }
+  return "dropped namespace " + JoinName(ns.second);
+}
+
+Result<std::string> Session::CreateTable(const syntax::CreateTable& stmt) {
+  if (stmt.or_replace || stmt.replace) return NotSupported("CREATE OR REPLACE / REPLACE TABLE is not supported yet");
+  if (stmt.provider && !AsciiEqualsIgnoreCase(*stmt.provider, "iceberg")) {
+    return NotSupported("USING {}: floe creates Iceberg tables only (USING iceberg)", *stmt.provider);
+  }
+  FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(stmt.name));
+  // CTAS binds its query first: a bad query leaves no table behind.
+  std::optional<BoundQuery> query;
+  std::vector<columnar::Field> fields;
+  std::map<std::string, std::string> docs;
+  if (stmt.as_query) {
+    if (!stmt.columns.empty()) return InvalidArgument("CREATE TABLE AS SELECT takes its columns from the query");
+    BindOptions bind;
+    bind.threads = options_.threads;
+    FLOE_ASSIGN_OR_RETURN(BoundQuery bound, BindQuery(*stmt.as_query, *this, context_, bind));
+    for (int i = 0; i < bound.node->schema()->num_fields(); ++i) {
+      DataTypePtr t = bound.node->schema()->field(i).type;
+      if (t->id() == columnar::TypeId::kNull) {
+        return InvalidArgument("column {} of the query is NULL without a type: CAST it", bound.names[static_cast<size_t>(i)]);
+      }
+      fields.emplace_back(bound.names[static_cast<size_t>(i)], t, true);
+    }
+    query = std::move(bound);
+  } else {
+    if (stmt.columns.empty()) return InvalidArgument("CREATE TABLE needs columns (or AS SELECT)");
+    for (const auto& c : stmt.columns) {
+      auto type = TypeFromSyntax(c.type);
+      if (!type.ok()) return AtPosition(c.pos, std::move(type).error());
+      fields.emplace_back(c.name, *type, !c.not_null);
+      if (c.comment) docs[c.name] = *c.comment;
+    }
+  }
+  FLOE_ASSIGN_OR_RETURN(spec::Schema schema, table::ToIcebergSchema(table::WithFieldIds(columnar::Schema(fields))));
+  for (auto& f : schema.fields) {
+    if (auto it = docs.find(f.name); it != docs.end()) f.doc = it->second;
+  }
+  std::string partition_text;
+  for (const auto& p : stmt.partitioned_by) {
+    if (!partition_text.empty()) partition_text += ", ";
+    std::string column = JoinName(p.column);
+    if (p.transform.empty()) {
+      partition_text += column;
+    } else if (p.argument) {
+      partition_text += fmt::format("{}({}, {})", p.transform, *p.argument, column);
+    } else {
+      partition_text += fmt::format("{}({})", p.transform, column);
+    }
+  }
+  catalog::CreateTableOptions create;
+  FLOE_ASSIGN_OR_RETURN(create.table.spec, spec::ParsePartitionSpecText(partition_text, schema));
+  create.table.schema = std::move(schema);
+  for (const auto& p : stmt.properties) create.table.properties[p.key] = p.value;
+  if (stmt.comment) create.table.properties["comment"] = *stmt.comment;
+  if (stmt.location) create.table.location = *stmt.location;
+  auto created = ref.catalog->CreateTable(ref.id, create);
+  if (!created.ok()) {
+    if (created.error().kind == ErrorKind::kAlreadyExists && stmt.if_not_exists) return "table " + ref.display + " exists";
+    return std::move(created).error();
+  }
+  if (!query) return "created table " + ref.display;
+  auto rows = AppendQuery(ref, std::move(*query), {});
+  if (!rows.ok()) {
+    // As Spark's atomic CTAS: no table without its rows.
+    (void)ref.catalog->DropTable(ref.id, true);
+    return std::move(rows).error();
+  }
+  return fmt::format("created table {} with {} rows", ref.display, *rows);
+}
+
+Result<std::string> Session::DropTable(const syntax::DropTable& stmt) {
+  FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(stmt.name));
+  Status s = ref.catalog->DropTable(ref.id, stmt.purge);
+  if (!s.ok()) {
+    if (s.error().kind == ErrorKind::kNotFound && stmt.if_exists) return "no table " + ref.display;
+    return std::move(s).error();
+  }
+  return (stmt.purge ? "dropped table (purged) " : "dropped table ") + ref.display;
+}
+
+Result<std::string> Session::ShowNamespaces(const syntax::ShowNamespaces& stmt, const StatementOutput& output) {
+  FLOE_ASSIGN_OR_RETURN(auto ns, ResolveNamespace(stmt.in));
+  FLOE_ASSIGN_OR_RETURN(auto list, ns.first->ListNamespaces(ns.second));
+  std::vector<std::vector<std::optional<std::string>>> rows;
+  for (const auto& n : list) rows.push_back({JoinName(n)});
+  FLOE_RETURN_IF_ERROR(EmitTextRows(output, {"namespace"}, rows));
+  return std::string();
+}
+
+Result<std::string> Session::ShowTables(const syntax::ShowTables& stmt, const StatementOutput& output) {
+  syntax::QualifiedName in = stmt.in;
+  if (in.empty() && current_namespace_) in = *current_namespace_;
+  if (in.empty()) return InvalidArgument("SHOW TABLES needs a namespace: SHOW TABLES IN ns (or USE ns)");
+  FLOE_ASSIGN_OR_RETURN(auto ns, ResolveNamespace(in));
+  FLOE_ASSIGN_OR_RETURN(auto tables, ns.first->ListTables(ns.second));
+  std::vector<std::vector<std::optional<std::string>>> rows;
+  for (const auto& t : tables) rows.push_back({JoinName(t.ns), t.name});
+  FLOE_RETURN_IF_ERROR(EmitTextRows(output, {"namespace", "tableName"}, rows));
+  return std::string();
+}
+
+Result<std::string> Session::Describe(const syntax::DescribeTable& stmt, const StatementOutput& output) {
+  FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(stmt.name));
+  FLOE_ASSIGN_OR_RETURN(catalog::LoadedTable table, ref.catalog->LoadTable(ref.id));
+  const spec::Schema* schema = table.metadata.CurrentSchema();
+  if (!schema) return Corrupt("{}: no current schema", table.metadata_location);
+  FLOE_ASSIGN_OR_RETURN(SchemaPtr columns, table::ToColumnarSchema(*schema));
+  std::vector<std::vector<std::optional<std::string>>> rows;
+  for (size_t i = 0; i < schema->fields.size(); ++i) {
+    const auto& f = schema->fields[i];
+    std::optional<std::string> doc;
+    if (!f.doc.empty()) doc = f.doc;
+    rows.push_back({f.name, SparkTypeName(*columns->field(static_cast<int>(i)).type), doc});
+  }
+  const spec::PartitionSpec* spec = table.metadata.DefaultSpec();
+  if (spec && !spec->fields.empty()) {
+    rows.push_back({"", "", std::nullopt});
+    rows.push_back({"# Partitioning", "", std::nullopt});
+    for (size_t i = 0; i < spec->fields.size(); ++i) {
+      const auto& pf = spec->fields[i];
+      auto source = schema->FindColumnName(pf.source_id);
+      std::string transform = pf.transform.ToString();
+      std::string term = transform == "identity" ? source.value_or("?") : transform + "(" + source.value_or("?") + ")";
+      rows.push_back({fmt::format("Part {}", i), term, std::nullopt});
+    }
+  }
+  if (stmt.extended) {
+    rows.push_back({"", "", std::nullopt});
+    rows.push_back({"# Metadata", "", std::nullopt});
+    rows.push_back({"Name", ref.display, std::nullopt});
+    rows.push_back({"Location", table.metadata.location, std::nullopt});
+    rows.push_back({"Metadata file", table.metadata_location, std::nullopt});
+    rows.push_back({"Format version", std::to_string(table.metadata.format_version), std::nullopt});
+    const spec::Snapshot* current = table.metadata.CurrentSnapshot();
+    rows.push_back({"Current snapshot", current ? std::to_string(current->snapshot_id) : "none", std::nullopt});
+  }
+  FLOE_RETURN_IF_ERROR(EmitTextRows(output, {"col_name", "data_type", "comment"}, rows));
+  return std::string();
+}
+
+Result<std::string> Session::ShowCreateTable(const syntax::ShowCreateTable& stmt, const StatementOutput& output) {
+  FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(stmt.name));
+  FLOE_ASSIGN_OR_RETURN(catalog::LoadedTable table, ref.catalog->LoadTable(ref.id));
+  const spec::Schema* schema = table.metadata.CurrentSchema();
+  if (!schema) return Corrupt("{}: no current schema", table.metadata_location);
+  FLOE_ASSIGN_OR_RETURN(SchemaPtr columns, table::ToColumnarSchema(*schema));
+  std::string ddl = "CREATE TABLE " + ref.display + " (\n";
+  for (size_t i = 0; i < schema->fields.size(); ++i) {
+    const auto& f = schema->fields[i];
+    ddl += "  " + syntax::QuoteIdentifier(f.name) + " " +
+           AsciiLower(SparkTypeName(*columns->field(static_cast<int>(i)).type));
+    if (f.required) ddl += " NOT NULL";
+    if (!f.doc.empty()) ddl += " COMMENT '" + f.doc + "'";
+    ddl += i + 1 < schema->fields.size() ? ",\n" : ")\n";
+  }
+  ddl += "USING iceberg\n";
+  const spec::PartitionSpec* spec = table.metadata.DefaultSpec();
+  if (spec && !spec->fields.empty()) {
+    std::string terms;
+    for (const auto& pf : spec->fields) {
+      auto source = schema->FindColumnName(pf.source_id).value_or("?");
+      std::string transform = pf.transform.ToString();
+      if (!terms.empty()) terms += ", ";
+      terms += transform == "identity" ? source : transform + "(" + source + ")";
+    }
+    ddl += "PARTITIONED BY (" + terms + ")\n";
+  }
+  ddl += "LOCATION '" + table.metadata.location + "'\n";
+  std::string props;
+  for (const auto& [k, v] : table.metadata.properties) {
+    props += (props.empty() ? "" : ",\n") + fmt::format("  '{}' = '{}'", k, v);
+  }
+  props += (props.empty() ? "" : ",\n") + fmt::format("  'format-version' = '{}'", table.metadata.format_version);
+  ddl += "TBLPROPERTIES (\n" + props + ")\n";
+  FLOE_RETURN_IF_ERROR(EmitTextRows(output, {"createtab_stmt"}, {{ddl}}));
+  return std::string();
+}
+
+Result<std::string> Session::ShowTblProperties(const syntax::ShowTblProperties& stmt, const StatementOutput& output) {
+  FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(stmt.name));
+  FLOE_ASSIGN_OR_RETURN(catalog::LoadedTable table, ref.catalog->LoadTable(ref.id));
+  std::vector<std::vector<std::optional<std::string>>> rows;
+  std::map<std::string, std::string> props = table.metadata.properties;
+  props["format-version"] = std::to_string(table.metadata.format_version);
+  for (const auto& [k, v] : props) {
+    if (stmt.key && *stmt.key != k) continue;
+    rows.push_back({k, v});
+  }
+  FLOE_RETURN_IF_ERROR(EmitTextRows(output, {"key", "value"}, rows));
+  return std::string();
+}
+
+Result<std::string> Session::AlterTable(const syntax::AlterTable& stmt) {
+  FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(stmt.name));
+  catalog::CatalogTableOperations ops(*ref.catalog, ref.id);
+  using syntax::AlterTableKind;
+  switch (stmt.kind()) {
+    case AlterTableKind::kSetTblProperties: {
+      std::map<std::string, std::string> updates;
+      for (const auto& p : std::get<syntax::SetTblProperties>(stmt.action).properties) updates[p.key] = p.value;
+      FLOE_ASSIGN_OR_RETURN(auto base, ops.Refresh());
+      std::vector<update::TableUpdate> changes{update::SetProperties{updates}};
+      std::vector<update::TableRequirement> requirements{update::AssertTableUuid{base.metadata.table_uuid}};
+      FLOE_RETURN_IF_ERROR(StatusOf(ops.Commit(requirements, changes)));
+      return fmt::format("set {} properties on {}", updates.size(), ref.display);
+    }
+    case AlterTableKind::kUnsetTblProperties: {
+      const auto& unset = std::get<syntax::UnsetTblProperties>(stmt.action);
+      FLOE_ASSIGN_OR_RETURN(auto base, ops.Refresh());
+      for (const auto& k : unset.keys) {
+        if (!unset.if_exists && !base.metadata.properties.count(k)) {
+          return NotFound("{} has no property {} (UNSET TBLPROPERTIES IF EXISTS ignores missing ones)", ref.display, k);
+        }
+      }
+      std::vector<update::TableUpdate> changes{update::RemoveProperties{unset.keys}};
+      std::vector<update::TableRequirement> requirements{update::AssertTableUuid{base.metadata.table_uuid}};
+      FLOE_RETURN_IF_ERROR(StatusOf(ops.Commit(requirements, changes)));
+      return fmt::format("unset {} properties on {}", unset.keys.size(), ref.display);
+    }
+    case AlterTableKind::kRenameTable: {
+      const auto& rename = std::get<syntax::RenameTable>(stmt.action);
+      FLOE_ASSIGN_OR_RETURN(TableRef to, ResolveTableName(rename.new_name));
+      if (to.catalog != ref.catalog) return InvalidArgument("RENAME TO cannot move a table to another catalog");
+      FLOE_RETURN_IF_ERROR(ref.catalog->RenameTable(ref.id, to.id));
+      return "renamed table " + ref.display + " to " + to.display;
+    }
+    default: break;
+  }
+  // Schema changes.
+  update::UpdateSchema change(ops);
+  change.CaseSensitive(false);
+  std::string what;
+  switch (stmt.kind()) {
+    case AlterTableKind::kAddColumns:
+      for (const auto& c : std::get<syntax::AddColumns>(stmt.action).columns) {
+        auto type = TypeFromSyntax(c.type);
+        if (!type.ok()) return AtPosition(c.pos, std::move(type).error());
+        FLOE_ASSIGN_OR_RETURN(spec::TypePtr iceberg, IcebergTypeOf(*type));
+        update::NewColumn column;
+        column.parent = JoinName(std::vector<std::string>(c.name.begin(), c.name.end() - 1));
+        column.name = c.name.back();
+        column.type = iceberg;
+        column.required = c.not_null;
+        if (c.comment) column.doc = *c.comment;
+        if (c.position) {
+          std::string prefix = column.parent.empty() ? "" : column.parent + ".";
+          column.position = c.position->first ? update::ColumnPosition::First()
+                                              : update::ColumnPosition::After(prefix + c.position->after);
+        }
+        change.AddColumn(std::move(column));
+      }
+      what = "added columns to ";
+      break;
+    case AlterTableKind::kRenameColumn: {
+      const auto& r = std::get<syntax::RenameColumn>(stmt.action);
+      change.RenameColumn(JoinName(r.name), r.new_name);
+      what = "renamed column " + JoinName(r.name) + " to " + r.new_name + " in ";
+      break;
+    }
+    case AlterTableKind::kDropColumns: {
+      const auto& d = std::get<syntax::DropColumns>(stmt.action);
+      FLOE_ASSIGN_OR_RETURN(auto base, ops.Refresh());
+      const spec::Schema* current = base.metadata.CurrentSchema();
+      for (const auto& n : d.names) {
+        if (d.if_exists && current && !current->FindFieldByName(JoinName(n), false)) continue;
+        change.DeleteColumn(JoinName(n));
+      }
+      what = "dropped columns from ";
+      break;
+    }
+    case AlterTableKind::kAlterColumn: {
+      const auto& a = std::get<syntax::AlterColumn>(stmt.action);
+      std::string name = JoinName(a.name);
+      switch (a.action) {
+        case syntax::AlterColumnAction::kType: {
+          FLOE_ASSIGN_OR_RETURN(DataTypePtr type, TypeFromSyntax(*a.type));
+          FLOE_ASSIGN_OR_RETURN(spec::TypePtr iceberg, IcebergTypeOf(type));
+          change.UpdateColumnType(name, iceberg);
+          break;
+        }
+        case syntax::AlterColumnAction::kDropNotNull: change.MakeColumnOptional(name); break;
+        case syntax::AlterColumnAction::kSetNotNull: change.RequireColumn(name); break;
+        case syntax::AlterColumnAction::kComment: change.UpdateColumnDoc(name, a.comment.value_or("")); break;
+        case syntax::AlterColumnAction::kPosition:
+          if (a.position->first) {
+            change.MoveFirst(name);
+          } else {
+            std::string parent = a.name.size() > 1 ? JoinName(std::vector<std::string>(a.name.begin(), a.name.end() - 1)) + "." : "";
+            change.MoveAfter(name, parent + a.position->after);
+          }
+          break;
+      }
+      what = "altered column " + name + " of ";
+      break;
+    }
+    default: return Internal("unknown ALTER TABLE");
+  }
+  FLOE_ASSIGN_OR_RETURN(update::SchemaCommitResult committed, change.Commit());
+  (void)committed;
+  return what + ref.display;
+}
+
+Result<int64_t> Session::AppendQuery(const TableRef& ref, BoundQuery query, const std::vector<std::string>& columns) {
+  catalog::CatalogTableOperations ops(*ref.catalog, ref.id);
+  FLOE_ASSIGN_OR_RETURN(auto base, ops.Refresh());
+  const spec::Schema* schema = base.metadata.CurrentSchema();
+  if (!schema) return Corrupt("{}: no current schema", base.metadata_location);
+  FLOE_ASSIGN_OR_RETURN(SchemaPtr table_columns, table::ToColumnarSchema(*schema));
+  const columnar::Schema& produced = *query.node->schema();
+  // Which query column feeds each table column (-1: NULL).
+  std::vector<int> source(static_cast<size_t>(table_columns->num_fields()), -1);
+  if (columns.empty()) {
+    if (produced.num_fields() != table_columns->num_fields()) {
+      return InvalidArgument("INSERT INTO {}: the table has {} columns, the query gives {}", ref.display,
+                             table_columns->num_fields(), produced.num_fields());
+    }
+    for (size_t i = 0; i < source.size(); ++i) source[i] = static_cast<int>(i);
+  } else {
+    if (static_cast<int>(columns.size()) != produced.num_fields()) {
+      return InvalidArgument("INSERT INTO {}: {} columns named, the query gives {}", ref.display, columns.size(),
+                             produced.num_fields());
+    }
+    for (size_t k = 0; k < columns.size(); ++k) {
+      int index = -1;
+      for (int i = 0; i < table_columns->num_fields(); ++i) {
+        if (AsciiEqualsIgnoreCase(table_columns->field(i).name, columns[k])) index = i;
+      }
+      if (index < 0) return NotFound("INSERT INTO {}: no column {}", ref.display, columns[k]);
+      if (source[static_cast<size_t>(index)] >= 0) return InvalidArgument("INSERT INTO {}: column {} named twice", ref.display, columns[k]);
+      source[static_cast<size_t>(index)] = static_cast<int>(k);
+    }
+  }
+  Scope scope;
+  for (const auto& f : produced.fields()) scope.columns.push_back({"", f.name, f.type});
+  ExpressionBinder binder(scope, context_);
+  std::vector<PhysicalExprPtr> exprs;
+  std::vector<std::string> names;
+  for (int i = 0; i < table_columns->num_fields(); ++i) {
+    const columnar::Field& target = table_columns->field(i);
+    int from = source[static_cast<size_t>(i)];
+    PhysicalExprPtr e;
+    if (from < 0) {
+      if (!target.nullable) return InvalidArgument("INSERT INTO {}: required column {} has no value", ref.display, target.name);
+      e = MakeLiteralExpr(Scalar::Null(), target.type);
+    } else {
+      const columnar::Field& given = produced.field(from);
+      if (!StoreAssignable(*given.type, *target.type)) {
+        return InvalidArgument("INSERT INTO {}: cannot write {} into column {} ({})", ref.display,
+                               SparkTypeName(*given.type), target.name, SparkTypeName(*target.type));
+      }
+      FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(MakeColumnExpr(from, given.type), NormalizeType(target.type)));
+      if (!SameType(*e->type(), *target.type)) {
+        FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(e, target.type));
+      }
+    }
+    exprs.push_back(e);
+    names.push_back(target.name);
+  }
+  PlanNodePtr node = MakeProjectNode(query.node, std::move(exprs), std::move(names));
+  update::AppendFilesOptions append;
+  if (!options_.app_id.empty()) append.app_id = options_.app_id;
+  FLOE_ASSIGN_OR_RETURN(update::AppendFilesResult result,
+                        update::AppendBatches(ops, *node->schema(), [&](const update::BatchWriter& write) {
+                          return node->Run(write);
+                        }, append));
+  return result.added_records;
+}
+
+Result<std::string> Session::Insert(const syntax::Insert& stmt) {
+  if (stmt.overwrite) return NotSupported("INSERT OVERWRITE is not supported yet (use INSERT INTO)");
+  FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(stmt.table));
+  BindOptions bind;
+  bind.threads = options_.threads;
+  FLOE_ASSIGN_OR_RETURN(BoundQuery bound, BindQuery(*stmt.query, *this, context_, bind));
+  FLOE_ASSIGN_OR_RETURN(int64_t rows, AppendQuery(ref, std::move(bound), stmt.columns));
+  return fmt::format("inserted {} rows into {}", rows, ref.display);
+}
+
+Result<std::string> Session::SetTimeZone(std::optional<std::string> zone) {
+  std::string name = zone.value_or("UTC");
+  FLOE_ASSIGN_OR_RETURN(context_->time_zone, SessionTimeZone::Make(name));
+  return "time zone " + name;
+}
+
+Result<std::string> Session::SetConfig(const syntax::SetConfig& stmt, const StatementOutput& output) {
+  if (AsciiEqualsIgnoreCase(stmt.key, "spark.sql.session.timeZone")) {
+    if (!stmt.value) {
+      FLOE_RETURN_IF_ERROR(EmitTextRows(output, {"key", "value"}, {{stmt.key, context_->time_zone.name()}}));
+      return std::string();
+    }
+    std::string v = *stmt.value;
+    if (v.size() >= 2 && (v.front() == '\'' || v.front() == '"')) v = v.substr(1, v.size() - 2);
+    return SetTimeZone(v);
+  }
+  if (stmt.key.empty()) {
+    FLOE_RETURN_IF_ERROR(EmitTextRows(output, {"key", "value"}, {{"spark.sql.session.timeZone", context_->time_zone.name()}}));
+    return std::string();
+  }
+  return NotSupported("SET {}: floe knows spark.sql.session.timeZone only", stmt.key);
+}
+
+}  // namespace floe::sql
