@@ -37,7 +37,8 @@ TEST(CatalogTableTest, ThreeAppendsShowInEveryMetadataTable) {
   create.table.schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()},
                                 spec::NestedField{2, "region", false, spec::Type::String()},
                                 spec::NestedField{3, "amount", false, spec::Type::Int()}};
-  create.table.spec.fields = {spec::PartitionField{2, {}, 1000, "region", spec::Transform::Identity()}};
+  create.table.spec.fields = {
+      spec::PartitionField{2, {}, 1000, "region", spec::Transform::Identity()}};
   create.table.properties["commit.manifest-merge.enabled"] = "false";
   ASSERT_TRUE((*catalog)->CreateTable(id, create).ok());
   catalog::CatalogTableOperations ops(**catalog, id);
@@ -75,12 +76,15 @@ TEST(CatalogTableTest, ThreeAppendsShowInEveryMetadataTable) {
   std::vector<std::string> history = read(MetadataTableKind::kHistory);
   ASSERT_EQ(history.size(), 3u);
   EXPECT_EQ(Count(history, R"("is_current_ancestor":true)"), 3);
-  EXPECT_EQ(read(MetadataTableKind::kRefs),
-            (std::vector<std::string>{R"({"name":"main","type":"BRANCH","snapshot_id":)" + s3 +
-                                      R"(,"max_reference_age_in_ms":null,"min_snapshots_to_keep":null,"max_snapshot_age_in_ms":null})"}));
+  EXPECT_EQ(
+      read(MetadataTableKind::kRefs),
+      (std::vector<std::string>{
+          R"({"name":"main","type":"BRANCH","snapshot_id":)" + s3 +
+          R"(,"max_reference_age_in_ms":null,"min_snapshots_to_keep":null,"max_snapshot_age_in_ms":null})"}));
   std::vector<std::string> log = read(MetadataTableKind::kMetadataLogEntries);
   ASSERT_EQ(log.size(), metadata.metadata_log.size() + 1);
-  EXPECT_NE(log.back().find("\"file\":\"" + loaded->metadata_location + "\",\"latest_snapshot_id\":" + s3 +
+  EXPECT_NE(log.back().find("\"file\":\"" + loaded->metadata_location +
+                            "\",\"latest_snapshot_id\":" + s3 +
                             ",\"latest_schema_id\":0,\"latest_sequence_number\":3}"),
             std::string::npos)
       << log.back();
@@ -93,7 +97,11 @@ TEST(CatalogTableTest, ThreeAppendsShowInEveryMetadataTable) {
   EXPECT_EQ(Count(files, R"("partition":{"region":"paris"},"record_count":1,)"), 2);
   EXPECT_EQ(Count(files, R"("partition":{"region":"lima"},"record_count":1,)"), 1);
   EXPECT_EQ(Count(files, R"("amount":{"column_size":)"), 5);
-  EXPECT_EQ(Count(files, R"("value_count":2,"null_value_count":0,"nan_value_count":null,"lower_bound":10,"upper_bound":20})"), 1);
+  EXPECT_EQ(
+      Count(
+          files,
+          R"("value_count":2,"null_value_count":0,"nan_value_count":null,"lower_bound":10,"upper_bound":20})"),
+      1);
   EXPECT_EQ(Count(files, R"("lower_bound":"seoul","upper_bound":"seoul"})"), 2);
   EXPECT_EQ(read(MetadataTableKind::kDataFiles), files);
   EXPECT_TRUE(read(MetadataTableKind::kDeleteFiles).empty());
@@ -101,26 +109,44 @@ TEST(CatalogTableTest, ThreeAppendsShowInEveryMetadataTable) {
   EXPECT_EQ(read(MetadataTableKind::kAllFiles).size(), 5u);
   std::vector<std::string> entries = read(MetadataTableKind::kEntries);
   ASSERT_EQ(entries.size(), 5u);
-  EXPECT_EQ(Count(entries, "{\"status\":1,\"snapshot_id\":" + s2 + ",\"sequence_number\":2,\"file_sequence_number\":2,"), 2);
+  EXPECT_EQ(Count(entries, "{\"status\":1,\"snapshot_id\":" + s2 +
+                               ",\"sequence_number\":2,\"file_sequence_number\":2,"),
+            2);
 
   // partitions, sorted by region.
   std::vector<std::string> partitions = read(MetadataTableKind::kPartitions);
   ASSERT_EQ(partitions.size(), 3u);
-  EXPECT_EQ(partitions[0].rfind(R"({"partition":{"region":"lima"},"spec_id":0,"record_count":1,"file_count":1,)", 0), 0u)
+  EXPECT_EQ(
+      partitions[0].rfind(
+          R"({"partition":{"region":"lima"},"spec_id":0,"record_count":1,"file_count":1,)", 0),
+      0u)
       << partitions[0];
-  EXPECT_EQ(partitions[1].rfind(R"({"partition":{"region":"paris"},"spec_id":0,"record_count":2,"file_count":2,)", 0), 0u)
+  EXPECT_EQ(
+      partitions[1].rfind(
+          R"({"partition":{"region":"paris"},"spec_id":0,"record_count":2,"file_count":2,)", 0),
+      0u)
       << partitions[1];
-  EXPECT_EQ(partitions[2].rfind(R"({"partition":{"region":"seoul"},"spec_id":0,"record_count":3,"file_count":2,)", 0), 0u)
+  EXPECT_EQ(
+      partitions[2].rfind(
+          R"({"partition":{"region":"seoul"},"spec_id":0,"record_count":3,"file_count":2,)", 0),
+      0u)
       << partitions[2];
-  EXPECT_NE(partitions[1].find("\"last_updated_snapshot_id\":" + s2 + "}"), std::string::npos) << partitions[1];
-  EXPECT_NE(partitions[2].find("\"last_updated_snapshot_id\":" + s3 + "}"), std::string::npos) << partitions[2];
+  EXPECT_NE(partitions[1].find("\"last_updated_snapshot_id\":" + s2 + "}"), std::string::npos)
+      << partitions[1];
+  EXPECT_NE(partitions[2].find("\"last_updated_snapshot_id\":" + s3 + "}"), std::string::npos)
+      << partitions[2];
 
   // manifests: one per append (no merging), with their region bounds as text.
   std::vector<std::string> manifests = read(MetadataTableKind::kManifests);
   ASSERT_EQ(manifests.size(), 3u);
   EXPECT_EQ(Count(manifests, "\"added_snapshot_id\":" + s2 + ",\"added_data_files_count\":2,"), 1);
-  EXPECT_EQ(Count(manifests, R"("partition_summaries":[{"contains_null":false,"contains_nan":false,"lower_bound":"lima","upper_bound":"paris"}]})"), 1)
-      << manifests[0] << "\n" << manifests[1];
+  EXPECT_EQ(
+      Count(
+          manifests,
+          R"("partition_summaries":[{"contains_null":false,"contains_nan":false,"lower_bound":"lima","upper_bound":"paris"}]})"),
+      1)
+      << manifests[0] << "\n"
+      << manifests[1];
   EXPECT_EQ(Count(manifests, R"("lower_bound":"paris","upper_bound":"seoul")"), 1);
   EXPECT_EQ(read(MetadataTableKind::kAllManifests).size(), 6u);
   EXPECT_EQ(read(MetadataTableKind::kManifests, snapshots[0]).size(), 1u);
@@ -133,10 +159,12 @@ TEST(CatalogTableTest, ThreeAppendsShowInEveryMetadataTable) {
       if (f.id == 3) f.type = spec::Type::Uuid();
     }
   }
-  Result<TableRows> bad = ReadRows(*local, wrong, loaded->metadata_location, MetadataTableKind::kFiles);
+  Result<TableRows> bad =
+      ReadRows(*local, wrong, loaded->metadata_location, MetadataTableKind::kFiles);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().kind, ErrorKind::kCorrupt);
-  EXPECT_NE(bad.error().message.find("bound of column amount (id 3)"), std::string::npos) << bad.error().message;
+  EXPECT_NE(bad.error().message.find("bound of column amount (id 3)"), std::string::npos)
+      << bad.error().message;
   EXPECT_NE(bad.error().message.find(".parquet"), std::string::npos) << bad.error().message;
 
   Result<TableRows> missing =

@@ -23,17 +23,20 @@ struct SweepCounts {
 
 Result<SweepCounts> Sweep(const testing_util::LoadedTable& t, MetadataTableKind kind) {
   SweepCounts counts;
-  FLOE_RETURN_IF_ERROR(ReadMetadataTable(
-      *t.io, t.metadata, t.location, kind, std::nullopt, [&](const columnar::RecordBatch& b) -> Status {
-        if (b.num_rows() > kMetadataBatchRows) return Internal("batch of {} rows", b.num_rows());
-        FLOE_RETURN_IF_ERROR(b.ToStructArray()->Validate());
-        counts.rows += b.num_rows();
-        const int c = b.schema()->FieldIndex("record_count");
-        if (c >= 0) {
-          for (int64_t i = 0; i < b.num_rows(); ++i) counts.record_count_sum += b.column(c)->values<int64_t>()[i];
-        }
-        return Ok();
-      }));
+  FLOE_RETURN_IF_ERROR(ReadMetadataTable(*t.io, t.metadata, t.location, kind, std::nullopt,
+                                         [&](const columnar::RecordBatch& b) -> Status {
+                                           if (b.num_rows() > kMetadataBatchRows)
+                                             return Internal("batch of {} rows", b.num_rows());
+                                           FLOE_RETURN_IF_ERROR(b.ToStructArray()->Validate());
+                                           counts.rows += b.num_rows();
+                                           const int c = b.schema()->FieldIndex("record_count");
+                                           if (c >= 0) {
+                                             for (int64_t i = 0; i < b.num_rows(); ++i)
+                                               counts.record_count_sum +=
+                                                   b.column(c)->values<int64_t>()[i];
+                                           }
+                                           return Ok();
+                                         }));
   return counts;
 }
 
@@ -58,7 +61,8 @@ TEST(CorpusSweepTest, EveryMetadataTableOfManyCorpusTables) {
       auto kind = static_cast<MetadataTableKind>(k);
       Result<SweepCounts> counts = Sweep(t, kind);
       if (!counts.ok() && IsAllTable(kind) && counts.error().kind == ErrorKind::kNotFound) {
-        EXPECT_NE(counts.error().message.find(".avro"), std::string::npos) << counts.error().message;
+        EXPECT_NE(counts.error().message.find(".avro"), std::string::npos)
+            << counts.error().message;
         continue;
       }
       EXPECT_TRUE(counts.ok()) << MetadataTableName(kind) << ": " << counts.error().message;
@@ -66,8 +70,10 @@ TEST(CorpusSweepTest, EveryMetadataTableOfManyCorpusTables) {
     }
     EXPECT_EQ(got[MetadataTableKind::kFiles].rows,
               got[MetadataTableKind::kDataFiles].rows + got[MetadataTableKind::kDeleteFiles].rows);
-    EXPECT_EQ(got[MetadataTableKind::kSnapshots].rows, static_cast<int64_t>(t.metadata.snapshots.size()));
-    EXPECT_EQ(got[MetadataTableKind::kHistory].rows, static_cast<int64_t>(t.metadata.snapshot_log.size()));
+    EXPECT_EQ(got[MetadataTableKind::kSnapshots].rows,
+              static_cast<int64_t>(t.metadata.snapshots.size()));
+    EXPECT_EQ(got[MetadataTableKind::kHistory].rows,
+              static_cast<int64_t>(t.metadata.snapshot_log.size()));
     EXPECT_EQ(got[MetadataTableKind::kPartitions].record_count_sum,
               got[MetadataTableKind::kDataFiles].record_count_sum);
   }

@@ -45,21 +45,24 @@ TEST(FilesTableTest, LineitemEntriesMatchDuckDbIcebergMetadata) {
   TableRows entries = MustRead(t, MetadataTableKind::kEntries);
   ASSERT_EQ(entries.json.size(), 2u);
   // iceberg_metadata.test: ADDED 00000-5 (51793 rows, sequence 2), DELETED 00000-1 (60175, 1).
-  EXPECT_TRUE(Has(entries.json[0],
-                  std::string(R"({"status":1,"snapshot_id":2354745328521181395,"sequence_number":2,)"
-                              R"("file_sequence_number":2,"data_file":{"content":0,"file_path":")") +
-                      kNewFile + R"(","file_format":"PARQUET","spec_id":0,"record_count":51793,)"))
+  EXPECT_TRUE(
+      Has(entries.json[0],
+          std::string(R"({"status":1,"snapshot_id":2354745328521181395,"sequence_number":2,)"
+                      R"("file_sequence_number":2,"data_file":{"content":0,"file_path":")") +
+              kNewFile + R"(","file_format":"PARQUET","spec_id":0,"record_count":51793,)"))
       << entries.json[0];
-  EXPECT_TRUE(Has(entries.json[1],
-                  std::string(R"({"status":2,"snapshot_id":2354745328521181395,"sequence_number":1,)"
-                              R"("file_sequence_number":1,"data_file":{"content":0,"file_path":")") +
-                      kOldFile + R"(","file_format":"PARQUET","spec_id":0,"record_count":60175,)"))
+  EXPECT_TRUE(
+      Has(entries.json[1],
+          std::string(R"({"status":2,"snapshot_id":2354745328521181395,"sequence_number":1,)"
+                      R"("file_sequence_number":1,"data_file":{"content":0,"file_path":")") +
+              kOldFile + R"(","file_format":"PARQUET","spec_id":0,"record_count":60175,)"))
       << entries.json[1];
 
   // Version 1 (the first snapshot): one ADDED entry.
   TableRows first = MustRead(t, MetadataTableKind::kEntries, kFirstSnapshot);
   ASSERT_EQ(first.json.size(), 1u);
-  EXPECT_TRUE(Has(first.json[0], R"({"status":1,"snapshot_id":7817332053627255703,"sequence_number":1,)"))
+  EXPECT_TRUE(
+      Has(first.json[0], R"({"status":1,"snapshot_id":7817332053627255703,"sequence_number":1,)"))
       << first.json[0];
 }
 
@@ -68,8 +71,9 @@ TEST(FilesTableTest, LineitemFilesAtEachSnapshotAndAcrossAll) {
   ASSERT_FALSE(t.location.empty());
   TableRows files = MustRead(t, MetadataTableKind::kFiles);
   ASSERT_EQ(files.json.size(), 1u);
-  EXPECT_TRUE(Has(files.json[0], std::string(R"({"content":0,"file_path":")") + kNewFile +
-                                     R"(","file_format":"PARQUET","spec_id":0,"record_count":51793,)"))
+  EXPECT_TRUE(
+      Has(files.json[0], std::string(R"({"content":0,"file_path":")") + kNewFile +
+                             R"(","file_format":"PARQUET","spec_id":0,"record_count":51793,)"))
       << files.json[0];
   // Unpartitioned: no partition column at all (Java drops the empty struct).
   EXPECT_FALSE(Has(files.json[0], R"("partition")"));
@@ -91,24 +95,28 @@ TEST(FilesTableTest, LineitemFilesAtEachSnapshotAndAcrossAll) {
   EXPECT_EQ(MustRead(t, MetadataTableKind::kAllEntries).json.size(), 3u);
 
   // readable_metrics: l_orderkey (id 1) of the new file, decoded from its bounds.
-  Result<std::vector<manifest::ManifestEntry>> live = [&]() -> Result<std::vector<manifest::ManifestEntry>> {
-    FLOE_ASSIGN_OR_RETURN(auto list, manifest::ReadSnapshotManifests(*t.io, t.metadata,
-                                                                     *t.metadata.CurrentSnapshot()));
+  Result<std::vector<manifest::ManifestEntry>> live =
+      [&]() -> Result<std::vector<manifest::ManifestEntry>> {
+    FLOE_ASSIGN_OR_RETURN(auto list, manifest::ReadSnapshotManifests(
+                                         *t.io, t.metadata, *t.metadata.CurrentSnapshot()));
     return manifest::ReadLiveEntries(*t.io, t.metadata, list);
   }();
   ASSERT_TRUE(live.ok()) << live.error().message;
   ASSERT_EQ(live->size(), 1u);
   const manifest::DataFile& f = (*live)[0].data_file;
-  EXPECT_TRUE(Has(files.json[0], R"(,"file_size_in_bytes":)" + std::to_string(f.file_size_in_bytes) + ","));
+  EXPECT_TRUE(
+      Has(files.json[0], R"(,"file_size_in_bytes":)" + std::to_string(f.file_size_in_bytes) + ","));
   const spec::NestedField* key = t.metadata.CurrentSchema()->FindFieldById(1);
   ASSERT_NE(key, nullptr);
-  Result<std::string> lower = spec::ToJsonString(*key->type, *spec::FromBinary(*key->type, *manifest::FindBound(f.lower_bounds, 1)));
+  Result<std::string> lower = spec::ToJsonString(
+      *key->type, *spec::FromBinary(*key->type, *manifest::FindBound(f.lower_bounds, 1)));
   ASSERT_TRUE(lower.ok());
-  const std::string metrics = "\"" + key->name + "\":{\"column_size\":" +
-                              std::to_string(*manifest::FindCount(f.column_sizes, 1)) +
-                              ",\"value_count\":" + std::to_string(*manifest::FindCount(f.value_counts, 1)) +
-                              ",\"null_value_count\":" + std::to_string(*manifest::FindCount(f.null_value_counts, 1)) +
-                              ",\"nan_value_count\":null,\"lower_bound\":" + *lower;
+  const std::string metrics =
+      "\"" + key->name +
+      "\":{\"column_size\":" + std::to_string(*manifest::FindCount(f.column_sizes, 1)) +
+      ",\"value_count\":" + std::to_string(*manifest::FindCount(f.value_counts, 1)) +
+      ",\"null_value_count\":" + std::to_string(*manifest::FindCount(f.null_value_counts, 1)) +
+      ",\"nan_value_count\":null,\"lower_bound\":" + *lower;
   EXPECT_TRUE(Has(files.json[0], metrics)) << metrics << "\n" << files.json[0];
 }
 
@@ -117,15 +125,19 @@ TEST(FilesTableTest, LineitemManifestsAndPartitions) {
   ASSERT_FALSE(t.location.empty());
   TableRows manifests = MustRead(t, MetadataTableKind::kManifests);
   ASSERT_EQ(manifests.json.size(), 2u);
-  EXPECT_TRUE(Has(manifests.json[0],
-                  R"({"content":0,"path":"lineitem_iceberg/metadata/179b4fb1-0366-4f7d-ad35-99ee8da0abf5-m1.avro",)"))
+  EXPECT_TRUE(Has(
+      manifests.json[0],
+      R"({"content":0,"path":"lineitem_iceberg/metadata/179b4fb1-0366-4f7d-ad35-99ee8da0abf5-m1.avro",)"))
       << manifests.json[0];
-  EXPECT_TRUE(Has(manifests.json[0],
-                  R"("partition_spec_id":0,"added_snapshot_id":2354745328521181395,"added_data_files_count":1,)"
-                  R"("existing_data_files_count":0,"deleted_data_files_count":0,"added_delete_files_count":0,)"
-                  R"("existing_delete_files_count":0,"deleted_delete_files_count":0,"partition_summaries":[]})"))
+  EXPECT_TRUE(Has(
+      manifests.json[0],
+      R"("partition_spec_id":0,"added_snapshot_id":2354745328521181395,"added_data_files_count":1,)"
+      R"("existing_data_files_count":0,"deleted_data_files_count":0,"added_delete_files_count":0,)"
+      R"("existing_delete_files_count":0,"deleted_delete_files_count":0,"partition_summaries":[]})"))
       << manifests.json[0];
-  EXPECT_TRUE(Has(manifests.json[1], R"("added_data_files_count":0,"existing_data_files_count":0,"deleted_data_files_count":1,)"))
+  EXPECT_TRUE(Has(
+      manifests.json[1],
+      R"("added_data_files_count":0,"existing_data_files_count":0,"deleted_data_files_count":1,)"))
       << manifests.json[1];
 
   TableRows all = MustRead(t, MetadataTableKind::kAllManifests);
@@ -136,12 +148,14 @@ TEST(FilesTableTest, LineitemManifestsAndPartitions) {
 
   TableRows partitions = MustRead(t, MetadataTableKind::kPartitions);
   ASSERT_EQ(partitions.json.size(), 1u);
-  EXPECT_TRUE(Has(partitions.json[0], R"({"record_count":51793,"file_count":1,"total_data_file_size_in_bytes":)"))
-      << partitions.json[0];
   EXPECT_TRUE(Has(partitions.json[0],
-                  R"("position_delete_record_count":0,"position_delete_file_count":0,"equality_delete_record_count":0,)"
-                  R"("equality_delete_file_count":0,"last_updated_at":"2025-05-02T12:21:20.005000+00:00",)"
-                  R"("last_updated_snapshot_id":2354745328521181395})"))
+                  R"({"record_count":51793,"file_count":1,"total_data_file_size_in_bytes":)"))
+      << partitions.json[0];
+  EXPECT_TRUE(Has(
+      partitions.json[0],
+      R"("position_delete_record_count":0,"position_delete_file_count":0,"equality_delete_record_count":0,)"
+      R"("equality_delete_file_count":0,"last_updated_at":"2025-05-02T12:21:20.005000+00:00",)"
+      R"("last_updated_snapshot_id":2354745328521181395})"))
       << partitions.json[0];
   (void)kSecondSnapshot;
 }
@@ -149,7 +163,8 @@ TEST(FilesTableTest, LineitemManifestsAndPartitions) {
 TEST(FilesTableTest, WithoutColumnMetricsTheMetricColumnsAreNull) {
   auto t = LoadCorpusTable("iceberg/lineitem_iceberg", "data/persistent/iceberg");
   ASSERT_FALSE(t.location.empty());
-  for (auto kind : {MetadataTableKind::kFiles, MetadataTableKind::kEntries, MetadataTableKind::kAllFiles}) {
+  for (auto kind :
+       {MetadataTableKind::kFiles, MetadataTableKind::kEntries, MetadataTableKind::kAllFiles}) {
     SCOPED_TRACE(std::string(MetadataTableName(kind)));
     TableRows full = MustRead(t, kind);
     MetadataTableReadOptions options;
@@ -170,7 +185,9 @@ TEST(FilesTableTest, WithoutColumnMetricsTheMetricColumnsAreNull) {
       const size_t cut = row.find(R"("column_sizes":)");
       ASSERT_NE(cut, std::string::npos);
       EXPECT_EQ(lean.substr(0, cut), row.substr(0, cut));
-      EXPECT_TRUE(Has(lean, R"("column_sizes":null,"value_counts":null,"null_value_counts":null,"nan_value_counts":null,"lower_bounds":null,"upper_bounds":null,)"))
+      EXPECT_TRUE(Has(
+          lean,
+          R"("column_sizes":null,"value_counts":null,"null_value_counts":null,"nan_value_counts":null,"lower_bounds":null,"upper_bounds":null,)"))
           << lean;
       EXPECT_TRUE(Has(lean, R"("readable_metrics":null})")) << lean;
       EXPECT_FALSE(Has(row, R"("readable_metrics":null})")) << row;
@@ -186,7 +203,9 @@ TEST(FilesTableTest, InlineV1ManifestsHaveSequenceNumbersZero) {
   TableRows entries = MustRead(t, MetadataTableKind::kEntries);
   ASSERT_FALSE(entries.json.empty());
   for (const std::string& row : entries.json) {
-    EXPECT_TRUE(Has(row, R"("sequence_number":0,"file_sequence_number":0,"data_file":{"content":0,)")) << row;
+    EXPECT_TRUE(
+        Has(row, R"("sequence_number":0,"file_sequence_number":0,"data_file":{"content":0,)"))
+        << row;
   }
   // The manifests table lists the inline manifests (no manifest list to read them from).
   EXPECT_FALSE(MustRead(t, MetadataTableKind::kManifests).json.empty());

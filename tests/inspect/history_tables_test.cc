@@ -36,44 +36,52 @@ TEST(HistoryTablesTest, LineitemSnapshotsHistoryRefsAndMetadataLog) {
       ReadRows(*t.io, t.metadata, t.location, MetadataTableKind::kSnapshots);
   ASSERT_TRUE(snapshots.ok()) << snapshots.error().message;
   ASSERT_EQ(snapshots->json.size(), 2u);
-  EXPECT_EQ(snapshots->json[0],
-            R"({"committed_at":"2025-05-02T12:21:19.060000+00:00","snapshot_id":7817332053627255703,)"
-            R"("parent_id":null,"operation":"append","manifest_list":"lineitem_iceberg/metadata/)"
-            R"(snap-7817332053627255703-1-787a5996-87e9-4d93-b258-066d524e82cc.avro","summary":[)"
-            R"({"key":"added-data-files","value":"1"},{"key":"added-files-size","value":"1406875"},)"
-            R"({"key":"added-records","value":"60175"},{"key":"changed-partition-count","value":"1"},)"
-            R"({"key":"operation","value":"append"},{"key":"spark.app.id","value":"local-1746188475876"},)"
-            R"({"key":"total-data-files","value":"1"},{"key":"total-delete-files","value":"0"},)"
-            R"({"key":"total-equality-deletes","value":"0"},{"key":"total-files-size","value":"1406875"},)"
-            R"({"key":"total-position-deletes","value":"0"},{"key":"total-records","value":"60175"}]})");
-  EXPECT_NE(snapshots->json[1].find(R"("snapshot_id":2354745328521181395,"parent_id":7817332053627255703,"operation":"overwrite")"),
-            std::string::npos)
+  EXPECT_EQ(
+      snapshots->json[0],
+      R"({"committed_at":"2025-05-02T12:21:19.060000+00:00","snapshot_id":7817332053627255703,)"
+      R"("parent_id":null,"operation":"append","manifest_list":"lineitem_iceberg/metadata/)"
+      R"(snap-7817332053627255703-1-787a5996-87e9-4d93-b258-066d524e82cc.avro","summary":[)"
+      R"({"key":"added-data-files","value":"1"},{"key":"added-files-size","value":"1406875"},)"
+      R"({"key":"added-records","value":"60175"},{"key":"changed-partition-count","value":"1"},)"
+      R"({"key":"operation","value":"append"},{"key":"spark.app.id","value":"local-1746188475876"},)"
+      R"({"key":"total-data-files","value":"1"},{"key":"total-delete-files","value":"0"},)"
+      R"({"key":"total-equality-deletes","value":"0"},{"key":"total-files-size","value":"1406875"},)"
+      R"({"key":"total-position-deletes","value":"0"},{"key":"total-records","value":"60175"}]})");
+  EXPECT_NE(
+      snapshots->json[1].find(
+          R"("snapshot_id":2354745328521181395,"parent_id":7817332053627255703,"operation":"overwrite")"),
+      std::string::npos)
       << snapshots->json[1];
 
   Result<testing_util::TableRows> history =
       ReadRows(*t.io, t.metadata, t.location, MetadataTableKind::kHistory);
   ASSERT_TRUE(history.ok()) << history.error().message;
-  EXPECT_EQ(history->json,
-            (std::vector<std::string>{
-                R"({"made_current_at":"2025-05-02T12:21:19.060000+00:00","snapshot_id":7817332053627255703,"parent_id":null,"is_current_ancestor":true})",
-                R"({"made_current_at":"2025-05-02T12:21:20.005000+00:00","snapshot_id":2354745328521181395,"parent_id":7817332053627255703,"is_current_ancestor":true})"}));
+  EXPECT_EQ(
+      history->json,
+      (std::vector<std::string>{
+          R"({"made_current_at":"2025-05-02T12:21:19.060000+00:00","snapshot_id":7817332053627255703,"parent_id":null,"is_current_ancestor":true})",
+          R"({"made_current_at":"2025-05-02T12:21:20.005000+00:00","snapshot_id":2354745328521181395,"parent_id":7817332053627255703,"is_current_ancestor":true})"}));
 
   Result<testing_util::TableRows> refs =
       ReadRows(*t.io, t.metadata, t.location, MetadataTableKind::kRefs);
   ASSERT_TRUE(refs.ok()) << refs.error().message;
-  EXPECT_EQ(refs->json,
-            (std::vector<std::string>{
-                R"({"name":"main","type":"BRANCH","snapshot_id":2354745328521181395,"max_reference_age_in_ms":null,"min_snapshots_to_keep":null,"max_snapshot_age_in_ms":null})"}));
+  EXPECT_EQ(
+      refs->json,
+      (std::vector<std::string>{
+          R"({"name":"main","type":"BRANCH","snapshot_id":2354745328521181395,"max_reference_age_in_ms":null,"min_snapshots_to_keep":null,"max_snapshot_age_in_ms":null})"}));
 
   Result<testing_util::TableRows> log =
       ReadRows(*t.io, t.metadata, t.location, MetadataTableKind::kMetadataLogEntries);
   ASSERT_TRUE(log.ok()) << log.error().message;
   ASSERT_EQ(log->json.size(), 2u);
-  EXPECT_EQ(log->json[0],
-            R"({"timestamp":"2025-05-02T12:21:19.060000+00:00","file":"lineitem_iceberg/metadata/v1.metadata.json",)"
-            R"("latest_snapshot_id":7817332053627255703,"latest_schema_id":0,"latest_sequence_number":1})");
-  EXPECT_EQ(log->json[1], R"({"timestamp":"2025-05-02T12:21:20.005000+00:00","file":")" + t.location +
-                              R"(","latest_snapshot_id":2354745328521181395,"latest_schema_id":0,"latest_sequence_number":2})");
+  EXPECT_EQ(
+      log->json[0],
+      R"({"timestamp":"2025-05-02T12:21:19.060000+00:00","file":"lineitem_iceberg/metadata/v1.metadata.json",)"
+      R"("latest_snapshot_id":7817332053627255703,"latest_schema_id":0,"latest_sequence_number":1})");
+  EXPECT_EQ(
+      log->json[1],
+      R"({"timestamp":"2025-05-02T12:21:20.005000+00:00","file":")" + t.location +
+          R"(","latest_snapshot_id":2354745328521181395,"latest_schema_id":0,"latest_sequence_number":2})");
 }
 
 TEST(HistoryTablesTest, InlineManifestsHaveNoManifestList) {

@@ -29,7 +29,8 @@ struct LoadedTable {
 // A duckdb-iceberg persistent table: a table folder, or a metadata file (a name ending in
 // ".metadata.json"). Paths inside resolve against `paths_root` (relative to duckdb-iceberg/;
 // most tables there hold paths relative to that folder itself).
-inline LoadedTable LoadCorpusTable(const std::string& relative, const std::string& paths_root = "") {
+inline LoadedTable LoadCorpusTable(const std::string& relative,
+                                   const std::string& paths_root = "") {
   const std::string corpus = testing::CorpusPath("duckdb-iceberg");
   const std::string root = paths_root.empty() ? corpus : corpus + "/" + paths_root;
   io::LocationMap map = *io::LocationMap::Make({}, root);
@@ -61,12 +62,13 @@ inline Result<TableRows> ReadRows(io::FileIO& io, const spec::TableMetadata& met
   TableRows rows;
   std::string out;
   auto writer = columnar::RowWriter::Make(columnar::RowFormat::kJson, &out);
-  FLOE_RETURN_IF_ERROR(ReadMetadataTable(
-      io, metadata, location, kind, snapshot_id, [&](const columnar::RecordBatch& b) -> Status {
-        if (!b.schema()->Equals(*schema)) return Internal("batch schema differs");
-        ++rows.batches;
-        return writer->Write(b);
-      }));
+  FLOE_RETURN_IF_ERROR(ReadMetadataTable(io, metadata, location, kind, snapshot_id,
+                                         [&](const columnar::RecordBatch& b) -> Status {
+                                           if (!b.schema()->Equals(*schema))
+                                             return Internal("batch schema differs");
+                                           ++rows.batches;
+                                           return writer->Write(b);
+                                         }));
   FLOE_RETURN_IF_ERROR(writer->Finish());
   size_t start = 0;
   while (start < out.size()) {

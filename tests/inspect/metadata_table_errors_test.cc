@@ -15,15 +15,18 @@ TEST(MetadataTableErrorsTest, MissingManifestListIsNamed) {
   auto t = LoadCorpusTable("iceberg/lineitem_iceberg", "data/persistent/iceberg");
   ASSERT_FALSE(t.location.empty());
   spec::TableMetadata broken = t.metadata;
-  for (spec::Snapshot& s : broken.snapshots) s.manifest_list = "lineitem_iceberg/metadata/gone.avro";
-  for (auto kind : {MetadataTableKind::kFiles, MetadataTableKind::kManifests, MetadataTableKind::kEntries,
-                    MetadataTableKind::kPartitions, MetadataTableKind::kAllFiles, MetadataTableKind::kAllManifests}) {
+  for (spec::Snapshot& s : broken.snapshots)
+    s.manifest_list = "lineitem_iceberg/metadata/gone.avro";
+  for (auto kind : {MetadataTableKind::kFiles, MetadataTableKind::kManifests,
+                    MetadataTableKind::kEntries, MetadataTableKind::kPartitions,
+                    MetadataTableKind::kAllFiles, MetadataTableKind::kAllManifests}) {
     Result<testing_util::TableRows> rows = ReadRows(*t.io, broken, t.location, kind);
     ASSERT_FALSE(rows.ok()) << MetadataTableName(kind);
     EXPECT_NE(rows.error().message.find("gone.avro"), std::string::npos) << rows.error().message;
   }
   // The tables read from metadata alone do not open it.
-  Result<testing_util::TableRows> snapshots = ReadRows(*t.io, broken, t.location, MetadataTableKind::kSnapshots);
+  Result<testing_util::TableRows> snapshots =
+      ReadRows(*t.io, broken, t.location, MetadataTableKind::kSnapshots);
   ASSERT_TRUE(snapshots.ok()) << snapshots.error().message;
   EXPECT_EQ(snapshots->json.size(), 2u);
 }
@@ -31,8 +34,8 @@ TEST(MetadataTableErrorsTest, MissingManifestListIsNamed) {
 TEST(MetadataTableErrorsTest, UnknownSnapshotIsNotFound) {
   auto t = LoadCorpusTable("iceberg/lineitem_iceberg", "data/persistent/iceberg");
   ASSERT_FALSE(t.location.empty());
-  for (auto kind : {MetadataTableKind::kFiles, MetadataTableKind::kManifests, MetadataTableKind::kPartitions,
-                    MetadataTableKind::kEntries}) {
+  for (auto kind : {MetadataTableKind::kFiles, MetadataTableKind::kManifests,
+                    MetadataTableKind::kPartitions, MetadataTableKind::kEntries}) {
     Result<testing_util::TableRows> rows = ReadRows(*t.io, t.metadata, t.location, kind, 12345);
     ASSERT_FALSE(rows.ok());
     EXPECT_EQ(rows.error().kind, ErrorKind::kNotFound);
@@ -44,8 +47,8 @@ TEST(MetadataTableErrorsTest, CallbackErrorStopsTheRead) {
   auto t = LoadCorpusTable("iceberg/lineitem_iceberg", "data/persistent/iceberg");
   ASSERT_FALSE(t.location.empty());
   int calls = 0;
-  Status st = ReadMetadataTable(*t.io, t.metadata, t.location, MetadataTableKind::kFiles, std::nullopt,
-                                [&](const columnar::RecordBatch&) -> Status {
+  Status st = ReadMetadataTable(*t.io, t.metadata, t.location, MetadataTableKind::kFiles,
+                                std::nullopt, [&](const columnar::RecordBatch&) -> Status {
                                   ++calls;
                                   return InvalidArgument("enough");
                                 });
@@ -60,19 +63,23 @@ TEST(MetadataTableErrorsTest, TableWithoutSnapshotsHasEmptyTables) {
   metadata.schemas = {spec::Schema{}};
   metadata.partition_specs = {spec::PartitionSpec{}};
   auto io = io::LocalFileIO();
-  for (auto kind : {MetadataTableKind::kSnapshots, MetadataTableKind::kHistory, MetadataTableKind::kRefs,
-                    MetadataTableKind::kFiles, MetadataTableKind::kManifests, MetadataTableKind::kPartitions,
-                    MetadataTableKind::kEntries, MetadataTableKind::kAllFiles, MetadataTableKind::kAllManifests}) {
+  for (auto kind :
+       {MetadataTableKind::kSnapshots, MetadataTableKind::kHistory, MetadataTableKind::kRefs,
+        MetadataTableKind::kFiles, MetadataTableKind::kManifests, MetadataTableKind::kPartitions,
+        MetadataTableKind::kEntries, MetadataTableKind::kAllFiles,
+        MetadataTableKind::kAllManifests}) {
     Result<testing_util::TableRows> rows = ReadRows(*io, metadata, "m.json", kind);
     ASSERT_TRUE(rows.ok()) << MetadataTableName(kind) << ": " << rows.error().message;
     EXPECT_TRUE(rows->json.empty()) << MetadataTableName(kind);
     EXPECT_EQ(rows->batches, 0) << MetadataTableName(kind);
   }
   // metadata_log_entries always has the current file.
-  Result<testing_util::TableRows> log = ReadRows(*io, metadata, "m.json", MetadataTableKind::kMetadataLogEntries);
+  Result<testing_util::TableRows> log =
+      ReadRows(*io, metadata, "m.json", MetadataTableKind::kMetadataLogEntries);
   ASSERT_TRUE(log.ok());
   ASSERT_EQ(log->json.size(), 1u);
-  EXPECT_NE(log->json[0].find(R"("file":"m.json","latest_snapshot_id":null)"), std::string::npos) << log->json[0];
+  EXPECT_NE(log->json[0].find(R"("file":"m.json","latest_snapshot_id":null)"), std::string::npos)
+      << log->json[0];
 }
 
 }  // namespace

@@ -24,8 +24,9 @@ struct ExpectedPartition {
 };
 
 // `"partition":{"a":1,"b":null}` for a file, its values looked up by partition field id.
-std::string PartitionJson(const spec::TableMetadata& metadata, const std::vector<std::string>& names,
-                          const std::vector<int32_t>& ids, const manifest::DataFile& f) {
+std::string PartitionJson(const spec::TableMetadata& metadata,
+                          const std::vector<std::string>& names, const std::vector<int32_t>& ids,
+                          const manifest::DataFile& f) {
   std::string out = R"("partition":{)";
   const spec::PartitionSpec* spec = metadata.SpecById(f.spec_id);
   spec::TypePtr type = manifest::PartitionTypeFor(metadata, f.spec_id);
@@ -81,10 +82,11 @@ void CheckPartitionsTable(const std::string& folder, const std::vector<std::stri
         p.eq_files += 1;
         break;
     }
-    expected_files.insert("\"file_path\":\"" + f.file_path + "\",\"file_format\":\"PARQUET\",\"spec_id\":" +
-                          std::to_string(f.spec_id) + "," + key + ",\"record_count\":" +
-                          std::to_string(f.record_count) + ",\"file_size_in_bytes\":" +
-                          std::to_string(f.file_size_in_bytes) + ",");
+    expected_files.insert(
+        "\"file_path\":\"" + f.file_path +
+        "\",\"file_format\":\"PARQUET\",\"spec_id\":" + std::to_string(f.spec_id) + "," + key +
+        ",\"record_count\":" + std::to_string(f.record_count) +
+        ",\"file_size_in_bytes\":" + std::to_string(f.file_size_in_bytes) + ",");
   }
 
   Result<testing_util::TableRows> rows =
@@ -92,10 +94,10 @@ void CheckPartitionsTable(const std::string& folder, const std::vector<std::stri
   ASSERT_TRUE(rows.ok()) << rows.error().message;
   ASSERT_EQ(rows->json.size(), expected.size());
   for (const auto& [key, p] : expected) {
-    const std::string totals =
-        "{" + key + ",\"spec_id\":";
+    const std::string totals = "{" + key + ",\"spec_id\":";
     const std::string counts =
-        ",\"record_count\":" + std::to_string(p.records) + ",\"file_count\":" + std::to_string(p.files) +
+        ",\"record_count\":" + std::to_string(p.records) +
+        ",\"file_count\":" + std::to_string(p.files) +
         ",\"total_data_file_size_in_bytes\":" + std::to_string(p.bytes) +
         ",\"position_delete_record_count\":" + std::to_string(p.pos_records) +
         ",\"position_delete_file_count\":" + std::to_string(p.pos_files) +
@@ -122,7 +124,9 @@ void CheckPartitionsTable(const std::string& folder, const std::vector<std::stri
 TEST(PartitionsTableTest, TotalsMatchLiveEntries) {
   CheckPartitionsTable("partition_integer", {"partition_col"}, {1000});
   CheckPartitionsTable("equality_deletes/warehouse/mydb/mytable_partitioned", {"name"}, {1000});
-  CheckPartitionsTable("equality_delete_cross_partition/warehouse/ns/t/metadata/vfinal.metadata.json", {"part"}, {1000});
+  CheckPartitionsTable(
+      "equality_delete_cross_partition/warehouse/ns/t/metadata/vfinal.metadata.json", {"part"},
+      {1000});
   CheckPartitionsTable("hive_partitioned_table", {"event_date", "event_type"}, {1000, 1001});
 }
 

@@ -26,7 +26,7 @@ struct ReadableColumn {
 std::vector<ReadableColumn> ReadableColumnsOf(const spec::Schema& schema) {
   std::vector<ReadableColumn> columns;
   spec::VisitFields(schema.fields, [&](const spec::NestedField& f, const std::string& name,
-                                      const std::vector<int32_t>&) {
+                                       const std::vector<int32_t>&) {
     if (f.type && f.type->is_primitive()) columns.push_back({name, f.id, f.type});
     return true;
   });
@@ -150,11 +150,11 @@ struct ReadableSlot {
 };
 
 struct FileRowContext {
-  spec::Schema table_schema;     // the current schema
-  spec::TypePtr partition_type;  // unified; no partition column when it has no fields
+  spec::Schema table_schema;             // the current schema
+  spec::TypePtr partition_type;          // unified; no partition column when it has no fields
   std::vector<ReadableColumn> readable;  // sorted by name
   std::unordered_map<int32_t, size_t> readable_index;  // field id → position in `readable`
-  std::vector<ReadableSlot> slots;  // scratch, one per readable column
+  std::vector<ReadableSlot> slots;                     // scratch, one per readable column
 };
 
 Result<FileRowContext> MakeFileRowContext(const spec::TableMetadata& metadata) {
@@ -181,7 +181,8 @@ Status AppendDataFileColumns(const spec::TableMetadata& metadata, const FileRowC
   FLOE_RETURN_IF_ERROR(AppendInt32(next(), f.spec_id));
   if (!context.partition_type->fields().empty()) {
     FLOE_RETURN_IF_ERROR(AppendLiteralStruct(
-        next(), CoercePartition(*context.partition_type, metadata.SpecById(f.spec_id), f.partition)));
+        next(),
+        CoercePartition(*context.partition_type, metadata.SpecById(f.spec_id), f.partition)));
   }
   FLOE_RETURN_IF_ERROR(AppendInt64(next(), f.record_count));
   FLOE_RETURN_IF_ERROR(AppendInt64(next(), f.file_size_in_bytes));
@@ -208,8 +209,8 @@ Result<spec::Literal> ReadableBound(const manifest::DataFile& f, const ReadableC
   if (bytes == nullptr) return spec::Literal();
   Result<spec::Literal> value = spec::FromBinary(*c.type, *bytes);
   if (!value.ok()) {
-    return Corrupt("{}: {} bound of column {} (id {}): {}", f.file_path, which, c.name,
-                   c.field_id, value.error().message);
+    return Corrupt("{}: {} bound of column {} (id {}): {}", f.file_path, which, c.name, c.field_id,
+                   value.error().message);
   }
   return value;
 }
@@ -223,12 +224,18 @@ Status AppendReadableMetrics(FileRowContext& context, const manifest::DataFile& 
     auto it = context.readable_index.find(id);
     return it == context.readable_index.end() ? nullptr : &context.slots[it->second];
   };
-  for (const auto& [id, v] : f.column_sizes) if (ReadableSlot* s = slot(id)) s->column_size = v;
-  for (const auto& [id, v] : f.value_counts) if (ReadableSlot* s = slot(id)) s->value_count = v;
-  for (const auto& [id, v] : f.null_value_counts) if (ReadableSlot* s = slot(id)) s->null_value_count = v;
-  for (const auto& [id, v] : f.nan_value_counts) if (ReadableSlot* s = slot(id)) s->nan_value_count = v;
-  for (const auto& [id, v] : f.lower_bounds) if (ReadableSlot* s = slot(id)) s->lower_bound = &v;
-  for (const auto& [id, v] : f.upper_bounds) if (ReadableSlot* s = slot(id)) s->upper_bound = &v;
+  for (const auto& [id, v] : f.column_sizes)
+    if (ReadableSlot* s = slot(id)) s->column_size = v;
+  for (const auto& [id, v] : f.value_counts)
+    if (ReadableSlot* s = slot(id)) s->value_count = v;
+  for (const auto& [id, v] : f.null_value_counts)
+    if (ReadableSlot* s = slot(id)) s->null_value_count = v;
+  for (const auto& [id, v] : f.nan_value_counts)
+    if (ReadableSlot* s = slot(id)) s->nan_value_count = v;
+  for (const auto& [id, v] : f.lower_bounds)
+    if (ReadableSlot* s = slot(id)) s->lower_bound = &v;
+  for (const auto& [id, v] : f.upper_bounds)
+    if (ReadableSlot* s = slot(id)) s->upper_bound = &v;
 
   auto* all = static_cast<columnar::StructBuilder*>(builder);
   FLOE_RETURN_IF_ERROR(all->Append(true));
@@ -286,7 +293,8 @@ std::vector<spec::NestedField> DataFileFields(const spec::TypePtr& partition_typ
 Result<spec::Schema> FilesTableSchema(const spec::TableMetadata& metadata) {
   FLOE_ASSIGN_OR_RETURN(FileRowContext context, MakeFileRowContext(metadata));
   spec::Schema schema = SchemaOf(DataFileFields(context.partition_type));
-  schema.fields.push_back(ReadableMetricsField(context.table_schema, context.readable, schema.HighestFieldId()));
+  schema.fields.push_back(
+      ReadableMetricsField(context.table_schema, context.readable, schema.HighestFieldId()));
   return schema;
 }
 
@@ -299,7 +307,8 @@ Result<spec::Schema> EntriesTableSchema(const spec::TableMetadata& metadata) {
       Optional(4, "file_sequence_number", Type::Long()),
       Required(2, "data_file", Type::Struct(DataFileFields(context.partition_type))),
   });
-  schema.fields.push_back(ReadableMetricsField(context.table_schema, context.readable, schema.HighestFieldId()));
+  schema.fields.push_back(
+      ReadableMetricsField(context.table_schema, context.readable, schema.HighestFieldId()));
   return schema;
 }
 
@@ -317,7 +326,8 @@ Status ReadFilesTable(io::FileIO& io, const spec::TableMetadata& metadata,
       continue;
     }
     FLOE_RETURN_IF_ERROR(ForEachManifestEntry(
-        io, metadata, m, /*live_only=*/true, [&](const manifest::ManifestEntry& e) -> Status {
+        io, metadata, m, /*live_only=*/true,
+        [&](const manifest::ManifestEntry& e) -> Status {
           FLOE_RETURN_IF_ERROR(AppendDataFileColumns(metadata, context, e.data_file, cols));
           FLOE_RETURN_IF_ERROR(column_metrics
                                    ? AppendReadableMetrics(context, e.data_file, readable)
@@ -338,7 +348,8 @@ Status ReadEntriesTable(io::FileIO& io, const spec::TableMetadata& metadata,
   for (int i = 0; i < data_file->num_children(); ++i) cols.push_back(data_file->child(i));
   for (const manifest::ManifestFile& m : manifests) {
     FLOE_RETURN_IF_ERROR(ForEachManifestEntry(
-        io, metadata, m, /*live_only=*/false, [&](const manifest::ManifestEntry& e) -> Status {
+        io, metadata, m, /*live_only=*/false,
+        [&](const manifest::ManifestEntry& e) -> Status {
           FLOE_RETURN_IF_ERROR(AppendInt32(rows.column(0), static_cast<int32_t>(e.status)));
           FLOE_RETURN_IF_ERROR(AppendInt64(rows.column(1), e.snapshot_id));
           FLOE_RETURN_IF_ERROR(AppendInt64(rows.column(2), e.sequence_number));

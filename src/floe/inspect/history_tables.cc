@@ -59,10 +59,9 @@ Status ReadSnapshotsTable(const spec::TableMetadata& metadata, RowBatchBuilder& 
     FLOE_RETURN_IF_ERROR(
         AppendBytes(rows.column(3), op.empty() ? std::nullopt : std::optional(op)));
     // A v1 snapshot listing its manifests inline has no manifest list (Java: null).
-    FLOE_RETURN_IF_ERROR(AppendBytes(rows.column(4), s.manifest_list.empty()
-                                                         ? std::nullopt
-                                                         : std::optional<std::string_view>(
-                                                               s.manifest_list)));
+    FLOE_RETURN_IF_ERROR(AppendBytes(
+        rows.column(4),
+        s.manifest_list.empty() ? std::nullopt : std::optional<std::string_view>(s.manifest_list)));
     FLOE_RETURN_IF_ERROR(AppendStringMap(rows.column(5), &s.summary));
     FLOE_RETURN_IF_ERROR(rows.EndRow());
   }

@@ -73,9 +73,15 @@ Status FillManifestCounts(io::FileIO& io, const spec::TableMetadata& metadata,
       io, metadata, m, /*live_only=*/false,
       [&](const manifest::ManifestEntry& e) -> Status {
         switch (e.status) {
-          case manifest::EntryStatus::kAdded: ++added; break;
-          case manifest::EntryStatus::kExisting: ++existing; break;
-          case manifest::EntryStatus::kDeleted: ++deleted; break;
+          case manifest::EntryStatus::kAdded:
+            ++added;
+            break;
+          case manifest::EntryStatus::kExisting:
+            ++existing;
+            break;
+          case manifest::EntryStatus::kDeleted:
+            ++deleted;
+            break;
         }
         return Ok();
       },
@@ -86,8 +92,9 @@ Status FillManifestCounts(io::FileIO& io, const spec::TableMetadata& metadata,
   return Ok();
 }
 
-Status AppendManifestRow(io::FileIO& io, const spec::TableMetadata& metadata, manifest::ManifestFile m,
-                         std::optional<int64_t> reference_snapshot_id, RowBatchBuilder& rows) {
+Status AppendManifestRow(io::FileIO& io, const spec::TableMetadata& metadata,
+                         manifest::ManifestFile m, std::optional<int64_t> reference_snapshot_id,
+                         RowBatchBuilder& rows) {
   FLOE_RETURN_IF_ERROR(FillManifestCounts(io, metadata, m));
   const bool data = m.content == manifest::ManifestContent::kData;
   auto count = [&](bool mine, const std::optional<int32_t>& n) -> std::optional<int32_t> {
@@ -118,12 +125,12 @@ Status AppendManifestRow(io::FileIO& io, const spec::TableMetadata& metadata, ma
       FLOE_RETURN_IF_ERROR(AppendBoolean(summary->child(0), s.contains_null));
       FLOE_RETURN_IF_ERROR(AppendBoolean(summary->child(1), s.contains_nan));
       if (spec && type && i < spec->fields.size() && i < type->fields().size()) {
-        FLOE_ASSIGN_OR_RETURN(std::string lower, ManifestBoundText(metadata, spec->fields[i],
-                                                                   *type->fields()[i].type,
-                                                                   s.lower_bound));
-        FLOE_ASSIGN_OR_RETURN(std::string upper, ManifestBoundText(metadata, spec->fields[i],
-                                                                   *type->fields()[i].type,
-                                                                   s.upper_bound));
+        FLOE_ASSIGN_OR_RETURN(
+            std::string lower,
+            ManifestBoundText(metadata, spec->fields[i], *type->fields()[i].type, s.lower_bound));
+        FLOE_ASSIGN_OR_RETURN(
+            std::string upper,
+            ManifestBoundText(metadata, spec->fields[i], *type->fields()[i].type, s.upper_bound));
         FLOE_RETURN_IF_ERROR(AppendBytes(summary->child(2), lower));
         FLOE_RETURN_IF_ERROR(AppendBytes(summary->child(3), upper));
       } else {

@@ -36,10 +36,13 @@ constexpr std::array<std::pair<MetadataTableKind, std::string_view>, 15> kMetada
 FileContentFilter FilesFilterOf(MetadataTableKind kind) {
   switch (kind) {
     case MetadataTableKind::kDataFiles:
-    case MetadataTableKind::kAllDataFiles: return FileContentFilter::kData;
+    case MetadataTableKind::kAllDataFiles:
+      return FileContentFilter::kData;
     case MetadataTableKind::kDeleteFiles:
-    case MetadataTableKind::kAllDeleteFiles: return FileContentFilter::kDeletes;
-    default: return FileContentFilter::kAll;
+    case MetadataTableKind::kAllDeleteFiles:
+      return FileContentFilter::kDeletes;
+    default:
+      return FileContentFilter::kAll;
   }
 }
 
@@ -65,21 +68,30 @@ Result<MetadataTableKind> MetadataTableKindFromName(std::string_view name) {
 Result<spec::Schema> MetadataTableIcebergSchema(MetadataTableKind kind,
                                                 const spec::TableMetadata& metadata) {
   switch (kind) {
-    case MetadataTableKind::kSnapshots: return SnapshotsTableSchema();
-    case MetadataTableKind::kHistory: return HistoryTableSchema();
-    case MetadataTableKind::kRefs: return RefsTableSchema();
-    case MetadataTableKind::kMetadataLogEntries: return MetadataLogEntriesTableSchema();
-    case MetadataTableKind::kManifests: return ManifestsTableSchema();
-    case MetadataTableKind::kAllManifests: return AllManifestsTableSchema();
+    case MetadataTableKind::kSnapshots:
+      return SnapshotsTableSchema();
+    case MetadataTableKind::kHistory:
+      return HistoryTableSchema();
+    case MetadataTableKind::kRefs:
+      return RefsTableSchema();
+    case MetadataTableKind::kMetadataLogEntries:
+      return MetadataLogEntriesTableSchema();
+    case MetadataTableKind::kManifests:
+      return ManifestsTableSchema();
+    case MetadataTableKind::kAllManifests:
+      return AllManifestsTableSchema();
     case MetadataTableKind::kFiles:
     case MetadataTableKind::kDataFiles:
     case MetadataTableKind::kDeleteFiles:
     case MetadataTableKind::kAllFiles:
     case MetadataTableKind::kAllDataFiles:
-    case MetadataTableKind::kAllDeleteFiles: return FilesTableSchema(metadata);
+    case MetadataTableKind::kAllDeleteFiles:
+      return FilesTableSchema(metadata);
     case MetadataTableKind::kEntries:
-    case MetadataTableKind::kAllEntries: return EntriesTableSchema(metadata);
-    case MetadataTableKind::kPartitions: return PartitionsTableSchema(metadata);
+    case MetadataTableKind::kAllEntries:
+      return EntriesTableSchema(metadata);
+    case MetadataTableKind::kPartitions:
+      return PartitionsTableSchema(metadata);
   }
   return Internal("unknown metadata table kind {}", static_cast<int>(kind));
 }
@@ -105,12 +117,16 @@ Status ReadMetadataTable(io::FileIO& io, const spec::TableMetadata& metadata,
   FLOE_ASSIGN_OR_RETURN(columnar::SchemaPtr schema, MetadataTableSchema(kind, metadata));
   FLOE_ASSIGN_OR_RETURN(RowBatchBuilder rows, RowBatchBuilder::Make(schema, on_batch));
   switch (kind) {
-    case MetadataTableKind::kSnapshots: return ReadSnapshotsTable(metadata, rows);
-    case MetadataTableKind::kHistory: return ReadHistoryTable(metadata, rows);
-    case MetadataTableKind::kRefs: return ReadRefsTable(metadata, rows);
+    case MetadataTableKind::kSnapshots:
+      return ReadSnapshotsTable(metadata, rows);
+    case MetadataTableKind::kHistory:
+      return ReadHistoryTable(metadata, rows);
+    case MetadataTableKind::kRefs:
+      return ReadRefsTable(metadata, rows);
     case MetadataTableKind::kMetadataLogEntries:
       return ReadMetadataLogEntriesTable(metadata, metadata_location, rows);
-    case MetadataTableKind::kAllManifests: return ReadAllManifestsTable(io, metadata, rows);
+    case MetadataTableKind::kAllManifests:
+      return ReadAllManifestsTable(io, metadata, rows);
     case MetadataTableKind::kAllFiles:
     case MetadataTableKind::kAllDataFiles:
     case MetadataTableKind::kAllDeleteFiles:
@@ -122,14 +138,19 @@ Status ReadMetadataTable(io::FileIO& io, const spec::TableMetadata& metadata,
       }
       return ReadFilesTable(io, metadata, manifests, FilesFilterOf(kind), metrics, rows);
     }
-    default: break;
+    default:
+      break;
   }
   // The tables of one snapshot.
-  FLOE_ASSIGN_OR_RETURN(const spec::Snapshot* snapshot, MetadataTableSnapshot(metadata, options.snapshot_id));
+  FLOE_ASSIGN_OR_RETURN(const spec::Snapshot* snapshot,
+                        MetadataTableSnapshot(metadata, options.snapshot_id));
   switch (kind) {
-    case MetadataTableKind::kManifests: return ReadManifestsTable(io, metadata, snapshot, rows);
-    case MetadataTableKind::kPartitions: return ReadPartitionsTable(io, metadata, snapshot, rows);
-    default: break;
+    case MetadataTableKind::kManifests:
+      return ReadManifestsTable(io, metadata, snapshot, rows);
+    case MetadataTableKind::kPartitions:
+      return ReadPartitionsTable(io, metadata, snapshot, rows);
+    default:
+      break;
   }
   FLOE_ASSIGN_OR_RETURN(std::vector<manifest::ManifestFile> manifests,
                         SnapshotManifestFiles(io, metadata, snapshot));

@@ -48,7 +48,8 @@ struct PartitionTotals {
   std::optional<int64_t> last_updated_snapshot_id;
 
   void Add(const spec::TableMetadata& metadata, const manifest::ManifestEntry& e) {
-    const spec::Snapshot* snapshot = e.snapshot_id ? metadata.SnapshotById(*e.snapshot_id) : nullptr;
+    const spec::Snapshot* snapshot =
+        e.snapshot_id ? metadata.SnapshotById(*e.snapshot_id) : nullptr;
     if (snapshot != nullptr) {
       const int64_t at = snapshot->timestamp_ms * 1000;
       if (!last_updated_at || at > *last_updated_at) {
@@ -109,10 +110,10 @@ Status ReadPartitionsTable(io::FileIO& io, const spec::TableMetadata& metadata,
   std::map<std::vector<spec::Literal>, PartitionTotals, PartitionTupleLess> partitions;
   for (const manifest::ManifestFile& m : manifests) {
     FLOE_RETURN_IF_ERROR(ForEachManifestEntry(
-        io, metadata, m, /*live_only=*/true, [&](const manifest::ManifestEntry& e) -> Status {
-          std::vector<spec::Literal> key =
-              CoercePartition(*partition_type, metadata.SpecById(e.data_file.spec_id),
-                              e.data_file.partition);
+        io, metadata, m, /*live_only=*/true,
+        [&](const manifest::ManifestEntry& e) -> Status {
+          std::vector<spec::Literal> key = CoercePartition(
+              *partition_type, metadata.SpecById(e.data_file.spec_id), e.data_file.partition);
           partitions[std::move(key)].Add(metadata, e);
           return Ok();
         },

@@ -34,7 +34,8 @@ Status RowBatchBuilder::Finish() {
   }
   const int64_t rows = rows_;
   rows_ = 0;
-  FLOE_ASSIGN_OR_RETURN(col::RecordBatch batch, col::RecordBatch::Make(schema_, rows, std::move(arrays)));
+  FLOE_ASSIGN_OR_RETURN(col::RecordBatch batch,
+                        col::RecordBatch::Make(schema_, rows, std::move(arrays)));
   return on_batch_(batch);
 }
 
@@ -95,7 +96,8 @@ Status AppendBoundMap(col::ArrayBuilder* builder, const manifest::BoundMap& map)
   return Ok();
 }
 
-Status AppendInt64List(col::ArrayBuilder* builder, const std::optional<std::vector<int64_t>>& values) {
+Status AppendInt64List(col::ArrayBuilder* builder,
+                       const std::optional<std::vector<int64_t>>& values) {
   auto* list = static_cast<col::ListBuilder*>(builder);
   if (!values) return list->AppendNull();
   FLOE_RETURN_IF_ERROR(list->Append(true));
@@ -103,7 +105,8 @@ Status AppendInt64List(col::ArrayBuilder* builder, const std::optional<std::vect
   return Ok();
 }
 
-Status AppendInt32List(col::ArrayBuilder* builder, const std::optional<std::vector<int32_t>>& values) {
+Status AppendInt32List(col::ArrayBuilder* builder,
+                       const std::optional<std::vector<int32_t>>& values) {
   auto* list = static_cast<col::ListBuilder*>(builder);
   if (!values) return list->AppendNull();
   FLOE_RETURN_IF_ERROR(list->Append(true));
@@ -178,7 +181,8 @@ Status AppendLiteral(col::ArrayBuilder* builder, const spec::Literal& value) {
       return static_cast<col::FixedSizeBinaryBuilder*>(builder)->Append(
           reinterpret_cast<const uint8_t*>(bytes->data()));
     }
-    default: break;
+    default:
+      break;
   }
   return mismatch();
 }
@@ -186,7 +190,8 @@ Status AppendLiteral(col::ArrayBuilder* builder, const spec::Literal& value) {
 Status AppendLiteralStruct(col::ArrayBuilder* builder, const std::vector<spec::Literal>& values) {
   auto* st = static_cast<col::StructBuilder*>(builder);
   if (static_cast<int>(values.size()) != st->num_children()) {
-    return InvalidArgument("{} values for a struct of {} fields", values.size(), st->num_children());
+    return InvalidArgument("{} values for a struct of {} fields", values.size(),
+                           st->num_children());
   }
   FLOE_RETURN_IF_ERROR(st->Append(true));
   for (int i = 0; i < st->num_children(); ++i) {

@@ -75,6 +75,7 @@ Status AppendInt32List(columnar::ArrayBuilder* builder,
 // promotion). InvalidArgument when the value does not fit the column.
 Status AppendLiteral(columnar::ArrayBuilder* builder, const spec::Literal& value);
 // A struct value whose fields are primitive: one literal per field, in order.
-Status AppendLiteralStruct(columnar::ArrayBuilder* builder, const std::vector<spec::Literal>& values);
+Status AppendLiteralStruct(columnar::ArrayBuilder* builder,
+                           const std::vector<spec::Literal>& values);
 
 }  // namespace floe::inspect

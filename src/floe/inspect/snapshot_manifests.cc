@@ -15,17 +15,16 @@ Result<const spec::Snapshot*> MetadataTableSnapshot(const spec::TableMetadata& m
   return s;
 }
 
-Result<std::vector<manifest::ManifestFile>> SnapshotManifestFiles(io::FileIO& io,
-                                                                  const spec::TableMetadata& metadata,
-                                                                  const spec::Snapshot* snapshot) {
+Result<std::vector<manifest::ManifestFile>> SnapshotManifestFiles(
+    io::FileIO& io, const spec::TableMetadata& metadata, const spec::Snapshot* snapshot) {
   if (snapshot == nullptr) return std::vector<manifest::ManifestFile>();
   FLOE_ASSIGN_OR_RETURN(manifest::ManifestList list,
                         manifest::ReadSnapshotManifests(io, metadata, *snapshot));
   return std::move(list.manifests);
 }
 
-Result<std::vector<manifest::ManifestFile>> ReachableManifestFiles(io::FileIO& io,
-                                                                   const spec::TableMetadata& metadata) {
+Result<std::vector<manifest::ManifestFile>> ReachableManifestFiles(
+    io::FileIO& io, const spec::TableMetadata& metadata) {
   std::vector<manifest::ManifestFile> out;
   std::unordered_set<std::string> seen;
   for (const spec::Snapshot& s : metadata.snapshots) {

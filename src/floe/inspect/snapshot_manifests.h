@@ -22,13 +22,12 @@ Result<const spec::Snapshot*> MetadataTableSnapshot(const spec::TableMetadata& m
                                                     std::optional<int64_t> snapshot_id);
 
 // The snapshot's manifests in manifest-list order (none for a null snapshot).
-Result<std::vector<manifest::ManifestFile>> SnapshotManifestFiles(io::FileIO& io,
-                                                                  const spec::TableMetadata& metadata,
-                                                                  const spec::Snapshot* snapshot);
+Result<std::vector<manifest::ManifestFile>> SnapshotManifestFiles(
+    io::FileIO& io, const spec::TableMetadata& metadata, const spec::Snapshot* snapshot);
 
 // Every manifest of every snapshot, each path once.
-Result<std::vector<manifest::ManifestFile>> ReachableManifestFiles(io::FileIO& io,
-                                                                   const spec::TableMetadata& metadata);
+Result<std::vector<manifest::ManifestFile>> ReachableManifestFiles(
+    io::FileIO& io, const spec::TableMetadata& metadata);
 
 // Calls `on_entry` for each entry of the manifest (only ADDED and EXISTING ones when
 // `live_only`), decoded with the table's partition type of the manifest's spec and with

@@ -43,7 +43,8 @@ Result<spec::TypePtr> UnifiedPartitionType(const spec::TableMetadata& metadata) 
   return spec::Type::Struct(std::move(fields));
 }
 
-std::vector<spec::Literal> CoercePartition(const spec::Type& unified, const spec::PartitionSpec* spec,
+std::vector<spec::Literal> CoercePartition(const spec::Type& unified,
+                                           const spec::PartitionSpec* spec,
                                            const std::vector<spec::Literal>& values) {
   std::vector<spec::Literal> out(unified.fields().size());
   if (spec == nullptr) return out;

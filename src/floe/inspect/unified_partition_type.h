@@ -21,7 +21,8 @@ namespace floe::inspect {
 Result<spec::TypePtr> UnifiedPartitionType(const spec::TableMetadata& metadata);
 
 // The tuple of `values` (one per field of `spec`) as a tuple of the unified type.
-std::vector<spec::Literal> CoercePartition(const spec::Type& unified, const spec::PartitionSpec* spec,
+std::vector<spec::Literal> CoercePartition(const spec::Type& unified,
+                                           const spec::PartitionSpec* spec,
                                            const std::vector<spec::Literal>& values);
 
 }  // namespace floe::inspect
