@@ -57,9 +57,9 @@ class NameMappingUpdater {
 
 }  // namespace
 
-scan::NameMapping UpdateNameMapping(const scan::NameMapping& mapping,
-                                    const std::map<int32_t, std::string>& renamed,
-                                    const std::map<int32_t, std::vector<spec::NestedField>>& added) {
+scan::NameMapping UpdateNameMapping(
+    const scan::NameMapping& mapping, const std::map<int32_t, std::string>& renamed,
+    const std::map<int32_t, std::vector<spec::NestedField>>& added) {
   NameMappingUpdater updater(renamed, added);
   return scan::NameMapping(updater.UpdateFields(mapping.fields(), kNameMappingRootId));
 }

@@ -1,12 +1,12 @@
 #include "floe/update/update_schema.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <map>
 #include <set>
 #include <thread>
-
-#include <fmt/format.h>
 
 #include "floe/scan/name_mapping.h"
 #include "floe/update/commit_retry.h"
@@ -58,8 +58,8 @@ struct SchemaMove {
 // What replaying the changes produced: the schema, and what the name mapping needs.
 struct ReplayedSchema {
   AppliedSchema applied;
-  std::map<int32_t, std::string> renamed;                     // field id → new name
-  std::map<int32_t, std::vector<spec::NestedField>> added;    // parent id → added fields
+  std::map<int32_t, std::string> renamed;                   // field id → new name
+  std::map<int32_t, std::vector<spec::NestedField>> added;  // parent id → added fields
 };
 
 // Replays recorded changes on a table's current schema, with Java's SchemaUpdate bookkeeping:
@@ -154,9 +154,9 @@ class SchemaChangeReplay {
   int32_t last_column_id_;
   std::map<int32_t, int32_t> parent_of_;  // field id → enclosing field id (absent: top level)
   std::set<int32_t> deletes_;
-  std::map<int32_t, spec::NestedField> updates_;   // field id → the field as changed or added
-  std::map<int32_t, std::vector<int32_t>> added_;  // parent id → added field ids, in order
-  std::map<std::string, int32_t> added_names_;     // NameKey(name) → added field id
+  std::map<int32_t, spec::NestedField> updates_;      // field id → the field as changed or added
+  std::map<int32_t, std::vector<int32_t>> added_;     // parent id → added field ids, in order
+  std::map<std::string, int32_t> added_names_;        // NameKey(name) → added field id
   std::map<int32_t, std::vector<SchemaMove>> moves_;  // parent id → moves, in order
   std::set<int32_t> moved_;                           // fields moved and move references
   std::optional<std::vector<std::string>> identifier_names_;
@@ -311,12 +311,14 @@ std::optional<spec::NestedField> SchemaChangeReplay::FindForUpdate(std::string_v
 
 Status SchemaChangeReplay::Do(const UpdateSchema::ChangeType& change) {
   std::optional<spec::NestedField> field = FindForUpdate(change.name);
-  if (!field) return InvalidArgument("cannot change the type of column \"{}\": not found", change.name);
+  if (!field)
+    return InvalidArgument("cannot change the type of column \"{}\": not found", change.name);
   if (IsDropped(field->id)) {
     return InvalidArgument("cannot change the type of column \"{}\": it is dropped in this update",
                            change.name);
   }
-  if (!change.type) return InvalidArgument("cannot change column \"{}\": no type given", change.name);
+  if (!change.type)
+    return InvalidArgument("cannot change column \"{}\": no type given", change.name);
   if (field->type->is_nested() || change.type->is_nested()) {
     return InvalidArgument(
         "cannot change column \"{}\" from {} to {}: only primitive types can be promoted",
@@ -324,8 +326,9 @@ Status SchemaChangeReplay::Do(const UpdateSchema::ChangeType& change) {
   }
   if (*field->type == *change.type) return Ok();
   if (!IsPromotionAllowed(*field->type, *change.type, base_.format_version)) {
-    return InvalidArgument("cannot change column \"{}\" from {} to {}: not a promotion Iceberg allows",
-                           change.name, field->type->ToString(), change.type->ToString());
+    return InvalidArgument(
+        "cannot change column \"{}\" from {} to {}: not a promotion Iceberg allows", change.name,
+        field->type->ToString(), change.type->ToString());
   }
   field->type = change.type;
   updates_[field->id] = std::move(*field);
@@ -335,7 +338,8 @@ Status SchemaChangeReplay::Do(const UpdateSchema::ChangeType& change) {
 Status SchemaChangeReplay::Do(const UpdateSchema::ChangeRequired& change) {
   std::optional<spec::NestedField> field = FindForUpdate(change.name);
   if (!field) {
-    return InvalidArgument("cannot change the nullability of column \"{}\": not found", change.name);
+    return InvalidArgument("cannot change the nullability of column \"{}\": not found",
+                           change.name);
   }
   if (field->required == change.required) return Ok();  // a no-op is always allowed
   if (IsDropped(field->id)) {
@@ -357,7 +361,8 @@ Status SchemaChangeReplay::Do(const UpdateSchema::ChangeRequired& change) {
 
 Status SchemaChangeReplay::Do(const UpdateSchema::ChangeDoc& change) {
   std::optional<spec::NestedField> field = FindForUpdate(change.name);
-  if (!field) return InvalidArgument("cannot change the doc of column \"{}\": not found", change.name);
+  if (!field)
+    return InvalidArgument("cannot change the doc of column \"{}\": not found", change.name);
   if (IsDropped(field->id)) {
     return InvalidArgument("cannot change the doc of column \"{}\": it is dropped in this update",
                            change.name);
@@ -395,8 +400,9 @@ Status SchemaChangeReplay::DoMove(const std::string& name, const ColumnPosition&
     }
     if (*ref == *id) return InvalidArgument("cannot move column \"{}\" {} itself", name, where);
     if (IsDropped(*ref)) {
-      return InvalidArgument("cannot move column \"{}\" {} \"{}\": \"{}\" is dropped in this update",
-                             name, where, position.reference, position.reference);
+      return InvalidArgument(
+          "cannot move column \"{}\" {} \"{}\": \"{}\" is dropped in this update", name, where,
+          position.reference, position.reference);
     }
     if (ParentOf(*ref) != parent) {
       return InvalidArgument(
@@ -432,8 +438,9 @@ Status SchemaChangeReplay::CheckDeletesAllowed() const {
                           std::string_view user) -> Status {
     for (int32_t at = source_id; at != kSchemaRootId; at = ParentOf(at)) {
       if (deletes_.count(at) > 0) {
-        return InvalidArgument("cannot drop column \"{}\": the table's {} uses \"{}\"; change it first",
-                               BaseName(at), user, BaseName(source_id));
+        return InvalidArgument(
+            "cannot drop column \"{}\": the table's {} uses \"{}\"; change it first", BaseName(at),
+            user, BaseName(source_id));
       }
     }
     auto it = updates_.find(source_id);
@@ -454,7 +461,8 @@ Status SchemaChangeReplay::CheckDeletesAllowed() const {
   if (const spec::SortOrder* order = base_.DefaultSortOrder()) {
     for (const spec::SortField& f : order->fields) {
       FLOE_RETURN_IF_ERROR(check_source(f.source_id, f.transform, "sort order"));
-      for (int32_t id : f.source_ids) FLOE_RETURN_IF_ERROR(check_source(id, f.transform, "sort order"));
+      for (int32_t id : f.source_ids)
+        FLOE_RETURN_IF_ERROR(check_source(id, f.transform, "sort order"));
     }
   }
   return Ok();
@@ -537,11 +545,13 @@ Status SchemaChangeReplay::CheckSiblingNames(const std::vector<spec::NestedField
         if (IsAdded(f->id)) continue;
         const spec::NestedField* before = schema_.FindFieldById(f->id);
         if (before != nullptr && before->name != f->name) {
-          return InvalidArgument("cannot rename column \"{}\" to \"{}\": a column of that name exists",
-                                 BaseName(f->id), f->name);
+          return InvalidArgument(
+              "cannot rename column \"{}\" to \"{}\": a column of that name exists",
+              BaseName(f->id), f->name);
         }
       }
-      std::string where = parent_id == kSchemaRootId ? "the table" : "\"" + BaseName(parent_id) + "\"";
+      std::string where =
+          parent_id == kSchemaRootId ? "the table" : "\"" + BaseName(parent_id) + "\"";
       return InvalidArgument("column name \"{}\" would appear twice in {}", fields[j].name, where);
     }
   }
@@ -594,12 +604,15 @@ bool IsPromotionAllowed(const spec::Type& from, const spec::Type& to, int format
   using spec::TypeId;
   if (from.id() == TypeId::kUnknown) return format_version >= 3;
   switch (from.id()) {
-    case TypeId::kInt: return to.id() == TypeId::kLong;
-    case TypeId::kFloat: return to.id() == TypeId::kDouble;
+    case TypeId::kInt:
+      return to.id() == TypeId::kLong;
+    case TypeId::kFloat:
+      return to.id() == TypeId::kDouble;
     case TypeId::kDecimal:
       return to.id() == TypeId::kDecimal && to.scale() == from.scale() &&
              to.precision() > from.precision();
-    default: return false;
+    default:
+      return false;
   }
 }
 

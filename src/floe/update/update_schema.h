@@ -123,16 +123,35 @@ class UpdateSchema {
   void SetSleep(std::function<void(int64_t ms)> sleep) { sleep_ = std::move(sleep); }
 
   // The recorded changes (one per call above, in call order).
-  struct Add { NewColumn column; };
-  struct Rename { std::string name, new_name; };
-  struct Delete { std::string name; };
-  struct ChangeType { std::string name; spec::TypePtr type; };
-  struct ChangeRequired { std::string name; bool required = false; };
-  struct ChangeDoc { std::string name, doc; };
-  struct Move { std::string name; ColumnPosition position; };
-  struct SetIdentifiers { std::vector<std::string> names; };
-  using Change =
-      std::variant<Add, Rename, Delete, ChangeType, ChangeRequired, ChangeDoc, Move, SetIdentifiers>;
+  struct Add {
+    NewColumn column;
+  };
+  struct Rename {
+    std::string name, new_name;
+  };
+  struct Delete {
+    std::string name;
+  };
+  struct ChangeType {
+    std::string name;
+    spec::TypePtr type;
+  };
+  struct ChangeRequired {
+    std::string name;
+    bool required = false;
+  };
+  struct ChangeDoc {
+    std::string name, doc;
+  };
+  struct Move {
+    std::string name;
+    ColumnPosition position;
+  };
+  struct SetIdentifiers {
+    std::vector<std::string> names;
+  };
+  using Change = std::variant<Add, Rename, Delete, ChangeType, ChangeRequired, ChangeDoc, Move,
+                              SetIdentifiers>;
 
  private:
   TableOperations* ops_ = nullptr;
