@@ -559,6 +559,30 @@ TEST(UpdateSchemaTest, NameMappingFollowsRenamesAndAdds) {
             R"({"field-id":21,"names":["tags"],"fields":[{"field-id":22,"names":["element"]}]}])");
 }
 
+TEST(UpdateSchemaTest, ColumnPropertiesFollowRenamesAndDrops) {
+  spec::TableMetadata base = BaseTable();
+  base.properties["write.metadata.metrics.column.count"] = "full";
+  base.properties["write.parquet.bloom-filter-enabled.column.point.x"] = "true";
+  base.properties["write.parquet.stats-enabled.column.ratio"] = "false";
+  base.properties["write.metadata.metrics.column.data"] = "counts";
+  Result<SchemaChanges> changes = UpdateSchema()
+                                      .RenameColumn("count", "n")
+                                      .RenameColumn("point.x", "px")
+                                      .DeleteColumn("ratio")
+                                      .Changes(base);
+  ASSERT_TRUE(changes.ok()) << changes.error().message;
+  Result<spec::TableMetadata> next = ApplyUpdates(base, changes->updates, 5, std::nullopt);
+  ASSERT_TRUE(next.ok()) << next.error().message;
+  std::map<std::string, std::string> columns;
+  for (const auto& [key, value] : next->properties) {
+    if (key.find(".column.") != std::string::npos) columns[key] = value;
+  }
+  EXPECT_EQ(columns, (std::map<std::string, std::string>{
+                         {"write.metadata.metrics.column.n", "full"},
+                         {"write.parquet.bloom-filter-enabled.column.point.px", "true"},
+                         {"write.metadata.metrics.column.data", "counts"}}));
+}
+
 // A catalog in a variable: requirements checked and updates applied as a real catalog does.
 class SchemaFakeOps : public TableOperations {
  public:

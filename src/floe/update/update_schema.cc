@@ -19,6 +19,13 @@ namespace {
 // The parent id of top-level fields (Java's TABLE_ROOT_ID).
 constexpr int32_t kSchemaRootId = -1;
 
+// Table properties that name a column at their end (Java's TableProperties *_COLUMN_*_PREFIX).
+constexpr std::string_view kColumnPropertyPrefixes[] = {
+    "write.metadata.metrics.column.",
+    "write.parquet.bloom-filter-enabled.column.",
+    "write.parquet.stats-enabled.column.",
+};
+
 std::string SchemaUpdateLower(std::string_view s) {
   std::string out(s);
   for (char& c : out) {
@@ -60,6 +67,8 @@ struct ReplayedSchema {
   AppliedSchema applied;
   std::map<int32_t, std::string> renamed;                   // field id → new name
   std::map<int32_t, std::vector<spec::NestedField>> added;  // parent id → added fields
+  std::map<std::string, std::string> renamed_columns;       // old full name → new full name
+  std::vector<std::string> dropped_columns;                 // full names
 };
 
 // Replays recorded changes on a table's current schema, with Java's SchemaUpdate bookkeeping:
@@ -590,8 +599,12 @@ Result<ReplayedSchema> SchemaChangeReplay::Finish() {
   for (const auto& [id, field] : updates_) {
     if (IsAdded(id)) continue;
     const spec::NestedField* before = schema_.FindFieldById(id);
-    if (before != nullptr && before->name != field.name) out.renamed[id] = field.name;
+    if (before != nullptr && before->name != field.name) {
+      out.renamed[id] = field.name;
+      out.renamed_columns[BaseName(id)] = schema.FindColumnName(id).value_or(field.name);
+    }
   }
+  for (int32_t id : deletes_) out.dropped_columns.push_back(BaseName(id));
   for (const auto& [parent_id, ids] : added_) {
     for (int32_t id : ids) out.added[parent_id].push_back(updates_.at(id));
   }
@@ -726,17 +739,37 @@ Result<SchemaChanges> UpdateSchema::Changes(const spec::TableMetadata& base) con
     out.updates.push_back(AddSchema{out.applied.schema});
     out.updates.push_back(SetCurrentSchema{kLastAdded});
   }
+  // Column-level table properties follow renames and drops (Java's
+  // PropertyUtil.applySchemaChanges).
+  std::map<std::string, std::string> set;
+  std::vector<std::string> removed;
+  for (const auto& [key, value] : base.properties) {
+    for (std::string_view prefix : kColumnPropertyPrefixes) {
+      if (key.size() <= prefix.size() || key.compare(0, prefix.size(), prefix) != 0) continue;
+      std::string column = key.substr(prefix.size());
+      auto renamed = replayed.renamed_columns.find(column);
+      if (renamed != replayed.renamed_columns.end()) {
+        removed.push_back(key);
+        set[std::string(prefix) + renamed->second] = value;
+      } else if (std::find(replayed.dropped_columns.begin(), replayed.dropped_columns.end(),
+                           column) != replayed.dropped_columns.end()) {
+        removed.push_back(key);
+      }
+    }
+  }
   // Java keeps the schema update when the mapping cannot be read; so does floe.
   if (const std::string* json = base.Property(scan::kNameMappingProperty)) {
     Result<scan::NameMapping> mapping = scan::NameMapping::Parse(*json);
     if (mapping.ok()) {
       std::string updated = UpdateNameMapping(*mapping, replayed.renamed, replayed.added).ToJson();
-      if (updated != *json) {
-        out.updates.push_back(
-            SetProperties{{{std::string(scan::kNameMappingProperty), std::move(updated)}}});
-      }
+      if (updated != *json) set[std::string(scan::kNameMappingProperty)] = std::move(updated);
     }
   }
+  for (const auto& [key, value] : set) {
+    std::erase(removed, key);  // a rename onto a dropped column's name keeps the new value
+  }
+  if (!set.empty()) out.updates.push_back(SetProperties{std::move(set)});
+  if (!removed.empty()) out.updates.push_back(RemoveProperties{std::move(removed)});
   return out;
 }
 

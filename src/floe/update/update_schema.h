@@ -69,8 +69,11 @@ struct AppliedSchema {
 
 // What a commit sends (REST): AssertCurrentSchemaId + AssertLastAssignedFieldId, and
 // AddSchema + SetCurrentSchema(kLastAdded) (only SetCurrentSchema when the schema exists), plus
-// SetProperties with the updated name mapping when the table has one. No updates when the result
-// is the current schema.
+// SetProperties with the updated name mapping when the table has one, and column-level
+// properties (write.metadata.metrics.column.<name>, write.parquet.bloom-filter-enabled.column.*,
+// write.parquet.stats-enabled.column.*) moved to a renamed column's new name (SetProperties +
+// RemoveProperties) or removed with a dropped column. No updates when the result is the current
+// schema.
 struct SchemaChanges {
   AppliedSchema applied;
   std::vector<TableRequirement> requirements;
