@@ -559,6 +559,38 @@ TEST(UpdateSchemaTest, NameMappingFollowsRenamesAndAdds) {
             R"({"field-id":21,"names":["tags"],"fields":[{"field-id":22,"names":["element"]}]}])");
 }
 
+TEST(UpdateSchemaTest, NameMappingReachesListElementAndMapValueStructs) {
+  spec::TableMetadata base = BaseTable();
+  base.properties[std::string(scan::kNameMappingProperty)] =
+      scan::NameMapping::ForSchema(base.schemas[0]).ToJson();
+  Result<SchemaChanges> changes =
+      UpdateSchema()
+          .AddColumn(NewColumn{"points", "z", Type::Long(), false, "", std::nullopt, {}})
+          .AddColumn(NewColumn{"locations", "alt", Type::Double(), false, "", std::nullopt, {}})
+          .RenameColumn("locations.lat", "latitude")
+          .Changes(base);
+  ASSERT_TRUE(changes.ok()) << changes.error().message;
+  Result<spec::TableMetadata> next = ApplyUpdates(base, changes->updates, 5, std::nullopt);
+  ASSERT_TRUE(next.ok()) << next.error().message;
+  auto mapping = scan::NameMapping::Parse(*next->Property(scan::kNameMappingProperty));
+  ASSERT_TRUE(mapping.ok()) << mapping.error().message;
+  // points → element → {x, y, z}; locations → value → {lat/latitude, long, alt}.
+  const scan::MappedField* element = scan::NameMapping::Find(
+      scan::NameMapping::Find(mapping->fields(), "points")->fields, "element");
+  ASSERT_NE(element, nullptr);
+  const scan::MappedField* z = scan::NameMapping::Find(element->fields, "z");
+  ASSERT_NE(z, nullptr);
+  EXPECT_EQ(z->field_id, 20);
+  const scan::MappedField* value = scan::NameMapping::Find(
+      scan::NameMapping::Find(mapping->fields(), "locations")->fields, "value");
+  ASSERT_NE(value, nullptr);
+  EXPECT_EQ(scan::NameMapping::Find(value->fields, "alt")->field_id, 21);
+  const scan::MappedField* lat = scan::NameMapping::Find(value->fields, "latitude");
+  ASSERT_NE(lat, nullptr);
+  EXPECT_EQ(lat->field_id, 11);
+  EXPECT_EQ(lat->names, (std::vector<std::string>{"lat", "latitude"}));
+}
+
 TEST(UpdateSchemaTest, ColumnPropertiesFollowRenamesAndDrops) {
   spec::TableMetadata base = BaseTable();
   base.properties["write.metadata.metrics.column.count"] = "full";
