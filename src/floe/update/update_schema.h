@@ -13,8 +13,10 @@
 // default (unless AllowIncompatibleChanges); any change to a column dropped in the same update,
 // or dropping a column changed or added to in it; dropping a column the default partition spec,
 // the default sort order or the identifier fields use; renaming to a name its struct has;
-// moving a column relative to itself, to another struct, or twice in one update; changing a map
-// key or dropping a list element or map key/value.
+// moving a column relative to itself or to another struct; conflicting moves (a column moved, or
+// used as a move's reference, by an earlier move of the same update; Java would apply them in
+// turn); changing a map key or dropping a list element or map key/value. Names are looked up in
+// the table's schema (not in the result of earlier renames), so rename(a→b) + rename(b→a) swaps.
 //
 // Field ids are never reused: added columns (and the fields nested in their types) get ids from
 // the table's last-column-id + 1, in Java's order. When the result equals a schema the table has
