@@ -10,7 +10,9 @@
 // and Node's start are outside. CPU seconds: floe's median per statement (process CPU clock);
 // DuckDB's is the node process's CPU less that of a process that only starts (mean per statement).
 // Peak memory: the child process's max RSS (wait4), DuckDB's including Node (~node baseline shown).
-//   bench_sql_tpch [--dir DIR] [--rows N] [--runs N] [--reuse] [--threads-list 1,2]
+// --file-mb N: the table's write.target-file-size-bytes (default 24 MB: 4 data files of 6M rows,
+// so both engines have files to share among threads; 0: floe's default, one file).
+//   bench_sql_tpch [--dir DIR] [--rows N] [--runs N] [--reuse] [--file-mb N] [--threads-list 1,2]
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -259,7 +261,7 @@ std::vector<std::string> DataFiles(const std::string& dir) {
   return files;
 }
 
-void Generate(const std::string& dir, int64_t rows) {
+void Generate(const std::string& dir, int64_t rows, int64_t file_mb) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir + "/source");
   const int64_t parts = std::max<int64_t>(1, std::min<int64_t>(4, rows / 1000000));
@@ -278,7 +280,12 @@ void Generate(const std::string& dir, int64_t rows) {
   std::printf("  %.1f s\n", Seconds(start));
 
   auto session = MakeSession(dir, 0);
-  ExecuteSql(*session, fmt::format("CREATE NAMESPACE bench; CREATE TABLE {} {} USING iceberg", kTable, kSchemaDdl));
+  std::string properties;
+  if (file_mb > 0) {
+    properties = fmt::format(" TBLPROPERTIES ('write.target-file-size-bytes'='{}')", file_mb * 1024 * 1024);
+  }
+  ExecuteSql(*session, fmt::format("CREATE NAMESPACE bench; CREATE TABLE {} {} USING iceberg{}", kTable, kSchemaDdl,
+                                   properties));
   session.reset();
   auto config = Config(dir);
   auto catalog = catalog::OpenCatalog(config);
@@ -291,7 +298,7 @@ void Generate(const std::string& dir, int64_t rows) {
   Check(appended, "append");
   std::printf("  %.1f s: %lld rows in %lld data files\n", Seconds(start),
               static_cast<long long>(appended->added_records), static_cast<long long>(appended->added_data_files));
-  std::ofstream(dir + "/rows") << rows;
+  std::ofstream(dir + "/rows") << rows << " " << file_mb;
 }
 
 }  // namespace
@@ -300,6 +307,7 @@ int main(int argc, char** argv) {
   std::string dir = "/tmp/floe-bench/tpch";
   int64_t rows = 6000000;
   int runs = 3;
+  int64_t file_mb = 24;
   bool reuse = false;
   std::string child;
   int child_threads = 0;
@@ -310,6 +318,7 @@ int main(int argc, char** argv) {
     else if (a == "--rows" && i + 1 < argc) rows = std::atoll(argv[++i]);
     else if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
     else if (a == "--reuse") reuse = true;
+    else if (a == "--file-mb" && i + 1 < argc) file_mb = std::atoll(argv[++i]);
     else if (a == "--child" && i + 1 < argc) child = argv[++i];
     else if (a == "--threads" && i + 1 < argc) child_threads = std::atoi(argv[++i]);
     else if (a == "--threads-list" && i + 1 < argc) {
@@ -317,15 +326,16 @@ int main(int argc, char** argv) {
       std::istringstream in(argv[++i]);
       for (std::string t; std::getline(in, t, ',');) threads_list.push_back(std::atoi(t.c_str()));
     } else {
-      std::fprintf(stderr, "usage: bench_sql_tpch [--dir DIR] [--rows N] [--runs N] [--reuse] [--threads-list 1,2]\n");
+      std::fprintf(stderr, "usage: bench_sql_tpch [--dir DIR] [--rows N] [--runs N] [--reuse] [--file-mb N] [--threads-list 1,2]\n");
       return 2;
     }
   }
   if (!child.empty()) return RunFloeChild(dir, child, child_threads, runs);
 
-  int64_t have = -1;
-  if (std::ifstream in(dir + "/rows"); in) in >> have;
-  if (!reuse || have != rows) Generate(dir, rows);
+  int64_t have_rows = -1;
+  int64_t have_mb = -1;
+  if (std::ifstream in(dir + "/rows"); in) in >> have_rows >> have_mb;
+  if (!reuse || have_rows != rows || have_mb != file_mb) Generate(dir, rows, file_mb);
   const std::vector<std::string> files = DataFiles(dir);
   std::vector<std::string> quoted;
   for (const auto& f : files) quoted.push_back("'" + f + "'");
