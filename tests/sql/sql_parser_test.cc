@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -739,6 +740,19 @@ TEST(SqlParserTest, Scripts) {
             "line 1, column 11: expected \";\" or the end of the statement, found \"SELECT\"");
 }
 
+TEST(SqlParserTest, EndsWithStatementTerminator) {
+  EXPECT_TRUE(EndsWithStatementTerminator("SELECT 1;"));
+  EXPECT_TRUE(EndsWithStatementTerminator("SELECT 1;  -- done\n"));
+  EXPECT_TRUE(EndsWithStatementTerminator("SELECT\n 'a;'\n;"));
+  EXPECT_FALSE(EndsWithStatementTerminator("SELECT 1"));
+  EXPECT_FALSE(EndsWithStatementTerminator("SELECT ';"));
+  EXPECT_FALSE(EndsWithStatementTerminator("SELECT 1 /* ; */"));
+  EXPECT_FALSE(EndsWithStatementTerminator("SELECT 1 /* ;"));
+  EXPECT_FALSE(EndsWithStatementTerminator("SELECT `a;"));
+  EXPECT_FALSE(EndsWithStatementTerminator("SELECT 1; SELECT 2"));
+  EXPECT_FALSE(EndsWithStatementTerminator(""));
+}
+
 TEST(SqlParserTest, Lexer) {
   auto tokens = Tokenize("a.5 .5 1st x1 `q``q` <=> <> != || -- c\n/* x */ 'z'");
   ASSERT_TRUE(tokens.ok()) << tokens.error().message;
@@ -801,6 +815,43 @@ TEST(SqlParserTest, EveryPrefixParsesOrFails) {
       }
     }
   }
+}
+
+// Random token sequences (a fixed seed): each parses or fails with a positioned error, and what
+// parses prints a canonical form that reads back as itself.
+TEST(SqlParserTest, RandomTokenSoup) {
+  const std::vector<std::string> vocabulary = {
+      "SELECT", "FROM", "WHERE", "GROUP", "BY", "ORDER", "LIMIT", "OFFSET", "UNION", "ALL",
+      "DISTINCT", "AS", "JOIN", "LEFT", "ON", "USING", "WITH", "VALUES", "CASE", "WHEN", "THEN",
+      "ELSE", "END", "CAST", "NOT", "AND", "OR", "IS", "NULL", "IN", "BETWEEN", "LIKE", "TRUE",
+      "VERSION", "TIMESTAMP", "FOR", "OF", "CREATE", "TABLE", "INSERT", "INTO", "ALTER", "ADD",
+      "COLUMN", "DROP", "INT", "STRING", "ARRAY", "MAP", "STRUCT", "DATE", "SET", "SHOW",
+      "TABLES", "a", "b", "t", "`q`", "1", "2.5", "1e3", "7L", "'s'", "X'0f'", "(", ")", ",",
+      ".", "*", "+", "-", "/", "=", "<", ">", "<=>", "||", "[", "]", ":", ";", "--", "/*", "*/",
+  };
+  // Starts that make valid statements likelier.
+  const std::vector<std::string> starts = {"", "SELECT ", "SELECT a FROM t WHERE a ",
+                                           "SELECT 1 + ", "CREATE TABLE t (a "};
+  std::mt19937 rng(20260308);
+  int parsed = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::string text = starts[rng() % starts.size()];
+    size_t n = 1 + rng() % 12;
+    for (size_t k = 0; k < n; ++k) text += vocabulary[rng() % vocabulary.size()] + " ";
+    auto r = ParseScript(text);
+    if (!r.ok()) {
+      EXPECT_EQ(r.error().message.rfind("line ", 0), 0u) << text << ": " << r.error().message;
+      continue;
+    }
+    for (const Statement& st : *r) {
+      ++parsed;
+      std::string printed = ToSql(st);
+      auto again = ParseStatement(printed);
+      ASSERT_TRUE(again.ok()) << text << "\n -> " << printed << "\n " << again.error().message;
+      EXPECT_EQ(ToSql(*again), printed) << text;
+    }
+  }
+  EXPECT_GT(parsed, 100);  // the soup does produce statements
 }
 
 TEST(SqlParserTest, CloneCopiesEveryNode) {

@@ -19,10 +19,10 @@ constexpr std::array<std::string_view, 37> kReservedWords = {
 
 // END, ORDER and GROUP are common column names ("end" of a range, "order", "group"): they are
 // keywords only where a clause or CASE may end.
-constexpr std::array<std::string_view, 17> kClauseWords = {
+constexpr std::array<std::string_view, 18> kClauseWords = {
     "ANTI",   "DIV",  "END",    "FOR",     "GROUP",       "LATERAL",        "LIMIT",
     "MINUS",  "NATURAL", "OFFSET", "ORDER", "SEMI",      "SYSTEM_TIME",    "SYSTEM_VERSION",
-    "TIMESTAMP", "VERSION", "WINDOW",
+    "TIMESTAMP", "VALUES", "VERSION", "WINDOW",
 };
 
 std::string KeywordUpper(std::string_view word) {

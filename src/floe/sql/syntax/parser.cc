@@ -25,6 +25,13 @@ Result<std::vector<ScriptStatement>> SplitScript(std::string_view script) {
   return out;
 }
 
+bool EndsWithStatementTerminator(std::string_view text) {
+  auto tokens = Tokenize(text);
+  if (!tokens.ok() || tokens->size() < 2) return false;
+  const Token& last = (*tokens)[tokens->size() - 2];  // before kEnd
+  return last.kind == TokenKind::kSymbol && last.text == ";";
+}
+
 Result<Statement> ParseStatement(std::string_view text, SourcePosition start) {
   FLOE_ASSIGN_OR_RETURN(std::vector<Token> tokens, Tokenize(text, start));
   SqlParser parser(text, std::move(tokens));

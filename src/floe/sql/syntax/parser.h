@@ -35,6 +35,11 @@ struct ScriptStatement {
 // string or comment).
 Result<std::vector<ScriptStatement>> SplitScript(std::string_view script);
 
+// For an interactive shell reading lines until a statement is complete: whether `text` ends with
+// a ';' outside strings, quoted names and comments (`SELECT ';'` does not; `SELECT 1; -- x`
+// does). An unterminated string or comment is not complete.
+bool EndsWithStatementTerminator(std::string_view text);
+
 // Exactly one statement (a trailing ';' is allowed). `start` is where `text` begins in its
 // script, for positions (SplitScript's pos).
 Result<Statement> ParseStatement(std::string_view text, SourcePosition start = {});
