@@ -14,6 +14,7 @@
 
 #include "cli/catalog_access.h"
 #include "cli/command.h"
+#include "cli/sql_runner.h"
 #include "floe/columnar/row_writer.h"
 #include "floe/sql/session.h"
 #include "floe/sql/syntax/parser.h"
@@ -33,10 +34,6 @@ Result<std::string> ReadScript(const Args& args) {
     for (const auto& p : args.positionals()) text += (text.empty() ? "" : " ") + p;
     return text;
   }
-  if (isatty(STDIN_FILENO)) {
-    return InvalidArgument("give statements: floe sql \"SELECT ...\", floe sql -f script.sql, or pipe a "
-                           "script to standard input");
-  }
   std::ostringstream in;
   in << std::cin.rdbuf();
   return in.str();
@@ -50,7 +47,12 @@ Status RunSql(const Invocation& inv) {
   } else if (auto f = args.Get("--format")) {
     FLOE_ASSIGN_OR_RETURN(format, columnar::ParseRowFormat(*f));
   }
-  FLOE_ASSIGN_OR_RETURN(std::string script, ReadScript(args));
+  // No statements and a terminal: the interactive shell.
+  bool interactive = !args.Get("-f") && args.positionals().empty() && isatty(STDIN_FILENO);
+  std::string script;
+  if (!interactive) {
+    FLOE_ASSIGN_OR_RETURN(script, ReadScript(args));
+  }
 
   sql::SessionOptions options;
   auto config = LoadCatalogConfig(inv.global);
@@ -64,25 +66,11 @@ Status RunSql(const Invocation& inv) {
   if (auto app_id = args.Get("--app-id")) options.app_id = *app_id;
   FLOE_ASSIGN_OR_RETURN(auto session, sql::Session::Make(std::move(options)));
 
-  FLOE_ASSIGN_OR_RETURN(auto statements, sql::syntax::SplitScript(script));
-  for (const auto& piece : statements) {
-    FLOE_ASSIGN_OR_RETURN(sql::syntax::Statement statement, sql::syntax::ParseStatement(piece.text, piece.pos));
-    std::unique_ptr<columnar::RowWriter> writer;
-    sql::StatementOutput output;
-    output.on_schema = [&](const columnar::SchemaPtr& schema) -> Status {
-      writer = columnar::RowWriter::Make(format, stdout);
-      return writer->Begin(schema);
-    };
-    output.on_batch = [&](const columnar::RecordBatch& batch) { return writer->Write(batch); };
-    FLOE_ASSIGN_OR_RETURN(std::string status, session->Execute(statement, output));
-    if (writer) {
-      FLOE_RETURN_IF_ERROR(writer->Finish());
-      if (writer->replaced_invalid_utf8()) PrintErr("floe: warning: invalid UTF-8 printed as U+FFFD\n");
-    }
-    if (!status.empty() && !inv.global.quiet) PrintErr(status + "\n");
-    std::fflush(stdout);
-  }
-  return Ok();
+  SqlRunOptions run;
+  run.format = format;
+  run.quiet = inv.global.quiet;
+  if (interactive) return RunSqlShell(*session, run);
+  return RunSqlScript(*session, script, run);
 }
 
 }  // namespace
@@ -95,7 +83,8 @@ FLOE_REGISTER_COMMAND(sql, Command{
         "Statements are separated by ';' and run in order: queries print their rows, DDL and DML\n"
         "(CREATE, INSERT, ALTER, DROP) print one status line on stderr and commit at once. The\n"
         "first error stops the run with its exit code; earlier statements stay committed. Without\n"
-        "statements or -f, a script is read from standard input.\n"
+        "statements or -f, a script is read from standard input, or, on a terminal, an interactive\n"
+        "shell starts (line editing, history in ~/.floe_history; leave with quit or Ctrl-D).\n"
         "Tables: [catalog.]namespace.table, with VERSION AS OF / TIMESTAMP AS OF, metadata tables\n"
         "(t.snapshots, t.files, t.manifests, t.history, t.partitions, t.refs, t.entries, ...),\n"
         "read_parquet('f.parquet'), read_csv('f.csv'), iceberg_scan('…/vN.metadata.json').\n"

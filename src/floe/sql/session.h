@@ -53,7 +53,7 @@ class Session final : public RelationResolver {
   // statement's line and column where they can.
   Result<std::string> Execute(const syntax::Statement& statement, const StatementOutput& output);
 
-  const std::string& time_zone_name() const { return context_->time_zone.name(); }
+  const SessionTimeZone& time_zone() const { return context_->time_zone; }
 
   // RelationResolver
   Result<RelationSource> ResolveTable(const syntax::TableName& table, const EvalContextPtr& context) override;
