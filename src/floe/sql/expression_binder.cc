@@ -129,6 +129,20 @@ Result<PhysicalExprPtr> ExpressionBinder::Bind(const Expr& expr) const {
   return bound;
 }
 
+namespace {
+
+// A call whose arguments are all literals, evaluated once at binding (`1 - discount` then casts
+// the 1 once, not on every row). Nested results and failures stay calls (the error then comes
+// from running the query, where it belongs).
+PhysicalExprPtr FoldConstant(PhysicalExprPtr call, bool constant) {
+  if (!constant || call->type()->is_nested()) return call;
+  auto value = EvaluateConstant(*call);
+  if (!value.ok()) return call;
+  return MakeLiteralExpr(std::move(*value), call->type());
+}
+
+}  // namespace
+
 Result<PhysicalExprPtr> ExpressionBinder::CastTo(PhysicalExprPtr expr, const DataTypePtr& type) const {
   if (SameType(*expr->type(), *type)) return expr;
   if (!CanCast(*expr->type(), *type)) {
@@ -139,7 +153,7 @@ Result<PhysicalExprPtr> ExpressionBinder::CastTo(PhysicalExprPtr expr, const Dat
   Kernel kernel = [ctx, to](const std::vector<columnar::ArrayPtr>& args, int64_t) {
     return CastArray(args[0], to, *ctx);
   };
-  return MakeCallExpr("cast", std::move(kernel), {std::move(expr)}, type);
+  return FoldConstant(MakeCallExpr("cast", std::move(kernel), {std::move(expr)}, type), true);
 }
 
 Result<PhysicalExprPtr> ExpressionBinder::Call(std::string_view name, std::vector<PhysicalExprPtr> args) const {
@@ -157,7 +171,10 @@ Result<PhysicalExprPtr> ExpressionBinder::Call(std::string_view name, std::vecto
     }
     args[i] = *cast;
   }
-  return MakeCallExpr(std::string(name), std::move(binding.kernel), std::move(args), binding.result_type);
+  bool constant = !args.empty();
+  for (const auto& a : args) constant = constant && a->literal() != nullptr;
+  return FoldConstant(MakeCallExpr(std::string(name), std::move(binding.kernel), std::move(args), binding.result_type),
+                      constant);
 }
 
 Result<std::optional<ExpressionBinder::ResolvedName>> ExpressionBinder::Resolve(

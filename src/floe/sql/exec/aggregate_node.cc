@@ -1,5 +1,6 @@
 #include "floe/sql/exec/aggregate_node.h"
 
+#include <cstring>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -55,6 +56,8 @@ __int128 AggPow10(int n) {
   for (int i = 0; i < n; ++i) v *= 10;
   return v;
 }
+
+const __int128 kDecimalLimit = AggPow10(38);
 
 // The running state of one aggregate in one group.
 struct AggState {
@@ -176,6 +179,13 @@ class AggregateNode final : public PlanNode {
             case TypeId::kInt64: AddInt(s, values->values<int64_t>()[i]); break;
             case TypeId::kFloat32: s.double_sum += values->values<float>()[i]; break;
             case TypeId::kFloat64: s.double_sum += values->values<double>()[i]; break;
+            case TypeId::kDecimal128: {
+              __int128 x;
+              std::memcpy(&x, values->GetFixed(i).data(), 16);
+              s.decimal_sum += x;
+              if (s.decimal_sum >= kDecimalLimit || s.decimal_sum <= -kDecimalLimit) s.overflow = true;
+              break;
+            }
             default: {
               FLOE_ASSIGN_OR_RETURN(Scalar v, ScalarAt(*values, i));
               if (type.id() == TypeId::kDecimal128) {

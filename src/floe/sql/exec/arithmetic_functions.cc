@@ -3,6 +3,7 @@
 // double division; decimals follow Spark's result types (sql_type.h DecimalResultType) and give
 // NULL when the result does not fit. int32/int64/double run in typed loops; decimals row by row.
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "floe/columnar/array_builder.h"
@@ -18,11 +19,17 @@ using columnar::TypeId;
 
 namespace {
 
-__int128 ArithPow10(int n) {
-  __int128 v = 1;
-  for (int i = 0; i < n; ++i) v *= 10;
-  return v;
-}
+// 10^0 .. 10^38, computed at compile time.
+struct ArithPowers {
+  __int128 value[39] = {};
+  constexpr ArithPowers() {
+    value[0] = 1;
+    for (int i = 1; i < 39; ++i) value[i] = value[i - 1] * 10;
+  }
+};
+constexpr ArithPowers kArithPowers;
+
+inline __int128 ArithPow10(int n) { return kArithPowers.value[n]; }
 
 bool ArithDecimalFits(__int128 v, int precision) {
   __int128 limit = ArithPow10(precision);
@@ -39,10 +46,11 @@ __int128 ArithDivRoundHalfUp(__int128 v, __int128 d) {
 
 // Overflow-checked multiply by 10^n.
 std::optional<__int128> ArithScaleUp(__int128 v, int n) {
-  __int128 m = ArithPow10(n);
-  __int128 max = std::numeric_limits<__int128>::max() / m;
-  if (v > max || v < -max) return std::nullopt;
-  return v * m;
+  if (n == 0) return v;
+  if (n > 38) return std::nullopt;
+  __int128 out;
+  if (__builtin_mul_overflow(v, ArithPow10(n), &out)) return std::nullopt;
+  return out;
 }
 
 // A typed binary loop: nulls where either side is null or `op` says so (sets *valid = false).
@@ -130,62 +138,85 @@ Kernel FloatKernel(char op, DataTypePtr type) {
   };
 }
 
-// Decimal arithmetic on unscaled values: a has scale sa, b scale sb; the result scale and
-// precision are `out`'s.
+__int128 LoadDecimal128(const columnar::ArrayData& a, int64_t i) {
+  std::string_view b = a.GetFixed(i);
+  __int128 v;
+  std::memcpy(&v, b.data(), 16);
+  return v;
+}
+
+// One decimal operation on unscaled values: x has scale sa, y scale sb; the result has scale rs
+// and precision rp. nullopt: NULL (division by zero, or too many digits).
+std::optional<__int128> DecimalOp(char op, __int128 x, __int128 y, int sa, int sb, int rs, int rp) {
+  std::optional<__int128> result;
+  switch (op) {
+    case '+':
+    case '-': {
+      int s = std::max(sa, sb);
+      auto xs = ArithScaleUp(x, s - sa), ys = ArithScaleUp(y, s - sb);
+      if (!xs || !ys) return std::nullopt;
+      __int128 r = op == '+' ? *xs + *ys : *xs - *ys;
+      result = s > rs ? ArithDivRoundHalfUp(r, ArithPow10(s - rs)) : ArithScaleUp(r, rs - s);
+      break;
+    }
+    case '*': {
+      __int128 r;
+      if (__builtin_mul_overflow(x, y, &r)) return std::nullopt;
+      int s = sa + sb;
+      result = s > rs ? ArithDivRoundHalfUp(r, ArithPow10(s - rs)) : ArithScaleUp(r, rs - s);
+      break;
+    }
+    case '/': {
+      if (y == 0) return std::nullopt;
+      // x / y at scale rs: (x * 10^(rs - sa + sb)) / y.
+      int shift = rs - sa + sb;
+      if (shift >= 0) {
+        auto xs = ArithScaleUp(x, shift);
+        if (!xs) return std::nullopt;
+        result = ArithDivRoundHalfUp(*xs, y);
+      } else {
+        result = ArithDivRoundHalfUp(x, y * ArithPow10(-shift));
+      }
+      break;
+    }
+    default: {  // '%'
+      if (y == 0) return std::nullopt;
+      int s = std::max(sa, sb);
+      auto xs = ArithScaleUp(x, s - sa), ys = ArithScaleUp(y, s - sb);
+      if (!xs || !ys) return std::nullopt;
+      __int128 r = *xs % *ys;
+      result = s > rs ? ArithDivRoundHalfUp(r, ArithPow10(s - rs)) : ArithScaleUp(r, rs - s);
+      break;
+    }
+  }
+  if (!result || !ArithDecimalFits(*result, rp)) return std::nullopt;
+  return result;
+}
+
+// Decimal arithmetic in one loop over the 16-byte values (no per-row boxing).
 Kernel DecimalKernel(char op, DataTypePtr a_type, DataTypePtr b_type, DataTypePtr out) {
   int sa = a_type->scale(), sb = b_type->scale(), rs = out->scale(), rp = out->precision();
-  return MakeRowKernel(out, [=](const std::vector<Scalar>& v) -> Result<Scalar> {
-    __int128 x = v[0].as_decimal(), y = v[1].as_decimal();
-    std::optional<__int128> result;
-    switch (op) {
-      case '+':
-      case '-': {
-        int s = std::max(sa, sb);
-        auto xs = ArithScaleUp(x, s - sa), ys = ArithScaleUp(y, s - sb);
-        if (!xs || !ys) return Scalar::Null();
-        __int128 r = op == '+' ? *xs + *ys : *xs - *ys;
-        result = s > rs ? ArithDivRoundHalfUp(r, ArithPow10(s - rs)) : *ArithScaleUp(r, rs - s);
-        break;
+  return [=](const std::vector<ArrayPtr>& args, int64_t n) -> Result<ArrayPtr> {
+    const columnar::ArrayData& x = *args[0];
+    const columnar::ArrayData& y = *args[1];
+    columnar::Decimal128Builder builder(out);
+    FLOE_RETURN_IF_ERROR(builder.Reserve(n));
+    bool nulls = x.null_count > 0 || y.null_count > 0;
+    for (int64_t i = 0; i < n; ++i) {
+      if (nulls && (x.IsNull(i) || y.IsNull(i))) {
+        FLOE_RETURN_IF_ERROR(builder.AppendNull());
+        continue;
       }
-      case '*': {
-        // |x|, |y| < 10^38: the product may overflow 128 bits; check through double first.
-        long double approx = static_cast<long double>(x) * static_cast<long double>(y);
-        if (std::fabs(approx) > 1.6e38L) return Scalar::Null();
-        __int128 r = x * y;
-        int s = sa + sb;
-        if (s > rs) {
-          result = ArithDivRoundHalfUp(r, ArithPow10(s - rs));
-        } else {
-          result = ArithScaleUp(r, rs - s);
-        }
-        break;
+      std::optional<__int128> r = DecimalOp(op, LoadDecimal128(x, i), LoadDecimal128(y, i), sa, sb, rs, rp);
+      if (!r) {
+        FLOE_RETURN_IF_ERROR(builder.AppendNull());
+        continue;
       }
-      case '/': {
-        if (y == 0) return Scalar::Null();
-        // x / y at scale rs: (x * 10^(rs - sa + sb)) / y.
-        int shift = rs - sa + sb;
-        if (shift >= 0) {
-          auto xs = ArithScaleUp(x, shift);
-          if (!xs) return Scalar::Null();
-          result = ArithDivRoundHalfUp(*xs, y);
-        } else {
-          result = ArithDivRoundHalfUp(x, y * ArithPow10(-shift));
-        }
-        break;
-      }
-      default: {  // '%'
-        if (y == 0) return Scalar::Null();
-        int s = std::max(sa, sb);
-        auto xs = ArithScaleUp(x, s - sa), ys = ArithScaleUp(y, s - sb);
-        if (!xs || !ys) return Scalar::Null();
-        __int128 r = *xs % *ys;
-        result = s > rs ? ArithDivRoundHalfUp(r, ArithPow10(s - rs)) : *ArithScaleUp(r, rs - s);
-        break;
-      }
+      auto u = static_cast<unsigned __int128>(*r);
+      FLOE_RETURN_IF_ERROR(builder.Append(static_cast<uint64_t>(u), static_cast<int64_t>(static_cast<uint64_t>(u >> 64))));
     }
-    if (!result || !ArithDecimalFits(*result, rp)) return Scalar::Null();
-    return Scalar::Decimal(*result);
-  });
+    return builder.Finish();
+  };
 }
 
 Result<FunctionBinding> BindBinaryArithmetic(char op, const std::vector<DataTypePtr>& args) {
