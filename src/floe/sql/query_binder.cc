@@ -492,7 +492,6 @@ class QueryBinder {
     FLOE_ASSIGN_OR_RETURN(PlanNodePtr node, Finish(from));
     const Scope& scope = *from.scope;
     ExpressionBinder input_binder(scope, context_);
-    (void)0;
     if (!residual.empty()) {
       PhysicalExprPtr predicate;
       std::string description;
@@ -583,7 +582,7 @@ class QueryBinder {
         post_scope.columns.push_back({"", c.name, *t});
       }
       node = MakeAggregateNode(node, std::move(keys), std::move(key_names), std::move(calls));
-      post_binder.emplace(post_scope, context_, [this, &input_binder, &key_texts, &agg_texts, &key_columns, &post_scope](const Expr& e)
+      post_binder.emplace(post_scope, context_, [&input_binder, &key_texts, &agg_texts, &key_columns, &post_scope](const Expr& e)
                               -> std::optional<Result<PhysicalExprPtr>> {
         std::string text = syntax::ToSql(e);
         for (size_t i = 0; i < key_texts.size(); ++i) {
@@ -610,7 +609,6 @@ class QueryBinder {
                 "column {} is neither in GROUP BY nor inside an aggregate function", syntax::ToSql(ref->name))));
           }
         }
-        (void)this;
         return std::nullopt;
       });
       if (select.having) {
