@@ -65,6 +65,13 @@ Status EmitTextRows(const StatementOutput& output, const std::vector<std::string
   return output.on_batch(batch);
 }
 
+// A partition field as PARTITIONED BY writes it: `col` for identity, else `days(col)`, ...
+std::string PartitionTerm(const spec::Schema& schema, const spec::PartitionField& field) {
+  std::string source = schema.FindColumnName(field.source_id).value_or("?");
+  std::string transform = field.transform.ToString();
+  return transform == "identity" ? source : transform + "(" + source + ")";
+}
+
 // A metadata table (t.snapshots, t.files, ...) as a plan leaf.
 class MetadataTableNode final : public PlanNode {
  public:
@@ -141,29 +148,22 @@ Result<catalog::Catalog*> Session::OpenCatalog(const std::string& name) {
 }
 
 Result<Session::TableRef> Session::ResolveTableName(const syntax::QualifiedName& name) {
-  if (!options_.config) return InvalidArgument("{}", options_.no_catalog_message);
-  std::string catalog_name;
-  std::vector<std::string> rest = name;
-  if (name.size() >= 2 && options_.config->catalogs.count(name[0])) {
-    catalog_name = name[0];
-    rest.erase(rest.begin());
-  } else {
-    FLOE_ASSIGN_OR_RETURN(catalog_name, DefaultCatalogName());
-  }
+  // The catalog prefix as for namespaces; then namespace levels and the table (a bare table name
+  // is in USE's namespace).
+  FLOE_ASSIGN_OR_RETURN(auto parts, ResolveNamespace(name));
   TableRef ref;
-  FLOE_ASSIGN_OR_RETURN(ref.catalog, OpenCatalog(catalog_name));
-  if (rest.size() == 1) {
+  ref.catalog = parts.first;
+  ref.id.name = parts.second.back();
+  ref.id.ns.assign(parts.second.begin(), parts.second.end() - 1);
+  if (ref.id.ns.empty()) {
     if (!current_namespace_) {
       return InvalidArgument("table {} needs a namespace: write namespace.{} (or USE a namespace first)",
-                             rest[0], rest[0]);
+                             name.back(), name.back());
     }
     ref.id.ns = *current_namespace_;
-  } else {
-    ref.id.ns.assign(rest.begin(), rest.end() - 1);
   }
-  ref.id.name = rest.back();
-  ref.display = (name.size() >= 2 && options_.config->catalogs.count(name[0]) ? catalog_name + "." : "") +
-                ref.id.ToString();
+  bool catalog_named = name.size() >= 2 && options_.config->catalogs.count(name[0]);
+  ref.display = (catalog_named ? name[0] + "." : "") + ref.id.ToString();
   return ref;
 }
 
@@ -480,11 +480,7 @@ Result<std::string> Session::Describe(const syntax::DescribeTable& stmt, const S
     rows.push_back({"", "", std::nullopt});
     rows.push_back({"# Partitioning", "", std::nullopt});
     for (size_t i = 0; i < spec->fields.size(); ++i) {
-      const auto& pf = spec->fields[i];
-      auto source = schema->FindColumnName(pf.source_id);
-      std::string transform = pf.transform.ToString();
-      std::string term = transform == "identity" ? source.value_or("?") : transform + "(" + source.value_or("?") + ")";
-      rows.push_back({fmt::format("Part {}", i), term, std::nullopt});
+      rows.push_back({fmt::format("Part {}", i), PartitionTerm(*schema, spec->fields[i]), std::nullopt});
     }
   }
   if (stmt.extended) {
@@ -520,12 +516,7 @@ Result<std::string> Session::ShowCreateTable(const syntax::ShowCreateTable& stmt
   const spec::PartitionSpec* spec = table.metadata.DefaultSpec();
   if (spec && !spec->fields.empty()) {
     std::string terms;
-    for (const auto& pf : spec->fields) {
-      auto source = schema->FindColumnName(pf.source_id).value_or("?");
-      std::string transform = pf.transform.ToString();
-      if (!terms.empty()) terms += ", ";
-      terms += transform == "identity" ? source : transform + "(" + source + ")";
-    }
+    for (const auto& pf : spec->fields) terms += (terms.empty() ? "" : ", ") + PartitionTerm(*schema, pf);
     ddl += "PARTITIONED BY (" + terms + ")\n";
   }
   ddl += "LOCATION '" + table.metadata.location + "'\n";

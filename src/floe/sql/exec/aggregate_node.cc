@@ -1,10 +1,10 @@
 #include "floe/sql/exec/aggregate_node.h"
 
-#include <cstring>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "floe/columnar/array_builder.h"
+#include "floe/sql/exec/decimal_math.h"
 #include "floe/sql/exec/sql_type.h"
 
 namespace floe::sql {
@@ -50,14 +50,6 @@ Result<DataTypePtr> AggregateResultType(AggregateKind kind, const DataTypePtr& a
 }
 
 namespace {
-
-__int128 AggPow10(int n) {
-  __int128 v = 1;
-  for (int i = 0; i < n; ++i) v *= 10;
-  return v;
-}
-
-const __int128 kDecimalLimit = AggPow10(38);
 
 // The running state of one aggregate in one group.
 struct AggState {
@@ -179,23 +171,13 @@ class AggregateNode final : public PlanNode {
             case TypeId::kInt64: AddInt(s, values->values<int64_t>()[i]); break;
             case TypeId::kFloat32: s.double_sum += values->values<float>()[i]; break;
             case TypeId::kFloat64: s.double_sum += values->values<double>()[i]; break;
-            case TypeId::kDecimal128: {
-              __int128 x;
-              std::memcpy(&x, values->GetFixed(i).data(), 16);
-              s.decimal_sum += x;
-              if (s.decimal_sum >= kDecimalLimit || s.decimal_sum <= -kDecimalLimit) s.overflow = true;
+            case TypeId::kDecimal128:
+              s.decimal_sum += LoadDecimal128(*values, i);
+              if (!DecimalFits(s.decimal_sum, 38)) s.overflow = true;
               break;
-            }
-            default: {
+            default: {  // narrower or unsigned integers
               FLOE_ASSIGN_OR_RETURN(Scalar v, ScalarAt(*values, i));
-              if (type.id() == TypeId::kDecimal128) {
-                __int128 x = v.as_decimal();
-                __int128 limit = AggPow10(38);
-                s.decimal_sum += x;
-                if (s.decimal_sum >= limit || s.decimal_sum <= -limit) s.overflow = true;
-              } else if (IsIntegral(type)) {
-                AddInt(s, v.as_int());
-              }
+              if (IsIntegral(type)) AddInt(s, v.as_int());
             }
           }
           break;
@@ -237,8 +219,7 @@ class AggregateNode final : public PlanNode {
             v = Scalar::Int(s.int_sum);
           } else if (out->id() == TypeId::kFloat64) {
             v = Scalar::Double(s.double_sum);
-          } else if (!s.overflow && s.decimal_sum < AggPow10(out->precision()) &&
-                     s.decimal_sum > -AggPow10(out->precision())) {
+          } else if (!s.overflow && DecimalFits(s.decimal_sum, out->precision())) {
             v = Scalar::Decimal(s.decimal_sum);
           }
           break;
@@ -248,11 +229,8 @@ class AggregateNode final : public PlanNode {
             v = Scalar::Double(s.double_sum / static_cast<double>(s.count));
           } else if (!s.overflow) {
             // sum (scale s) / count at scale s + 4, rounded half up.
-            __int128 scaled = s.decimal_sum * AggPow10(out->scale() - in->scale());
-            __int128 q = scaled / s.count, r = scaled % s.count;
-            if (r < 0) r = -r;
-            if (2 * r >= s.count) q += scaled < 0 ? -1 : 1;
-            v = Scalar::Decimal(q);
+            __int128 scaled = s.decimal_sum * Pow10(out->scale() - in->scale());
+            v = Scalar::Decimal(DivRoundHalfUp(scaled, s.count));
           }
           break;
         case AggregateKind::kMin:

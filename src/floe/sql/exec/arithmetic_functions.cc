@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "floe/columnar/array_builder.h"
+#include "floe/sql/exec/decimal_math.h"
 #include "floe/sql/exec/functions.h"
 #include "floe/sql/exec/sql_type.h"
 #include "floe/util/time.h"
@@ -18,40 +19,6 @@ using columnar::DataTypePtr;
 using columnar::TypeId;
 
 namespace {
-
-// 10^0 .. 10^38, computed at compile time.
-struct ArithPowers {
-  __int128 value[39] = {};
-  constexpr ArithPowers() {
-    value[0] = 1;
-    for (int i = 1; i < 39; ++i) value[i] = value[i - 1] * 10;
-  }
-};
-constexpr ArithPowers kArithPowers;
-
-inline __int128 ArithPow10(int n) { return kArithPowers.value[n]; }
-
-bool ArithDecimalFits(__int128 v, int precision) {
-  __int128 limit = ArithPow10(precision);
-  return v < limit && v > -limit;
-}
-
-__int128 ArithDivRoundHalfUp(__int128 v, __int128 d) {
-  __int128 q = v / d, r = v % d;
-  if (r < 0) r = -r;
-  __int128 ad = d < 0 ? -d : d;
-  if (2 * r >= ad) q += ((v < 0) != (d < 0)) ? -1 : 1;
-  return q;
-}
-
-// Overflow-checked multiply by 10^n.
-std::optional<__int128> ArithScaleUp(__int128 v, int n) {
-  if (n == 0) return v;
-  if (n > 38) return std::nullopt;
-  __int128 out;
-  if (__builtin_mul_overflow(v, ArithPow10(n), &out)) return std::nullopt;
-  return out;
-}
 
 // A typed binary loop: nulls where either side is null or `op` says so (sets *valid = false).
 template <typename T, typename Op>
@@ -138,13 +105,6 @@ Kernel FloatKernel(char op, DataTypePtr type) {
   };
 }
 
-__int128 LoadDecimal128(const columnar::ArrayData& a, int64_t i) {
-  std::string_view b = a.GetFixed(i);
-  __int128 v;
-  std::memcpy(&v, b.data(), 16);
-  return v;
-}
-
 // One decimal operation on unscaled values: x has scale sa, y scale sb; the result has scale rs
 // and precision rp. nullopt: NULL (division by zero, or too many digits).
 std::optional<__int128> DecimalOp(char op, __int128 x, __int128 y, int sa, int sb, int rs, int rp) {
@@ -153,17 +113,17 @@ std::optional<__int128> DecimalOp(char op, __int128 x, __int128 y, int sa, int s
     case '+':
     case '-': {
       int s = std::max(sa, sb);
-      auto xs = ArithScaleUp(x, s - sa), ys = ArithScaleUp(y, s - sb);
+      auto xs = ScaleUp(x, s - sa), ys = ScaleUp(y, s - sb);
       if (!xs || !ys) return std::nullopt;
       __int128 r = op == '+' ? *xs + *ys : *xs - *ys;
-      result = s > rs ? ArithDivRoundHalfUp(r, ArithPow10(s - rs)) : ArithScaleUp(r, rs - s);
+      result = s > rs ? DivRoundHalfUp(r, Pow10(s - rs)) : ScaleUp(r, rs - s);
       break;
     }
     case '*': {
       __int128 r;
       if (__builtin_mul_overflow(x, y, &r)) return std::nullopt;
       int s = sa + sb;
-      result = s > rs ? ArithDivRoundHalfUp(r, ArithPow10(s - rs)) : ArithScaleUp(r, rs - s);
+      result = s > rs ? DivRoundHalfUp(r, Pow10(s - rs)) : ScaleUp(r, rs - s);
       break;
     }
     case '/': {
@@ -171,25 +131,25 @@ std::optional<__int128> DecimalOp(char op, __int128 x, __int128 y, int sa, int s
       // x / y at scale rs: (x * 10^(rs - sa + sb)) / y.
       int shift = rs - sa + sb;
       if (shift >= 0) {
-        auto xs = ArithScaleUp(x, shift);
+        auto xs = ScaleUp(x, shift);
         if (!xs) return std::nullopt;
-        result = ArithDivRoundHalfUp(*xs, y);
+        result = DivRoundHalfUp(*xs, y);
       } else {
-        result = ArithDivRoundHalfUp(x, y * ArithPow10(-shift));
+        result = DivRoundHalfUp(x, y * Pow10(-shift));
       }
       break;
     }
     default: {  // '%'
       if (y == 0) return std::nullopt;
       int s = std::max(sa, sb);
-      auto xs = ArithScaleUp(x, s - sa), ys = ArithScaleUp(y, s - sb);
+      auto xs = ScaleUp(x, s - sa), ys = ScaleUp(y, s - sb);
       if (!xs || !ys) return std::nullopt;
       __int128 r = *xs % *ys;
-      result = s > rs ? ArithDivRoundHalfUp(r, ArithPow10(s - rs)) : ArithScaleUp(r, rs - s);
+      result = s > rs ? DivRoundHalfUp(r, Pow10(s - rs)) : ScaleUp(r, rs - s);
       break;
     }
   }
-  if (!result || !ArithDecimalFits(*result, rp)) return std::nullopt;
+  if (!result || !DecimalFits(*result, rp)) return std::nullopt;
   return result;
 }
 
@@ -288,8 +248,8 @@ Result<FunctionBinding> BindRounding(std::string_view name, const std::vector<Da
       return FunctionBinding{out, arg_types, MakeRowKernel(out, [in_scale](const std::vector<Scalar>& v) -> Result<Scalar> {
         int64_t d = v.size() > 1 ? v[1].as_int() : 0;
         if (d >= in_scale) return v[0];
-        __int128 unit = ArithPow10(static_cast<int>(in_scale - std::max<int64_t>(d, -38 + in_scale)));
-        __int128 r = ArithDivRoundHalfUp(v[0].as_decimal(), unit) * unit;
+        __int128 unit = Pow10(static_cast<int>(in_scale - std::max<int64_t>(d, -38 + in_scale)));
+        __int128 r = DivRoundHalfUp(v[0].as_decimal(), unit) * unit;
         return Scalar::Decimal(r);
       })};
     }
@@ -300,8 +260,8 @@ Result<FunctionBinding> BindRounding(std::string_view name, const std::vector<Da
         int64_t d = v.size() > 1 ? v[1].as_int() : 0;
         if (d >= 0) return v[0];
         if (d < -18) return Scalar::Int(0);
-        __int128 unit = ArithPow10(static_cast<int>(-d));
-        return Scalar::Int(static_cast<int64_t>(ArithDivRoundHalfUp(v[0].as_int(), unit) * unit));
+        __int128 unit = Pow10(static_cast<int>(-d));
+        return Scalar::Int(static_cast<int64_t>(DivRoundHalfUp(v[0].as_int(), unit) * unit));
       })};
     }
     DataTypePtr out = columnar::Float64();
@@ -321,7 +281,7 @@ Result<FunctionBinding> BindRounding(std::string_view name, const std::vector<Da
     int s = t->scale();
     DataTypePtr out = BoundedDecimal(t->precision() - s + 1, 0);
     return FunctionBinding{out, {t}, MakeRowKernel(out, [s, is_floor](const std::vector<Scalar>& v) -> Result<Scalar> {
-      __int128 unit = ArithPow10(s), x = v[0].as_decimal();
+      __int128 unit = Pow10(s), x = v[0].as_decimal();
       __int128 q = x / unit, r = x % unit;
       if (r != 0 && (is_floor ? x < 0 : x > 0)) q += is_floor ? -1 : 1;
       return Scalar::Decimal(q);

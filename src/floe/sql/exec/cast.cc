@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "floe/spec/single_value.h"
+#include "floe/sql/exec/decimal_math.h"
 #include "floe/sql/exec/sql_type.h"
 #include "floe/util/ascii.h"
 #include "floe/util/time.h"
@@ -22,39 +23,14 @@ namespace {
 
 constexpr int64_t kMicrosPerDay = int64_t{86400} * 1000000;
 
-__int128 Pow10(int n) {
-  __int128 v = 1;
-  for (int i = 0; i < n; ++i) v *= 10;
-  return v;
-}
-
-bool DecimalFits(__int128 v, int precision) {
-  __int128 limit = Pow10(precision);
-  return v < limit && v > -limit;
-}
-
-// v / 10^n rounded half up (away from zero at .5).
-__int128 DivRoundHalfUp(__int128 v, int n) {
-  if (n <= 0) return v;
-  __int128 d = Pow10(n);
-  __int128 q = v / d, r = v % d;
-  if (r < 0) r = -r;
-  if (2 * r >= d) q += v < 0 ? -1 : 1;
-  return q;
-}
-
 // Rescales an unscaled value from scale `from` to `to` (half up); nullopt on overflow.
 std::optional<__int128> Rescale(__int128 v, int from, int to, int precision) {
   if (to >= from) {
-    if (to - from > 38) return std::nullopt;
-    __int128 m = Pow10(to - from);
-    if (v != 0 && (v > std::numeric_limits<__int128>::max() / m ||
-                   v < std::numeric_limits<__int128>::min() / m)) {
-      return std::nullopt;
-    }
-    v *= m;
+    auto scaled = ScaleUp(v, to - from);
+    if (!scaled) return std::nullopt;
+    v = *scaled;
   } else {
-    v = DivRoundHalfUp(v, from - to);
+    v = DivRoundHalfUp(v, Pow10(from - to));
   }
   if (!DecimalFits(v, precision)) return std::nullopt;
   return v;

@@ -1,5 +1,7 @@
 #include "floe/sql/exec/scalar_value.h"
 
+#include "floe/sql/exec/decimal_math.h"
+
 #include <cmath>
 #include <cstring>
 
@@ -10,16 +12,6 @@ using columnar::ArrayData;
 using columnar::TypeId;
 
 namespace {
-
-__int128 LoadDecimal(const ArrayData& a, int64_t row) {
-  std::string_view b = a.GetFixed(row);
-  uint64_t low;
-  int64_t high;
-  std::memcpy(&low, b.data(), 8);
-  std::memcpy(&high, b.data() + 8, 8);
-  return static_cast<__int128>((static_cast<unsigned __int128>(static_cast<uint64_t>(high)) << 64) |
-                               low);
-}
 
 int64_t IntegerAt(const ArrayData& a, int64_t row) {
   switch (a.type->id()) {
@@ -63,7 +55,7 @@ Result<Scalar> ScalarAt(const ArrayData& a, int64_t row) {
     case TypeId::kTimestamp: return Scalar::Int(IntegerAt(a, row));
     case TypeId::kFloat32: return Scalar::Double(a.values<float>()[row]);
     case TypeId::kFloat64: return Scalar::Double(a.values<double>()[row]);
-    case TypeId::kDecimal128: return Scalar::Decimal(LoadDecimal(a, row));
+    case TypeId::kDecimal128: return Scalar::Decimal(LoadDecimal128(a, row));
     case TypeId::kString:
     case TypeId::kBinary: return Scalar::String(std::string(a.GetView(row)));
     case TypeId::kFixedSizeBinary: return Scalar::String(std::string(a.GetFixed(row)));
