@@ -190,6 +190,33 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
   // Task i's counts, written by whichever thread reads it; summed once every reader returned.
   std::vector<TaskCounts> counts(plan.tasks.size());
   std::vector<char> started(plan.tasks.size(), 0);
+  auto sum_counts = [&] {
+    for (size_t i = 0; i < counts.size(); ++i) {
+      if (!started[i]) continue;
+      ++report.files_read;
+      report.row_groups += counts[i].row_groups;
+      report.row_groups_skipped += counts[i].row_groups_skipped;
+      report.rows_read += counts[i].rows_read;
+      report.rows_deleted += counts[i].rows_deleted;
+      report.rows_returned += counts[i].rows_kept;
+    }
+  };
+  if (callbacks.on_task_batch) {
+    if (options.limit) return InvalidArgument("read table: a limit needs the batches in order");
+    auto read_one = [&](int64_t i) -> Status {
+      started[static_cast<size_t>(i)] = 1;
+      auto emit = [&](const columnar::RecordBatch& batch) -> Result<bool> {
+        FLOE_RETURN_IF_ERROR(callbacks.on_task_batch(i, batch));
+        return true;
+      };
+      return ReadTask(io, metadata, setup, plan.tasks[static_cast<size_t>(i)], options.batch_size, emit,
+                      &counts[static_cast<size_t>(i)]);
+    };
+    FLOE_RETURN_IF_ERROR(ParallelFor(static_cast<int64_t>(plan.tasks.size()), read_one,
+                                     {.max_parallelism = ThreadsOrCores(options.threads)}));
+    sum_counts();
+    return report;
+  }
   StreamProducer<columnar::RecordBatch> produce = [&](int64_t i, StreamSink<columnar::RecordBatch>& sink) {
     started[static_cast<size_t>(i)] = 1;
     auto emit = [&](const columnar::RecordBatch& batch) -> Result<bool> { return sink.Push(batch); };
@@ -211,14 +238,9 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
       static_cast<int64_t>(plan.tasks.size()), produce, consume,
       {.streams_in_flight = ThreadsOrCores(options.threads), .queue_capacity = kBatchesPerFile});
   FLOE_RETURN_IF_ERROR(read);
-  for (size_t i = 0; i < counts.size(); ++i) {
-    if (!started[i]) continue;
-    ++report.files_read;
-    report.row_groups += counts[i].row_groups;
-    report.row_groups_skipped += counts[i].row_groups_skipped;
-    report.rows_read += counts[i].rows_read;
-    report.rows_deleted += counts[i].rows_deleted;
-  }
+  int64_t returned = report.rows_returned;
+  sum_counts();
+  report.rows_returned = returned;  // after the limit
   return report;
 }
 

@@ -60,6 +60,10 @@ struct TableReadCallbacks {
   // Called once with the output schema before any batch (also when no row matches).
   std::function<Status(const columnar::SchemaPtr&)> on_schema;
   std::function<Status(const columnar::RecordBatch&)> on_batch;
+  // Instead of on_batch, for consumers that take batches in any order (partial aggregation):
+  // called on the reading threads, several at once, with the index of the batch's file task in
+  // the plan; one file's batches come in order, from one thread. No limit with it.
+  std::function<Status(int64_t task, const columnar::RecordBatch&)> on_task_batch;
 };
 
 Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& metadata,

@@ -1,10 +1,15 @@
 #include "floe/sql/exec/aggregate_node.h"
 
+#include <algorithm>
+#include <climits>
+#include <mutex>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "floe/columnar/array_builder.h"
+#include "floe/expr/filter_batch.h"
 #include "floe/sql/exec/decimal_math.h"
+#include "floe/sql/exec/group_table.h"
 #include "floe/sql/exec/sql_type.h"
 
 namespace floe::sql {
@@ -51,15 +56,49 @@ Result<DataTypePtr> AggregateResultType(AggregateKind kind, const DataTypePtr& a
 
 namespace {
 
-// The running state of one aggregate in one group.
-struct AggState {
-  int64_t count = 0;      // values seen (count, avg)
-  int64_t int_sum = 0;    // integer sums (wrapping)
-  double double_sum = 0;  // float sums
-  __int128 decimal_sum = 0;
-  bool overflow = false;  // decimal sum beyond 38 digits
-  Scalar extreme;         // min / max
-  std::unique_ptr<std::unordered_set<std::string>> seen;  // DISTINCT
+// One aggregate's running state for every group (only the vectors its kind uses are sized).
+struct AggregateStates {
+  std::vector<int64_t> count;        // values seen (count, avg, and whether min/max/sum saw one)
+  std::vector<int64_t> int_sum;      // integer sums (wrapping)
+  std::vector<double> double_sum;    // float sums, and integer averages
+  std::vector<__int128> decimal_sum;
+  std::vector<uint8_t> overflow;     // decimal sum beyond 38 digits
+  std::vector<Scalar> extreme;       // min / max
+  std::vector<std::unique_ptr<std::unordered_set<std::string>>> seen;  // DISTINCT
+};
+
+// Calls fn(i) for each non-NULL row i < n of `values`.
+template <typename Fn>
+void ForEachValid(const columnar::ArrayData& values, int64_t n, Fn fn) {
+  if (values.null_count == 0 || values.buffers.empty() || values.buffers[0] == nullptr) {
+    for (int64_t i = 0; i < n; ++i) fn(i);
+  } else {
+    for (int64_t i = 0; i < n; ++i) {
+      if (values.IsValid(i)) fn(i);
+    }
+  }
+}
+
+// Where a group was first seen: batch `batch` of input part `part`, row `row`. Groups come out
+// in this order, the order a sequential run would first see them, however threads shared the work.
+struct FirstRow {
+  int64_t part = INT64_MAX, batch = 0, row = 0;
+  bool operator<(const FirstRow& o) const {
+    if (part != o.part) return part < o.part;
+    if (batch != o.batch) return batch < o.batch;
+    return row < o.row;
+  }
+};
+
+// One thread's share of the aggregation: its groups and their states.
+struct PartialAggregate {
+  explicit PartialAggregate(GroupTable table) : groups(std::move(table)) {}
+  GroupTable groups;
+  int64_t num_groups = 0;
+  std::vector<AggregateStates> states;
+  std::vector<FirstRow> first_row;
+  std::vector<uint32_t> group_of_row;  // scratch, per batch
+  std::vector<ArrayPtr> key_columns;   // scratch, per batch
 };
 
 class AggregateNode final : public PlanNode {
@@ -68,67 +107,64 @@ class AggregateNode final : public PlanNode {
                 columnar::SchemaPtr schema)
       : PlanNode(std::move(schema)), input_(std::move(input)), keys_(std::move(keys)), aggs_(std::move(aggs)) {}
 
+  // Partial aggregation: each thread that pushes a batch takes an idle partial (or a new one),
+  // adds the batch to it and gives it back; at the end the partials merge into the first.
+  // DISTINCT aggregates run on one thread (their value sets would have to merge).
   Status Run(const BatchSink& sink) override {
-    std::unordered_map<std::string, int64_t> groups;
-    std::vector<std::unique_ptr<columnar::ArrayBuilder>> key_builders;
-    for (const auto& k : keys_) {
-      FLOE_ASSIGN_OR_RETURN(auto b, columnar::MakeBuilder(k->type()));
-      key_builders.push_back(std::move(b));
-    }
-    std::vector<std::vector<AggState>> states(aggs_.size());
-    int64_t num_groups = 0;
-    auto new_group = [&] {
-      for (auto& s : states) s.emplace_back();
-      return num_groups++;
-    };
-    if (keys_.empty()) new_group();
-
-    std::string key;
-    std::vector<int64_t> group_of_row;
-    FLOE_RETURN_IF_ERROR(input_->Run([&](const RecordBatch& batch) -> Status {
-      int64_t n = batch.num_rows();
-      group_of_row.assign(static_cast<size_t>(n), 0);
-      if (!keys_.empty()) {
-        std::vector<ArrayPtr> key_columns;
-        for (const auto& k : keys_) {
-          FLOE_ASSIGN_OR_RETURN(ArrayPtr c, k->Evaluate(batch));
-          key_columns.push_back(std::move(c));
-        }
-        for (int64_t i = 0; i < n; ++i) {
-          key.clear();
-          for (const auto& c : key_columns) AppendKeyBytes(*c, i, &key);
-          auto [it, inserted] = groups.try_emplace(key, num_groups);
-          if (inserted) {
-            new_group();
-            for (size_t k = 0; k < key_columns.size(); ++k) {
-              FLOE_RETURN_IF_ERROR(CopyValue(*key_columns[k], i, *key_builders[k]));
-            }
-          }
-          group_of_row[static_cast<size_t>(i)] = it->second;
-        }
+    std::mutex mutex;
+    std::vector<std::unique_ptr<PartialAggregate>> partials;
+    std::vector<PartialAggregate*> idle;
+    std::unordered_map<int64_t, int64_t> batches_of_part;
+    auto take = [&](int64_t part, int64_t* batch) -> Result<PartialAggregate*> {
+      std::lock_guard<std::mutex> lock(mutex);
+      *batch = batches_of_part[part]++;
+      if (idle.empty()) {
+        FLOE_ASSIGN_OR_RETURN(std::unique_ptr<PartialAggregate> partial, NewPartial());
+        partials.push_back(std::move(partial));
+        idle.push_back(partials.back().get());
       }
-      for (size_t a = 0; a < aggs_.size(); ++a) FLOE_RETURN_IF_ERROR(Accumulate(a, batch, group_of_row, states[a]));
-      return Ok();
-    }));
+      PartialAggregate* partial = idle.back();
+      idle.pop_back();
+      return partial;
+    };
+    auto consume = [&](int64_t part, const RecordBatch& batch) -> Status {
+      int64_t batch_index = 0;
+      FLOE_ASSIGN_OR_RETURN(PartialAggregate * partial, take(part, &batch_index));
+      Status added = Add(*partial, part, batch_index, batch);
+      std::lock_guard<std::mutex> lock(mutex);
+      idle.push_back(partial);
+      return added;
+    };
+    bool distinct = std::any_of(aggs_.begin(), aggs_.end(), [](const AggregateCall& a) { return a.distinct; });
+    if (distinct) {
+      FLOE_RETURN_IF_ERROR(input_->Run([&](const RecordBatch& batch) { return consume(0, batch); }));
+    } else {
+      FLOE_RETURN_IF_ERROR(input_->RunParallel(consume));
+    }
 
-    // Emit in batches of up to 64k groups.
-    std::vector<ArrayPtr> key_arrays;
-    for (auto& b : key_builders) {
-      FLOE_ASSIGN_OR_RETURN(ArrayPtr a, b->Finish());
-      key_arrays.push_back(std::move(a));
+    if (partials.empty()) {
+      FLOE_ASSIGN_OR_RETURN(std::unique_ptr<PartialAggregate> partial, NewPartial());
+      partials.push_back(std::move(partial));
     }
-    std::vector<ArrayPtr> agg_arrays;
-    for (size_t a = 0; a < aggs_.size(); ++a) {
-      FLOE_ASSIGN_OR_RETURN(ArrayPtr arr, Finish(a, states[a]));
-      agg_arrays.push_back(std::move(arr));
-    }
-    std::vector<ArrayPtr> columns = key_arrays;
-    columns.insert(columns.end(), agg_arrays.begin(), agg_arrays.end());
+    PartialAggregate& all = *partials[0];
+    for (size_t p = 1; p < partials.size(); ++p) FLOE_RETURN_IF_ERROR(Merge(all, *partials[p]));
+    const int64_t num_groups = all.num_groups;
     if (num_groups == 0) return Ok();
-    FLOE_ASSIGN_OR_RETURN(RecordBatch all, RecordBatch::Make(schema(), num_groups, std::move(columns)));
+
+    std::vector<ArrayPtr> columns;
+    if (!keys_.empty()) {
+      FLOE_ASSIGN_OR_RETURN(columns, all.groups.FinishKeys());
+    }
+    for (size_t a = 0; a < aggs_.size(); ++a) {
+      FLOE_ASSIGN_OR_RETURN(ArrayPtr arr, Finish(a, all.states[a], num_groups));
+      columns.push_back(std::move(arr));
+    }
+    if (partials.size() > 1 && !keys_.empty()) FLOE_RETURN_IF_ERROR(SortByFirstRow(all.first_row, columns));
+    // Emit in batches of up to 64k groups.
+    FLOE_ASSIGN_OR_RETURN(RecordBatch out, RecordBatch::Make(schema(), num_groups, std::move(columns)));
     constexpr int64_t kChunk = 64 * 1024;
     for (int64_t off = 0; off < num_groups; off += kChunk) {
-      FLOE_RETURN_IF_ERROR(sink(all.Slice(off, std::min(kChunk, num_groups - off))));
+      FLOE_RETURN_IF_ERROR(sink(out.Slice(off, std::min(kChunk, num_groups - off))));
     }
     return Ok();
   }
@@ -141,101 +177,300 @@ class AggregateNode final : public PlanNode {
   std::vector<const PlanNode*> inputs() const override { return {input_.get()}; }
 
  private:
-  Status Accumulate(size_t a, const RecordBatch& batch, const std::vector<int64_t>& group_of_row,
-                    std::vector<AggState>& states) {
-    const AggregateCall& call = aggs_[a];
-    int64_t n = batch.num_rows();
-    if (call.kind == AggregateKind::kCountStar) {
-      for (int64_t i = 0; i < n; ++i) ++states[static_cast<size_t>(group_of_row[static_cast<size_t>(i)])].count;
-      return Ok();
-    }
-    FLOE_ASSIGN_OR_RETURN(ArrayPtr values, call.arg->Evaluate(batch));
-    const columnar::DataType& type = *values->type;
-    std::string distinct_key;
-    for (int64_t i = 0; i < n; ++i) {
-      if (values->IsNull(i)) continue;
-      AggState& s = states[static_cast<size_t>(group_of_row[static_cast<size_t>(i)])];
-      if (call.distinct) {
-        if (!s.seen) s.seen = std::make_unique<std::unordered_set<std::string>>();
-        distinct_key.clear();
-        AppendKeyBytes(*values, i, &distinct_key);
-        if (!s.seen->insert(distinct_key).second) continue;
+  Result<std::unique_ptr<PartialAggregate>> NewPartial() const {
+    std::vector<DataTypePtr> key_types;
+    for (const auto& k : keys_) key_types.push_back(k->type());
+    FLOE_ASSIGN_OR_RETURN(GroupTable table, GroupTable::Make(key_types));
+    auto partial = std::make_unique<PartialAggregate>(std::move(table));
+    partial->states.resize(aggs_.size());
+    if (keys_.empty()) Grow(*partial, 1);  // one group, also for no input row
+    return partial;
+  }
+
+  // Sizes the states for `num_groups` groups.
+  void Grow(PartialAggregate& partial, int64_t num_groups) const {
+    partial.num_groups = num_groups;
+    partial.first_row.resize(static_cast<size_t>(num_groups));
+    Resize(partial.states, num_groups);
+  }
+
+  Status Add(PartialAggregate& partial, int64_t part, int64_t batch_index, const RecordBatch& batch) {
+    const int64_t n = batch.num_rows();
+    if (keys_.empty()) {
+      partial.group_of_row.assign(static_cast<size_t>(n), 0);
+    } else {
+      partial.key_columns.clear();
+      for (const auto& k : keys_) {
+        FLOE_ASSIGN_OR_RETURN(ArrayPtr c, k->Evaluate(batch));
+        partial.key_columns.push_back(std::move(c));
       }
-      ++s.count;
+      FLOE_RETURN_IF_ERROR(partial.groups.Insert(partial.key_columns, n, &partial.group_of_row));
+      const int64_t before = partial.num_groups;
+      if (partial.groups.num_groups() > before) {
+        Grow(partial, partial.groups.num_groups());
+        for (int64_t i = 0; i < n; ++i) {
+          uint32_t g = partial.group_of_row[static_cast<size_t>(i)];
+          if (g >= before && partial.first_row[g].part == INT64_MAX) partial.first_row[g] = {part, batch_index, i};
+        }
+      }
+    }
+    for (size_t a = 0; a < aggs_.size(); ++a) {
+      FLOE_RETURN_IF_ERROR(Accumulate(a, batch, partial.group_of_row, partial.states[a]));
+    }
+    return Ok();
+  }
+
+  // Adds `from`'s groups and states to `into`.
+  Status Merge(PartialAggregate& into, PartialAggregate& from) const {
+    std::vector<uint32_t> mapping(1, 0);
+    if (!keys_.empty()) FLOE_RETURN_IF_ERROR(into.groups.Merge(from.groups, &mapping));
+    if (into.groups.num_groups() > into.num_groups) Grow(into, into.groups.num_groups());
+    for (size_t g = 0; g < mapping.size(); ++g) {
+      FirstRow& first = into.first_row[mapping[g]];
+      first = std::min(first, from.first_row[g]);
+    }
+    for (size_t a = 0; a < aggs_.size(); ++a) MergeStates(aggs_[a], into.states[a], from.states[a], mapping);
+    return Ok();
+  }
+
+  static void MergeStates(const AggregateCall& call, AggregateStates& into, const AggregateStates& from,
+                          const std::vector<uint32_t>& mapping) {
+    for (size_t g = 0; g < mapping.size(); ++g) {
+      const uint32_t m = mapping[g];
+      if (from.count[g] == 0) continue;
       switch (call.kind) {
+        case AggregateKind::kCountStar:
         case AggregateKind::kCount: break;
         case AggregateKind::kSum:
         case AggregateKind::kAvg:
-          switch (type.id()) {
-            case TypeId::kInt32: AddInt(s, values->values<int32_t>()[i]); break;
-            case TypeId::kInt64: AddInt(s, values->values<int64_t>()[i]); break;
-            case TypeId::kFloat32: s.double_sum += values->values<float>()[i]; break;
-            case TypeId::kFloat64: s.double_sum += values->values<double>()[i]; break;
+          AddWrapping(into.int_sum[m], from.int_sum[g]);
+          into.double_sum[m] += from.double_sum[g];
+          if (from.overflow[g]) into.overflow[m] = 1;
+          AddDecimal(into.decimal_sum[m], from.decimal_sum[g], into.overflow[m]);
+          break;
+        case AggregateKind::kMin:
+        case AggregateKind::kMax:
+          if (into.count[m] == 0) {
+            into.extreme[m] = from.extreme[g];
+          } else {
+            int c = CompareScalars(from.extreme[g], into.extreme[m]);
+            if (call.kind == AggregateKind::kMin ? c < 0 : c > 0) into.extreme[m] = from.extreme[g];
+          }
+          break;
+      }
+      into.count[m] += from.count[g];
+    }
+  }
+
+  // Reorders the output rows by where their group was first seen.
+  static Status SortByFirstRow(const std::vector<FirstRow>& first_row, std::vector<ArrayPtr>& columns) {
+    std::vector<int64_t> order(first_row.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int64_t>(i);
+    std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+      return first_row[static_cast<size_t>(a)] < first_row[static_cast<size_t>(b)];
+    });
+    for (ArrayPtr& column : columns) {
+      FLOE_ASSIGN_OR_RETURN(column, expr::TakeRows(*column, order));
+    }
+    return Ok();
+  }
+
+  void Resize(std::vector<AggregateStates>& states, int64_t num_groups) const {
+    auto n = static_cast<size_t>(num_groups);
+    for (size_t a = 0; a < aggs_.size(); ++a) {
+      AggregateStates& s = states[a];
+      const AggregateCall& call = aggs_[a];
+      s.count.resize(n);
+      if (call.distinct) s.seen.resize(n);
+      switch (call.kind) {
+        case AggregateKind::kCountStar:
+        case AggregateKind::kCount: break;
+        case AggregateKind::kSum:
+        case AggregateKind::kAvg:
+          s.int_sum.resize(n);
+          s.double_sum.resize(n);
+          s.decimal_sum.resize(n);
+          s.overflow.resize(n);
+          break;
+        case AggregateKind::kMin:
+        case AggregateKind::kMax: s.extreme.resize(n); break;
+      }
+    }
+  }
+
+  Status Accumulate(size_t a, const RecordBatch& batch, const std::vector<uint32_t>& group_of_row,
+                    AggregateStates& s) {
+    const AggregateCall& call = aggs_[a];
+    const int64_t n = batch.num_rows();
+    const uint32_t* g = group_of_row.data();
+    if (call.kind == AggregateKind::kCountStar) {
+      for (int64_t i = 0; i < n; ++i) ++s.count[g[i]];
+      return Ok();
+    }
+    FLOE_ASSIGN_OR_RETURN(ArrayPtr values_ptr, call.arg->Evaluate(batch));
+    const columnar::ArrayData& values = *values_ptr;
+    if (call.distinct || call.kind == AggregateKind::kMin || call.kind == AggregateKind::kMax) {
+      return AccumulateRowByRow(call, values, n, g, s);
+    }
+    // count, sum, avg: one typed loop per batch, counting the values as it adds them.
+    int64_t* count = s.count.data();
+    if (call.kind == AggregateKind::kCount) {
+      ForEachValid(values, n, [&](int64_t i) { ++count[g[i]]; });
+      return Ok();
+    }
+    const bool avg = call.kind == AggregateKind::kAvg;
+    switch (values.type->id()) {
+      case TypeId::kInt32: {
+        const int32_t* v = values.values<int32_t>();
+        if (avg) {
+          ForEachValid(values, n, [&](int64_t i) { ++count[g[i]], s.double_sum[g[i]] += v[i]; });
+        } else {
+          ForEachValid(values, n, [&](int64_t i) { ++count[g[i]], AddWrapping(s.int_sum[g[i]], v[i]); });
+        }
+        return Ok();
+      }
+      case TypeId::kInt64: {
+        const int64_t* v = values.values<int64_t>();
+        if (avg) {
+          ForEachValid(values, n, [&](int64_t i) { ++count[g[i]], s.double_sum[g[i]] += static_cast<double>(v[i]); });
+        } else {
+          ForEachValid(values, n, [&](int64_t i) { ++count[g[i]], AddWrapping(s.int_sum[g[i]], v[i]); });
+        }
+        return Ok();
+      }
+      case TypeId::kFloat32: {
+        const float* v = values.values<float>();
+        ForEachValid(values, n, [&](int64_t i) { ++count[g[i]], s.double_sum[g[i]] += v[i]; });
+        return Ok();
+      }
+      case TypeId::kFloat64: {
+        const double* v = values.values<double>();
+        ForEachValid(values, n, [&](int64_t i) { ++count[g[i]], s.double_sum[g[i]] += v[i]; });
+        return Ok();
+      }
+      case TypeId::kDecimal128: {
+        __int128* sum = s.decimal_sum.data();
+        uint8_t* overflow = s.overflow.data();
+        ForEachValid(values, n, [&](int64_t i) {
+          ++count[g[i]];
+          AddDecimal(sum[g[i]], LoadDecimal128(values, i), overflow[g[i]]);
+        });
+        return Ok();
+      }
+      default:  // narrower or unsigned integers
+        for (int64_t i = 0; i < n; ++i) {
+          if (values.IsNull(i)) continue;
+          FLOE_ASSIGN_OR_RETURN(Scalar scalar, ScalarAt(values, i));
+          int64_t v = scalar.as_int();
+          ++count[g[i]];
+          if (avg) {
+            s.double_sum[g[i]] += static_cast<double>(v);
+          } else {
+            AddWrapping(s.int_sum[g[i]], v);
+          }
+        }
+        return Ok();
+    }
+  }
+
+  // DISTINCT aggregates and min/max: one value at a time.
+  static Status AccumulateRowByRow(const AggregateCall& call, const columnar::ArrayData& values, int64_t n,
+                                   const uint32_t* g, AggregateStates& s) {
+    const bool avg = call.kind == AggregateKind::kAvg;
+    std::string distinct_key;
+    for (int64_t i = 0; i < n; ++i) {
+      if (values.IsNull(i)) continue;
+      const uint32_t group = g[i];
+      if (call.distinct) {
+        auto& seen = s.seen[group];
+        if (!seen) seen = std::make_unique<std::unordered_set<std::string>>();
+        distinct_key.clear();
+        AppendKeyBytes(values, i, &distinct_key);
+        if (!seen->insert(distinct_key).second) continue;
+      }
+      ++s.count[group];
+      switch (call.kind) {
+        case AggregateKind::kCountStar:
+        case AggregateKind::kCount: break;
+        case AggregateKind::kSum:
+        case AggregateKind::kAvg:
+          switch (values.type->id()) {
+            case TypeId::kFloat32: s.double_sum[group] += values.values<float>()[i]; break;
+            case TypeId::kFloat64: s.double_sum[group] += values.values<double>()[i]; break;
             case TypeId::kDecimal128:
-              s.decimal_sum += LoadDecimal128(*values, i);
-              if (!DecimalFits(s.decimal_sum, 38)) s.overflow = true;
+              AddDecimal(s.decimal_sum[group], LoadDecimal128(values, i), s.overflow[group]);
               break;
-            default: {  // narrower or unsigned integers
-              FLOE_ASSIGN_OR_RETURN(Scalar v, ScalarAt(*values, i));
-              if (IsIntegral(type)) AddInt(s, v.as_int());
+            default: {
+              FLOE_ASSIGN_OR_RETURN(Scalar scalar, ScalarAt(values, i));
+              int64_t v = scalar.as_int();
+              if (avg) {
+                s.double_sum[group] += static_cast<double>(v);
+              } else {
+                AddWrapping(s.int_sum[group], v);
+              }
             }
           }
           break;
         case AggregateKind::kMin:
         case AggregateKind::kMax: {
-          FLOE_ASSIGN_OR_RETURN(Scalar v, ScalarAt(*values, i));
-          if (s.count == 1) {
-            s.extreme = std::move(v);
+          FLOE_ASSIGN_OR_RETURN(Scalar v, ScalarAt(values, i));
+          if (s.count[group] == 1) {
+            s.extreme[group] = std::move(v);
           } else {
-            int c = CompareScalars(v, s.extreme);
-            if (call.kind == AggregateKind::kMin ? c < 0 : c > 0) s.extreme = std::move(v);
+            int c = CompareScalars(v, s.extreme[group]);
+            if (call.kind == AggregateKind::kMin ? c < 0 : c > 0) s.extreme[group] = std::move(v);
           }
           break;
         }
-        case AggregateKind::kCountStar: break;
       }
     }
     return Ok();
   }
 
-  static void AddInt(AggState& s, int64_t v) {
-    s.int_sum = static_cast<int64_t>(static_cast<uint64_t>(s.int_sum) + static_cast<uint64_t>(v));
-    s.double_sum += static_cast<double>(v);
+  // A decimal sum beyond 38 digits is NULL (overflow), and stays so.
+  static void AddDecimal(__int128& sum, __int128 v, uint8_t& overflow) {
+    if (overflow) return;
+    if (__builtin_add_overflow(sum, v, &sum) || !DecimalFits(sum, 38)) overflow = 1;
   }
 
-  Result<ArrayPtr> Finish(size_t a, const std::vector<AggState>& states) {
+  static void AddWrapping(int64_t& sum, int64_t v) {
+    sum = static_cast<int64_t>(static_cast<uint64_t>(sum) + static_cast<uint64_t>(v));
+  }
+
+  Result<ArrayPtr> Finish(size_t a, const AggregateStates& s, int64_t num_groups) {
     const AggregateCall& call = aggs_[a];
     DataTypePtr out = schema()->field(static_cast<int>(keys_.size() + a)).type;
     FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(out));
     DataTypePtr in = call.arg ? call.arg->type() : nullptr;
-    for (const AggState& s : states) {
+    for (size_t g = 0; g < static_cast<size_t>(num_groups); ++g) {
+      const int64_t count = s.count[g];
       Scalar v;
       switch (call.kind) {
         case AggregateKind::kCountStar:
-        case AggregateKind::kCount: v = Scalar::Int(s.count); break;
+        case AggregateKind::kCount: v = Scalar::Int(count); break;
         case AggregateKind::kSum:
-          if (s.count == 0) break;
+          if (count == 0) break;
           if (out->id() == TypeId::kInt64) {
-            v = Scalar::Int(s.int_sum);
+            v = Scalar::Int(s.int_sum[g]);
           } else if (out->id() == TypeId::kFloat64) {
-            v = Scalar::Double(s.double_sum);
-          } else if (!s.overflow && DecimalFits(s.decimal_sum, out->precision())) {
-            v = Scalar::Decimal(s.decimal_sum);
+            v = Scalar::Double(s.double_sum[g]);
+          } else if (!s.overflow[g] && DecimalFits(s.decimal_sum[g], out->precision())) {
+            v = Scalar::Decimal(s.decimal_sum[g]);
           }
           break;
         case AggregateKind::kAvg:
-          if (s.count == 0) break;
+          if (count == 0) break;
           if (out->id() == TypeId::kFloat64) {
-            v = Scalar::Double(s.double_sum / static_cast<double>(s.count));
-          } else if (!s.overflow) {
+            v = Scalar::Double(s.double_sum[g] / static_cast<double>(count));
+          } else if (!s.overflow[g]) {
             // sum (scale s) / count at scale s + 4, rounded half up.
-            __int128 scaled = s.decimal_sum * Pow10(out->scale() - in->scale());
-            v = Scalar::Decimal(DivRoundHalfUp(scaled, s.count));
+            __int128 scaled = s.decimal_sum[g] * Pow10(out->scale() - in->scale());
+            v = Scalar::Decimal(DivRoundHalfUp(scaled, count));
           }
           break;
         case AggregateKind::kMin:
         case AggregateKind::kMax:
-          if (s.count > 0) v = s.extreme;
+          if (count > 0) v = s.extreme[g];
           break;
       }
       FLOE_RETURN_IF_ERROR(AppendScalar(*builder, v));

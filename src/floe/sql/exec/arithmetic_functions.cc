@@ -1,7 +1,8 @@
 // Arithmetic: + - * / % div, negate, abs, round, floor, ceil (functions.h).
 // Integers wrap on overflow; x / 0, x % 0 and x div 0 are NULL; `/` of integers and floats is
 // double division; decimals follow Spark's result types (sql_type.h DecimalResultType) and give
-// NULL when the result does not fit. int32/int64/double run in typed loops; decimals row by row.
+// NULL when the result does not fit. Every kind runs in a typed loop over whole arrays.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -107,7 +108,7 @@ Kernel FloatKernel(char op, DataTypePtr type) {
 
 // One decimal operation on unscaled values: x has scale sa, y scale sb; the result has scale rs
 // and precision rp. nullopt: NULL (division by zero, or too many digits).
-std::optional<__int128> DecimalOp(char op, __int128 x, __int128 y, int sa, int sb, int rs, int rp) {
+inline std::optional<__int128> DecimalOp(char op, __int128 x, __int128 y, int sa, int sb, int rs, int rp) {
   std::optional<__int128> result;
   switch (op) {
     case '+':
@@ -121,7 +122,11 @@ std::optional<__int128> DecimalOp(char op, __int128 x, __int128 y, int sa, int s
     }
     case '*': {
       __int128 r;
-      if (__builtin_mul_overflow(x, y, &r)) return std::nullopt;
+      if (FitsInt64(x) && FitsInt64(y)) {
+        r = static_cast<__int128>(static_cast<int64_t>(x)) * static_cast<int64_t>(y);  // cannot overflow
+      } else if (__builtin_mul_overflow(x, y, &r)) {
+        return std::nullopt;
+      }
       int s = sa + sb;
       result = s > rs ? DivRoundHalfUp(r, Pow10(s - rs)) : ScaleUp(r, rs - s);
       break;
@@ -153,29 +158,70 @@ std::optional<__int128> DecimalOp(char op, __int128 x, __int128 y, int sa, int s
   return result;
 }
 
-// Decimal arithmetic in one loop over the 16-byte values (no per-row boxing).
+// One decimal operation over whole arrays, written straight into the result's buffers: the
+// operator is a template argument so the compiler specializes DecimalOp's switch away.
+template <char kOp>
+Result<ArrayPtr> DecimalLoop(const columnar::ArrayData& x, const columnar::ArrayData& y, int64_t n, int sa, int sb,
+                             const DataTypePtr& out) {
+  const int rs = out->scale(), rp = out->precision();
+  FLOE_ASSIGN_OR_RETURN(columnar::BufferPtr values, columnar::Buffer::AllocateForWriting(n * 16));
+  FLOE_RETURN_IF_ERROR(values->Resize(n * 16));
+  uint8_t* dst = values->mutable_data();
+  columnar::BufferPtr validity;
+  int64_t null_count = 0;
+  const bool nulls = x.null_count > 0 || y.null_count > 0;
+  // The common case without rescaling the result: operands of up to 18 digits, where neither the
+  // scale alignment (x * 10^k, k <= 18) nor the product can overflow 128 bits; only the result's
+  // precision is checked. Everything else goes through DecimalOp.
+  const int s = kOp == '*' ? sa + sb : std::max(sa, sb);
+  const bool fast = (kOp == '+' || kOp == '-' || kOp == '*') && s == rs && s - sa <= 18 && s - sb <= 18;
+  const int64_t scale_x = kOp == '*' ? 1 : static_cast<int64_t>(Pow10(s - sa));
+  const int64_t scale_y = kOp == '*' ? 1 : static_cast<int64_t>(Pow10(s - sb));
+  const __int128 limit = Pow10(rp);
+  for (int64_t i = 0; i < n; ++i) {
+    std::optional<__int128> r;
+    if (!nulls || (x.IsValid(i) && y.IsValid(i))) {
+      const __int128 a = LoadDecimal128(x, i), b = LoadDecimal128(y, i);
+      if (fast && FitsInt64(a) && FitsInt64(b)) {
+        __int128 v;
+        if constexpr (kOp == '*') {
+          v = static_cast<__int128>(static_cast<int64_t>(a)) * static_cast<int64_t>(b);
+        } else {
+          __int128 ax = static_cast<__int128>(static_cast<int64_t>(a)) * scale_x;
+          __int128 by = static_cast<__int128>(static_cast<int64_t>(b)) * scale_y;
+          v = kOp == '+' ? ax + by : ax - by;
+        }
+        if (v < limit && v > -limit) r = v;
+      } else {
+        r = DecimalOp(kOp, a, b, sa, sb, rs, rp);
+      }
+    }
+    __int128 v = r.value_or(0);
+    std::memcpy(dst + i * 16, &v, 16);
+    if (!r) {
+      if (validity == nullptr) {
+        FLOE_ASSIGN_OR_RETURN(validity, columnar::Buffer::Allocate(columnar::BytesForBits(n)));
+        columnar::SetBitsTo(validity->mutable_data(), 0, n, true);
+      }
+      columnar::ClearBit(validity->mutable_data(), i);
+      ++null_count;
+    }
+  }
+  return columnar::ArrayData::Make(out, n, {std::move(validity), std::move(values)}, null_count);
+}
+
 Kernel DecimalKernel(char op, DataTypePtr a_type, DataTypePtr b_type, DataTypePtr out) {
-  int sa = a_type->scale(), sb = b_type->scale(), rs = out->scale(), rp = out->precision();
+  int sa = a_type->scale(), sb = b_type->scale();
   return [=](const std::vector<ArrayPtr>& args, int64_t n) -> Result<ArrayPtr> {
     const columnar::ArrayData& x = *args[0];
     const columnar::ArrayData& y = *args[1];
-    columnar::Decimal128Builder builder(out);
-    FLOE_RETURN_IF_ERROR(builder.Reserve(n));
-    bool nulls = x.null_count > 0 || y.null_count > 0;
-    for (int64_t i = 0; i < n; ++i) {
-      if (nulls && (x.IsNull(i) || y.IsNull(i))) {
-        FLOE_RETURN_IF_ERROR(builder.AppendNull());
-        continue;
-      }
-      std::optional<__int128> r = DecimalOp(op, LoadDecimal128(x, i), LoadDecimal128(y, i), sa, sb, rs, rp);
-      if (!r) {
-        FLOE_RETURN_IF_ERROR(builder.AppendNull());
-        continue;
-      }
-      auto u = static_cast<unsigned __int128>(*r);
-      FLOE_RETURN_IF_ERROR(builder.Append(static_cast<uint64_t>(u), static_cast<int64_t>(static_cast<uint64_t>(u >> 64))));
+    switch (op) {
+      case '+': return DecimalLoop<'+'>(x, y, n, sa, sb, out);
+      case '-': return DecimalLoop<'-'>(x, y, n, sa, sb, out);
+      case '*': return DecimalLoop<'*'>(x, y, n, sa, sb, out);
+      case '/': return DecimalLoop<'/'>(x, y, n, sa, sb, out);
+      default: return DecimalLoop<'%'>(x, y, n, sa, sb, out);
     }
-    return builder.Finish();
   };
 }
 

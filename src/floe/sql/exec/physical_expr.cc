@@ -1,5 +1,7 @@
 #include "floe/sql/exec/physical_expr.h"
 
+#include <mutex>
+
 #include "floe/columnar/bit_util.h"
 
 namespace floe::sql {
@@ -25,13 +27,22 @@ class LiteralExpr final : public PhysicalExpr {
  public:
   LiteralExpr(Scalar value, columnar::DataTypePtr type)
       : PhysicalExpr(std::move(type)), value_(std::move(value)) {}
+  // The value repeated: a slice of the longest array made so far (arrays are immutable, so
+  // batches and threads share it).
   Result<columnar::ArrayPtr> Evaluate(const columnar::RecordBatch& batch) const override {
-    return ScalarArray(type(), value_, batch.num_rows());
+    const int64_t n = batch.num_rows();
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (repeated_ == nullptr || repeated_->length < n) {
+      FLOE_ASSIGN_OR_RETURN(repeated_, ScalarArray(type(), value_, n));
+    }
+    return repeated_->length == n ? repeated_ : repeated_->Slice(0, n);
   }
   const Scalar* literal() const override { return &value_; }
 
  private:
   Scalar value_;
+  mutable std::mutex mutex_;
+  mutable columnar::ArrayPtr repeated_;
 };
 
 // A struct child, null where the struct is null (the child array alone may hold anything there).

@@ -33,25 +33,37 @@ class FilterNode final : public PlanNode {
         description_(std::move(description)) {}
   Status Run(const BatchSink& sink) override {
     return input_->Run([&](const RecordBatch& batch) -> Status {
-      FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr keep, predicate_->Evaluate(batch));
-      expr::Selection selection;
-      selection.num_rows = batch.num_rows();
-      selection.bitmap.assign(static_cast<size_t>((batch.num_rows() + 7) / 8), 0);
-      for (int64_t i = 0; i < batch.num_rows(); ++i) {
-        if (keep->IsValid(i) && keep->GetBool(i)) {
-          selection.bitmap[static_cast<size_t>(i >> 3)] |= static_cast<uint8_t>(1 << (i & 7));
-          ++selection.count;
-        }
-      }
-      if (selection.count == 0) return Ok();
-      FLOE_ASSIGN_OR_RETURN(RecordBatch kept, expr::FilterBatch(batch, selection));
-      return sink(kept);
+      FLOE_ASSIGN_OR_RETURN(std::optional<RecordBatch> kept, Keep(batch));
+      return kept ? sink(*kept) : Ok();
+    });
+  }
+  Status RunParallel(const PartSink& sink) override {
+    return input_->RunParallel([&](int64_t part, const RecordBatch& batch) -> Status {
+      FLOE_ASSIGN_OR_RETURN(std::optional<RecordBatch> kept, Keep(batch));
+      return kept ? sink(part, *kept) : Ok();
     });
   }
   std::string Describe() const override { return "Filter " + description_; }
   std::vector<const PlanNode*> inputs() const override { return {input_.get()}; }
 
  private:
+  // The rows where the predicate is true; nullopt when none is.
+  Result<std::optional<RecordBatch>> Keep(const RecordBatch& batch) const {
+    FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr keep, predicate_->Evaluate(batch));
+    expr::Selection selection;
+    selection.num_rows = batch.num_rows();
+    selection.bitmap.assign(static_cast<size_t>((batch.num_rows() + 7) / 8), 0);
+    for (int64_t i = 0; i < batch.num_rows(); ++i) {
+      if (keep->IsValid(i) && keep->GetBool(i)) {
+        selection.bitmap[static_cast<size_t>(i >> 3)] |= static_cast<uint8_t>(1 << (i & 7));
+        ++selection.count;
+      }
+    }
+    if (selection.count == 0) return std::optional<RecordBatch>();
+    FLOE_ASSIGN_OR_RETURN(RecordBatch kept, expr::FilterBatch(batch, selection));
+    return std::optional<RecordBatch>(std::move(kept));
+  }
+
   PlanNodePtr input_;
   PhysicalExprPtr predicate_;
   std::string description_;
@@ -63,14 +75,14 @@ class ProjectNode final : public PlanNode {
       : PlanNode(std::move(schema)), input_(std::move(input)), exprs_(std::move(exprs)) {}
   Status Run(const BatchSink& sink) override {
     return input_->Run([&](const RecordBatch& batch) -> Status {
-      std::vector<columnar::ArrayPtr> columns;
-      columns.reserve(exprs_.size());
-      for (const auto& e : exprs_) {
-        FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr c, e->Evaluate(batch));
-        columns.push_back(std::move(c));
-      }
-      FLOE_ASSIGN_OR_RETURN(RecordBatch out, RecordBatch::Make(schema(), batch.num_rows(), std::move(columns)));
+      FLOE_ASSIGN_OR_RETURN(RecordBatch out, Project(batch));
       return sink(out);
+    });
+  }
+  Status RunParallel(const PartSink& sink) override {
+    return input_->RunParallel([&](int64_t part, const RecordBatch& batch) -> Status {
+      FLOE_ASSIGN_OR_RETURN(RecordBatch out, Project(batch));
+      return sink(part, out);
     });
   }
   std::string Describe() const override {
@@ -81,6 +93,16 @@ class ProjectNode final : public PlanNode {
   std::vector<const PlanNode*> inputs() const override { return {input_.get()}; }
 
  private:
+  Result<RecordBatch> Project(const RecordBatch& batch) const {
+    std::vector<columnar::ArrayPtr> columns;
+    columns.reserve(exprs_.size());
+    for (const auto& e : exprs_) {
+      FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr c, e->Evaluate(batch));
+      columns.push_back(std::move(c));
+    }
+    return RecordBatch::Make(schema(), batch.num_rows(), std::move(columns));
+  }
+
   PlanNodePtr input_;
   std::vector<PhysicalExprPtr> exprs_;
 };

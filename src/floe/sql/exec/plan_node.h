@@ -4,6 +4,8 @@
 // batches on as they come; pipeline breakers (aggregate, sort, the build side of a join) hold
 // their state until their input ends — the only memory not bounded by the batch size.
 //
+// RunParallel lets the scans under a partial aggregation run on every core.
+//
 // A sink returning an error stops the run; a limit stops its input through kStopSignal, which
 // never leaves the limit node.
 #pragma once
@@ -20,6 +22,9 @@
 namespace floe::sql {
 
 using BatchSink = std::function<Status(const columnar::RecordBatch&)>;
+// A batch and the part of the input it comes from (a table scan's data file, numbered in the
+// order Run produces them).
+using PartSink = std::function<Status(int64_t part, const columnar::RecordBatch&)>;
 
 class PlanNode {
  public:
@@ -28,6 +33,13 @@ class PlanNode {
 
   const columnar::SchemaPtr& schema() const { return schema_; }
   virtual Status Run(const BatchSink& sink) = 0;
+  // Run for consumers that take batches in any order (partial aggregation): the node may push
+  // from several threads at once (a table scan reads files in parallel), so `sink` must be
+  // thread-safe. One part's batches come in order, from one thread at a time. Streaming nodes
+  // pass it through to their input; the others (and the default) run Run as part 0.
+  virtual Status RunParallel(const PartSink& sink) {
+    return Run([&](const columnar::RecordBatch& batch) { return sink(0, batch); });
+  }
   // One line for EXPLAIN: "Filter (amount > 10)".
   virtual std::string Describe() const = 0;
   virtual std::vector<const PlanNode*> inputs() const { return {}; }

@@ -113,6 +113,17 @@ Result<columnar::ArrayPtr> ScalarArray(const columnar::DataTypePtr& type, const 
     FLOE_RETURN_IF_ERROR(builder->AppendNulls(length));
     return builder->Finish();
   }
+  const int width = type->byte_width();
+  if (width > 0 && type->id() != TypeId::kBool && !type->is_nested()) {
+    // Fixed width: the value's bytes once, then copied `length` times.
+    FLOE_RETURN_IF_ERROR(AppendScalar(*builder, value));
+    FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr one, builder->Finish());
+    const uint8_t* bytes = one->buffers[1]->data() + one->offset * width;
+    FLOE_ASSIGN_OR_RETURN(columnar::BufferPtr values, columnar::Buffer::AllocateForWriting(length * width));
+    FLOE_RETURN_IF_ERROR(values->Resize(length * width));
+    for (int64_t i = 0; i < length; ++i) std::memcpy(values->mutable_data() + i * width, bytes, static_cast<size_t>(width));
+    return ArrayData::Make(type, length, {nullptr, std::move(values)});
+  }
   FLOE_RETURN_IF_ERROR(builder->Reserve(length));
   for (int64_t i = 0; i < length; ++i) FLOE_RETURN_IF_ERROR(AppendScalar(*builder, value));
   return builder->Finish();

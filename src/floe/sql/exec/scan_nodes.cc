@@ -29,25 +29,11 @@ class TableScanNode final : public PlanNode {
       : PlanNode(std::move(schema)), spec_(std::move(spec)), read_columns_(std::move(read_columns)) {}
 
   Status Run(const BatchSink& sink) override {
-    scan::ScanOptions options;
-    options.snapshot = spec_.snapshot;
-    options.filter = spec_.filter;
-    FLOE_ASSIGN_OR_RETURN(scan::ScanPlan plan, scan::PlanScan(*spec_.io, *spec_.metadata, options));
-    scan::TableReadOptions read;
-    read.columns = read_columns_;
-    read.limit = spec_.limit;
-    read.threads = spec_.threads;
-    scan::TableReadCallbacks callbacks;
-    callbacks.on_schema = [](const SchemaPtr&) { return Ok(); };
-    bool count_only = spec_.columns.empty();
-    callbacks.on_batch = [&](const RecordBatch& batch) -> Status {
-      if (!count_only) return sink(batch);
-      FLOE_ASSIGN_OR_RETURN(RecordBatch rows, RecordBatch::Make(schema(), batch.num_rows(), {}));
-      return sink(rows);
-    };
-    auto report = scan::ReadTable(*spec_.io, *spec_.metadata, plan, read, callbacks);
-    if (!report.ok()) return std::move(report).error();
-    return Ok();
+    return Read([&](int64_t, const RecordBatch& batch) { return sink(batch); }, /*in_order=*/true);
+  }
+  Status RunParallel(const PartSink& sink) override {
+    if (spec_.limit) return Run([&](const RecordBatch& batch) { return sink(0, batch); });
+    return Read(sink, /*in_order=*/false);
   }
 
   std::string Describe() const override {
@@ -60,6 +46,35 @@ class TableScanNode final : public PlanNode {
   Result<std::string> Report() const override { return DescribeTableScanPlan(spec_); }
 
  private:
+  // Reads the table: batches in plan order on this thread, or in any order from the reading
+  // threads with their file's index in the plan as the part.
+  Status Read(const PartSink& sink, bool in_order) {
+    scan::ScanOptions options;
+    options.snapshot = spec_.snapshot;
+    options.filter = spec_.filter;
+    FLOE_ASSIGN_OR_RETURN(scan::ScanPlan plan, scan::PlanScan(*spec_.io, *spec_.metadata, options));
+    scan::TableReadOptions read;
+    read.columns = read_columns_;
+    read.limit = spec_.limit;
+    read.threads = spec_.threads;
+    scan::TableReadCallbacks callbacks;
+    callbacks.on_schema = [](const SchemaPtr&) { return Ok(); };
+    bool count_only = spec_.columns.empty();
+    auto pass_on = [&](int64_t part, const RecordBatch& batch) -> Status {
+      if (!count_only) return sink(part, batch);
+      FLOE_ASSIGN_OR_RETURN(RecordBatch rows, RecordBatch::Make(schema(), batch.num_rows(), {}));
+      return sink(part, rows);
+    };
+    if (in_order) {
+      callbacks.on_batch = [&](const RecordBatch& batch) { return pass_on(0, batch); };
+    } else {
+      callbacks.on_task_batch = pass_on;
+    }
+    auto report = scan::ReadTable(*spec_.io, *spec_.metadata, plan, read, callbacks);
+    if (!report.ok()) return std::move(report).error();
+    return Ok();
+  }
+
   TableScanSpec spec_;
   std::vector<std::string> read_columns_;
 };
