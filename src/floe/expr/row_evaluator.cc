@@ -325,8 +325,14 @@ Result<Truth> Eval(const BoundExpression& e, const RecordBatch& batch) {
 std::vector<int64_t> Selection::Indices() const {
   std::vector<int64_t> out;
   out.reserve(static_cast<size_t>(count));
-  for (int64_t i = 0; i < num_rows; ++i) {
-    if (selected(i)) out.push_back(i);
+  for (int64_t byte = 0; byte * 8 < num_rows; ++byte) {
+    unsigned bits = bitmap[static_cast<size_t>(byte)];
+    while (bits != 0) {  // the set bits, lowest first
+      int64_t i = byte * 8 + __builtin_ctz(bits);
+      if (i >= num_rows) break;
+      out.push_back(i);
+      bits &= bits - 1;
+    }
   }
   return out;
 }
@@ -337,11 +343,12 @@ Result<Selection> EvaluateRows(const BoundExpression& expr, const RecordBatch& b
   s.bitmap.assign(static_cast<size_t>(columnar::BytesForBits(s.num_rows)), 0);
   if (s.num_rows == 0) return s;
   FLOE_ASSIGN_OR_RETURN(Truth t, Eval(expr, batch));
-  for (int64_t i = 0; i < s.num_rows; ++i) {
-    if (t.t[static_cast<size_t>(i)]) {
-      columnar::SetBit(s.bitmap.data(), i);
-      ++s.count;
-    }
+  const uint8_t* truth = t.t.data();
+  for (int64_t i = 0; i < s.num_rows; ++i) s.count += truth[i];
+  for (int64_t byte = 0; byte * 8 < s.num_rows; ++byte) {  // 8 rows' bits at a time
+    unsigned bits = 0;
+    for (int64_t k = 0; k < 8 && byte * 8 + k < s.num_rows; ++k) bits |= unsigned{truth[byte * 8 + k]} << k;
+    s.bitmap[static_cast<size_t>(byte)] = static_cast<uint8_t>(bits);
   }
   return s;
 }

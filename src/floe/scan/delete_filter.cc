@@ -150,6 +150,14 @@ Result<DeleteFilter> DeleteFilter::Make(io::FileIO& io, DeleteLoader& loader,
 Result<expr::Selection> DeleteFilter::Keep(const columnar::RecordBatch& batch,
                                            std::span<const int64_t> positions) const {
   const int64_t rows = batch.num_rows();
+  if (positions_.empty() && equalities_.empty()) {  // nothing to delete: every row
+    expr::Selection keep;
+    keep.num_rows = rows;
+    keep.count = rows;
+    keep.bitmap.assign(static_cast<size_t>(columnar::BytesForBits(rows)), 0xff);
+    if (rows % 8 != 0) keep.bitmap.back() = static_cast<uint8_t>((1u << (rows % 8)) - 1);
+    return keep;
+  }
   std::vector<uint8_t> deleted(static_cast<size_t>(rows), 0);
   if (!positions_.empty()) {
     if (static_cast<int64_t>(positions.size()) != rows) {

@@ -98,6 +98,7 @@ struct PartialAggregate {
   std::vector<AggregateStates> states;
   std::vector<FirstRow> first_row;
   std::vector<uint32_t> group_of_row;  // scratch, per batch
+  std::vector<int64_t> rows_per_group; // scratch, per batch (empty: not counted)
   std::vector<ArrayPtr> key_columns;   // scratch, per batch
 };
 
@@ -214,8 +215,16 @@ class AggregateNode final : public PlanNode {
         }
       }
     }
+    // The batch's rows per group, once for every count(*) and for the counts of aggregates over
+    // values without NULLs (when the groups are fewer than the rows: else counting per row is
+    // cheaper than clearing the histogram).
+    partial.rows_per_group.clear();
+    if (partial.num_groups <= n) {
+      partial.rows_per_group.assign(static_cast<size_t>(partial.num_groups), 0);
+      for (uint32_t g : partial.group_of_row) ++partial.rows_per_group[g];
+    }
     for (size_t a = 0; a < aggs_.size(); ++a) {
-      FLOE_RETURN_IF_ERROR(Accumulate(a, batch, partial.group_of_row, partial.states[a]));
+      FLOE_RETURN_IF_ERROR(Accumulate(a, batch, partial.group_of_row, partial.rows_per_group, partial.states[a]));
     }
     return Ok();
   }
@@ -299,12 +308,19 @@ class AggregateNode final : public PlanNode {
   }
 
   Status Accumulate(size_t a, const RecordBatch& batch, const std::vector<uint32_t>& group_of_row,
-                    AggregateStates& s) {
+                    const std::vector<int64_t>& rows_per_group, AggregateStates& s) {
     const AggregateCall& call = aggs_[a];
     const int64_t n = batch.num_rows();
     const uint32_t* g = group_of_row.data();
+    auto add_rows_per_group = [&] {
+      for (size_t k = 0; k < rows_per_group.size(); ++k) s.count[k] += rows_per_group[k];
+    };
     if (call.kind == AggregateKind::kCountStar) {
-      for (int64_t i = 0; i < n; ++i) ++s.count[g[i]];
+      if (!rows_per_group.empty()) {
+        add_rows_per_group();
+      } else {
+        for (int64_t i = 0; i < n; ++i) ++s.count[g[i]];
+      }
       return Ok();
     }
     FLOE_ASSIGN_OR_RETURN(ArrayPtr values_ptr, call.arg->Evaluate(batch));
@@ -312,47 +328,68 @@ class AggregateNode final : public PlanNode {
     if (call.distinct || call.kind == AggregateKind::kMin || call.kind == AggregateKind::kMax) {
       return AccumulateRowByRow(call, values, n, g, s);
     }
-    // count, sum, avg: one typed loop per batch, counting the values as it adds them.
+    // count, sum, avg: one typed loop per batch (counts by rows_per_group when no value is NULL).
     int64_t* count = s.count.data();
+    const bool no_nulls = values.null_count == 0 && !rows_per_group.empty() && values.type->id() != TypeId::kNull;
     if (call.kind == AggregateKind::kCount) {
-      ForEachValid(values, n, [&](int64_t i) { ++count[g[i]]; });
+      if (no_nulls) {
+        add_rows_per_group();
+      } else {
+        ForEachValid(values, n, [&](int64_t i) { ++count[g[i]]; });
+      }
       return Ok();
     }
+    if (no_nulls) {
+      add_rows_per_group();
+      return AddValues</*kCountValues=*/false>(call, values, n, g, s);
+    }
+    return AddValues</*kCountValues=*/true>(call, values, n, g, s);
+  }
+
+  // sum/avg: the non-NULL values added to their groups' sums in one typed loop, and counted
+  // when kCountValues (else the caller counted them).
+  template <bool kCountValues>
+  static Status AddValues(const AggregateCall& call, const columnar::ArrayData& values, int64_t n, const uint32_t* g,
+                          AggregateStates& s) {
+    int64_t* counts = s.count.data();
+    const auto count = [counts](uint32_t group) {
+      if constexpr (kCountValues) ++counts[group];
+    };
     const bool avg = call.kind == AggregateKind::kAvg;
     switch (values.type->id()) {
       case TypeId::kInt32: {
         const int32_t* v = values.values<int32_t>();
         if (avg) {
-          ForEachValid(values, n, [&](int64_t i) { ++count[g[i]], s.double_sum[g[i]] += v[i]; });
+          ForEachValid(values, n, [&](int64_t i) { count(g[i]), s.double_sum[g[i]] += v[i]; });
         } else {
-          ForEachValid(values, n, [&](int64_t i) { ++count[g[i]], AddWrapping(s.int_sum[g[i]], v[i]); });
+          ForEachValid(values, n, [&](int64_t i) { count(g[i]), AddWrapping(s.int_sum[g[i]], v[i]); });
         }
         return Ok();
       }
       case TypeId::kInt64: {
         const int64_t* v = values.values<int64_t>();
         if (avg) {
-          ForEachValid(values, n, [&](int64_t i) { ++count[g[i]], s.double_sum[g[i]] += static_cast<double>(v[i]); });
+          ForEachValid(values, n, [&](int64_t i) { count(g[i]), s.double_sum[g[i]] += static_cast<double>(v[i]); });
         } else {
-          ForEachValid(values, n, [&](int64_t i) { ++count[g[i]], AddWrapping(s.int_sum[g[i]], v[i]); });
+          ForEachValid(values, n, [&](int64_t i) { count(g[i]), AddWrapping(s.int_sum[g[i]], v[i]); });
         }
         return Ok();
       }
       case TypeId::kFloat32: {
         const float* v = values.values<float>();
-        ForEachValid(values, n, [&](int64_t i) { ++count[g[i]], s.double_sum[g[i]] += v[i]; });
+        ForEachValid(values, n, [&](int64_t i) { count(g[i]), s.double_sum[g[i]] += v[i]; });
         return Ok();
       }
       case TypeId::kFloat64: {
         const double* v = values.values<double>();
-        ForEachValid(values, n, [&](int64_t i) { ++count[g[i]], s.double_sum[g[i]] += v[i]; });
+        ForEachValid(values, n, [&](int64_t i) { count(g[i]), s.double_sum[g[i]] += v[i]; });
         return Ok();
       }
       case TypeId::kDecimal128: {
         __int128* sum = s.decimal_sum.data();
         uint8_t* overflow = s.overflow.data();
         ForEachValid(values, n, [&](int64_t i) {
-          ++count[g[i]];
+          count(g[i]);
           AddDecimal(sum[g[i]], LoadDecimal128(values, i), overflow[g[i]]);
         });
         return Ok();
@@ -362,7 +399,7 @@ class AggregateNode final : public PlanNode {
           if (values.IsNull(i)) continue;
           FLOE_ASSIGN_OR_RETURN(Scalar scalar, ScalarAt(values, i));
           int64_t v = scalar.as_int();
-          ++count[g[i]];
+          count(g[i]);
           if (avg) {
             s.double_sum[g[i]] += static_cast<double>(v);
           } else {

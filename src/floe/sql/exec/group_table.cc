@@ -109,11 +109,27 @@ uint64_t HashGroupKey(std::string_view key) {
     left -= 8;
   }
   uint64_t w = 0;
-  std::memcpy(&w, p, left);
+  if (left > 0 && key.size() >= 8) {
+    std::memcpy(&w, key.data() + key.size() - 8, 8);  // the last 8 bytes, overlapping
+  } else {
+    for (size_t k = 0; k < left; ++k) w |= static_cast<uint64_t>(static_cast<uint8_t>(p[k])) << (8 * k);
+  }
   h = (h ^ w) * 0x94d049bb133111ebULL;
   h ^= h >> 29;
   h *= 0xbf58476d1ce4e5b9ULL;
   return h ^ (h >> 32);
+}
+
+// a == b for two keys (short ones without a library call).
+bool GroupKeysEqual(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  if (a.size() < 8 || a.size() > 16) return a == b;
+  uint64_t a0, a1, b0, b1;
+  std::memcpy(&a0, a.data(), 8);
+  std::memcpy(&b0, b.data(), 8);
+  std::memcpy(&a1, a.data() + a.size() - 8, 8);
+  std::memcpy(&b1, b.data() + b.size() - 8, 8);
+  return a0 == b0 && a1 == b1;
 }
 
 }  // namespace
@@ -209,7 +225,7 @@ uint32_t GroupTable::FindOrAdd(std::string_view key, uint64_t hash, bool* added)
       return group;
     }
     auto group = static_cast<uint32_t>(slot - 1);
-    if (group_hashes_[group] == hash && Key(group) == key) return group;
+    if (group_hashes_[group] == hash && GroupKeysEqual(Key(group), key)) return group;
   }
 }
 
