@@ -46,7 +46,9 @@ std::string RunAggregateScript(const std::string& dir, int threads, const std::s
     output.on_batch = [&](const columnar::RecordBatch& b) { return writer->Write(b); };
     auto status = (*session)->Execute(*statement, output);
     EXPECT_TRUE(status.ok()) << piece.text << "\n" << status.error().message;
-    if (writer) EXPECT_TRUE(writer->Finish().ok());
+    if (writer) {
+      EXPECT_TRUE(writer->Finish().ok());
+    }
   }
   return rows;
 }
