@@ -195,7 +195,21 @@ class AggregateNode final : public PlanNode {
     Resize(partial.states, num_groups);
   }
 
+  // Adds a batch in slices of kSliceRows rows, so that the arrays its expressions compute stay
+  // in the CPU's caches (a 64k-row decimal column is 1 MB).
   Status Add(PartialAggregate& partial, int64_t part, int64_t batch_index, const RecordBatch& batch) {
+    constexpr int64_t kSliceRows = 4096;
+    if (batch.num_rows() <= kSliceRows) return AddSlice(partial, part, batch_index, 0, batch);
+    for (int64_t off = 0; off < batch.num_rows(); off += kSliceRows) {
+      RecordBatch slice = batch.Slice(off, std::min(kSliceRows, batch.num_rows() - off));
+      FLOE_RETURN_IF_ERROR(AddSlice(partial, part, batch_index, off, slice));
+    }
+    return Ok();
+  }
+
+  // Adds rows [first_row, first_row + batch.num_rows()) of a batch.
+  Status AddSlice(PartialAggregate& partial, int64_t part, int64_t batch_index, int64_t first_row,
+                  const RecordBatch& batch) {
     const int64_t n = batch.num_rows();
     if (keys_.empty()) {
       partial.group_of_row.assign(static_cast<size_t>(n), 0);
@@ -206,13 +220,13 @@ class AggregateNode final : public PlanNode {
         partial.key_columns.push_back(std::move(c));
       }
       FLOE_RETURN_IF_ERROR(partial.groups.Insert(partial.key_columns, n, &partial.group_of_row));
-      const int64_t before = partial.num_groups;
-      if (partial.groups.num_groups() > before) {
-        Grow(partial, partial.groups.num_groups());
-        for (int64_t i = 0; i < n; ++i) {
-          uint32_t g = partial.group_of_row[static_cast<size_t>(i)];
-          if (g >= before && partial.first_row[g].part == INT64_MAX) partial.first_row[g] = {part, batch_index, i};
-        }
+      if (partial.groups.num_groups() > partial.num_groups) Grow(partial, partial.groups.num_groups());
+      // A partial sees one part's batches in order, but the parts in any order: a row marks
+      // where its group was first seen when the group has not been seen in an earlier part.
+      FirstRow* first = partial.first_row.data();
+      for (int64_t i = 0; i < n; ++i) {
+        uint32_t g = partial.group_of_row[static_cast<size_t>(i)];
+        if (part < first[g].part) first[g] = {part, batch_index, first_row + i};
       }
     }
     // The batch's rows per group, once for every count(*) and for the counts of aggregates over

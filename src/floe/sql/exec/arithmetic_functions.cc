@@ -178,10 +178,14 @@ Result<ArrayPtr> DecimalLoop(const columnar::ArrayData& x, const columnar::Array
   const int64_t scale_x = kOp == '*' ? 1 : static_cast<int64_t>(Pow10(s - sa));
   const int64_t scale_y = kOp == '*' ? 1 : static_cast<int64_t>(Pow10(s - sb));
   const __int128 limit = Pow10(rp);
+  const uint8_t* xs = x.buffers[1]->data() + x.offset * 16;
+  const uint8_t* ys = y.buffers[1]->data() + y.offset * 16;
   for (int64_t i = 0; i < n; ++i) {
     std::optional<__int128> r;
     if (!nulls || (x.IsValid(i) && y.IsValid(i))) {
-      const __int128 a = LoadDecimal128(x, i), b = LoadDecimal128(y, i);
+      __int128 a, b;
+      std::memcpy(&a, xs + i * 16, 16);
+      std::memcpy(&b, ys + i * 16, 16);
       if (fast && FitsInt64(a) && FitsInt64(b)) {
         __int128 v;
         if constexpr (kOp == '*') {

@@ -23,6 +23,10 @@ Result<SchemaPtr> TableScanSchema(const spec::TableMetadata& metadata, const sca
 
 namespace {
 
+// Rows per batch a table scan reads: small enough that a batch's columns, and the arrays the
+// query computes from them, stay in the CPU's caches.
+constexpr int64_t kScanBatchRows = 16 * 1024;
+
 class TableScanNode final : public PlanNode {
  public:
   TableScanNode(TableScanSpec spec, SchemaPtr schema, std::vector<std::string> read_columns)
@@ -57,6 +61,7 @@ class TableScanNode final : public PlanNode {
     read.columns = read_columns_;
     read.limit = spec_.limit;
     read.threads = spec_.threads;
+    read.batch_size = kScanBatchRows;
     scan::TableReadCallbacks callbacks;
     callbacks.on_schema = [](const SchemaPtr&) { return Ok(); };
     bool count_only = spec_.columns.empty();
