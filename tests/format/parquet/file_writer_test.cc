@@ -188,6 +188,30 @@ TEST(FileWriterTest, DictionaryFallsBackToPlainPastItsLimit) {
   EXPECT_TRUE(m.dictionary_page_offset.has_value());
 }
 
+// A partitioned write keeps one writer per partition open under one memory budget, so what a
+// writer holds must count: for a column of distinct values the dictionary's lookup map is larger
+// than the values themselves (ingesting 116 days by day held 1 GB when it was not counted).
+TEST(FileWriterTest, EstimatedSizeCountsTheDictionaryLookup) {
+  auto schema = std::make_shared<columnar::Schema>(
+      std::vector<columnar::Field>{columnar::Field("id", columnar::Int64(), false).WithFieldId(1)});
+  constexpr int kRows = 100000;
+  columnar::PrimitiveBuilder<int64_t> b(columnar::Int64());
+  for (int i = 0; i < kRows; ++i) ASSERT_TRUE(b.Append(int64_t{i} * 7919).ok());
+  auto array = b.Finish();
+  auto batch = RecordBatch::Make(schema, kRows, {*array});
+  ASSERT_TRUE(batch.ok());
+  io::MemoryFileIO io;
+  auto file = io.Create("t.parquet");
+  ASSERT_TRUE(file.ok());
+  auto writer = ParquetWriter::Make(std::move(*file), schema);  // default limits: one open row group
+  ASSERT_TRUE(writer.ok());
+  ASSERT_TRUE((*writer)->Write(*batch).ok());
+  // Per distinct value: its 8 bytes, an 8-byte offset and a hash node of at least 24 bytes.
+  EXPECT_GE((*writer)->EstimatedSize(), int64_t{kRows} * (8 + 8 + 24));
+  ASSERT_TRUE((*writer)->Close().ok());
+  ExpectFileEquals(io, "t.parquet", {*batch}, 4096);
+}
+
 TEST(FileWriterTest, SchemaCarriesFieldIdsAndJavaListAndMapLayouts) {
   using columnar::Decimal128;
   using columnar::Field;

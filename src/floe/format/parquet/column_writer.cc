@@ -163,9 +163,15 @@ class TypedColumnWriter final : public ColumnWriter {
     return Ok();
   }
 
+  // The pages and the page being built, and the dictionary with its lookup map (hash nodes and
+  // buckets: for high-cardinality columns the map is larger than the data it encodes).
   int64_t buffered_bytes() const override {
-    return static_cast<int64_t>(pages_.size() + dict_plain_.size() + page_.plain.size() +
-                                page_.indices.size() * 4 + page_.def_levels.size() / 4);
+    constexpr size_t kMapNodeBytes = sizeof(typename DictMap::value_type) + 2 * sizeof(void*);
+    size_t dictionary = dict_plain_.size() + dict_offsets_.size() * sizeof(size_t) +
+                        dict_.size() * kMapNodeBytes + dict_.bucket_count() * sizeof(void*);
+    if constexpr (std::is_same_v<T, std::string_view>) dictionary += dict_plain_.size();  // the keys' copies
+    return static_cast<int64_t>(pages_.size() + page_.plain.size() + page_.indices.size() * 4 +
+                                page_.def_levels.size() / 4 + dictionary);
   }
 
   Result<ColumnChunkOutput> Finish() override {
