@@ -1,10 +1,12 @@
 #include "floe/sql/exec/session_time_zone.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 
+#include "floe/sql/exec/posix_tz_rule.h"
 #include "floe/util/ascii.h"
 #include "floe/util/time.h"
 
@@ -115,6 +117,31 @@ Result<SessionTimeZone> SessionTimeZone::Make(std::string_view name) {
     tz.offsets_.push_back(type_offsets[type]);
   }
   tz.initial_offset_ = type_offsets[0];
+  if (time_size == 8) {
+    // After the listed transitions the footer's POSIX rule goes on (posix_tz_rule.h): its
+    // transitions are listed too, up to the year 9999.
+    int64_t leapcnt = c[2], charcnt = c[5], isstdcnt = c[1], isutcnt = c[0];
+    size_t footer = at + static_cast<size_t>(timecnt * 9 + typecnt * 6 + charcnt + leapcnt * 12 + isstdcnt + isutcnt);
+    if (footer + 1 < size && data[footer] == '\n') {
+      size_t end = data.find('\n', footer + 1);
+      if (end == std::string::npos) return bad();
+      std::string_view text = std::string_view(data).substr(footer + 1, end - footer - 1);
+      if (!text.empty()) {
+        FLOE_ASSIGN_OR_RETURN(PosixTzRule rule, PosixTzRule::Parse(text));
+        int64_t last = tz.transitions_.empty() ? INT64_MIN : tz.transitions_.back();
+        if (tz.transitions_.empty() && !rule.has_daylight_time()) tz.initial_offset_ = rule.standard_offset();
+        int64_t first_year = tz.transitions_.empty() ? 1970 : CivilFromDays(FloorDiv(last, 86400)).year;
+        for (int64_t year = first_year; rule.has_daylight_time() && year <= 9999; ++year) {
+          for (const auto& [when, offset] : rule.TransitionsOf(year)) {
+            if (when <= last) continue;
+            tz.transitions_.push_back(when);
+            tz.offsets_.push_back(offset);
+            last = when;
+          }
+        }
+      }
+    }
+  }
   if (tz.transitions_.empty()) tz.fixed_offset_ = tz.initial_offset_;
   return tz;
 }

@@ -4,7 +4,8 @@
 //
 // Zones: "UTC", "Z", "GMT", fixed offsets "+09:00" / "-05:30" / "UTC+9" / "GMT-03:00", and
 // region names ("Asia/Seoul", "America/New_York") read from Debian's tzdata
-// (/usr/share/zoneinfo, TZif files) with their daylight-saving transitions.
+// (/usr/share/zoneinfo, TZif files) with their daylight-saving transitions, continued after the
+// listed ones by the file's POSIX rule (posix_tz_rule.h).
 #pragma once
 
 #include <cstdint>
