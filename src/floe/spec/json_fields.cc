@@ -1,7 +1,9 @@
 #include "floe/spec/json_fields.h"
 
 #include <algorithm>
+#include <array>
 #include <climits>
+#include <cstring>
 
 namespace floe::spec::internal {
 
@@ -172,29 +174,76 @@ Result<std::map<std::string, std::string>> FieldReader::FindStringMap(std::strin
   return out;
 }
 
+namespace {
+
+// A string-map member while the map is sorted: a view into the document, cheap to move, with the
+// key's first eight bytes as one big-endian number (zero-padded), which orders two keys as the
+// keys themselves do whenever the numbers differ: most comparisons never look at the key bytes.
+struct SortingMember {
+  uint64_t prefix;
+  std::string_view key;
+  simdjson::dom::element value;
+};
+
+uint64_t KeyPrefix(std::string_view key) {
+  unsigned char bytes[8] = {};
+  std::memcpy(bytes, key.data(), std::min<size_t>(key.size(), 8));
+  uint64_t prefix = 0;
+  for (unsigned char b : bytes) prefix = (prefix << 8) | b;
+  return prefix;
+}
+
+bool KeyLess(const SortingMember& a, const SortingMember& b) {
+  if (a.prefix != b.prefix) return a.prefix < b.prefix;
+  return a.key < b.key;
+}
+
+// Appends a copy of the member to the sorted `out`, unless its key is there already.
+void AppendFirstOfKey(const SortingMember& m, std::vector<std::pair<std::string, std::string>>& out) {
+  if (!out.empty() && out.back().first == m.key) return;
+  out.emplace_back(m.key, StringMapValue(m.value));
+}
+
+}  // namespace
+
 Result<std::vector<std::pair<std::string, std::string>>> FieldReader::FindSortedStringPairs(
     std::string_view key) const {
   std::vector<std::pair<std::string, std::string>> out;
   auto v = FindNonNull(key);
   if (!v) return out;
   if (!v->is_object()) return TypeError(key, *v, "an object");
-  // Sort the members while they are views into the document, cheap to move, then copy each
-  // once. Inserting each after the equal keys keeps the sort stable: of a repeated key the
-  // first wins.
-  std::vector<simdjson::dom::key_value_pair> members;
   simdjson::dom::object object = v->get_object().value_unsafe();
+  // Sort the members while they are views into the document, then copy each once. A snapshot
+  // summary has a dozen members and a table thousands of summaries: they are sorted on the stack,
+  // by insertion, when they fit. The sort is stable: of a repeated key the first wins.
+  constexpr size_t kOnStack = 32;
+  if (object.size() <= kOnStack) {
+    std::array<SortingMember, kOnStack> on_stack;
+    // order[i]: the position in on_stack of the i-th member in key order; sorting moves bytes.
+    std::array<uint8_t, kOnStack> order;
+    size_t count = 0;
+    for (auto member : object) {
+      if (!IsStringMapValue(member.value)) return StringMapTypeError(key, member);
+      on_stack[count] = {KeyPrefix(member.key), member.key, member.value};
+      size_t at = count;
+      for (; at > 0 && KeyLess(on_stack[count], on_stack[order[at - 1]]); --at) {
+        order[at] = order[at - 1];
+      }
+      order[at] = static_cast<uint8_t>(count++);
+    }
+    out.reserve(count);
+    for (size_t i = 0; i < count; ++i) AppendFirstOfKey(on_stack[order[i]], out);
+    return out;
+  }
+  std::vector<SortingMember> members;
   members.reserve(object.size());
   for (auto member : object) {
     if (!IsStringMapValue(member.value)) return StringMapTypeError(key, member);
-    auto after = std::upper_bound(members.begin(), members.end(), member.key,
-                                  [](std::string_view k, const auto& m) { return k < m.key; });
-    members.insert(after, member);
+    members.push_back({KeyPrefix(member.key), member.key, member.value});
   }
+  std::stable_sort(members.begin(), members.end(), KeyLess);
   out.reserve(members.size());
-  for (const auto& member : members) {
-    if (!out.empty() && out.back().first == member.key) continue;
-    out.emplace_back(member.key, StringMapValue(member.value));
-  }
+  for (const SortingMember& m : members) AppendFirstOfKey(m, out);
   return out;
 }
 

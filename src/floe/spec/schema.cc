@@ -122,20 +122,36 @@ TypePtr Schema::AsStruct() const { return Type::Struct(fields); }
 
 namespace {
 
+// repeated[i]: fields[i] has the name of an earlier sibling. By sorting (names, position), as
+// structs can have hundreds of fields.
+std::vector<bool> RepeatedSiblingNames(const std::vector<NestedField>& fields) {
+  std::vector<size_t> order(fields.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    int c = fields[a].name.compare(fields[b].name);
+    return c != 0 ? c < 0 : a < b;
+  });
+  std::vector<bool> repeated(fields.size(), false);
+  for (size_t k = 1; k < order.size(); ++k) {
+    if (fields[order[k]].name == fields[order[k - 1]].name) repeated[order[k]] = true;
+  }
+  return repeated;
+}
+
 Status ValidateSiblings(const std::vector<NestedField>& fields, const std::string& prefix) {
-  std::set<std::string_view> names;
-  for (const NestedField& f : fields) {
-    std::string full = Join(prefix, f.name);
+  std::vector<bool> repeated = RepeatedSiblingNames(fields);
+  for (size_t i = 0; i < fields.size(); ++i) {
+    const NestedField& f = fields[i];
+    // The full dotted name only for messages and nested fields: most fields need neither.
+    auto full = [&] { return Join(prefix, f.name); };
     if (f.name.empty()) return InvalidArgument("field {} has an empty name", f.id);
-    if (!f.type) return InvalidArgument("field {} ({}) has no type", full, f.id);
-    if (!names.insert(f.name).second) {
-      return InvalidArgument("duplicate field name \"{}\"", full);
-    }
+    if (!f.type) return InvalidArgument("field {} ({}) has no type", full(), f.id);
+    if (repeated[i]) return InvalidArgument("duplicate field name \"{}\"", full());
     if (f.type->is_map() && !f.type->key().required) {
-      return InvalidArgument("map {}: keys must be required (key field {})", full,
+      return InvalidArgument("map {}: keys must be required (key field {})", full(),
                              f.type->key().id);
     }
-    if (f.type->is_nested()) FLOE_RETURN_IF_ERROR(ValidateSiblings(f.type->fields(), full));
+    if (f.type->is_nested()) FLOE_RETURN_IF_ERROR(ValidateSiblings(f.type->fields(), full()));
   }
   return Ok();
 }
@@ -158,34 +174,65 @@ Status ValidateDefault(const NestedField& f, const std::string& name, std::strin
 
 }  // namespace
 
+namespace {
+
+// Collects every field id of the tree, without building names (the quick checks below).
+void CollectFieldIds(const std::vector<NestedField>& fields, std::vector<int32_t>& ids) {
+  for (const NestedField& f : fields) {
+    ids.push_back(f.id);
+    if (f.type && f.type->is_nested()) CollectFieldIds(f.type->fields(), ids);
+  }
+}
+
+// True when no field has a default or is of type unknown: the defaults check has nothing to do.
+bool HasNoDefaultsToCheck(const std::vector<NestedField>& fields) {
+  for (const NestedField& f : fields) {
+    if (f.initial_default || f.write_default) return false;
+    if (f.type && f.type->id() == TypeId::kUnknown) return false;
+    if (f.type && f.type->is_nested() && !HasNoDefaultsToCheck(f.type->fields())) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 Status Schema::Validate() const {
-  std::unordered_set<int32_t> ids;
-  Status dup;
-  VisitFields(fields,
-              [&](const NestedField& f, const std::string& name, const std::vector<int32_t>&) {
-                if (dup.ok() && !ids.insert(f.id).second) {
-                  dup = InvalidArgument("duplicate field id {} (at {})", f.id, name);
-                }
-                return true;
-              });
-  FLOE_RETURN_IF_ERROR(dup);
+  // Tables carry many schemas of many fields: check the ids with a sort first and walk the tree
+  // with full names (for the message) only when there is a duplicate.
+  std::vector<int32_t> all_ids;
+  CollectFieldIds(fields, all_ids);
+  std::sort(all_ids.begin(), all_ids.end());
+  if (std::adjacent_find(all_ids.begin(), all_ids.end()) != all_ids.end()) {
+    std::unordered_set<int32_t> ids;
+    Status dup;
+    VisitFields(fields,
+                [&](const NestedField& f, const std::string& name, const std::vector<int32_t>&) {
+                  if (dup.ok() && !ids.insert(f.id).second) {
+                    dup = InvalidArgument("duplicate field id {} (at {})", f.id, name);
+                  }
+                  return true;
+                });
+    FLOE_RETURN_IF_ERROR(dup);
+  }
   FLOE_RETURN_IF_ERROR(ValidateSiblings(fields, ""));
 
-  Status defaults;
-  VisitFields(
-      fields, [&](const NestedField& f, const std::string& name, const std::vector<int32_t>&) {
-        if (!defaults.ok()) return false;
-        if (f.type->id() == TypeId::kUnknown && f.required) {
-          defaults = InvalidArgument("field {} ({}) of type unknown must be optional", name, f.id);
-          return false;
-        }
-        defaults = ValidateDefault(f, name, "initial-default", f.initial_default);
-        if (defaults.ok()) {
-          defaults = ValidateDefault(f, name, "write-default", f.write_default);
-        }
-        return true;
-      });
-  FLOE_RETURN_IF_ERROR(defaults);
+  if (!HasNoDefaultsToCheck(fields)) {
+    Status defaults;
+    VisitFields(
+        fields, [&](const NestedField& f, const std::string& name, const std::vector<int32_t>&) {
+          if (!defaults.ok()) return false;
+          if (f.type->id() == TypeId::kUnknown && f.required) {
+            defaults = InvalidArgument("field {} ({}) of type unknown must be optional", name, f.id);
+            return false;
+          }
+          defaults = ValidateDefault(f, name, "initial-default", f.initial_default);
+          if (defaults.ok()) {
+            defaults = ValidateDefault(f, name, "write-default", f.write_default);
+          }
+          return true;
+        });
+    FLOE_RETURN_IF_ERROR(defaults);
+  }
 
   std::unordered_set<int32_t> seen_identifiers;
   for (int32_t id : identifier_field_ids) {

@@ -1,17 +1,77 @@
 #include "floe/spec/schema_json.h"
 
+#include <climits>
+#include <optional>
+
 namespace floe::spec {
 
 namespace {
 
+// The members of a struct field's object, found in one pass over it; of a repeated key the
+// first, as JsonValue::Find finds it.
+struct NestedFieldMembers {
+  std::optional<simdjson::dom::element> id, name, required, type, doc, initial_default,
+      write_default;
+};
+
+NestedFieldMembers FindNestedFieldMembers(simdjson::dom::object object) {
+  NestedFieldMembers m;
+  for (simdjson::dom::key_value_pair member : object) {
+    std::string_view key = member.key;
+    std::optional<simdjson::dom::element>* slot = nullptr;
+    if (key == "id") slot = &m.id;
+    else if (key == "name") slot = &m.name;
+    else if (key == "required") slot = &m.required;
+    else if (key == "type") slot = &m.type;
+    else if (key == "doc") slot = &m.doc;
+    else if (key == "initial-default") slot = &m.initial_default;
+    else if (key == "write-default") slot = &m.write_default;
+    if (slot != nullptr && !*slot) *slot = member.value;
+  }
+  return m;
+}
+
+// The common struct field — a primitive type, no defaults, every member of its JSON type —
+// read without building JSON paths (a table holds thousands of fields). nullopt for anything
+// else, which ParseNestedField then reads, naming the path of whatever is wrong.
+std::optional<NestedField> ReadPlainNestedField(simdjson::dom::element element) {
+  if (!element.is_object()) return std::nullopt;
+  NestedFieldMembers m = FindNestedFieldMembers(element.get_object().value_unsafe());
+  if (!m.id || !m.id->is_int64() || !m.name || !m.name->is_string() || !m.required ||
+      !m.required->is_bool() || !m.type || !m.type->is_string() || m.initial_default ||
+      m.write_default) {
+    return std::nullopt;
+  }
+  if (m.doc && !m.doc->is_null() && !m.doc->is_string()) return std::nullopt;
+  int64_t id = m.id->get_int64().value_unsafe();
+  if (id < INT32_MIN || id > INT32_MAX) return std::nullopt;
+  auto type = ParsePrimitiveType(m.type->get_string().value_unsafe());
+  if (!type.ok()) return std::nullopt;
+  NestedField f;
+  f.id = static_cast<int32_t>(id);
+  f.name = std::string(m.name->get_string().value_unsafe());
+  f.required = m.required->get_bool().value_unsafe();
+  f.type = std::move(type).value();
+  if (m.doc && m.doc->is_string()) f.doc = std::string(m.doc->get_string().value_unsafe());
+  return f;
+}
+
 Result<std::vector<NestedField>> ParseStructFields(const JsonValue& json) {
   FLOE_ASSIGN_OR_RETURN(JsonValue fields_json, json.Get("fields"));
-  FLOE_ASSIGN_OR_RETURN(std::vector<JsonValue> items, fields_json.AsArray());
+  if (!fields_json.IsArray()) return fields_json.AsArray().error();
+  simdjson::dom::array items = fields_json.element().get_array().value_unsafe();
   std::vector<NestedField> fields;
   fields.reserve(items.size());
-  for (const JsonValue& item : items) {
-    FLOE_ASSIGN_OR_RETURN(NestedField f, ParseNestedField(item));
-    fields.push_back(std::move(f));
+  size_t i = 0;
+  for (simdjson::dom::element item : items) {
+    if (std::optional<NestedField> plain = ReadPlainNestedField(item)) {
+      fields.push_back(std::move(*plain));
+    } else {
+      JsonValue item_json(item, fmt::format("{}[{}]", fields_json.path(), i));
+      FLOE_ASSIGN_OR_RETURN(NestedField f, ParseNestedField(item_json));
+      fields.push_back(std::move(f));
+    }
+    ++i;
   }
   return fields;
 }

@@ -1,6 +1,8 @@
 #include "floe/spec/table_metadata.h"
 
+#include <algorithm>
 #include <unordered_set>
+#include <vector>
 
 namespace floe::spec {
 
@@ -58,18 +60,27 @@ Status TableMetadata::Validate() const {
     return Corrupt("default-sort-order-id: sort order {} not found among sort-orders",
                    default_sort_order_id);
   }
-  std::unordered_set<int64_t> ids;
-  for (size_t i = 0; i < snapshots.size(); ++i) {
-    if (!ids.insert(snapshots[i].snapshot_id).second) {
-      return Corrupt("snapshots[{}]: duplicate snapshot-id {}", i, snapshots[i].snapshot_id);
+  // The snapshot ids sorted (tables carry thousands of snapshots); a hash set only to name the
+  // first repeated one.
+  std::vector<int64_t> ids;
+  ids.reserve(snapshots.size());
+  for (const Snapshot& s : snapshots) ids.push_back(s.snapshot_id);
+  std::sort(ids.begin(), ids.end());
+  if (std::adjacent_find(ids.begin(), ids.end()) != ids.end()) {
+    std::unordered_set<int64_t> seen;
+    for (size_t i = 0; i < snapshots.size(); ++i) {
+      if (!seen.insert(snapshots[i].snapshot_id).second) {
+        return Corrupt("snapshots[{}]: duplicate snapshot-id {}", i, snapshots[i].snapshot_id);
+      }
     }
   }
-  if (current_snapshot_id && ids.count(*current_snapshot_id) == 0) {
+  auto known = [&](int64_t id) { return std::binary_search(ids.begin(), ids.end(), id); };
+  if (current_snapshot_id && !known(*current_snapshot_id)) {
     return Corrupt("current-snapshot-id: snapshot {} not found among snapshots",
                    *current_snapshot_id);
   }
   for (const auto& [name, ref] : refs) {
-    if (ids.count(ref.snapshot_id) == 0) {
+    if (!known(ref.snapshot_id)) {
       return Corrupt("refs.{}: snapshot {} not found among snapshots", name, ref.snapshot_id);
     }
   }
