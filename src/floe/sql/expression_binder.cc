@@ -184,6 +184,7 @@ Result<std::optional<ExpressionBinder::ResolvedName>> ExpressionBinder::Resolve(
     for (size_t i = 0; i < scope_.columns.size(); ++i) {
       const ScopeColumn& c = scope_.columns[i];
       if (!AsciiEqualsIgnoreCase(c.name, column)) continue;
+      if (qualifier.empty() && c.qualified_only) continue;
       if (!qualifier.empty() && !AsciiEqualsIgnoreCase(c.qualifier, qualifier)) continue;
       if (found >= 0) {
         return InvalidArgument("column \"{}\" is ambiguous: give its table ({}.{} or {}.{})", column,

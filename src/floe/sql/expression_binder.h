@@ -25,6 +25,9 @@ struct ScopeColumn {
   std::string qualifier;
   std::string name;
   columnar::DataTypePtr type;
+  // The other side's key of a JOIN … USING: reached only as `t.col`, never by a plain name
+  // (which means the one merged key column) nor by `*`.
+  bool qualified_only = false;
 };
 
 struct Scope {

@@ -1,5 +1,6 @@
 #include "floe/sql/query_binder.h"
 
+#include <algorithm>
 #include <set>
 
 #include <fmt/format.h>
@@ -13,6 +14,7 @@
 #include "floe/sql/exec/sql_type.h"
 #include "floe/sql/expression_binder.h"
 #include "floe/sql/filter_pushdown.h"
+#include "floe/sql/generator_binding.h"
 #include "floe/sql/syntax_walk.h"
 #include "floe/util/ascii.h"
 
@@ -421,7 +423,9 @@ class QueryBinder {
     out.node = MakeHashJoinNode(left_node, right_node, type, std::move(left_keys), std::move(right_keys),
                                 std::move(residual), joined_schema);
     *out.scope = joined;
-    if (right_join) {
+    if (!join.using_columns.empty()) {
+      FLOE_RETURN_IF_ERROR(MergeUsingColumns(join, *left.scope, *right.scope, right_join, out));
+    } else if (right_join) {
       // Back to the written order: the (written) left columns first.
       size_t nl = left.scope->columns.size(), nr = right.scope->columns.size();
       std::vector<PhysicalExprPtr> exprs;
@@ -443,6 +447,51 @@ class QueryBinder {
     return out;
   }
 
+  // JOIN … USING (k): Spark's output is the USING columns once (from the left side; from the
+  // right for a RIGHT JOIN), then the written left side's other columns, then the written right
+  // side's. The other side's keys stay reachable as `t.k` only (qualified_only), after those.
+  // `left` and `right` are the join node's inputs (swapped for a RIGHT JOIN); `out` is the join.
+  Status MergeUsingColumns(const syntax::Join& join, const Scope& left, const Scope& right, bool right_join,
+                           BoundFrom& out) {
+    const Scope joined = *out.scope;
+    const int nl = static_cast<int>(left.columns.size());
+    ExpressionBinder left_binder(left, context_), right_binder(right, context_);
+    std::vector<int> key_of_left, key_of_right;  // joined positions
+    for (const auto& name : join.using_columns) {
+      FLOE_ASSIGN_OR_RETURN(auto l, left_binder.Resolve({name}));
+      FLOE_ASSIGN_OR_RETURN(auto r, right_binder.Resolve({name}));
+      if (!l || !r) return InvalidArgument("USING column {} is not on both sides", name);
+      key_of_left.push_back(l->column);
+      key_of_right.push_back(nl + r->column);
+    }
+    auto is_key = [](const std::vector<int>& keys, int i) { return std::find(keys.begin(), keys.end(), i) != keys.end(); };
+    std::vector<int> order = key_of_left;
+    // The written left side's columns, then the written right side's.
+    std::vector<std::pair<int, int>> sides = {{0, nl}, {nl, static_cast<int>(joined.columns.size())}};
+    if (right_join) std::swap(sides[0], sides[1]);
+    for (const auto& [begin, end] : sides) {
+      for (int i = begin; i < end; ++i) {
+        if (!is_key(key_of_left, i) && !is_key(key_of_right, i)) order.push_back(i);
+      }
+    }
+    size_t visible = order.size();
+    order.insert(order.end(), key_of_right.begin(), key_of_right.end());
+    std::vector<PhysicalExprPtr> exprs;
+    std::vector<std::string> names;
+    Scope merged;
+    merged.unread = joined.unread;
+    for (size_t k = 0; k < order.size(); ++k) {
+      const ScopeColumn& c = joined.columns[static_cast<size_t>(order[k])];
+      exprs.push_back(MakeColumnExpr(order[k], c.type));
+      names.push_back(c.name);
+      merged.columns.push_back(c);
+      merged.columns.back().qualified_only = c.qualified_only || k >= visible;
+    }
+    out.node = MakeProjectNode(out.node, std::move(exprs), std::move(names));
+    *out.scope = std::move(merged);
+    return Ok();
+  }
+
   // ---- SELECT ----
 
   Result<BoundQuery> BindSelect(const syntax::Select& select, const std::vector<syntax::OrderItem>& order_by,
@@ -454,6 +503,14 @@ class QueryBinder {
       auto empty = std::make_shared<const columnar::Schema>(std::vector<columnar::Field>{});
       FLOE_ASSIGN_OR_RETURN(RecordBatch one, RecordBatch::Make(empty, 1, {}));
       from.node = MakeValuesNode(empty, {one}, "OneRow");
+    }
+
+    FLOE_ASSIGN_OR_RETURN(std::optional<size_t> generator_item, FindGenerator(select, order_by));
+    for (const auto& item : select.items) {
+      if (!item.aliases.empty() && (!generator_item || &item != &select.items[*generator_item])) {
+        return AtPosition(item.pos, InvalidArgument("AS (…) names the columns of a generator such as explode; "
+                                                    "{} is one column", syntax::ToSql(*item.expr)));
+      }
     }
 
     // WHERE: push what the table scan can do, filter the rest.
@@ -486,7 +543,13 @@ class QueryBinder {
     bool aggregated = !select.group_by.empty() || (select.having != nullptr);
     for (const auto& item : select.items) aggregated = aggregated || ContainsAggregate(*item.expr);
     for (const auto& o : order_by) aggregated = aggregated || ContainsAggregate(*o.expr);
-    if (from.pending_scan && residual.empty() && !aggregated && !select.distinct && order_by.empty() && scan_limit) {
+    if (generator_item && aggregated) {
+      const Expr& g = *select.items[*generator_item].expr;
+      return AtPosition(g.pos, NotSupported("{} with GROUP BY or aggregates in the same SELECT is not supported: "
+                                            "explode in a FROM subquery and group its rows", syntax::ToSql(g)));
+    }
+    if (from.pending_scan && residual.empty() && !aggregated && !select.distinct && order_by.empty() && scan_limit &&
+        !generator_item) {
       from.pending_scan->limit = scan_limit;
     }
     FLOE_ASSIGN_OR_RETURN(PlanNodePtr node, Finish(from));
@@ -618,15 +681,34 @@ class QueryBinder {
     }
     const ExpressionBinder& item_binder = aggregated ? *post_binder : input_binder;
 
+    // A generator appends its columns after the input's, which keep their positions.
+    std::vector<PhysicalExprPtr> generated;
+    std::vector<std::string> generated_names;
+    if (generator_item) {
+      FLOE_ASSIGN_OR_RETURN(GeneratorSpec spec, BindGenerator(select.items[*generator_item], input_binder));
+      FLOE_ASSIGN_OR_RETURN(auto types, GeneratedColumnTypes(*spec.container->type(), spec.with_position));
+      for (size_t k = 0; k < types.size(); ++k) {
+        generated.push_back(MakeColumnExpr(static_cast<int>(scope.columns.size() + k), types[k]));
+      }
+      generated_names = spec.names;
+      node = MakeGenerateNode(node, std::move(spec));
+    }
+
     // Select list.
     std::vector<PhysicalExprPtr> exprs;
     std::vector<std::string> names;
     for (const auto& item : select.items) {
+      if (generator_item && &item == &select.items[*generator_item]) {
+        exprs.insert(exprs.end(), generated.begin(), generated.end());
+        names.insert(names.end(), generated_names.begin(), generated_names.end());
+        continue;
+      }
       if (const auto* star = item.expr->As<syntax::Star>()) {
         if (aggregated) return AtPosition(item.pos, InvalidArgument("* cannot be used with GROUP BY or aggregates"));
         bool any = false;
         for (size_t i = 0; i < scope.columns.size(); ++i) {
           const ScopeColumn& c = scope.columns[i];
+          if (star->qualifier.empty() && c.qualified_only) continue;
           if (!star->qualifier.empty() && !AsciiEqualsIgnoreCase(c.qualifier, star->qualifier.back())) continue;
           exprs.push_back(MakeColumnExpr(static_cast<int>(i), c.type));
           names.push_back(c.name);

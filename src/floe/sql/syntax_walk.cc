@@ -60,6 +60,12 @@ void VisitFrom(const syntax::FromItem& from, const std::function<void(const Expr
     VisitFrom(*join->left, visit);
     VisitFrom(*join->right, visit);
     if (join->on) VisitExpressions(*join->on, visit);
+    // USING (k) names a column of each side: visited as a column reference, so that callers
+    // learning the names a query uses (the table scans' columns) see it.
+    for (const auto& name : join->using_columns) {
+      syntax::ExprPtr ref = syntax::MakeExpr(from.pos, syntax::ColumnRef{{name}});
+      VisitExpressions(*ref, visit);
+    }
   } else if (const auto* sub = from.As<syntax::SubqueryRef>()) {
     VisitQueryExpressions(*sub->query, visit);
   } else if (const auto* fn = from.As<syntax::TableFunction>()) {

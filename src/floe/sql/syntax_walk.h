@@ -1,7 +1,8 @@
 // Walking syntax trees (syntax/ast.h): every expression node of an expression, and every
 // expression of a query (its FROM, WHERE, select list, GROUP BY, HAVING, ORDER BY, LIMIT, WITH
-// queries and subqueries). The binder uses it to learn which columns a query names (so a table
-// scan reads only those) and where aggregate calls are.
+// queries and subqueries; JOIN … USING columns as column references). The binder uses it to
+// learn which columns a query names (so a table scan reads only those) and where aggregate
+// calls are.
 #pragma once
 
 #include <functional>

@@ -438,6 +438,12 @@ Result<columnar::ArrayPtr> CastArray(const columnar::ArrayPtr& input, const colu
       return columnar::ArrayData::Make(to, input->length, {input->buffers[0]}, input->null_count,
                                        input->offset, std::move(children));
     }
+    if ((from.id() == TypeId::kList || from.id() == TypeId::kMap) && to->id() == from.id()) {
+      // The elements (a map's entries struct) cast whole; offsets and validity stay.
+      FLOE_ASSIGN_OR_RETURN(auto elements, CastArray(input->children[0], to->child(0).type, context));
+      return columnar::ArrayData::Make(to, input->length, {input->buffers[0], input->buffers[1]},
+                                       input->null_count, input->offset, {std::move(elements)});
+    }
     if (to->id() == TypeId::kString) {
       // Nested values as text: Spark's form is close to JSON; use floe's JSON text.
       columnar::BinaryBuilder b(to);

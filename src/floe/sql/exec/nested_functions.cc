@@ -3,6 +3,8 @@
 //   element_at(map, key) / element_at(array, i) 1-based, negative from the end
 //   size(array | map)                            -1 for NULL (Spark's default, legacy.sizeOfNull)
 //   map_keys(map), map_values(map)
+//   array(a, b, …)                               an array of the arguments (their common type)
+//   map(k1, v1, k2, v2, …)                       a map of the pairs (keys and values each in a common type)
 #include "floe/columnar/array_builder.h"
 #include "floe/sql/exec/functions.h"
 #include "floe/sql/exec/sql_type.h"
@@ -56,6 +58,69 @@ Kernel LookupKernel(DataTypePtr out, bool is_map, bool one_based) {
   };
 }
 
+// The common type of some arguments (NULL when there are none).
+Result<DataTypePtr> NestedCommonType(std::string_view name, const std::vector<DataTypePtr>& args, size_t first,
+                                     size_t step) {
+  DataTypePtr common = columnar::Null();
+  for (size_t i = first; i < args.size(); i += step) {
+    auto next = CommonType(common, args[i]);
+    if (!next.ok()) return InvalidArgument("{}: {}", name, next.error().message);
+    common = NormalizeType(*next);
+  }
+  return common;
+}
+
+// array(a, b, …): each row's arguments as one list.
+FamilyBinding BindArrayConstructor(const std::vector<DataTypePtr>& args) {
+  auto element = NestedCommonType("array", args, 0, 1);
+  if (!element.ok()) return FamilyBinding(std::move(element).error());
+  DataTypePtr out = columnar::List(columnar::Field("element", *element));
+  std::vector<DataTypePtr> arg_types(args.size(), *element);
+  return FamilyBinding(FunctionBinding{out, arg_types, [out](const std::vector<ArrayPtr>& a, int64_t n) -> Result<ArrayPtr> {
+    FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(out));
+    auto& lb = static_cast<columnar::ListBuilder&>(*builder);
+    for (int64_t row = 0; row < n; ++row) {
+      FLOE_RETURN_IF_ERROR(lb.Append(true));
+      for (const ArrayPtr& arg : a) FLOE_RETURN_IF_ERROR(CopyValue(*arg, row, *lb.value_builder()));
+    }
+    return lb.Finish();
+  }});
+}
+
+// map(k1, v1, …): each row's pairs as one map; a NULL or repeated key is an error, as in Spark
+// (spark.sql.mapKeyDedupPolicy=EXCEPTION).
+FamilyBinding BindMapConstructor(const std::vector<DataTypePtr>& args) {
+  if (args.size() % 2 != 0) {
+    return FamilyBinding(InvalidArgument("map takes keys and values in pairs, not {} arguments", args.size()));
+  }
+  auto key = NestedCommonType("map", args, 0, 2);
+  if (!key.ok()) return FamilyBinding(std::move(key).error());
+  auto value = NestedCommonType("map", args, 1, 2);
+  if (!value.ok()) return FamilyBinding(std::move(value).error());
+  DataTypePtr out = columnar::Map(columnar::Field("key", *key, false), columnar::Field("value", *value));
+  std::vector<DataTypePtr> arg_types;
+  for (size_t i = 0; i < args.size(); ++i) arg_types.push_back(i % 2 == 0 ? *key : *value);
+  return FamilyBinding(FunctionBinding{out, arg_types, [out](const std::vector<ArrayPtr>& a, int64_t n) -> Result<ArrayPtr> {
+    FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(out));
+    auto& mb = static_cast<columnar::ListBuilder&>(*builder);
+    for (int64_t row = 0; row < n; ++row) {
+      FLOE_RETURN_IF_ERROR(mb.Append(true));
+      for (size_t i = 0; i + 1 < a.size(); i += 2) {
+        if (a[i]->IsNull(row)) return InvalidArgument("map: key {} is NULL (map keys cannot be NULL)", i / 2 + 1);
+        for (size_t j = 0; j < i; j += 2) {
+          if (CompareValues(*a[j], row, *a[i], row) == 0) {
+            return InvalidArgument("map: key {} repeats key {} (map keys must be unique)", i / 2 + 1, j / 2 + 1);
+          }
+        }
+        FLOE_RETURN_IF_ERROR(mb.entries_builder()->Append(true));
+        FLOE_RETURN_IF_ERROR(CopyValue(*a[i], row, *mb.key_builder()));
+        FLOE_RETURN_IF_ERROR(CopyValue(*a[i + 1], row, *mb.item_builder()));
+      }
+    }
+    return mb.Finish();
+  }});
+}
+
 }  // namespace
 
 FamilyBinding BindNestedFunction(std::string_view name, const std::vector<DataTypePtr>& args,
@@ -73,6 +138,8 @@ FamilyBinding BindNestedFunction(std::string_view name, const std::vector<DataTy
     }
     return FamilyBinding(InvalidArgument("{}: {} is not an array or a map", name, SparkTypeName(*c)));
   }
+  if (name == "array") return BindArrayConstructor(args);
+  if (name == "map") return BindMapConstructor(args);
   if (name == "size" || name == "cardinality") {
     if (args.size() != 1 || (args[0]->id() != TypeId::kList && args[0]->id() != TypeId::kMap)) {
       return FamilyBinding(InvalidArgument("{} takes an array or a map", name));

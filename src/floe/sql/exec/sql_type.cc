@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "floe/util/ascii.h"
+
 namespace floe::sql {
 
 using columnar::DataType;
@@ -208,6 +210,27 @@ Result<DataTypePtr> CommonType(const DataTypePtr& a, const DataTypePtr& b) {
   if ((a->id() == TypeId::kBinary || a->id() == TypeId::kFixedSizeBinary) &&
       (b->id() == TypeId::kBinary || b->id() == TypeId::kFixedSizeBinary)) {
     return columnar::Binary();
+  }
+  // Nested types meet child by child (an array() of no element meets array<string>).
+  if (a->id() == b->id() && a->is_nested() && a->num_children() == b->num_children()) {
+    if (a->id() == TypeId::kList) {
+      auto element = CommonType(a->value_field().type, b->value_field().type);
+      if (element.ok()) return columnar::List(columnar::Field("element", *element));
+    } else if (a->id() == TypeId::kMap) {
+      auto key = CommonType(a->key_field().type, b->key_field().type);
+      auto value = CommonType(a->item_field().type, b->item_field().type);
+      if (key.ok() && value.ok()) {
+        return columnar::Map(columnar::Field("key", *key, false), columnar::Field("value", *value));
+      }
+    } else {
+      std::vector<columnar::Field> fields;
+      for (int i = 0; i < a->num_children(); ++i) {
+        auto field = CommonType(a->child(i).type, b->child(i).type);
+        if (!field.ok() || !AsciiEqualsIgnoreCase(a->child(i).name, b->child(i).name)) break;
+        fields.emplace_back(a->child(i).name, *field);
+      }
+      if (static_cast<int>(fields.size()) == a->num_children()) return columnar::Struct(std::move(fields));
+    }
   }
   return InvalidArgument("{} and {} have no common type", SparkTypeName(*a), SparkTypeName(*b));
 }

@@ -395,6 +395,7 @@ struct FromItem {
 struct SelectItem {
   ExprPtr expr;
   std::optional<std::string> alias;
+  std::vector<std::string> aliases;  // AS (a, b): a generator's columns (explode of a map)
   SourcePosition pos;
 };
 

@@ -113,6 +113,7 @@ std::string PrintSelect(const Select& s) {
     if (i > 0) out += ", ";
     out += PrintExprOrNull(s.items[i].expr);
     if (s.items[i].alias) out += " AS " + QuoteIdentifier(*s.items[i].alias);
+    if (!s.items[i].aliases.empty()) out += " AS " + PrintIdentifierList(s.items[i].aliases);
   }
   if (s.from) out += " FROM " + PrintFromItem(*s.from);
   if (s.where) out += " WHERE " + ToSql(*s.where);

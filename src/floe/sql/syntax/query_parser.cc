@@ -213,7 +213,10 @@ Result<SelectItem> SqlParser::ParseSelectItem() {
   item.pos = Peek().pos;
   FLOE_ASSIGN_OR_RETURN(item.expr, ParseExpr());
   if (AcceptWord("AS")) {
-    if (AtSymbol("(")) return ErrorAt(Peek(), "multiple aliases AS (a, b) are not supported");
+    if (AtSymbol("(")) {  // a generator's column names: explode(m) AS (k, v)
+      FLOE_ASSIGN_OR_RETURN(item.aliases, ParseIdentifierList("column alias"));
+      return item;
+    }
     if (Peek().kind == TokenKind::kString) {  // Spark accepts AS 'name'? It does not; say so.
       return ErrorAt(Peek(), "an alias is a name, not a string: use `back quotes`");
     }
