@@ -8,8 +8,8 @@ using internal::FieldReader;
 
 namespace {
 
-Result<Snapshot> ReadSnapshot(const FieldReader& in, int format_version) {
-  Snapshot s;
+// Fills `s` in place: a table has thousands of snapshots, each read straight into its vector.
+Status ReadSnapshot(const FieldReader& in, int format_version, Snapshot& s) {
   FLOE_ASSIGN_OR_RETURN(s.snapshot_id, in.GetId("snapshot-id"));
   FLOE_ASSIGN_OR_RETURN(s.parent_snapshot_id, in.FindId("parent-snapshot-id"));
   if (format_version >= 2) {
@@ -57,14 +57,16 @@ Result<Snapshot> ReadSnapshot(const FieldReader& in, int format_version) {
       return in.Invalid("added-rows", fmt::format("must not be negative, got {}", *s.added_rows));
     }
   }
-  return s;
+  return Ok();
 }
 
 }  // namespace
 
 Result<Snapshot> ParseSnapshot(const JsonValue& json, int format_version) {
   FLOE_ASSIGN_OR_RETURN(FieldReader in, FieldReader::Make(json.element(), json.path()));
-  return ReadSnapshot(in, format_version);
+  Snapshot s;
+  FLOE_RETURN_IF_ERROR(ReadSnapshot(in, format_version, s));
+  return s;
 }
 
 Result<std::vector<Snapshot>> ParseSnapshots(const JsonValue& array, int format_version) {
@@ -75,8 +77,7 @@ Result<std::vector<Snapshot>> ParseSnapshots(const JsonValue& array, int format_
   int64_t i = 0;
   for (simdjson::dom::element e : elements) {
     FLOE_ASSIGN_OR_RETURN(FieldReader in, FieldReader::Make(e, array.path(), i));
-    FLOE_ASSIGN_OR_RETURN(Snapshot s, ReadSnapshot(in, format_version));
-    out.push_back(std::move(s));
+    FLOE_RETURN_IF_ERROR(ReadSnapshot(in, format_version, out.emplace_back()));
     ++i;
   }
   return out;
@@ -139,6 +140,7 @@ Result<std::vector<SnapshotLogEntry>> ParseSnapshotLog(const JsonValue& array) {
   if (!array.IsArray()) return array.Invalid(fmt::format("expected an array, got {}", array.TypeName()));
   int64_t i = 0;
   simdjson::dom::array elements = array.element().get_array().value_unsafe();
+  out.reserve(elements.size());
   for (simdjson::dom::element e : elements) {
     FLOE_ASSIGN_OR_RETURN(FieldReader in, FieldReader::Make(e, array.path(), i));
     SnapshotLogEntry entry;
@@ -169,6 +171,7 @@ Result<std::vector<MetadataLogEntry>> ParseMetadataLog(const JsonValue& array) {
   if (!array.IsArray()) return array.Invalid(fmt::format("expected an array, got {}", array.TypeName()));
   int64_t i = 0;
   simdjson::dom::array elements = array.element().get_array().value_unsafe();
+  out.reserve(elements.size());
   for (simdjson::dom::element e : elements) {
     FLOE_ASSIGN_OR_RETURN(FieldReader in, FieldReader::Make(e, array.path(), i));
     MetadataLogEntry entry;
