@@ -40,7 +40,9 @@ TEST(SessionTimeZoneTest, RegionOffsetsEqualGlibcBeyondTheListedTransitions) {
       int64_t s = from + static_cast<int64_t>(rng() % static_cast<uint64_t>(to - from));
       int64_t want = GlibcOffset(zone, s);
       int64_t got = tz->OffsetSecondsAt(s * 1000000);
-      if (got != want && ++mismatches <= 3) ADD_FAILURE() << zone << " at " << s << ": " << got << " vs glibc " << want;
+      if (got != want && ++mismatches <= 3) {
+        ADD_FAILURE() << zone << " at " << s << ": " << got << " vs glibc " << want;
+      }
     }
   }
   // Known values after 2037: New York in July 2046 is on daylight time (EDT, -04:00).
@@ -76,7 +78,9 @@ TEST(SessionTimeZoneTest, PosixRulesEqualGlibc) {
           if (when <= s) offset = off, before_first = false;
         }
       }
-      if (rule->has_daylight_time()) ASSERT_FALSE(before_first);
+      if (rule->has_daylight_time()) {
+        ASSERT_FALSE(before_first);
+      }
       ASSERT_EQ(offset, GlibcOffset(text, s)) << text << " at " << s;
     }
   }
