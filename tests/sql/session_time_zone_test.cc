@@ -63,7 +63,7 @@ TEST(SessionTimeZoneTest, PosixRulesEqualGlibc) {
   std::string saved_tz = saved ? saved : "";
   std::mt19937_64 rng(8536);
   for (const char* text : {"EST5EDT,M3.2.0,M11.1.0", "CET-1CEST,M3.5.0,M10.5.0/3", "AEST-10AEDT,M10.1.0,M4.1.0/3",
-                           "<+0330>-3:30", "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "XXX3YYY,J60/25,n300/-1",
+                           "<+0330>-3:30", "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "XXX3YYY,J60/25,300/-1",
                            "NZST-12NZDT-13:45,M9.5.0/2:45,M4.1.0/3:45"}) {
     auto rule = PosixTzRule::Parse(text);
     ASSERT_TRUE(rule.ok()) << text << ": " << rule.error().message;

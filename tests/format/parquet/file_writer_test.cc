@@ -194,7 +194,7 @@ TEST(FileWriterTest, DictionaryFallsBackToPlainPastItsLimit) {
 TEST(FileWriterTest, EstimatedSizeCountsTheDictionaryLookup) {
   auto schema = std::make_shared<columnar::Schema>(
       std::vector<columnar::Field>{columnar::Field("id", columnar::Int64(), false).WithFieldId(1)});
-  constexpr int kRows = 100000;
+  constexpr int kRows = 20000;  // 160 KB of values: less than a page, so the dictionary stays
   columnar::PrimitiveBuilder<int64_t> b(columnar::Int64());
   for (int i = 0; i < kRows; ++i) ASSERT_TRUE(b.Append(int64_t{i} * 7919).ok());
   auto array = b.Finish();
@@ -203,7 +203,7 @@ TEST(FileWriterTest, EstimatedSizeCountsTheDictionaryLookup) {
   io::MemoryFileIO io;
   auto file = io.Create("t.parquet");
   ASSERT_TRUE(file.ok());
-  auto writer = ParquetWriter::Make(std::move(*file), schema);  // default limits: one open row group
+  auto writer = ParquetWriter::Make(std::move(*file), schema);  // default limits: one open page
   ASSERT_TRUE(writer.ok());
   ASSERT_TRUE((*writer)->Write(*batch).ok());
   // Per distinct value: its 8 bytes, an 8-byte offset and a hash node of at least 24 bytes.
