@@ -106,10 +106,10 @@ FamilyBinding BindMapConstructor(const std::vector<DataTypePtr>& args) {
     for (int64_t row = 0; row < n; ++row) {
       FLOE_RETURN_IF_ERROR(mb.Append(true));
       for (size_t i = 0; i + 1 < a.size(); i += 2) {
-        if (a[i]->IsNull(row)) return InvalidArgument("map: key {} is NULL (map keys cannot be NULL)", i / 2 + 1);
+        if (a[i]->IsNull(row)) return InvalidArgument("key {} is NULL (map keys cannot be NULL)", i / 2 + 1);
         for (size_t j = 0; j < i; j += 2) {
           if (CompareValues(*a[j], row, *a[i], row) == 0) {
-            return InvalidArgument("map: key {} repeats key {} (map keys must be unique)", i / 2 + 1, j / 2 + 1);
+            return InvalidArgument("key {} repeats key {} (map keys must be unique)", i / 2 + 1, j / 2 + 1);
           }
         }
         FLOE_RETURN_IF_ERROR(mb.entries_builder()->Append(true));
