@@ -15,7 +15,7 @@ using floe::testing::TempDir;
 using testing::AddColumn;
 using testing::SmallTable;
 
-std::unique_ptr<FsCatalog> OpenIn(const TempDir& dir) {
+std::unique_ptr<FsCatalog> OpenFsCatalog(const TempDir& dir) {
   auto catalog = FsCatalog::Open(FsCatalogOptions{"lake", dir.path(), nullptr});
   EXPECT_TRUE(catalog.ok()) << catalog.error().message;
   return std::move(catalog).value();
@@ -23,7 +23,7 @@ std::unique_ptr<FsCatalog> OpenIn(const TempDir& dir) {
 
 TEST(FsCatalogTest, NamespacesAreFolders) {
   TempDir dir;
-  auto catalog = OpenIn(dir);
+  auto catalog = OpenFsCatalog(dir);
   ASSERT_TRUE(catalog->CreateNamespace({"db", "inner"}, {}).ok());
   EXPECT_EQ(catalog->CreateNamespace({"db"}, {}).error().kind, ErrorKind::kAlreadyExists);
   EXPECT_EQ(catalog->CreateNamespace({"x"}, {{"k", "v"}}).error().kind, ErrorKind::kNotSupported);
@@ -39,7 +39,7 @@ TEST(FsCatalogTest, NamespacesAreFolders) {
 
 TEST(FsCatalogTest, TablesCommitsAndConflicts) {
   TempDir dir;
-  auto catalog = OpenIn(dir);
+  auto catalog = OpenFsCatalog(dir);
   ASSERT_TRUE(catalog->CreateNamespace({"db"}, {}).ok());
   TableIdentifier id{{"db"}, "t"};
   auto created = catalog->CreateTable(id, SmallTable());

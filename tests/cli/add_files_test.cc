@@ -16,11 +16,11 @@
 namespace floe::testing {
 namespace {
 
-bool HaveDuckDb() {
+bool AddFilesHaveDuckDb() {
   return std::filesystem::exists(SourceDir() + "/tests/peers/node_modules/@duckdb/node-api");
 }
 
-std::string TrimEnd(std::string s) {
+std::string AddFilesTrimEnd(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
   return s;
 }
@@ -64,7 +64,7 @@ std::string DaySelect(int d) {
 }
 
 TEST_F(AddFilesCommandTest, DuckDbDayFilesReadBackAndRefusalsCommitNothing) {
-  if (!HaveDuckDb()) GTEST_SKIP() << "peers not installed (scripts/setup installs tests/peers)";
+  if (!AddFilesHaveDuckDb()) GTEST_SKIP() << "peers not installed (scripts/setup installs tests/peers)";
   Ok("create namespace shop");
   Ok("create table shop.events --schema \"id long, name string, ts timestamptz\" "
      "--partition-by \"days(ts)\"");
@@ -87,7 +87,7 @@ TEST_F(AddFilesCommandTest, DuckDbDayFilesReadBackAndRefusalsCommitNothing) {
   CommandResult written = Duck(sql);
   ASSERT_EQ(written.exit_code, 0) << written.err;
 
-  const std::string id = TrimEnd(Ok("add-files shop.events " + ShellQuote(files[0]) + " " +
+  const std::string id = AddFilesTrimEnd(Ok("add-files shop.events " + ShellQuote(files[0]) + " " +
                                     ShellQuote(files[1]) + " " + ShellQuote(files[2])));
   EXPECT_FALSE(id.empty() || id.find_first_not_of("0123456789") != std::string::npos) << id;
 
@@ -158,9 +158,9 @@ TEST_F(AddFilesCommandTest, FormatVersion3AppendsAssignRowLineage) {
   for (int i = 0; i < 7; ++i) b += fmt::format("{},b{}\n", 100 + i, i);
   std::ofstream(wh_.Join("a.csv")) << a;
   std::ofstream(wh_.Join("b.csv")) << b;
-  const std::string s1 = TrimEnd(Ok("append ns.t " + ShellQuote(wh_.Join("a.csv"))));
-  const std::string s2 = TrimEnd(Ok("append ns.t " + ShellQuote(wh_.Join("b.csv"))));
-  const std::string metadata = TrimEnd(Ok("metadata-location ns.t"));
+  const std::string s1 = AddFilesTrimEnd(Ok("append ns.t " + ShellQuote(wh_.Join("a.csv"))));
+  const std::string s2 = AddFilesTrimEnd(Ok("append ns.t " + ShellQuote(wh_.Join("b.csv"))));
+  const std::string metadata = AddFilesTrimEnd(Ok("metadata-location ns.t"));
 
   // Independent reading: python's json for the metadata, python3-avro for the manifest lists.
   const std::string script =
@@ -184,7 +184,7 @@ TEST_F(AddFilesCommandTest, FormatVersion3AppendsAssignRowLineage) {
                                 "  manifest first_row_id 5 added 7\n",
                                 s1, s2));
   // The rows read back.
-  EXPECT_EQ(TrimEnd(Ok("count ns.t")), "12");
+  EXPECT_EQ(AddFilesTrimEnd(Ok("count ns.t")), "12");
 }
 
 }  // namespace

@@ -31,7 +31,7 @@ std::string BaseFor(const std::string& table) {
   return Duck();
 }
 
-std::vector<std::string> Lines(const std::string& text) {
+std::vector<std::string> OutputLines(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) out.push_back(line);
@@ -50,14 +50,14 @@ TEST(ManifestCommandsTest, EveryCorpusTableListsItsManifestsAndFiles) {
     // lookup does not know yet (table/metadata_file); skipped until it does.
     if (m.err.find("no table metadata found") != std::string::npos) continue;
     EXPECT_EQ(m.exit_code, 0) << m.err;
-    for (const std::string& line : Lines(m.out)) {
+    for (const std::string& line : OutputLines(m.out)) {
       auto doc = JsonDocument::Parse(line);
       ASSERT_TRUE(doc.ok()) << line;
       EXPECT_TRUE((*doc)->root().GetString("manifest_path").ok());
     }
     CommandResult f = RunFloe("files " + args + " --json --stats");
     EXPECT_EQ(f.exit_code, 0) << f.err;
-    for (const std::string& line : Lines(f.out)) {
+    for (const std::string& line : OutputLines(f.out)) {
       auto doc = JsonDocument::Parse(line);
       ASSERT_TRUE(doc.ok()) << line;
       EXPECT_TRUE((*doc)->root().GetString("file_path").ok());
@@ -73,7 +73,7 @@ TEST(ManifestCommandsTest, EqualityDeletesTable) {
   std::string table = Duck() + "/data/persistent/equality_deletes/warehouse/mydb/mytable";
   CommandResult r = RunFloe("files " + ShellQuote(table) + " --base " + ShellQuote(Duck()));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  std::vector<std::string> lines = Lines(r.out);
+  std::vector<std::string> lines = OutputLines(r.out);
   ASSERT_GE(lines.size(), 2u);
   EXPECT_EQ(lines[0].rfind("content", 0), 0u) << lines[0];
   int data = 0, deletes = 0;
@@ -88,7 +88,7 @@ TEST(ManifestCommandsTest, EqualityDeletesTable) {
   CommandResult j = RunFloe("files " + ShellQuote(table) + " --base " + ShellQuote(Duck()) + " --json");
   ASSERT_EQ(j.exit_code, 0) << j.err;
   bool saw_ids = false;
-  for (const std::string& line : Lines(j.out)) {
+  for (const std::string& line : OutputLines(j.out)) {
     auto doc = JsonDocument::Parse(line);
     ASSERT_TRUE(doc.ok());
     if (*(*doc)->root().GetString("content") == "equality_deletes") {

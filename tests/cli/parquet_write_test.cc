@@ -23,7 +23,7 @@ CommandResult DuckDb(const std::string& sql) {
   return RunCommand("node " + ShellQuote(DuckDbScript()) + " " + ShellQuote(sql));
 }
 
-std::string Trim(std::string s) {
+std::string TrimOutput(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
   return s;
 }
@@ -38,7 +38,7 @@ std::string Differences(const std::string& a, const std::string& b) {
       a, b);
   CommandResult r = DuckDb(sql);
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  return Trim(r.out);
+  return TrimOutput(r.out);
 }
 
 const char* kAllTypes =
@@ -98,7 +98,7 @@ TEST(ParquetWriteTest, DuckDbSeesFieldIdsCodecAndIcebergSchema) {
             "[\"s\",\"4\"]\n[\"c\",\"5\"]\n");
   CommandResult codec = DuckDb(fmt::format(
       "select distinct compression from parquet_metadata('{}')", out));
-  EXPECT_EQ(Trim(codec.out), "[\"GZIP\"]");
+  EXPECT_EQ(TrimOutput(codec.out), "[\"GZIP\"]");
   CommandResult kv = DuckDb(fmt::format(
       "select decode(key), decode(value) from parquet_kv_metadata('{}')", out));
   EXPECT_NE(kv.out.find("iceberg.schema"), std::string::npos) << kv.out;

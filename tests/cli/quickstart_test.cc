@@ -15,7 +15,7 @@
 namespace floe::testing {
 namespace {
 
-bool HavePeers() {
+bool QuickstartHavePeers() {
   return std::filesystem::exists(SourceDir() + "/tests/peers/node_modules/@duckdb/node-api") &&
          std::filesystem::exists(SourceDir() + "/tests/peers/node_modules/icebird");
 }
@@ -84,7 +84,7 @@ TEST_F(QuickstartTest, WalkthroughNumbersMatchDuckDBAndIcebird) {
   EXPECT_NE(out.find("data files:        4 planned of 8 (4 skipped by partition values"), std::string::npos) << out;
   // Step 5: reading through the stale path warns.
   EXPECT_NE(out.find("warning: reading"), std::string::npos) << out;
-  if (!HavePeers()) GTEST_SKIP() << "peers not installed (scripts/setup installs tests/peers)";
+  if (!QuickstartHavePeers()) GTEST_SKIP() << "peers not installed (scripts/setup installs tests/peers)";
 
   std::vector<std::string> snapshots = Sql("SELECT snapshot_id, summary['engine-name'] FROM lake.eng.orders.snapshots ORDER BY committed_at");
   ASSERT_EQ(snapshots.size(), 3u);

@@ -17,17 +17,17 @@
 namespace floe::testing {
 namespace {
 
-bool HavePeers() {
+bool PeersReady() {
   return std::filesystem::exists(SourceDir() + "/tests/peers/node_modules/icebird") &&
          std::filesystem::exists(SourceDir() + "/tests/peers/node_modules/@duckdb/node-api");
 }
 
-std::string Trim(std::string s) {
+std::string TrimEnd(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
   return s;
 }
 
-std::vector<std::string> Lines(const std::string& text) {
+std::vector<std::string> NonEmptyLines(const std::string& text) {
   std::vector<std::string> out;
   size_t pos = 0;
   while (pos < text.size()) {
@@ -65,13 +65,13 @@ class TableCommandsTest : public ::testing::Test {
   }
   // Every row icebird reads from the table, sorted.
   std::vector<std::string> IcebirdRows(const std::string& table) {
-    const std::string metadata = Trim(Ok("metadata-location " + table).out);
-    const std::string folder = Trim(Ok("location " + table).out);
+    const std::string metadata = TrimEnd(Ok("metadata-location " + table).out);
+    const std::string folder = TrimEnd(Ok("location " + table).out);
     CommandResult r = RunCommand(fmt::format(
         "node {} {} {}", ShellQuote(SourceDir() + "/tests/peers/icebird_rows.mjs"),
         ShellQuote(folder), ShellQuote(std::filesystem::path(metadata).filename().string())));
     EXPECT_EQ(r.exit_code, 0) << r.err;
-    std::vector<std::string> rows = Lines(r.out);
+    std::vector<std::string> rows = NonEmptyLines(r.out);
     std::sort(rows.begin(), rows.end());
     return rows;
   }
@@ -89,13 +89,13 @@ std::string Row(int i) {
 }
 
 TEST_F(TableCommandsTest, CreateAppendAndReadBackWithIcebird) {
-  if (!HavePeers()) GTEST_SKIP() << "peers not installed (scripts/setup installs tests/peers)";
+  if (!PeersReady()) GTEST_SKIP() << "peers not installed (scripts/setup installs tests/peers)";
   Ok("create namespace shop");
   Ok("create table shop.orders --schema \"order_id string, customer_id long, region string, "
      "amount int, order_ts timestamptz\" --partition-by \"days(order_ts), bucket(16, order_id)\" "
      "--property commit.manifest.min-count-to-merge=3");
-  EXPECT_EQ(Trim(Ok("list").out), "shop");
-  EXPECT_EQ(Trim(Ok("list shop").out), "shop.orders");
+  EXPECT_EQ(TrimEnd(Ok("list").out), "shop");
+  EXPECT_EQ(TrimEnd(Ok("list shop").out), "shop.orders");
 
   // Day 1: CSV. Day 2: NDJSON. Day 3: a Parquet file DuckDB writes, plus a CSV, in one commit.
   std::string csv = "order_id,customer_id,region,amount,order_ts\n";
@@ -129,9 +129,9 @@ TEST_F(TableCommandsTest, CreateAppendAndReadBackWithIcebird) {
   WriteText(wh_.Join("day3.csv"), csv2);
 
   std::vector<std::string> ids;
-  ids.push_back(Trim(Ok("append shop.orders " + wh_.Join("day1.csv") + " --app-id day1").out));
-  ids.push_back(Trim(Ok("append shop.orders " + wh_.Join("day2.json")).out));
-  ids.push_back(Trim(Ok("append shop.orders " + wh_.Join("day3.parquet") + " " +
+  ids.push_back(TrimEnd(Ok("append shop.orders " + wh_.Join("day1.csv") + " --app-id day1").out));
+  ids.push_back(TrimEnd(Ok("append shop.orders " + wh_.Join("day2.json")).out));
+  ids.push_back(TrimEnd(Ok("append shop.orders " + wh_.Join("day3.parquet") + " " +
                         wh_.Join("day3.csv")).out));
   for (const std::string& id : ids) EXPECT_FALSE(id.empty() || id.find_first_not_of("0123456789") != std::string::npos) << id;
 
@@ -154,7 +154,7 @@ TEST_F(TableCommandsTest, CreateAppendAndReadBackWithIcebird) {
   EXPECT_NE(snaps.out.find("\"added-records\": \"50\""), std::string::npos);
 
   // DuckDB reads the data files: the same count and sum, field ids as the table's.
-  const std::string location = Trim(Ok("location shop.orders").out);
+  const std::string location = TrimEnd(Ok("location shop.orders").out);
   CommandResult sums = RunCommand(fmt::format(
       "node {} {}", ShellQuote(SourceDir() + "/tests/peers/duckdb.mjs"),
       ShellQuote(fmt::format("select count(*)::int as n, sum(amount)::bigint as s from "
@@ -175,7 +175,7 @@ TEST_F(TableCommandsTest, CreateAppendAndReadBackWithIcebird) {
                    "print(sum(e['data_file']['record_count'] for e in r))") +
         " " + ShellQuote(m));
     EXPECT_EQ(avro.exit_code, 0) << avro.err;
-    EXPECT_GT(std::stoll("0" + Trim(avro.out)), 0) << m;
+    EXPECT_GT(std::stoll("0" + TrimEnd(avro.out)), 0) << m;
   }
 }
 
@@ -200,7 +200,7 @@ TEST_F(TableCommandsTest, ErrorsSayWhatToDoAndExitWithTheirCode) {
   CommandResult nulls = Floe("append shop.t " + wh_.Join("nulls.json"));
   EXPECT_EQ(nulls.exit_code, 5) << nulls.err;
   EXPECT_TRUE(FilesUnder(wh_.Join("shop/t"), ".parquet").empty());
-  EXPECT_EQ(Trim(Ok("snapshots shop.t --json").out), "[]");
+  EXPECT_EQ(TrimEnd(Ok("snapshots shop.t --json").out), "[]");
 
   EXPECT_EQ(Floe("append shop.nope " + wh_.Join("naive.csv")).exit_code, 3);
   EXPECT_EQ(Floe("append shop.t " + wh_.Join("missing.csv")).exit_code, 3);
@@ -224,13 +224,13 @@ TEST_F(TableCommandsTest, PropertiesDescribeHistoryAndRefs) {
   EXPECT_EQ(Floe("describe shop.nope").exit_code, 3);
 
   WriteText(wh_.Join("a.csv"), "id\n1\n2\n");
-  const std::string first = Trim(Ok("append shop.t " + wh_.Join("a.csv")).out);
-  const std::string second = Trim(Ok("append shop.t " + wh_.Join("a.csv")).out);
+  const std::string first = TrimEnd(Ok("append shop.t " + wh_.Join("a.csv")).out);
+  const std::string second = TrimEnd(Ok("append shop.t " + wh_.Join("a.csv")).out);
   const std::string history = Ok("history shop.t").out;
   EXPECT_NE(history.find(first), std::string::npos) << history;
   // The second entry's line: made_current_at, snapshot, parent, is_current_ancestor.
   bool found = false;
-  for (const std::string& line : Lines(history)) {
+  for (const std::string& line : NonEmptyLines(history)) {
     std::istringstream words(line);
     std::string at, id, parent, ancestor;
     words >> at >> id >> parent >> ancestor;
@@ -241,9 +241,9 @@ TEST_F(TableCommandsTest, PropertiesDescribeHistoryAndRefs) {
   EXPECT_NE(Ok("refs shop.t --json").out.find("\"snapshot-id\": " + second), std::string::npos);
   // With merging off, each append adds one manifest.
   EXPECT_EQ(FilesUnder(wh_.Join("shop/t/metadata"), "-m0.avro").size(), 2u);
-  EXPECT_EQ(Trim(Ok("uuid shop.t").out).size(), 36u);
+  EXPECT_EQ(TrimEnd(Ok("uuid shop.t").out).size(), 36u);
   EXPECT_NE(Ok("schema shop.t").out.find("id  long"), std::string::npos);
-  EXPECT_EQ(Trim(Ok("spec shop.t").out), "unpartitioned");
+  EXPECT_EQ(TrimEnd(Ok("spec shop.t").out), "unpartitioned");
 }
 
 // Processes appending to one table at once: each lands or exits with the conflict code, every
@@ -256,7 +256,7 @@ TEST_F(TableCommandsTest, ConcurrentAppendsAllLandFileSystemCatalog) {
 }
 
 void TableCommandsTest::RunConcurrentAppends() {
-  if (!HavePeers()) GTEST_SKIP() << "peers not installed (scripts/setup installs tests/peers)";
+  if (!PeersReady()) GTEST_SKIP() << "peers not installed (scripts/setup installs tests/peers)";
   Ok("create namespace shop");
   Ok("create table shop.c --schema \"id long, writer int\" --property commit.retry.num-retries=50 "
      "--property commit.retry.min-wait-ms=5 --property commit.retry.max-wait-ms=200");
@@ -275,7 +275,7 @@ void TableCommandsTest::RunConcurrentAppends() {
   ASSERT_EQ(all.exit_code, 0) << all.err;
   std::set<int> landed;
   for (int p = 0; p < kProcesses; ++p) {
-    const std::string rc = Trim(ReadFileToString(wh_.Join(fmt::format("p{}.rc", p))));
+    const std::string rc = TrimEnd(ReadFileToString(wh_.Join(fmt::format("p{}.rc", p))));
     EXPECT_TRUE(rc == "0" || rc == "8") << "process " << p << " exited " << rc;
     if (rc == "0") landed.insert(p);
   }

@@ -5,15 +5,10 @@
 #include <random>
 
 #include "floe/columnar/record_batch.h"
+#include "columnar/make_array.h"
 
 namespace floe::columnar {
 namespace {
-
-template <typename T>
-T Get(Result<T> r) {
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
-  return std::move(r).value();
-}
 
 void ExpectValid(const ArrayPtr& a) {
   Status st = a->Validate();

@@ -6,15 +6,10 @@
 #include <map>
 
 #include "floe/columnar/array_builder.h"
+#include "columnar/make_array.h"
 
 namespace floe::columnar {
 namespace {
-
-template <typename T>
-T Get(Result<T> r) {
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
-  return std::move(r).value();
-}
 
 // Reads the C interface's binary metadata back, as a consumer would.
 std::vector<std::pair<std::string, std::string>> DecodeMetadata(const char* p) {

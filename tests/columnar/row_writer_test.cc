@@ -11,40 +11,12 @@
 #include "floe/util/json_reader.h"
 #include "floe/util/json_writer.h"
 #include "testing/test_util.h"
+#include "columnar/make_array.h"
 
 namespace floe::columnar {
 namespace {
 
-template <typename T>
-T Get(Result<T> r) {
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
-  return std::move(r).value();
-}
-
-void Check(const Status& st) { ASSERT_TRUE(st.ok()) << st.error().message; }
-
-template <typename T>
-ArrayPtr MakePrimitive(DataTypePtr type, const std::vector<std::optional<T>>& values) {
-  PrimitiveBuilder<T> b(std::move(type));
-  for (const auto& v : values) Check(v ? b.Append(*v) : b.AppendNull());
-  return Get(b.Finish());
-}
-
-ArrayPtr MakeBinary(DataTypePtr type, const std::vector<std::optional<std::string>>& values) {
-  BinaryBuilder b(std::move(type));
-  for (const auto& v : values) Check(v ? b.Append(*v) : b.AppendNull());
-  return Get(b.Finish());
-}
-
-ArrayPtr MakeFixed(DataTypePtr type, const std::vector<std::optional<std::string>>& values) {
-  FixedSizeBinaryBuilder b(std::move(type));
-  for (const auto& v : values) {
-    Check(v ? b.Append(reinterpret_cast<const uint8_t*>(v->data())) : b.AppendNull());
-  }
-  return Get(b.Finish());
-}
-
-ArrayPtr MakeDecimal(DataTypePtr type, const std::vector<std::optional<int64_t>>& values) {
+ArrayPtr MakeDecimal64(DataTypePtr type, const std::vector<std::optional<int64_t>>& values) {
   Decimal128Builder b(std::move(type));
   for (const auto& v : values) Check(v ? b.AppendInt64(*v) : b.AppendNull());
   return Get(b.Finish());
@@ -62,7 +34,7 @@ RecordBatch SmallBatch() {
       {Field("id", Int64()), Field("name", Utf8()), Field("price", Decimal128(6, 2))},
       {MakePrimitive<int64_t>(Int64(), {1, 22, std::nullopt}),
        MakeBinary(Utf8(), {std::string("alice"), std::nullopt, std::string("b,\"o\"b")}),
-       MakeDecimal(Decimal128(6, 2), {150, -5, 123456})});
+       MakeDecimal64(Decimal128(6, 2), {150, -5, 123456})});
 }
 
 std::string WriteAll(RowFormat format, const std::vector<RecordBatch>& batches) {
@@ -286,7 +258,7 @@ RecordBatch EveryTypeBatch() {
        MakePrimitive<double>(Float64(), {0.1, -0.0, 1e300}),
        MakePrimitive<float>(Float32(), {0.1f, 3.4028235e38f, std::nullopt}),
        MakePrimitive<uint16_t>(Float16(), {0x2E66, 0x7C00, std::nullopt}),
-       MakeDecimal(Decimal128(38, 10), {-5, 15000000000, std::nullopt}),
+       MakeDecimal64(Decimal128(38, 10), {-5, 15000000000, std::nullopt}),
        MakeBinary(Utf8(), {std::string("tab\there \x01 \xE2\x82\xAC, \"q\"\r\n"),
                            std::string("bad \xFF byte"), std::string("")}),
        MakeBinary(Binary(), {std::string("\x00\xFF", 2), std::string(), std::nullopt}),

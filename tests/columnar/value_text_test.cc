@@ -12,38 +12,10 @@
 
 #include "floe/columnar/array_builder.h"
 #include "testing/test_util.h"
+#include "columnar/make_array.h"
 
 namespace floe::columnar {
 namespace {
-
-template <typename T>
-T Get(Result<T> r) {
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
-  return std::move(r).value();
-}
-
-void Check(const Status& st) { ASSERT_TRUE(st.ok()) << st.error().message; }
-
-template <typename T>
-ArrayPtr MakePrimitive(DataTypePtr type, const std::vector<std::optional<T>>& values) {
-  PrimitiveBuilder<T> b(std::move(type));
-  for (const auto& v : values) Check(v ? b.Append(*v) : b.AppendNull());
-  return Get(b.Finish());
-}
-
-ArrayPtr MakeBinary(DataTypePtr type, const std::vector<std::optional<std::string>>& values) {
-  BinaryBuilder b(std::move(type));
-  for (const auto& v : values) Check(v ? b.Append(*v) : b.AppendNull());
-  return Get(b.Finish());
-}
-
-ArrayPtr MakeFixed(DataTypePtr type, const std::vector<std::optional<std::string>>& values) {
-  FixedSizeBinaryBuilder b(std::move(type));
-  for (const auto& v : values) {
-    Check(v ? b.Append(reinterpret_cast<const uint8_t*>(v->data())) : b.AppendNull());
-  }
-  return Get(b.Finish());
-}
 
 ArrayPtr MakeDecimal(DataTypePtr type, const std::vector<std::optional<__int128>>& values) {
   Decimal128Builder b(std::move(type));

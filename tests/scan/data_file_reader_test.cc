@@ -61,18 +61,18 @@ Result<ReadResult> ReadAll(io::FileIO& io, const manifest::DataFile& file,
 
 // ---- Tables of the corpus ----
 
-struct CorpusTable {
+struct LoadedTable {
   std::shared_ptr<io::FileIO> io;
   spec::TableMetadata metadata;
   std::vector<manifest::ManifestEntry> entries;  // live entries of the current snapshot
 };
 
 // Paths inside the duckdb-iceberg tables are relative to that folder.
-CorpusTable LoadTable(const std::string& folder) {
+LoadedTable LoadTable(const std::string& folder) {
   const std::string base = testing::CorpusPath("duckdb-iceberg");
   auto map = io::LocationMap::Make({}, base);
   EXPECT_TRUE(map.ok());
-  CorpusTable t;
+  LoadedTable t;
   t.io = io::RemappedFileIO(io::LocalFileIO(), *map);
   auto location = table::FindCurrentMetadataFile(*t.io, base + "/data/persistent/" + folder);
   EXPECT_TRUE(location.ok()) << location.error().message;
@@ -91,7 +91,7 @@ CorpusTable LoadTable(const std::string& folder) {
 
 // Every data file of the table read into `projected` (the current schema by default), rows
 // sorted.
-std::vector<std::string> ReadTable(const CorpusTable& t,
+std::vector<std::string> ReadTable(const LoadedTable& t,
                                    std::optional<spec::Schema> projected = std::nullopt) {
   std::vector<std::string> rows;
   std::optional<NameMapping> mapping;
@@ -130,7 +130,7 @@ spec::Schema Without(const spec::Schema& schema, const std::vector<std::string>&
 // initial-default; the second file has the added columns' values. (DuckDB shows timestamptz in
 // Europe/Amsterdam: 16:30:45+02 is 14:30:45 UTC.) The query leaves col1 and col_uuid out.
 TEST(DataFileReaderTest, AddedColumnsReadAsTheirInitialDefaults) {
-  CorpusTable t = LoadTable("add_columns_with_defaults/default.db/add_columns_with_defaults");
+  LoadedTable t = LoadTable("add_columns_with_defaults/default.db/add_columns_with_defaults");
   std::vector<std::string> rows =
       ReadTable(t, Without(*t.metadata.CurrentSchema(), {"col1", "col_uuid"}));
   const std::string defaults =
@@ -158,7 +158,7 @@ TEST(DataFileReaderTest, AddedColumnsReadAsTheirInitialDefaults) {
 // initial_default_in_struct_all_types.test: the children added to struct `a` later read as their
 // defaults; the first file holds them (nulls for timestamptz, uuid and fixed).
 TEST(DataFileReaderTest, ChildrenAddedToAStructReadAsTheirDefaults) {
-  CorpusTable t = LoadTable(
+  LoadedTable t = LoadTable(
       "add_columns_with_defaults_in_struct/default.db/add_columns_with_defaults_in_struct");
   std::vector<std::string> rows = ReadTable(t);
   ASSERT_EQ(rows.size(), 2u);
@@ -181,7 +181,7 @@ TEST(DataFileReaderTest, ChildrenAddedToAStructReadAsTheirDefaults) {
 // column_mapping.test: a file added without field ids, read through the table's name mapping
 // (a map, a list and a struct included).
 TEST(DataFileReaderTest, FilesWithoutIdsReadThroughTheNameMapping) {
-  CorpusTable t = LoadTable("column_mapping/warehouse/default.db/my_table");
+  LoadedTable t = LoadTable("column_mapping/warehouse/default.db/my_table");
   std::vector<std::string> rows = ReadTable(t);
   const std::vector<std::string> expected = {
       R"(1|"Alice"|25|[{"key":"height","value":"5.5"},{"key":"weight","value":"130"}]|[85,90]|)"
@@ -203,14 +203,14 @@ TEST(DataFileReaderTest, FilesWithoutIdsReadThroughTheNameMapping) {
 
 // case_sensitive_names.test: two columns whose names differ only in case are told apart by id.
 TEST(DataFileReaderTest, ColumnsDifferingOnlyInCase) {
-  CorpusTable t = LoadTable("case_sensitive_names/default.db/case_sensitive_names");
+  LoadedTable t = LoadTable("case_sensitive_names/default.db/case_sensitive_names");
   EXPECT_EQ(ReadTable(t),
             (std::vector<std::string>{"1|\"user_1\"", "2|\"user_2\"", "3|\"user_3\""}));
 }
 
 // identity_integer.test: DuckDB wrote the files (hive style) under Spark metadata.
 TEST(DataFileReaderTest, IdentityPartitionTable) {
-  CorpusTable t = LoadTable("partition_integer");
+  LoadedTable t = LoadTable("partition_integer");
   EXPECT_EQ(ReadTable(t),
             (std::vector<std::string>{"1337|67890|\"purchase\"", "42|12345|\"click\""}));
 }

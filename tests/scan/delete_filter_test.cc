@@ -229,7 +229,7 @@ columnar::RecordBatch Batch(std::vector<Field> fields, std::vector<columnar::Arr
   return std::move(*batch);
 }
 
-void WriteParquet(io::FileIO& io, const std::string& path, const columnar::RecordBatch& batch) {
+void DeleteFilterWriteParquet(io::FileIO& io, const std::string& path, const columnar::RecordBatch& batch) {
   auto file = io.Create(path);
   ASSERT_TRUE(file.ok());
   auto writer = parquet::ParquetWriter::Make(std::move(*file), batch.schema());
@@ -264,7 +264,7 @@ TEST(PositionDeletesTest, OneFileForSeveralDataFiles) {
              WithId("row", columnar::Int64(), 2147483544)},
             {Strings({"a.parquet", "a.parquet", "b.parquet", "b.parquet", "b.parquet"}),
              Longs({0, 5, 1, 2, int64_t{1} << 33}), Longs({10, 11, 12, 13, 14})});
-  WriteParquet(io, "mem/pos.parquet", deletes);
+  DeleteFilterWriteParquet(io, "mem/pos.parquet", deletes);
   manifest::DeleteFile file =
       DeleteFileAt("mem/pos.parquet", manifest::FileContent::kPositionDeletes);
   auto by_path = ReadPositionDeleteFile(io, file);
@@ -307,7 +307,7 @@ TEST(PositionDeletesTest, OneFileForSeveralDataFiles) {
 
 TEST(PositionDeletesTest, WithoutFieldIdsAndInAnotherColumnOrder) {
   io::MemoryFileIO io;
-  WriteParquet(io, "mem/noids.parquet",
+  DeleteFilterWriteParquet(io, "mem/noids.parquet",
                Batch({Field("pos", columnar::Int64(), false), Field("file_path", columnar::Utf8())},
                      {Longs({4, 2}), Strings({"a.parquet", "b.parquet"})}));
   auto by_path = ReadPositionDeleteFile(
@@ -319,7 +319,7 @@ TEST(PositionDeletesTest, WithoutFieldIdsAndInAnotherColumnOrder) {
 
 TEST(PositionDeletesTest, BadFilesNameTheFile) {
   io::MemoryFileIO io;
-  WriteParquet(
+  DeleteFilterWriteParquet(
       io, "mem/nopos.parquet",
       Batch({WithId("file_path", columnar::Utf8(), kDeleteFilePathFieldId)}, {Strings({"a"})}));
   auto missing = ReadPositionDeleteFile(
@@ -328,7 +328,7 @@ TEST(PositionDeletesTest, BadFilesNameTheFile) {
   EXPECT_EQ(missing.error().kind, ErrorKind::kCorrupt);
   EXPECT_NE(missing.error().message.find("mem/nopos.parquet"), std::string::npos);
 
-  WriteParquet(io, "mem/negative.parquet",
+  DeleteFilterWriteParquet(io, "mem/negative.parquet",
                Batch({WithId("file_path", columnar::Utf8(), kDeleteFilePathFieldId),
                       WithId("pos", columnar::Int64(), kDeleteFilePosFieldId)},
                      {Strings({"a"}), Longs({-3})}));
@@ -350,7 +350,7 @@ TEST(PositionDeletesTest, BadFilesNameTheFile) {
 TEST(EqualityDeletesTest, NullKeysPromotionAndExtraColumns) {
   io::MemoryFileIO io;
   // Written when `id` was an int; the delete file has an extra column (3) it does not key on.
-  WriteParquet(
+  DeleteFilterWriteParquet(
       io, "mem/eq.parquet",
       Batch({WithId("id", columnar::Int32(), 1), WithId("name", columnar::Utf8(), 2),
              WithId("extra", columnar::Int64(), 3)},

@@ -32,7 +32,7 @@ using spec::Transform;
 using spec::Type;
 using spec::TypeId;
 
-constexpr int64_t kMicrosPerDay = 86400LL * 1000000;
+constexpr int64_t kOneDayMicros = 86400LL * 1000000;
 
 // Column order of a row: i, l, d, ts, s, f, st.x, tn (st itself is valid or null).
 enum Col { kI, kL, kD, kTs, kS, kF, kX, kTn, kNumCols };
@@ -111,8 +111,8 @@ class Generator {
     const char* prefixes[] = {"", "a", "ab", "b", "ba", "c", "\xc3\xa9", "\xff"};
     for (int c = 0; c < clusters; ++c) {
       int64_t bi = Range(-100, 100), bl = Range(-1000000, 1000000), bd = Range(-500, 1500);
-      int64_t bts = Range(-40, 40) * kMicrosPerDay + Range(0, kMicrosPerDay);
-      int64_t btn = Range(-40, 40) * kMicrosPerDay * 1000;
+      int64_t bts = Range(-40, 40) * kOneDayMicros + Range(0, kOneDayMicros);
+      int64_t btn = Range(-40, 40) * kOneDayMicros * 1000;
       double bf = static_cast<double>(Range(-100, 100)) / 4;
       std::string bs = prefixes[Pick(8)];
       int64_t bx = Range(-5, 20);
@@ -123,7 +123,7 @@ class Generator {
         row.v[kI] = maybe(Literal::Int(static_cast<int32_t>(bi + Range(0, 12))));
         row.v[kL] = maybe(Literal::Long(bl + Range(0, 2000)));
         row.v[kD] = maybe(Literal::Date(static_cast<int32_t>(bd + Range(0, 45))));
-        row.v[kTs] = maybe(Literal::Timestamp(bts + Range(0, 2 * kMicrosPerDay)));
+        row.v[kTs] = maybe(Literal::Timestamp(bts + Range(0, 2 * kOneDayMicros)));
         std::string s = bs;
         for (int k = Pick(4); k > 0; --k) {
           int ch = Pick(3);
@@ -135,7 +135,7 @@ class Generator {
         row.st_valid = Pick(10) != 0;
         row.v[kX] = maybe(Literal::Int(static_cast<int32_t>(bx + Range(0, 3))));
         row.v[kTn] =
-            maybe(Literal::Timestamp(btn + Range(0, 3 * kMicrosPerDay) * 1000 + Range(0, 999)));
+            maybe(Literal::Timestamp(btn + Range(0, 3 * kOneDayMicros) * 1000 + Range(0, 999)));
         rows.push_back(row);
       }
       out.push_back(std::move(rows));
@@ -335,12 +335,12 @@ std::string ValueText(Generator& g, const std::vector<Row>& rows, int c) {
       return "DATE '" + FormatDate(v.get<int32_t>() + nudge) + "'";
     case kTs: {
       int64_t t = v.get<int64_t>();
-      if (g.Pick(3) == 0) t = FloorDiv(t, kMicrosPerDay) * kMicrosPerDay;  // a day boundary
+      if (g.Pick(3) == 0) t = FloorDiv(t, kOneDayMicros) * kOneDayMicros;  // a day boundary
       return "TIMESTAMP '" + FormatTimestampMicros(t + nudge, true) + "'";
     }
     case kTn: {
       int64_t t = v.get<int64_t>();
-      if (g.Pick(3) == 0) t = FloorDiv(t, kMicrosPerDay * 1000) * kMicrosPerDay * 1000;
+      if (g.Pick(3) == 0) t = FloorDiv(t, kOneDayMicros * 1000) * kOneDayMicros * 1000;
       return "TIMESTAMP '" + FormatTimestampNanos(t + nudge, false) + "'";
     }
     case kS: {
@@ -402,9 +402,9 @@ std::string RandomFilter(Generator& g, const std::vector<Row>& rows,
       if (c == kTs) {  // one whole day, as users ask for it
         const Literal& v = rows[static_cast<size_t>(g.Pick(static_cast<int>(rows.size())))].Get(c);
         if (v.is_null()) return "ts IS NULL";
-        int64_t day = FloorDiv(v.get<int64_t>(), kMicrosPerDay) * kMicrosPerDay;
+        int64_t day = FloorDiv(v.get<int64_t>(), kOneDayMicros) * kOneDayMicros;
         return "ts >= TIMESTAMP '" + FormatTimestampMicros(day, true) + "' AND ts < TIMESTAMP '" +
-               FormatTimestampMicros(day + kMicrosPerDay, true) + "'";
+               FormatTimestampMicros(day + kOneDayMicros, true) + "'";
       }
       [[fallthrough]];
     default:

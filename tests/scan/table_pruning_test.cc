@@ -42,7 +42,7 @@ using spec::Transform;
 using spec::Type;
 using spec::TypeId;
 
-constexpr int64_t kMicrosPerDay = 86400LL * 1000000;
+constexpr int64_t kDayInMicros = 86400LL * 1000000;
 constexpr int32_t kFirstDay = 19700;  // 2023-12-09; values span about three months
 
 const TypeId kTypes[] = {TypeId::kInt, TypeId::kLong, TypeId::kDate, TypeId::kTimestampTz, TypeId::kString,
@@ -67,7 +67,7 @@ Cell RandomCell(std::mt19937& g, TypeId type) {
     case TypeId::kLong: c.i = std::uniform_int_distribution<int64_t>(-3, 3)(g) * 10000000000LL + std::uniform_int_distribution<int64_t>(0, 20)(g); break;
     case TypeId::kDate: c.i = kFirstDay + std::uniform_int_distribution<int64_t>(0, 90)(g); break;
     case TypeId::kTimestampTz:
-      c.i = (kFirstDay + std::uniform_int_distribution<int64_t>(0, 90)(g)) * kMicrosPerDay +
+      c.i = (kFirstDay + std::uniform_int_distribution<int64_t>(0, 90)(g)) * kDayInMicros +
             std::uniform_int_distribution<int64_t>(0, 23)(g) * 3600000000LL;
       break;
     case TypeId::kString: c.i = std::uniform_int_distribution<int64_t>(0, std::size(kStrings) - 1)(g); break;
@@ -172,11 +172,11 @@ void WriteParquet(std::mt19937& g, const spec::Schema& schema, int rows, const s
 
 // A random filter over the table's columns: comparisons, IN, IS [NOT] NULL, IS NAN, starts_with,
 // combined with AND, OR and NOT.
-std::string RandomFilter(std::mt19937& g, const spec::Schema& schema, int depth) {
+std::string TablePruningRandomFilter(std::mt19937& g, const spec::Schema& schema, int depth) {
   const int pick = std::uniform_int_distribution<int>(0, 9)(g);
   if (depth > 0 && pick < 3) {
-    std::string a = RandomFilter(g, schema, depth - 1);
-    std::string b = RandomFilter(g, schema, depth - 1);
+    std::string a = TablePruningRandomFilter(g, schema, depth - 1);
+    std::string b = TablePruningRandomFilter(g, schema, depth - 1);
     if (pick == 0) return fmt::format("({}) and ({})", a, b);
     if (pick == 1) return fmt::format("({}) or ({})", a, b);
     return fmt::format("not ({}) and ({})", a, b);
@@ -288,7 +288,7 @@ TEST(TablePruningTest, PrunedScansReturnExactlyTheRowsThatMatch) {
     auto everything = Scan(*local, metadata, "", /*prune=*/false);
     ASSERT_TRUE(everything.ok()) << everything.error().message;
     for (int f = 0; f < 20; ++f) {  // a plan and a read cost about 0.1 s under ASan
-      const std::string filter = RandomFilter(g, random.schema, 2);
+      const std::string filter = TablePruningRandomFilter(g, random.schema, 2);
       SCOPED_TRACE(filter);
       auto pruned = Scan(*local, metadata, filter, /*prune=*/true);
       ASSERT_TRUE(pruned.ok()) << pruned.error().message;

@@ -33,7 +33,7 @@ bool MeantToFail(const std::string& path) {
 }
 
 template <typename T, typename Parse, typename Write>
-void ExpectRoundTrip(const JsonValue& json, Parse parse, Write write, const std::string& where) {
+void ExpectPartsRoundTrip(const JsonValue& json, Parse parse, Write write, const std::string& where) {
   Result<T> first = parse(json);
   ASSERT_TRUE(first.ok()) << where << ": " << first.error().message;
   JsonWriter w1;
@@ -80,7 +80,7 @@ TEST(MetadataPartsCorpusTest, SchemasSpecsAndSortOrdersRoundTrip) {
     auto check = [&](auto tag, const JsonValue& j, auto parse, auto write, int& counter) {
       using T = decltype(tag);
       if (lenient && !parse(j).ok()) return;
-      ExpectRoundTrip<T>(j, parse, write, path + " " + j.path());
+      ExpectPartsRoundTrip<T>(j, parse, write, path + " " + j.path());
       ++counter;
     };
     each("schemas",

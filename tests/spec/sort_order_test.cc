@@ -8,12 +8,12 @@
 namespace floe::spec {
 namespace {
 
-Result<SortOrder> ParseText(std::string_view text) {
+Result<SortOrder> SortOrderFromText(std::string_view text) {
   FLOE_ASSIGN_OR_RETURN(auto doc, JsonDocument::Parse(text));
   return ParseSortOrder(doc->root());
 }
 
-std::string Write(const SortOrder& order) {
+std::string WriteSortOrderJson(const SortOrder& order) {
   JsonWriter w;
   WriteSortOrder(order, w);
   return w.Take();
@@ -23,38 +23,38 @@ TEST(SortOrderTest, ParsesAndWritesTheSpecForm) {
   constexpr std::string_view kText =
       R"({"order-id":1,"fields":[{"transform":"identity","source-id":2,"direction":"asc","null-order":"nulls-first"},)"
       R"({"transform":"bucket[4]","source-id":3,"direction":"desc","null-order":"nulls-last"}]})";
-  auto order = ParseText(kText);
+  auto order = SortOrderFromText(kText);
   ASSERT_TRUE(order.ok()) << order.error().message;
   EXPECT_EQ(order->order_id, 1);
   ASSERT_EQ(order->fields.size(), 2u);
   EXPECT_EQ(order->fields[1].transform, Transform::Bucket(4));
   EXPECT_EQ(order->fields[1].direction, SortDirection::kDesc);
   EXPECT_EQ(order->fields[1].null_order, NullOrder::kNullsLast);
-  EXPECT_EQ(Write(*order), kText);
+  EXPECT_EQ(WriteSortOrderJson(*order), kText);
 }
 
 TEST(SortOrderTest, UnsortedOrder) {
   SortOrder unsorted = SortOrder::Unsorted();
   EXPECT_TRUE(unsorted.IsUnsorted());
   EXPECT_EQ(unsorted.order_id, 0);
-  EXPECT_EQ(Write(unsorted), R"({"order-id":0,"fields":[]})");
-  auto parsed = ParseText(R"({"order-id":0,"fields":[]})");
+  EXPECT_EQ(WriteSortOrderJson(unsorted), R"({"order-id":0,"fields":[]})");
+  auto parsed = SortOrderFromText(R"({"order-id":0,"fields":[]})");
   ASSERT_TRUE(parsed.ok());
   EXPECT_EQ(*parsed, unsorted);
 }
 
 TEST(SortOrderTest, ErrorsNameThePath) {
-  auto bad = ParseText(
+  auto bad = SortOrderFromText(
       R"({"order-id":1,"fields":[{"transform":"identity","source-id":2,"direction":"up","null-order":"nulls-first"}]})");
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().message,
             "fields[0].direction: unknown sort direction \"up\" (want asc or desc)");
-  auto nulls = ParseText(
+  auto nulls = SortOrderFromText(
       R"({"order-id":1,"fields":[{"transform":"identity","source-id":2,"direction":"asc","null-order":"first"}]})");
   ASSERT_FALSE(nulls.ok());
   EXPECT_EQ(nulls.error().message,
             "fields[0].null-order: unknown null order \"first\" (want nulls-first or nulls-last)");
-  auto typo = ParseText(
+  auto typo = SortOrderFromText(
       R"({"order-id":1,"fields":[{"transform":"yeer","source-id":2,"direction":"asc","null-order":"nulls-first"}]})");
   ASSERT_FALSE(typo.ok());
   EXPECT_EQ(typo.error().message, "fields[0].transform: unknown transform \"yeer\"");

@@ -34,7 +34,7 @@ class SpecVectorsTest : public ::testing::Test {
   std::unique_ptr<JsonDocument> doc_;
 };
 
-std::string Unhex(std::string_view hex) {
+std::string FromHex(std::string_view hex) {
   std::string out;
   for (size_t i = 0; i < hex.size(); i += 2) {
     while (i < hex.size() && hex[i] == ' ') ++i;
@@ -44,7 +44,7 @@ std::string Unhex(std::string_view hex) {
   return out;
 }
 
-std::string Hex(std::string_view bytes) {
+std::string ToHex(std::string_view bytes) {
   std::string out;
   for (unsigned char c : bytes) out += fmt::format("{:02x}", c);
   return out;
@@ -82,7 +82,7 @@ Result<Literal> VectorValue(const Type& type, std::string_view text) {
       break;
     case TypeId::kFixed:
     case TypeId::kBinary:
-      json = "\"" + Hex(Unhex(text)) + "\"";
+      json = "\"" + ToHex(FromHex(text)) + "\"";
       break;
     default:
       json = "\"" + std::string(text) + "\"";
@@ -96,7 +96,7 @@ TEST_F(SpecVectorsTest, HashVectors) {
   for (const JsonValue& v : Section("hash_vectors")) {
     std::string type_name(*v.GetString("type"));
     std::string value(*v.GetString("value"));
-    std::string bytes = Unhex(*v.GetString("hashed_bytes_hex"));
+    std::string bytes = FromHex(*v.GetString("hashed_bytes_hex"));
     auto expected = static_cast<int32_t>(*v.GetInt("murmur3_x86_32_seed0"));
     SCOPED_TRACE(type_name + " " + value);
     // The hash of the listed bytes.
@@ -154,7 +154,7 @@ TEST_F(SpecVectorsTest, TruncateVectors) {
         output = Literal::String(std::string(*v.GetString("output")));
         break;
       case TypeId::kBinary: {
-        std::string in = Unhex(*v.GetString("input_hex")), out = Unhex(*v.GetString("output_hex"));
+        std::string in = FromHex(*v.GetString("input_hex")), out = FromHex(*v.GetString("output_hex"));
         input = Literal::Binary(std::vector<uint8_t>(in.begin(), in.end()));
         output = Literal::Binary(std::vector<uint8_t>(out.begin(), out.end()));
         break;
@@ -198,13 +198,13 @@ TEST_F(SpecVectorsTest, BinarySingleValues) {
     std::string type_name(*v.GetString("type"));
     TypePtr type = VectorType(type_name);
     JsonValue value = *v.Get("value");
-    std::string bytes = Unhex(*v.GetString("hex"));
+    std::string bytes = FromHex(*v.GetString("hex"));
     SCOPED_TRACE(type_name + " " + value.ToJson());
     auto literal = FromJson(*type, value);
     ASSERT_TRUE(literal.ok()) << literal.error().message;
     auto written = ToBinary(*type, *literal);
     ASSERT_TRUE(written.ok()) << written.error().message;
-    EXPECT_EQ(Hex(*written), Hex(bytes));
+    EXPECT_EQ(ToHex(*written), ToHex(bytes));
     auto read = FromBinary(*type, bytes);
     ASSERT_TRUE(read.ok()) << read.error().message;
     EXPECT_EQ(*read, *literal);

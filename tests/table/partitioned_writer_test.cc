@@ -28,7 +28,7 @@ using spec::NestedField;
 using spec::Type;
 
 // id long required, name string, amount double, order_ts timestamptz.
-spec::Schema Orders() {
+spec::Schema OrderSchema() {
   spec::Schema s;
   s.fields = {NestedField{1, "id", true, Type::Long()}, NestedField{2, "name", false, Type::String()},
               NestedField{3, "amount", false, Type::Double()},
@@ -143,11 +143,11 @@ Written WriteRandom(io::FileIO& io, std::shared_ptr<WriteContext> ctx, int batch
 
 TEST(PartitionedWriterTest, RoundTripPartitionsAndMetrics) {
   io::MemoryFileIO io;
-  auto ctx = WriteContext::Make(Orders(), DayAndBucket(), "mem://wh/db/orders", {});
+  auto ctx = WriteContext::Make(OrderSchema(), DayAndBucket(), "mem://wh/db/orders", {});
   ASSERT_TRUE(ctx.ok()) << ctx.error().message;
   Written w = WriteRandom(io, *ctx, 5, 2000, 6);
   std::vector<Row> all;
-  spec::Schema schema = Orders();
+  spec::Schema schema = OrderSchema();
   for (const manifest::DataFile& f : w.files) {
     std::vector<Row> rows = ReadRows(io, f.file_path);
     EXPECT_EQ(f.record_count, static_cast<int64_t>(rows.size()));
@@ -209,7 +209,7 @@ TEST(PartitionedWriterTest, MemoryBudgetHoldsWithManyPartitions) {
   io::MemoryFileIO io;
   spec::PartitionSpec by_id;
   by_id.fields = {spec::PartitionField{1, {}, 1000, "id_bucket", spec::Transform::Bucket(500)}};
-  auto ctx = WriteContext::Make(Orders(), by_id, "mem://wh/t", {});
+  auto ctx = WriteContext::Make(OrderSchema(), by_id, "mem://wh/t", {});
   ASSERT_TRUE(ctx.ok());
   PartitionedWriterOptions options;
   options.memory_budget = 256 * 1024;
@@ -222,7 +222,7 @@ TEST(PartitionedWriterTest, MemoryBudgetHoldsWithManyPartitions) {
 
 TEST(PartitionedWriterTest, RollsAtTheTargetFileSize) {
   io::MemoryFileIO io;
-  auto ctx = WriteContext::Make(Orders(), spec::PartitionSpec{}, "mem://wh/t",
+  auto ctx = WriteContext::Make(OrderSchema(), spec::PartitionSpec{}, "mem://wh/t",
                                 {{"write.target-file-size-bytes", "60000"},
                                  {"write.parquet.row-group-size-bytes", "20000"},
                                  {"write.parquet.compression-codec", "uncompressed"}});
@@ -245,7 +245,7 @@ TEST(PartitionedWriterTest, RollsAtTheTargetFileSize) {
 
 TEST(PartitionedWriterTest, WriteDataPathAndAbortDeletesEverything) {
   io::MemoryFileIO io;
-  auto ctx = WriteContext::Make(Orders(), DayAndBucket(), "mem://wh/t",
+  auto ctx = WriteContext::Make(OrderSchema(), DayAndBucket(), "mem://wh/t",
                                 {{"write.data.path", "mem://elsewhere/files/"},
                                  {"write.target-file-size-bytes", "4000"}});
   ASSERT_TRUE(ctx.ok());
@@ -288,7 +288,7 @@ TEST(PartitionedWriterTest, DuckDbReadsTheRowsAndFieldIds) {
   }
   testing::TempDir dir;
   auto io = io::LocalFileIO();
-  auto ctx = WriteContext::Make(Orders(), DayAndBucket(), dir.path(), {});
+  auto ctx = WriteContext::Make(OrderSchema(), DayAndBucket(), dir.path(), {});
   ASSERT_TRUE(ctx.ok());
   Written w = WriteRandom(*io, *ctx, 2, 500, 2);
   std::string sql = "SELECT count(*), count(DISTINCT id), sum(id), count(name), count(order_ts) FROM "

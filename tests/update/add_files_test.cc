@@ -122,7 +122,7 @@ spec::TableMetadata EmptyCopy(const spec::TableMetadata& m, const std::string& l
   return out;
 }
 
-spec::TableMetadata NewTable(const std::string& location, std::vector<spec::NestedField> fields,
+spec::TableMetadata AddFilesNewTable(const std::string& location, std::vector<spec::NestedField> fields,
                              std::vector<spec::PartitionField> partition_fields,
                              int format_version = 2) {
   NewTableRequest r;
@@ -205,7 +205,7 @@ TEST(AddFilesTest, HiveLayoutFilesTakePartitionsFromStatisticsAndPaths) {
   std::vector<std::string> files = testing::FilesUnder(Persistent("hive_partitioned_table/data"),
                                                        ".parquet");
   ASSERT_EQ(files.size(), 6u);
-  LocalOps ops(NewTable(dir.path(),
+  LocalOps ops(AddFilesNewTable(dir.path(),
                         {{1, "event_date", false, spec::Type::Date()},
                          {2, "user_id", false, spec::Type::Long()},
                          {3, "event_type", false, spec::Type::String()}},
@@ -320,7 +320,7 @@ TEST(AddFilesTest, TypeMismatchIsRefusedAsAppendRefusesItAndCommitsNothing) {
 
 TEST(AddFilesTest, EncryptedTablesAreNotWritten) {
   testing::TempDir dir;
-  spec::TableMetadata m = NewTable(dir.path(), {{1, "id", false, spec::Type::Long()}}, {}, 3);
+  spec::TableMetadata m = AddFilesNewTable(dir.path(), {{1, "id", false, spec::Type::Long()}}, {}, 3);
   m.encryption_keys.push_back(spec::EncryptedKey{"key-1", "c2VjcmV0", std::nullopt, {}});
   LocalOps ops(m);
   auto added = AddFiles(ops, {Persistent(kMockData)});
@@ -335,7 +335,7 @@ TEST(AddFilesTest, EncryptedTablesAreNotWritten) {
   ExpectNothingCommitted(ops, dir);
 
   // A snapshot with an encrypted manifest list (key-id) refuses writes just the same.
-  spec::TableMetadata m2 = NewTable(dir.path(), {{1, "id", false, spec::Type::Long()}}, {}, 3);
+  spec::TableMetadata m2 = AddFilesNewTable(dir.path(), {{1, "id", false, spec::Type::Long()}}, {}, 3);
   spec::Snapshot s;
   s.snapshot_id = 7;
   s.manifest_list = dir.Join("snap-7.avro");

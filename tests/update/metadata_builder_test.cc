@@ -36,7 +36,7 @@ NewTableRequest Request(int format_version) {
   return r;
 }
 
-spec::TableMetadata NewTable(int format_version) {
+spec::TableMetadata NewBuilderTable(int format_version) {
   auto m = NewTableMetadata(Request(format_version), 1000);
   EXPECT_TRUE(m.ok()) << m.error().message;
   return *m;
@@ -59,7 +59,7 @@ std::vector<TableUpdate> Append(const spec::Snapshot& s) {
 }
 
 TEST(NewTableMetadataTest, FreshIdsSpecAndOrder) {
-  spec::TableMetadata m = NewTable(2);
+  spec::TableMetadata m = NewBuilderTable(2);
   ASSERT_EQ(m.schemas.size(), 1u);
   const auto& f = m.schemas[0].fields;
   // Top-level fields first (1..3), then the struct's children (Java's assignFreshIds).
@@ -107,7 +107,7 @@ TEST(NewTableMetadataTest, Errors) {
 }
 
 TEST(ApplyUpdatesTest, AppendV2MovesMainAndSequenceNumber) {
-  spec::TableMetadata base = NewTable(2);
+  spec::TableMetadata base = NewBuilderTable(2);
   auto s1 = MakeSnapshot(11, std::nullopt, 1, 2000);
   auto m1 = ApplyUpdates(base, Append(s1), 2001, "mem://v1.metadata.json");
   ASSERT_TRUE(m1.ok()) << m1.error().message;
@@ -137,7 +137,7 @@ TEST(ApplyUpdatesTest, AppendV2MovesMainAndSequenceNumber) {
 }
 
 TEST(ApplyUpdatesTest, BranchOtherThanMainLeavesCurrentSnapshot) {
-  spec::TableMetadata base = NewTable(2);
+  spec::TableMetadata base = NewBuilderTable(2);
   auto s1 = MakeSnapshot(11, std::nullopt, 1, 2000);
   std::vector<TableUpdate> u = {AddSnapshot{s1},
                                 SetSnapshotRef{"dev", spec::SnapshotRef::Branch(11)}};
@@ -149,7 +149,7 @@ TEST(ApplyUpdatesTest, BranchOtherThanMainLeavesCurrentSnapshot) {
 }
 
 TEST(ApplyUpdatesTest, V1HasNoSequenceNumbers) {
-  spec::TableMetadata base = NewTable(1);
+  spec::TableMetadata base = NewBuilderTable(1);
   auto s1 = MakeSnapshot(11, std::nullopt, 0, 2000);
   auto m = ApplyUpdates(base, Append(s1), 5, {});
   ASSERT_TRUE(m.ok()) << m.error().message;
@@ -159,7 +159,7 @@ TEST(ApplyUpdatesTest, V1HasNoSequenceNumbers) {
 }
 
 TEST(ApplyUpdatesTest, V3RowLineage) {
-  spec::TableMetadata base = NewTable(3);
+  spec::TableMetadata base = NewBuilderTable(3);
   EXPECT_EQ(base.next_row_id, 0);
   auto s1 = MakeSnapshot(11, std::nullopt, 1, 2000);
   s1.first_row_id = 0;
@@ -180,7 +180,7 @@ TEST(ApplyUpdatesTest, V3RowLineage) {
 }
 
 TEST(ApplyUpdatesTest, SchemaSpecSortOrderWithLastAdded) {
-  spec::TableMetadata base = NewTable(2);
+  spec::TableMetadata base = NewBuilderTable(2);
   spec::Schema s2 = base.schemas[0];
   s2.fields.push_back(NestedField{6, "note", false, Type::String()});
   spec::PartitionSpec ps;
@@ -213,7 +213,7 @@ TEST(ApplyUpdatesTest, SchemaSpecSortOrderWithLastAdded) {
 }
 
 TEST(ApplyUpdatesTest, FormatVersionUuidPropertiesLocation) {
-  spec::TableMetadata base = NewTable(2);
+  spec::TableMetadata base = NewBuilderTable(2);
   std::vector<TableUpdate> up = {UpgradeFormatVersion{3}, SetProperties{{{"a", "1"}, {"b", "2"}}},
                                  RemoveProperties{{"a"}}, SetLocation{"mem://elsewhere"},
                                  AssignUuid{base.table_uuid}};
@@ -232,7 +232,7 @@ TEST(ApplyUpdatesTest, FormatVersionUuidPropertiesLocation) {
 }
 
 TEST(ApplyUpdatesTest, RemoveSnapshotsDropsRefsAndLog) {
-  spec::TableMetadata m = NewTable(2);
+  spec::TableMetadata m = NewBuilderTable(2);
   m = *ApplyUpdates(m, Append(MakeSnapshot(1, std::nullopt, 1, 10)), 11, {});
   m = *ApplyUpdates(m, Append(MakeSnapshot(2, 1, 2, 20)), 21, {});
   std::vector<TableUpdate> tag = {SetSnapshotRef{"t", spec::SnapshotRef::Tag(1)}};
@@ -251,7 +251,7 @@ TEST(ApplyUpdatesTest, RemoveSnapshotsDropsRefsAndLog) {
 }
 
 TEST(ApplyUpdatesTest, MetadataLogTrimmed) {
-  spec::TableMetadata m = NewTable(2);
+  spec::TableMetadata m = NewBuilderTable(2);
   m.properties["write.metadata.previous-versions-max"] = "2";
   for (int i = 0; i < 5; ++i) {
     m = *ApplyUpdates(m, {}, 100 + i, "mem://v" + std::to_string(i) + ".metadata.json");

@@ -6,13 +6,10 @@
 #include <vector>
 
 #include "floe/format/parquet/encoding/byte_stream_split.h"
+#include "format/parquet/byte_span.h"
 
 namespace floe::parquet {
 namespace {
-
-std::span<const uint8_t> Span(const std::string& s) {
-  return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
-}
 
 TEST(EncodingByteStreamSplitTest, SpecExample) {
   // Encodings.md: AA BB CC DD | 00 11 22 33 | A3 B4 C5 D6 -> AA 00 A3 BB 11 B4 CC 22 C5 DD 33 D6.
@@ -30,7 +27,7 @@ TEST(EncodingByteStreamSplitTest, SpecExample) {
 }
 
 template <typename T>
-void RoundTrip(const std::vector<T>& values) {
+void SplitRoundTrip(const std::vector<T>& values) {
   std::string enc;
   EncodeByteStreamSplit(reinterpret_cast<const uint8_t*>(values.data()),
                         static_cast<int64_t>(values.size()), sizeof(T), &enc);
@@ -57,10 +54,10 @@ TEST(EncodingByteStreamSplitTest, RoundTripsAllTypes) {
     i32.push_back(static_cast<int32_t>(rng()));
     i64.push_back(static_cast<int64_t>(rng()));
   }
-  RoundTrip(f);
-  RoundTrip(d);
-  RoundTrip(i32);
-  RoundTrip(i64);
+  SplitRoundTrip(f);
+  SplitRoundTrip(d);
+  SplitRoundTrip(i32);
+  SplitRoundTrip(i64);
   // FIXED_LEN_BYTE_ARRAY of odd widths.
   for (int width : {1, 3, 5, 16, 17}) {
     std::string values(static_cast<size_t>(width) * 101, '\0');

@@ -10,13 +10,10 @@
 #include "floe/format/parquet/encoding/delta_byte_array.h"
 #include "floe/format/parquet/encoding/delta_length_byte_array.h"
 #include "floe/util/bytes.h"
+#include "format/parquet/byte_span.h"
 
 namespace floe::parquet {
 namespace {
-
-std::span<const uint8_t> Span(const std::string& s) {
-  return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
-}
 
 template <typename T>
 std::vector<T> DecodeAll(const std::string& enc, size_t* consumed = nullptr) {
@@ -31,7 +28,7 @@ std::vector<T> DecodeAll(const std::string& enc, size_t* consumed = nullptr) {
 }
 
 template <typename T>
-void RoundTrip(const std::vector<T>& values, int block = 128, int minis = 4) {
+void DeltaRoundTrip(const std::vector<T>& values, int block = 128, int minis = 4) {
   DeltaBinaryPackedEncoder<T> e(block, minis);
   e.Put(values.data(), static_cast<int64_t>(values.size()));
   std::string enc;
@@ -99,22 +96,22 @@ TEST(EncodingDeltaBinaryPackedTest, RandomSortedAndExtremes) {
     extremes32.push_back(i % 2 ? std::numeric_limits<int32_t>::min()
                                : std::numeric_limits<int32_t>::max());
   }
-  RoundTrip(random64);
-  RoundTrip(random32);
-  RoundTrip(sorted64);
-  RoundTrip(extremes64);
-  RoundTrip(extremes32);
-  RoundTrip(std::vector<int64_t>{lo, hi, lo, hi});
-  RoundTrip(std::vector<int32_t>{42});
-  RoundTrip(std::vector<int64_t>{hi});
-  RoundTrip(std::vector<int64_t>{});
-  RoundTrip(std::vector<int32_t>(1000, -7));
+  DeltaRoundTrip(random64);
+  DeltaRoundTrip(random32);
+  DeltaRoundTrip(sorted64);
+  DeltaRoundTrip(extremes64);
+  DeltaRoundTrip(extremes32);
+  DeltaRoundTrip(std::vector<int64_t>{lo, hi, lo, hi});
+  DeltaRoundTrip(std::vector<int32_t>{42});
+  DeltaRoundTrip(std::vector<int64_t>{hi});
+  DeltaRoundTrip(std::vector<int64_t>{});
+  DeltaRoundTrip(std::vector<int32_t>(1000, -7));
   // Other block shapes: 256 values in 8 miniblocks of 32, 1024 in 1 miniblock.
-  RoundTrip(random64, 256, 8);
-  RoundTrip(random32, 1024, 1);
+  DeltaRoundTrip(random64, 256, 8);
+  DeltaRoundTrip(random32, 1024, 1);
   // Lengths that end exactly on and just past block boundaries.
   for (size_t n : {128u, 129u, 257u, 33u, 32u, 31u}) {
-    RoundTrip(std::vector<int64_t>(sorted64.begin(), sorted64.begin() + static_cast<long>(n)));
+    DeltaRoundTrip(std::vector<int64_t>(sorted64.begin(), sorted64.begin() + static_cast<long>(n)));
   }
 }
 

@@ -7,13 +7,10 @@
 #include "floe/format/parquet/encoding/dictionary.h"
 #include "floe/format/parquet/encoding/plain.h"
 #include "floe/format/parquet/encoding/rle_bit_packed_hybrid.h"
+#include "format/parquet/byte_span.h"
 
 namespace floe::parquet {
 namespace {
-
-std::span<const uint8_t> Span(const std::string& s) {
-  return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
-}
 
 // A data page's values: the bit-width byte, then the RLE/bit-packed indices.
 std::string IndexPage(const std::vector<uint32_t>& indices, int width) {

@@ -8,13 +8,10 @@
 #include <vector>
 
 #include "floe/format/parquet/encoding/plain.h"
+#include "format/parquet/byte_span.h"
 
 namespace floe::parquet {
 namespace {
-
-std::span<const uint8_t> Span(const std::string& s) {
-  return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
-}
 
 template <typename T>
 void RoundTrip(const std::vector<T>& values) {

@@ -6,13 +6,10 @@
 
 #include "floe/format/parquet/encoding/bit_packing.h"
 #include "floe/format/parquet/encoding/rle_bit_packed_hybrid.h"
+#include "format/parquet/byte_span.h"
 
 namespace floe::parquet {
 namespace {
-
-std::span<const uint8_t> Span(const std::string& s) {
-  return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
-}
 
 std::vector<uint32_t> Decode(const std::string& runs, int width, int64_t n) {
   RleBitPackedDecoder d;

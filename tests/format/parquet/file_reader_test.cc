@@ -21,7 +21,7 @@ namespace {
 using floe::testing::CorpusPath;
 using floe::testing::FilesUnder;
 
-bool CleanKind(ErrorKind k) {
+bool IsCleanKind(ErrorKind k) {
   return k == ErrorKind::kCorrupt || k == ErrorKind::kNotSupported;
 }
 
@@ -78,7 +78,7 @@ Status WalkPages(const FileReader& reader, int* pages) {
   return Ok();
 }
 
-std::vector<std::string> GoodFiles() {
+std::vector<std::string> WellFormedFiles() {
   std::vector<std::string> files;
   for (const char* dir : {"parquet-testing/data", "arrow-testing/data/parquet",
                           "iceberg/parquet/src/testFixtures/resources/encodings",
@@ -96,7 +96,7 @@ std::vector<std::string> GoodFiles() {
 
 TEST(FileReaderTest, EveryCorpusFileOpens) {
   auto io = io::LocalFileIO();
-  std::vector<std::string> files = GoodFiles();
+  std::vector<std::string> files = WellFormedFiles();
   ASSERT_GT(files.size(), 150u);
   int opened = 0, pages = 0;
   for (const std::string& f : files) {
@@ -111,7 +111,7 @@ TEST(FileReaderTest, EveryCorpusFileOpens) {
     // on purpose (see parquet-testing/data/README.md) and must fail cleanly.
     Status s = WalkPages(**reader, &pages);
     if (!s.ok()) {
-      EXPECT_TRUE(CleanKind(s.error().kind)) << s.error().message;
+      EXPECT_TRUE(IsCleanKind(s.error().kind)) << s.error().message;
       ADD_FAILURE() << "page walk failed: " << s.error().message;
     }
   }
@@ -150,7 +150,7 @@ TEST(FileReaderTest, MalformedFilesFailCleanly) {
     SCOPED_TRACE(f);
     auto reader = FileReader::Open(*io, f);
     if (!reader.ok()) {
-      EXPECT_TRUE(CleanKind(reader.error().kind)) << reader.error().message;
+      EXPECT_TRUE(IsCleanKind(reader.error().kind)) << reader.error().message;
       ++failed;
       continue;
     }
@@ -158,7 +158,7 @@ TEST(FileReaderTest, MalformedFilesFailCleanly) {
     int pages = 0;
     Status s = WalkPages(**reader, &pages);
     if (!s.ok()) {
-      EXPECT_TRUE(CleanKind(s.error().kind)) << s.error().message;
+      EXPECT_TRUE(IsCleanKind(s.error().kind)) << s.error().message;
     }
     FileMetaDataToJson((*reader)->metadata());
   }
@@ -196,10 +196,10 @@ TEST(FileReaderTest, FlippedAndTruncatedFootersFailCleanly) {
       if (schema.ok()) {
         Status s = ValidateRowGroups(*r, *schema);
         if (!s.ok()) {
-          EXPECT_TRUE(CleanKind(s.error().kind));
+          EXPECT_TRUE(IsCleanKind(s.error().kind));
         }
       } else {
-        EXPECT_TRUE(CleanKind(schema.error().kind)) << schema.error().message;
+        EXPECT_TRUE(IsCleanKind(schema.error().kind)) << schema.error().message;
       }
       FileMetaDataToJson(*r);
       ++decoded;

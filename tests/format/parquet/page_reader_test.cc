@@ -53,7 +53,7 @@ const std::set<std::string, std::less<>> kTooLarge = {
     "large_string_map.brotli.parquet",  // one page of 2^30 + 4 bytes
 };
 
-std::string BaseName(const std::string& path) { return path.substr(path.rfind('/') + 1); }
+std::string BaseNameOf(const std::string& path) { return path.substr(path.rfind('/') + 1); }
 
 TEST(PageReaderTest, EveryPageOfEveryCorpusFileDecompresses) {
   auto io = io::LocalFileIO();
@@ -71,11 +71,11 @@ TEST(PageReaderTest, EveryPageOfEveryCorpusFileDecompresses) {
     auto file = FileReader::Open(*io, f);
     ASSERT_TRUE(file.ok()) << file.error().message;
     Status s = ReadAllPages(**file, &pages, &bytes);
-    bool expected_broken = kBrokenOnPurpose.count(BaseName(f)) > 0;
+    bool expected_broken = kBrokenOnPurpose.count(BaseNameOf(f)) > 0;
     if (!s.ok()) {
       EXPECT_TRUE(s.error().kind == ErrorKind::kCorrupt || s.error().kind == ErrorKind::kNotSupported)
           << f << ": " << s.error().message;
-      if (kTooLarge.count(BaseName(f)) > 0) {
+      if (kTooLarge.count(BaseNameOf(f)) > 0) {
         EXPECT_EQ(s.error().kind, ErrorKind::kNotSupported) << s.error().message;
       } else if (!expected_broken) {
         failures.push_back(f + ": " + s.error().message);
