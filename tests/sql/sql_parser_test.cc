@@ -529,9 +529,11 @@ TEST(SqlParserTest, InsertAndSet) {
   EXPECT_EQ(Canonical("SET TIME ZONE 'Asia/Seoul'"), "SET TIME ZONE 'Asia/Seoul'");
   EXPECT_EQ(Canonical("set time zone local"), "SET TIME ZONE LOCAL");
   EXPECT_EQ(Canonical("SET spark.sql.session.timeZone = America/Los_Angeles"),
-            "SET spark.sql.session.timeZone = America/Los_Angeles");
+            "SET spark.sql.session.timeZone = 'America/Los_Angeles'");
   EXPECT_EQ(Canonical("SET spark.sql.session.timeZone='UTC'"),
-            "SET spark.sql.session.timeZone = UTC");
+            "SET spark.sql.session.timeZone = 'UTC'");
+  // The value prints as a string, so any value reads back the same (found by the fuzzer).
+  EXPECT_EQ(Canonical("SET k = 'a\nb'"), "SET k = 'a\nb'");
   EXPECT_EQ(Canonical("SET a.b"), "SET a.b");
   EXPECT_EQ(Canonical("SET"), "SET");
 

@@ -335,7 +335,7 @@ struct StatementPrinter {
   std::string operator()(const SetConfig& s) const {
     std::string out = "SET";
     if (!s.key.empty()) out += " " + s.key;
-    if (s.value) out += " = " + *s.value;
+    if (s.value) out += " = " + QuoteStringLiteral(*s.value);  // as a string: any text reads back the same
     return out;
   }
   std::string operator()(const Use& s) const { return "USE " + ToSql(s.name); }

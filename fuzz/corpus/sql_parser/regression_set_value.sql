@@ -1,0 +1,2 @@
+SET spark.sql.session.timeZone = 'UT
+Spl'; USE lake.eng

@@ -1,0 +1,1 @@
+SELECT l_returnflag, l_linestatus, sum(l_quantity) AS sum_qty, avg(l_discount), count(*) FROM lake.tpch.lineitem WHERE l_shipdate <= DATE '1998-09-02' GROUP BY l_returnflag, l_linestatus ORDER BY l_returnflag NULLS LAST, 2 DESC LIMIT 10 OFFSET 2

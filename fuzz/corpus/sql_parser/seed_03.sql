@@ -1,0 +1,1 @@
+WITH s AS (SELECT g, max(k) AS m FROM t GROUP BY g) SELECT a.g, coalesce(b.m, 0) FROM s a LEFT JOIN s b ON a.g = b.g AND b.m > 3 UNION ALL SELECT 'x', 1

@@ -1,0 +1,1 @@
+SELECT * FROM lake.eng.orders VERSION AS OF 123456789 a JOIN lake.eng.orders FOR SYSTEM_TIME AS OF '2026-03-01 00:00:00' b USING (order_id); SELECT * FROM t.branch_audit, t.tag_v1

@@ -1,0 +1,1 @@
+ALTER TABLE lake.eng.orders ADD COLUMNS (note string AFTER amount, loc.alt double FIRST); ALTER TABLE t RENAME COLUMN region TO area; ALTER TABLE t ALTER COLUMN amount TYPE decimal(12, 2); ALTER TABLE t DROP COLUMN note

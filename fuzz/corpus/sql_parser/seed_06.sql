@@ -1,0 +1,1 @@
+SELECT CASE WHEN x BETWEEN 1 AND 10 THEN 'low' WHEN x IN (11, 12) THEN 'mid' ELSE 'high' END, CAST(ts AS DATE), date_trunc('month', ts), x % 3, -x, NOT b, s LIKE 'a%' ESCAPE '\\', s RLIKE '^[a-z]+$', m['k'], a[0], st.f FROM read_parquet('/tmp/a.parquet') WHERE x IS NOT NULL AND (y <> 2 OR z >= 1.5e3)

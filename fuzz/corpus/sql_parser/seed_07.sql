@@ -1,0 +1,1 @@
+INSERT INTO lake.eng.orders VALUES ('a', 1, 2.50, array('x'), map('k', 1), named_struct('lat', 1.0, 'lon', 2.0), TIMESTAMP '2026-03-01 10:00:00+01:00'), ('b', NULL, NULL, NULL, NULL, NULL, NULL)

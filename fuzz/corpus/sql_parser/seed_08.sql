@@ -1,0 +1,1 @@
+SHOW NAMESPACES; SHOW TABLES IN lake.eng; DESCRIBE TABLE lake.eng.orders; SHOW CREATE TABLE t; EXPLAIN SELECT count(*) FROM t; SET spark.sql.session.timeZone = 'UTC'; USE lake.eng; DROP TABLE IF EXISTS t PURGE

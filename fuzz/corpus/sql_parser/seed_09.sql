@@ -1,0 +1,1 @@
+SELECT id, explode(tags) AS tag FROM t; SELECT posexplode(m) FROM t; SELECT `weird name`, "str" FROM `db`.`t` /* comment */ -- trailing

@@ -1,0 +1,1 @@
+CREATE TABLE lake.eng.daily AS SELECT to_date(order_ts) AS d, count(*) AS orders, sum(amount) AS amount FROM lake.eng.orders GROUP BY 1 HAVING count(*) > 1
