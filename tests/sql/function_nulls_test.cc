@@ -38,6 +38,8 @@ TEST_F(FunctionNullsTest, MathAndStrings) {
                 "ceil(CAST(NULL AS DECIMAL(3,1))) AS e, abs(CAST(NULL AS BIGINT)) AS f"),
             "a,b,c,d,e,f\n,,,,,\n");
   EXPECT_EQ(Run("SELECT round(1234, -2) AS c, floor(2.7) AS d, ceil(-2.7) AS e"), "c,d,e\n1200,2,-2\n");
+  // An untyped NULL too (Spark casts it to double).
+  EXPECT_EQ(Run("SELECT round(NULL, 1) AS a, round(NULL) AS b, floor(NULL) AS c, ceil(NULL) AS d"), "a,b,c,d\n,,,\n");
   EXPECT_EQ(Run("SELECT lower(NULL) AS a, upper(NULL) AS b, length(NULL) AS c, substr(NULL, 1) AS d, "
                 "substr('abc', NULL) AS e, substr('abc', 1, NULL) AS f, concat('a', NULL) AS g, trim(NULL) AS h, "
                 "length('') AS i"),

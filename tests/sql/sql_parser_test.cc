@@ -533,7 +533,7 @@ TEST(SqlParserTest, InsertAndSet) {
   EXPECT_EQ(Canonical("SET spark.sql.session.timeZone='UTC'"),
             "SET spark.sql.session.timeZone = 'UTC'");
   // The value prints as a string, so any value reads back the same (found by the fuzzer).
-  EXPECT_EQ(Canonical("SET k = 'a\nb'"), "SET k = 'a\nb'");
+  EXPECT_EQ(Canonical("SET k = 'a\nb'"), "SET k = 'a\\nb'");  // a newline prints as \n
   EXPECT_EQ(Canonical("SET a.b"), "SET a.b");
   EXPECT_EQ(Canonical("SET"), "SET");
 

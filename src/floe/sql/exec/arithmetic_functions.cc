@@ -282,10 +282,12 @@ Result<FunctionBinding> BindBinaryArithmetic(char op, const std::vector<DataType
 
 // round(x, d) half up; floor/ceil to bigint (or decimal(p - s + 1, 0)).
 Result<FunctionBinding> BindRounding(std::string_view name, const std::vector<DataTypePtr>& args) {
-  if (args.empty() || args.size() > 2 || !IsNumeric(*args[0])) {
+  const bool untyped_null = !args.empty() && args[0]->id() == TypeId::kNull;
+  if (args.empty() || args.size() > 2 || (!IsNumeric(*args[0]) && !untyped_null)) {
     return InvalidArgument("{} takes a number{}", name, name == "round" ? " and a scale" : "");
   }
-  DataTypePtr t = NormalizeType(args[0]);
+  // An untyped NULL is a double, as Spark casts it: round gives a NULL double, floor/ceil a NULL bigint.
+  DataTypePtr t = untyped_null ? columnar::Float64() : NormalizeType(args[0]);
   if (name == "round") {
     // The scale must be a constant; the binder passes it as an int argument evaluated per row.
     if (t->id() == TypeId::kDecimal128) {
