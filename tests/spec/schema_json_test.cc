@@ -10,7 +10,7 @@
 namespace floe::spec {
 namespace {
 
-Result<Schema> ParseSchemaText(std::string_view text) {
+Result<Schema> ParseSchemaJsonForTest(std::string_view text) {
   FLOE_ASSIGN_OR_RETURN(auto doc, JsonDocument::Parse(text));
   return ParseSchema(doc->root());
 }
@@ -40,7 +40,7 @@ constexpr std::string_view kNested = R"json({
 })json";
 
 TEST(SchemaJsonTest, ParsesNestedTypes) {
-  auto s = ParseSchemaText(kNested);
+  auto s = ParseSchemaJsonForTest(kNested);
   ASSERT_TRUE(s.ok()) << s.error().message;
   EXPECT_EQ(s->schema_id, 1);
   EXPECT_EQ(s->identifier_field_ids, std::vector<int32_t>{1});
@@ -65,17 +65,17 @@ TEST(SchemaJsonTest, ParsesNestedTypes) {
 }
 
 TEST(SchemaJsonTest, RoundTripsExactly) {
-  auto s = ParseSchemaText(kNested);
+  auto s = ParseSchemaJsonForTest(kNested);
   ASSERT_TRUE(s.ok()) << s.error().message;
   std::string once = Write(*s);
-  auto again = ParseSchemaText(once);
+  auto again = ParseSchemaJsonForTest(once);
   ASSERT_TRUE(again.ok()) << again.error().message;
   EXPECT_EQ(*s, *again);
   EXPECT_EQ(Write(*again), once);
 }
 
 TEST(SchemaJsonTest, WritesTheSpecFieldNames) {
-  auto s = ParseSchemaText(R"({"type":"struct","fields":[
+  auto s = ParseSchemaJsonForTest(R"({"type":"struct","fields":[
       {"id":1,"name":"m","required":true,"type":{"type":"map","key-id":2,"key":"int",
        "value-id":3,"value":{"type":"list","element-id":4,"element":"date","element-required":true},
        "value-required":false}}]})");
@@ -88,22 +88,22 @@ TEST(SchemaJsonTest, WritesTheSpecFieldNames) {
 }
 
 TEST(SchemaJsonTest, ErrorsNameTheJsonPath) {
-  auto bad_type = ParseSchemaText(
+  auto bad_type = ParseSchemaJsonForTest(
       R"({"type":"struct","fields":[{"id":1,"name":"a","required":true,"type":"strin"}]})");
   ASSERT_FALSE(bad_type.ok());
   EXPECT_EQ(bad_type.error().kind, ErrorKind::kCorrupt);
   EXPECT_EQ(bad_type.error().message, "fields[0].type: unknown type \"strin\"");
 
-  auto missing = ParseSchemaText(R"({"type":"struct","fields":[{"id":1,"name":"a","type":"int"}]})");
+  auto missing = ParseSchemaJsonForTest(R"({"type":"struct","fields":[{"id":1,"name":"a","type":"int"}]})");
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().message, "fields[0]: missing required field \"required\"");
 
-  auto nested = ParseSchemaText(R"({"type":"struct","fields":[{"id":1,"name":"a","required":true,
+  auto nested = ParseSchemaJsonForTest(R"({"type":"struct","fields":[{"id":1,"name":"a","required":true,
       "type":{"type":"list","element-id":2,"element":{"type":"set"},"element-required":true}}]})");
   ASSERT_FALSE(nested.ok());
   EXPECT_EQ(nested.error().message, "fields[0].type.element.type: unknown nested type \"set\"");
 
-  auto not_struct = ParseSchemaText(R"({"type":"list","fields":[]})");
+  auto not_struct = ParseSchemaJsonForTest(R"({"type":"list","fields":[]})");
   ASSERT_FALSE(not_struct.ok());
   EXPECT_EQ(not_struct.error().message, "type: a schema must be a struct, got \"list\"");
 }
@@ -127,7 +127,7 @@ namespace {
 
 TEST(SchemaJsonTest, ValidatesDefaults) {
   auto error_for = [](std::string_view field) {
-    auto s = ParseSchemaText(fmt::format(R"({{"type":"struct","fields":[{}]}})", field));
+    auto s = ParseSchemaJsonForTest(fmt::format(R"({{"type":"struct","fields":[{}]}})", field));
     EXPECT_TRUE(s.ok()) << field;
     auto st = s->Validate();
     return st.ok() ? std::string("ok") : st.error().message;
@@ -241,7 +241,7 @@ TEST(SchemaJsonTest, RandomSchemasRoundTrip) {
     }
     ASSERT_TRUE(s.Validate().ok()) << s.Validate().error().message;
     std::string text = Write(s);
-    auto back = ParseSchemaText(text);
+    auto back = ParseSchemaJsonForTest(text);
     ASSERT_TRUE(back.ok()) << text << ": " << back.error().message;
     EXPECT_EQ(*back, s) << text;
     EXPECT_EQ(back->HighestFieldId(), next_id - 1);
@@ -254,11 +254,11 @@ TEST(SchemaJsonTest, DamagedJsonFailsCleanly) {
   std::string text(kNested);
   int errors = 0;
   for (size_t i = 0; i < text.size(); ++i) {
-    if (!ParseSchemaText(text.substr(0, i)).ok()) ++errors;
+    if (!ParseSchemaJsonForTest(text.substr(0, i)).ok()) ++errors;
     for (char c : {'"', '{', ']', '1', 'x', '\0'}) {
       std::string damaged = text;
       damaged[i] = c;
-      auto s = ParseSchemaText(damaged);
+      auto s = ParseSchemaJsonForTest(damaged);
       if (s.ok()) {
         (void)s->Validate();
         (void)Write(*s);
