@@ -1,63 +1,28 @@
 // Hash aggregation over a table of many data files: the partial aggregates of several reading
 // threads merge into the same groups, sums and counts as a brute-force count of the inserted
 // rows, and the groups come out in the same (first seen) order as on one thread.
-#include <gtest/gtest.h>
-
 #include <map>
 #include <random>
 
 #include <fmt/format.h>
 
-#include "floe/catalog/catalog_config.h"
-#include "floe/columnar/row_writer.h"
-#include "floe/sql/session.h"
-#include "floe/sql/syntax/parser.h"
-#include "testing/test_util.h"
+#include "sql/sql_script_fixture.h"
 
 namespace floe::sql {
 namespace {
 
-// Runs `script` in a session over the warehouse in `dir` with `threads` reader threads; the
-// queries' rows as CSV.
-std::string RunAggregateScript(const std::string& dir, int threads, const std::string& script) {
-  SessionOptions options;
-  catalog::FloeConfig config;
-  config.catalogs["default"] = catalog::WarehouseCatalogSettings(dir);
-  config.default_catalog = "default";
-  options.config = config;
-  options.threads = threads;
-  auto session = Session::Make(options);
-  EXPECT_TRUE(session.ok());
-  if (!session.ok()) return "";
-  auto pieces = syntax::SplitScript(script);
-  EXPECT_TRUE(pieces.ok());
-  if (!pieces.ok()) return "";
-  std::string rows;
-  for (const auto& piece : *pieces) {
-    auto statement = syntax::ParseStatement(piece.text, piece.pos);
-    EXPECT_TRUE(statement.ok()) << piece.text;
-    if (!statement.ok()) return "";
-    std::unique_ptr<columnar::RowWriter> writer;
-    StatementOutput output;
-    output.on_schema = [&](const columnar::SchemaPtr& schema) {
-      writer = columnar::RowWriter::Make(columnar::RowFormat::kCsv, &rows);
-      return writer->Begin(schema);
-    };
-    output.on_batch = [&](const columnar::RecordBatch& b) { return writer->Write(b); };
-    auto status = (*session)->Execute(*statement, output);
-    EXPECT_TRUE(status.ok()) << piece.text << "\n" << status.error().message;
-    if (writer) {
-      EXPECT_TRUE(writer->Finish().ok());
-    }
+class AggregateNodeTest : public SqlScriptTest {
+ protected:
+  // The query's rows (CSV, with header) read with `threads` reader threads.
+  std::string QueryWithThreads(int threads, const std::string& query) {
+    OpenSession(threads);
+    return Run(query);
   }
-  return rows;
-}
+};
 
-TEST(AggregateNodeTest, ParallelPartialsMergeLikeOneThread) {
-  testing::TempDir dir;
-  RunAggregateScript(dir.path(), 1,
-                     "CREATE NAMESPACE a; CREATE TABLE a.t (k int, g string, d decimal(12,2)) USING iceberg "
-                     "PARTITIONED BY (bucket(8, k))");
+TEST_F(AggregateNodeTest, ParallelPartialsMergeLikeOneThread) {
+  Run("CREATE NAMESPACE a; CREATE TABLE a.t (k int, g string, d decimal(12,2)) USING iceberg "
+      "PARTITIONED BY (bucket(8, k))");
   std::mt19937 rng(1130);
   struct Expected {
     int64_t count = 0;
@@ -79,11 +44,11 @@ TEST(AggregateNodeTest, ParallelPartialsMergeLikeOneThread) {
       e.sum_k += k;
       e.sum_d += d;
     }
-    RunAggregateScript(dir.path(), 1, "INSERT INTO a.t VALUES " + values);
+    Run("INSERT INTO a.t VALUES " + values);
   }
   const std::string query = "SELECT g, count(*), sum(k), sum(d), min(k) < 1000 FROM a.t GROUP BY g";
-  std::string one = RunAggregateScript(dir.path(), 1, query);
-  std::string four = RunAggregateScript(dir.path(), 4, query);
+  std::string one = QueryWithThreads(1, query);
+  std::string four = QueryWithThreads(4, query);
   EXPECT_EQ(one, four);  // the same groups in the same order
 
   std::string want = "g,count(1),sum(k),sum(d),(min(k) < 1000)\n";
@@ -103,17 +68,15 @@ TEST(AggregateNodeTest, ParallelPartialsMergeLikeOneThread) {
   EXPECT_EQ(four.substr(0, four.find('\n') + 1), want);
 }
 
-TEST(AggregateNodeTest, DecimalSumOverflowAcrossFilesIsNull) {
-  testing::TempDir dir;
+TEST_F(AggregateNodeTest, DecimalSumOverflowAcrossFilesIsNull) {
   const std::string nine = "90000000000000000000000000000000000000";  // 9e37: two of them exceed 38 digits
-  RunAggregateScript(dir.path(), 1,
-                     "CREATE NAMESPACE a; CREATE TABLE a.t (k int, d decimal(38,0)) USING iceberg;"
-                     "INSERT INTO a.t VALUES (1, " + nine + "); INSERT INTO a.t VALUES (2, " + nine + ");"
-                     "INSERT INTO a.t VALUES (3, 1)");
+  Run("CREATE NAMESPACE a; CREATE TABLE a.t (k int, d decimal(38,0)) USING iceberg;"
+      "INSERT INTO a.t VALUES (1, " + nine + "); INSERT INTO a.t VALUES (2, " + nine + ");"
+      "INSERT INTO a.t VALUES (3, 1)");
   for (int threads : {1, 4}) {
-    EXPECT_EQ(RunAggregateScript(dir.path(), threads, "SELECT sum(d), count(d) FROM a.t"), "sum(d),count(d)\n,3\n")
+    EXPECT_EQ(QueryWithThreads(threads, "SELECT sum(d), count(d) FROM a.t"), "sum(d),count(d)\n,3\n")
         << threads << " threads";
-    EXPECT_EQ(RunAggregateScript(dir.path(), threads, "SELECT sum(d) FROM a.t WHERE k <> 2"),
+    EXPECT_EQ(QueryWithThreads(threads, "SELECT sum(d) FROM a.t WHERE k <> 2"),
               "sum(d)\n" + nine.substr(0, nine.size() - 1) + "1\n")
         << threads << " threads";
   }

@@ -2,6 +2,7 @@
 // statements in order and returns each query's rows as `floe sql --format <format>` prints them
 // (table and CSV with timestamptz values in the session time zone, JSON in UTC), then the
 // status lines as "-- <status>", or "error: <message>" for the first failing statement.
+// OpenSession(threads) reopens it on the same warehouse (aggregate_node_test compares thread counts).
 // session_test.cc keeps its own copy of this fixture (CSV only).
 #pragma once
 
@@ -22,14 +23,17 @@ namespace floe::sql {
 
 class SqlScriptTest : public ::testing::Test {
  protected:
-  void SetUp() override {
+  void SetUp() override { OpenSession(2); }
+
+  // A new session on the same warehouse whose table scans read with `threads` threads.
+  void OpenSession(int threads) {
     SessionOptions options;
     catalog::FloeConfig config;
     config.catalogs["default"] = catalog::WarehouseCatalogSettings(dir_.path());
     config.default_catalog = "default";
     config_ = config;
     options.config = config;
-    options.threads = 2;
+    options.threads = threads;
     options.now_micros = [] { return int64_t{1772704800} * 1000000; };  // 2026-03-05T10:00:00Z
     auto session = Session::Make(options);
     ASSERT_TRUE(session.ok()) << session.error().message;
