@@ -200,7 +200,9 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
   // Task i's counts, written by whichever thread reads it; summed once every reader returned.
   std::vector<TaskCounts> counts(plan.tasks.size());
   std::vector<char> started(plan.tasks.size(), 0);
-  auto sum_counts = [&] {
+  // Adds every started task's counts to the report; rows_returned too when no limit cut them
+  // (the ordered path counts them as it hands them on).
+  auto sum_counts = [&](bool rows_returned) {
     for (size_t i = 0; i < counts.size(); ++i) {
       if (!started[i]) continue;
       ++report.files_read;
@@ -208,7 +210,7 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
       report.row_groups_skipped += counts[i].row_groups_skipped;
       report.rows_read += counts[i].rows_read;
       report.rows_deleted += counts[i].rows_deleted;
-      report.rows_returned += counts[i].rows_kept;
+      if (rows_returned) report.rows_returned += counts[i].rows_kept;
     }
   };
   if (callbacks.on_task_batch) {
@@ -224,7 +226,7 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
     };
     FLOE_RETURN_IF_ERROR(ParallelFor(static_cast<int64_t>(plan.tasks.size()), read_one,
                                      {.max_parallelism = ThreadsOrCores(options.threads)}));
-    sum_counts();
+    sum_counts(/*rows_returned=*/true);
     return report;
   }
   StreamProducer<columnar::RecordBatch> produce = [&](int64_t i, StreamSink<columnar::RecordBatch>& sink) {
@@ -248,9 +250,7 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
       static_cast<int64_t>(plan.tasks.size()), produce, consume,
       {.streams_in_flight = ThreadsOrCores(options.threads), .queue_capacity = kBatchesPerFile});
   FLOE_RETURN_IF_ERROR(read);
-  int64_t returned = report.rows_returned;
-  sum_counts();
-  report.rows_returned = returned;  // after the limit
+  sum_counts(/*rows_returned=*/false);
   return report;
 }
 
