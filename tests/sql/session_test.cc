@@ -181,7 +181,7 @@ TEST_F(SessionTest, FunctionsAndTimeZone) {
             "\"datediff(DATE '2026-03-05', DATE '2026-03-01')\",\"date_trunc(month, TIMESTAMP '2026-03-05 10:11:12')\","
             "current_date(),"
             "abs(-3),\"round(2.345, 2)\",floor(-1.5),ceil(1.2)\n"
-            "2026,3,5,2026-03-01,4,2026-03-01T00:00:00.000000+00:00,2026-03-05,3,2.350,-2,2\n");
+            "2026,3,5,2026-03-01,4,2026-03-01T00:00:00.000000+00:00,2026-03-05,3,2.35,-2,2\n");
   // The session zone cuts dates and hours, and reads zone-less timestamp text.
   EXPECT_EQ(Run("SET TIME ZONE 'Asia/Seoul'; SELECT hour(TIMESTAMP '2026-03-05 23:30:00+00:00') AS h, "
                 "to_date(TIMESTAMP '2026-03-05 23:30:00+00:00') AS d, "

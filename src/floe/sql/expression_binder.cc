@@ -160,7 +160,14 @@ Result<PhysicalExprPtr> ExpressionBinder::Call(std::string_view name, std::vecto
   std::vector<DataTypePtr> types;
   for (const auto& a : args) types.push_back(a->type());
   FLOE_ASSIGN_OR_RETURN(FunctionBinding binding, BindFunction(name, types, context_));
+  return ApplyBinding(name, std::move(binding), std::move(args));
+}
+
+Result<PhysicalExprPtr> ExpressionBinder::ApplyBinding(std::string_view name, FunctionBinding binding,
+                                                       std::vector<PhysicalExprPtr> args) const {
   if (binding.arg_types.size() != args.size()) {
+    std::vector<DataTypePtr> types;
+    for (const auto& a : args) types.push_back(a->type());
     return InvalidArgument("{}: wrong number of arguments", FunctionSignature(name, types));
   }
   for (size_t i = 0; i < args.size(); ++i) {
@@ -175,6 +182,17 @@ Result<PhysicalExprPtr> ExpressionBinder::Call(std::string_view name, std::vecto
   for (const auto& a : args) constant = constant && a->literal() != nullptr;
   return FoldConstant(MakeCallExpr(std::string(name), std::move(binding.kernel), std::move(args), binding.result_type),
                       constant);
+}
+
+Result<PhysicalExprPtr> ExpressionBinder::RoundCall(std::vector<PhysicalExprPtr> args) const {
+  auto scale = CastTo(args[1], columnar::Int32());
+  if (!scale.ok() || (*scale)->literal() == nullptr) {
+    return InvalidArgument("round: the scale (argument 2, {}) must be a constant int", SparkTypeName(*args[1]->type()));
+  }
+  const Scalar& d = *(*scale)->literal();
+  FLOE_ASSIGN_OR_RETURN(FunctionBinding binding,
+                        BindRound(args[0]->type(), d.is_null() ? std::nullopt : std::optional<int64_t>(d.as_int())));
+  return ApplyBinding("round", std::move(binding), {args[0]});
 }
 
 Result<std::optional<ExpressionBinder::ResolvedName>> ExpressionBinder::Resolve(
@@ -454,6 +472,7 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
         FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr v, Bind(*a));
         args.push_back(v);
       }
+      if (name == "round" && args.size() == 2) return RoundCall(std::move(args));
       return Call(name, std::move(args));
     }
     case ExprKind::kSubscript: {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "floe/sql/exec/cast.h"
+#include "floe/sql/exec/functions.h"
 #include "floe/sql/exec/physical_expr.h"
 #include "floe/sql/syntax/ast.h"
 
@@ -66,6 +67,11 @@ class ExpressionBinder {
   Result<PhysicalExprPtr> BindNode(const syntax::Expr& expr) const;
   Result<PhysicalExprPtr> BindLiteral(const syntax::Literal& literal, syntax::SourcePosition pos) const;
   Result<PhysicalExprPtr> BindColumn(const syntax::ColumnRef& ref, syntax::SourcePosition pos) const;
+  // round(x, d): d must be constant (Spark: foldable) and is read before binding.
+  Result<PhysicalExprPtr> RoundCall(std::vector<PhysicalExprPtr> args) const;
+  // The call `binding` describes, its arguments cast as it asks; folded when all are literals.
+  Result<PhysicalExprPtr> ApplyBinding(std::string_view name, FunctionBinding binding,
+                                       std::vector<PhysicalExprPtr> args) const;
 
   const Scope& scope_;
   EvalContextPtr context_;

@@ -280,54 +280,19 @@ Result<FunctionBinding> BindBinaryArithmetic(char op, const std::vector<DataType
   return FunctionBinding{common, {common, common}, IntegerKernel<int32_t>(op, common)};
 }
 
-// round(x, d) half up; floor/ceil to bigint (or decimal(p - s + 1, 0)).
+// floor/ceil to bigint (or decimal(p - s + 1, 0)); round(x) is round(x, 0), round(x, d) is bound
+// by the binder through BindRound, which needs the value of d.
 Result<FunctionBinding> BindRounding(std::string_view name, const std::vector<DataTypePtr>& args) {
   const bool untyped_null = !args.empty() && args[0]->id() == TypeId::kNull;
   if (args.empty() || args.size() > 2 || (!IsNumeric(*args[0]) && !untyped_null)) {
     return InvalidArgument("{} takes a number{}", name, name == "round" ? " and a scale" : "");
   }
-  // An untyped NULL is a double, as Spark casts it: round gives a NULL double, floor/ceil a NULL bigint.
-  DataTypePtr t = untyped_null ? columnar::Float64() : NormalizeType(args[0]);
   if (name == "round") {
-    // The scale must be a constant; the binder passes it as an int argument evaluated per row.
-    if (t->id() == TypeId::kDecimal128) {
-      int in_scale = t->scale();
-      // Spark: decimal(p, s) rounded to d digits keeps type decimal(p - s + d + 1, d); the binder
-      // gives d as a literal, which we cannot see here: keep the input type, round the value.
-      DataTypePtr out = t;
-      std::vector<DataTypePtr> arg_types{t};
-      if (args.size() == 2) arg_types.push_back(columnar::Int32());
-      return FunctionBinding{out, arg_types, MakeRowKernel(out, [in_scale](const std::vector<Scalar>& v) -> Result<Scalar> {
-        int64_t d = v.size() > 1 ? v[1].as_int() : 0;
-        if (d >= in_scale) return v[0];
-        __int128 unit = Pow10(static_cast<int>(in_scale - std::max<int64_t>(d, -38 + in_scale)));
-        __int128 r = DivRoundHalfUp(v[0].as_decimal(), unit) * unit;
-        return Scalar::Decimal(r);
-      })};
-    }
-    if (IsIntegral(*t)) {
-      std::vector<DataTypePtr> arg_types{t};
-      if (args.size() == 2) arg_types.push_back(columnar::Int32());
-      return FunctionBinding{t, arg_types, MakeRowKernel(t, [](const std::vector<Scalar>& v) -> Result<Scalar> {
-        int64_t d = v.size() > 1 ? v[1].as_int() : 0;
-        if (d >= 0) return v[0];
-        if (d < -18) return Scalar::Int(0);
-        __int128 unit = Pow10(static_cast<int>(-d));
-        return Scalar::Int(static_cast<int64_t>(DivRoundHalfUp(v[0].as_int(), unit) * unit));
-      })};
-    }
-    DataTypePtr out = columnar::Float64();
-    std::vector<DataTypePtr> arg_types{out};
-    if (args.size() == 2) arg_types.push_back(columnar::Int32());
-    return FunctionBinding{out, arg_types, MakeRowKernel(out, [](const std::vector<Scalar>& v) -> Result<Scalar> {
-      double x = v[0].as_double();
-      int64_t d = v.size() > 1 ? v[1].as_int() : 0;
-      if (!std::isfinite(x)) return v[0];
-      double m = std::pow(10.0, static_cast<double>(d));
-      double r = std::round(x * m) / m;  // half away from zero, as HALF_UP
-      return Scalar::Double(std::isfinite(r) ? r : x);
-    })};
+    if (args.size() == 2) return InvalidArgument("round: the scale must be a constant int");
+    return BindRound(args[0], 0);
   }
+  // An untyped NULL is a double, as Spark casts it: floor/ceil give a NULL bigint.
+  DataTypePtr t = untyped_null ? columnar::Float64() : NormalizeType(args[0]);
   bool is_floor = name == "floor";
   if (t->id() == TypeId::kDecimal128) {
     int s = t->scale();

@@ -36,6 +36,11 @@ Result<FunctionBinding> BindFunction(std::string_view name,
                                      const std::vector<columnar::DataTypePtr>& args,
                                      const EvalContextPtr& context);
 
+// round(x, d) with the value of the constant d known at binding, as Spark's RoundBase types a
+// decimal result by it (round_function.cc): `scale` is d, nullopt when d is NULL (every result
+// NULL). BindFunction's "round" takes one argument: round(x) is round(x, 0).
+Result<FunctionBinding> BindRound(const columnar::DataTypePtr& x, std::optional<int64_t> scale);
+
 // count, sum, avg, min, max (aggregate.h evaluates them).
 bool IsAggregateFunction(std::string_view name);
 
