@@ -352,6 +352,31 @@ const char* BinaryFunctionName(syntax::BinaryOp op) {
 
 }  // namespace
 
+// Spark's DecimalPrecision (spark.sql.legacy.literal.pickMinimumPrecision, default true): an
+// integer literal beside a decimal in a binary operator is a decimal of just its digits (3 is
+// decimal(1,0), not int's decimal(10,0)), so `1.00 / 3` is decimal(7,6) = 0.333333. A tinyint
+// literal (3Y) takes tinyint's decimal(3,0) (DataTypeUtils.fromLiteral).
+Result<PhysicalExprPtr> ExpressionBinder::LiteralBesideDecimal(const Expr& written, PhysicalExprPtr bound,
+                                                               const PhysicalExprPtr& other) const {
+  const auto* lit = written.As<syntax::Literal>();
+  if (lit == nullptr || !lit->int_value || !IsIntegral(*bound->type()) ||
+      other->type()->id() != TypeId::kDecimal128) {
+    return bound;
+  }
+  int digits = 1;
+  if (lit->kind == syntax::LiteralKind::kTinyInt) {
+    digits = 3;
+  } else {
+    const int64_t v = *lit->int_value;
+    uint64_t magnitude = v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+    while (magnitude >= 10) {
+      magnitude /= 10;
+      ++digits;
+    }
+  }
+  return CastTo(std::move(bound), columnar::Decimal128(digits, 0));
+}
+
 Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
   switch (expr.kind()) {
     case ExprKind::kLiteral: return BindLiteral(*expr.As<syntax::Literal>(), expr.pos);
@@ -374,6 +399,10 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
       if (!name) return NotSupported("operator {} is not supported", syntax::BinaryOpSymbol(b.op));
       FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr left, Bind(*b.left));
       FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr right, Bind(*b.right));
+      if (b.op != syntax::BinaryOp::kConcat && b.op != syntax::BinaryOp::kAnd && b.op != syntax::BinaryOp::kOr) {
+        FLOE_ASSIGN_OR_RETURN(left, LiteralBesideDecimal(*b.left, left, right));
+        FLOE_ASSIGN_OR_RETURN(right, LiteralBesideDecimal(*b.right, right, left));
+      }
       return Call(name, {left, right});
     }
     case ExprKind::kIs: {

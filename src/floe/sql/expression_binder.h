@@ -67,6 +67,9 @@ class ExpressionBinder {
   Result<PhysicalExprPtr> BindNode(const syntax::Expr& expr) const;
   Result<PhysicalExprPtr> BindLiteral(const syntax::Literal& literal, syntax::SourcePosition pos) const;
   Result<PhysicalExprPtr> BindColumn(const syntax::ColumnRef& ref, syntax::SourcePosition pos) const;
+  // `bound` (bound from `written`) as Spark types an integer literal beside a decimal `other`.
+  Result<PhysicalExprPtr> LiteralBesideDecimal(const syntax::Expr& written, PhysicalExprPtr bound,
+                                               const PhysicalExprPtr& other) const;
   // round(x, d): d must be constant (Spark: foldable) and is read before binding.
   Result<PhysicalExprPtr> RoundCall(std::vector<PhysicalExprPtr> args) const;
   // The call `binding` describes, its arguments cast as it asks; folded when all are literals.
