@@ -242,7 +242,7 @@ TEST(ValueTextTest, StringsEscapedAndRepaired) {
 TEST(ValueTextTest, BinaryFixedAndUuid) {
   auto bin = MakeBinary(Binary(), {std::string("\x00\xAB\xFF", 3), std::string(), std::nullopt});
   EXPECT_EQ(Json(*bin), (Strings{"\"00abff\"", "\"\"", "null"}));
-  EXPECT_EQ(Csv(*bin), (Strings{"00abff", "", ""}));
+  EXPECT_EQ(Csv(*bin), (Strings{"00abff", "\"\"", ""}));  // empty is "", null is nothing
   auto fixed = MakeFixed(FixedSizeBinary(3), {std::string("\x01\x02\xFE"), std::nullopt});
   EXPECT_EQ(Json(*fixed), (Strings{"\"0102fe\"", "null"}));
 

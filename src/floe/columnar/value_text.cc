@@ -387,12 +387,12 @@ bool AppendCsvField(const ArrayData& array, int64_t row, std::string* out,
                     const ValueTextOptions& options) {
   if (array.IsNull(row)) return true;
   const TypeId id = array.type->id();
-  if (id != TypeId::kString && !array.type->is_nested()) {
-    AppendScalar(array, row, options.uuid, out);  // digits, signs, letters: never quoted
+  if (array.type->is_binary_like() && array.GetView(row).empty()) {
+    out->append("\"\"");  // tells an empty string or binary from a null
     return true;
   }
-  if (id == TypeId::kString && array.GetView(row).empty()) {
-    out->append("\"\"");  // tells an empty string from a null
+  if (id != TypeId::kString && !array.type->is_nested()) {
+    AppendScalar(array, row, options.uuid, out);  // digits, signs, letters: never quoted
     return true;
   }
   std::string text;

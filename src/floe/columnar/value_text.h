@@ -52,7 +52,7 @@ bool AppendValueText(const ArrayData& array, int64_t row, std::string* out,
                      const ValueTextOptions& options = {});
 
 // Appends element `row` as one CSV field: the plain text, quoted when it holds a comma, a quote,
-// CR or LF (inner quotes doubled); an empty field for a null, `""` for an empty string.
+// CR or LF (inner quotes doubled); an empty field for a null, `""` for an empty string or binary.
 bool AppendCsvField(const ArrayData& array, int64_t row, std::string* out,
                     const ValueTextOptions& options = {});
 
