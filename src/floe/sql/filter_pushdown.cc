@@ -2,6 +2,7 @@
 
 #include "floe/scan/scan_filter.h"
 #include "floe/sql/exec/sql_type.h"
+#include "floe/util/uuid.h"
 
 namespace floe::sql {
 
@@ -23,8 +24,8 @@ namespace {
 
 class PushdownWriter {
  public:
-  PushdownWriter(const ExpressionBinder& binder, const Scope& scope, bool utc)
-      : binder_(binder), scope_(scope), utc_(utc) {}
+  PushdownWriter(const ExpressionBinder& binder, const Scope& scope, const spec::Schema& table_schema, bool utc)
+      : binder_(binder), scope_(scope), table_schema_(table_schema), utc_(utc) {}
 
   // The filter text of a boolean expression, or nullopt.
   std::optional<std::string> Predicate(const Expr& e) {
@@ -38,7 +39,11 @@ class PushdownWriter {
         }
         const char* op = CompareSymbol(b.op);
         if (!op) return std::nullopt;
-        // column op literal, or literal op column (the filter parser flips it).
+        // column op literal, or literal op column (the filter parser flips it). A uuid column
+        // (a string to the query) is pushed for equality only.
+        if (b.op != syntax::BinaryOp::kEq && b.op != syntax::BinaryOp::kNotEq && (IsUuidColumn(*b.left) || IsUuidColumn(*b.right))) {
+          return std::nullopt;
+        }
         if (auto c = Column(*b.left)) {
           if (auto v = Value(*b.right, *c->second)) return "(" + c->first + " " + op + " " + *v + ")";
         } else if (auto c2 = Column(*b.right)) {
@@ -76,7 +81,7 @@ class PushdownWriter {
       case ExprKind::kBetween: {
         const auto& bt = *e.As<syntax::BetweenExpr>();
         auto c = Column(*bt.operand);
-        if (!c) return std::nullopt;
+        if (!c || IsUuidColumn(*bt.operand)) return std::nullopt;
         auto lo = Value(*bt.low, *c->second), hi = Value(*bt.high, *c->second);
         if (!lo || !hi) return std::nullopt;
         return "(" + c->first + (bt.negated ? " NOT BETWEEN " : " BETWEEN ") + *lo + " AND " + *hi + ")";
@@ -134,7 +139,19 @@ class PushdownWriter {
       type = child;
     }
     if (IsFloating(*type) || type->is_nested()) return std::nullopt;
+    if (IsUuidColumn(e)) type = columnar::Uuid();
     return std::make_pair(text, type);
+  }
+
+  // A top-level column that is a uuid in the table (the query reads it as its text).
+  bool IsUuidColumn(const Expr& e) {
+    const auto* ref = e.As<syntax::ColumnRef>();
+    if (!ref) return false;
+    auto resolved = binder_.Resolve(ref->name);
+    if (!resolved.ok() || !*resolved || !(*resolved)->fields.empty()) return false;
+    const ScopeColumn& col = scope_.columns[static_cast<size_t>((*resolved)->column)];
+    const spec::NestedField* field = table_schema_.FindFieldByName(col.name);
+    return field != nullptr && field->type->id() == spec::TypeId::kUuid;
   }
 
   static bool AsciiEq(std::string_view a, std::string_view b) {
@@ -168,6 +185,12 @@ class PushdownWriter {
       case LiteralKind::kString:
         if (type.id() == TypeId::kString) return syntax::ToSql(e);
         if (type.id() == TypeId::kDate32) return syntax::ToSql(e);
+        if (type.id() == TypeId::kFixedSizeBinary) {
+          // A uuid column equals the text only in its canonical (lowercase) form.
+          auto uuid = Uuid::Parse(lit->text);
+          if (!uuid || uuid->ToString() != lit->text) return std::nullopt;
+          return syntax::ToSql(e);
+        }
         if (type.id() == TypeId::kTimestamp) {
           if (!utc_ && !type.timezone().empty()) return std::nullopt;
           return syntax::ToSql(e);
@@ -191,6 +214,7 @@ class PushdownWriter {
 
   const ExpressionBinder& binder_;
   const Scope& scope_;
+  const spec::Schema& table_schema_;
   bool utc_;
 };
 
@@ -199,7 +223,7 @@ class PushdownWriter {
 std::optional<std::string> PushableFilterText(const Expr& conjunct, const ExpressionBinder& binder,
                                               const Scope& scope, const spec::Schema& table_schema,
                                               bool session_is_utc) {
-  PushdownWriter writer(binder, scope, session_is_utc);
+  PushdownWriter writer(binder, scope, table_schema, session_is_utc);
   std::optional<std::string> text = writer.Predicate(conjunct);
   if (!text) return std::nullopt;
   // The filter language must read it too (it may refuse, e.g. a string that is not a date).

@@ -4,6 +4,7 @@
 
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/columnar/array_builder.h"
+#include "floe/columnar/value_text.h"
 #include "floe/inspect/metadata_table.h"
 #include "floe/io/file_io.h"
 #include "floe/scan/snapshot_selection.h"
@@ -20,6 +21,7 @@
 #include "floe/util/ascii.h"
 #include "floe/util/clock.h"
 #include "floe/util/time.h"
+#include "floe/util/uuid.h"
 
 namespace floe::sql {
 
@@ -114,6 +116,27 @@ bool StoreAssignable(const columnar::DataType& from, const columnar::DataType& t
   }
   if (from.is_nested() && from.id() == to.id()) return CanCast(from, to);
   return false;
+}
+
+// Strings written into a uuid column: each the text of a UUID (any case), else an error naming
+// the statement (the call's name, which prefixes its errors), `where` and the value.
+PhysicalExprPtr UuidFromTextExpr(PhysicalExprPtr text, std::string statement, std::string where) {
+  Kernel kernel = [where](const std::vector<columnar::ArrayPtr>& args, int64_t num_rows) -> Result<columnar::ArrayPtr> {
+    const columnar::ArrayData& strings = *args[0];
+    columnar::FixedSizeBinaryBuilder builder(columnar::Uuid());
+    FLOE_RETURN_IF_ERROR(builder.Reserve(num_rows));
+    for (int64_t i = 0; i < num_rows; ++i) {
+      if (strings.IsNull(i)) {
+        FLOE_RETURN_IF_ERROR(builder.AppendNull());
+        continue;
+      }
+      std::optional<Uuid> uuid = Uuid::Parse(strings.GetView(i));
+      if (!uuid) return InvalidArgument("{}: '{}' is not a UUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)", where, strings.GetView(i));
+      FLOE_RETURN_IF_ERROR(builder.Append(uuid->bytes.data()));
+    }
+    return builder.Finish();
+  };
+  return MakeCallExpr(std::move(statement), std::move(kernel), {std::move(text)}, columnar::Uuid());
 }
 
 }  // namespace
@@ -390,7 +413,9 @@ Result<std::string> Session::CreateTable(const syntax::CreateTable& stmt) {
     for (const auto& c : stmt.columns) {
       auto type = TypeFromSyntax(c.type);
       if (!type.ok()) return AtPosition(c.pos, std::move(type).error());
-      fields.emplace_back(c.name, *type, !c.not_null);
+      columnar::Field field(c.name, *type, !c.not_null);
+      // UUID is Iceberg's uuid, not fixed(16): the field carries the uuid mark.
+      fields.push_back(c.type.kind == syntax::TypeKind::kUuid ? columnar::WithUuidExtension(std::move(field)) : field);
       if (c.comment) docs[c.name] = *c.comment;
     }
   }
@@ -473,7 +498,9 @@ Result<std::string> Session::Describe(const syntax::DescribeTable& stmt, const S
     const auto& f = schema->fields[i];
     std::optional<std::string> doc;
     if (!f.doc.empty()) doc = f.doc;
-    rows.push_back({f.name, SparkTypeName(*columns->field(static_cast<int>(i)).type), doc});
+    // Spark shows an Iceberg uuid column as a string (it has no uuid type), and so do queries.
+    std::string type = f.type->id() == spec::TypeId::kUuid ? "string" : SparkTypeName(*columns->field(static_cast<int>(i)).type);
+    rows.push_back({f.name, type, doc});
   }
   const spec::PartitionSpec* spec = table.metadata.DefaultSpec();
   if (spec && !spec->fields.empty()) {
@@ -590,6 +617,7 @@ Result<std::string> Session::AlterTable(const syntax::AlterTable& stmt) {
         auto type = TypeFromSyntax(c.type);
         if (!type.ok()) return AtPosition(c.pos, std::move(type).error());
         FLOE_ASSIGN_OR_RETURN(spec::TypePtr iceberg, IcebergTypeOf(*type));
+        if (c.type.kind == syntax::TypeKind::kUuid) iceberg = spec::Type::Uuid();
         update::NewColumn column;
         column.parent = JoinName(std::vector<std::string>(c.name.begin(), c.name.end() - 1));
         column.name = c.name.back();
@@ -698,13 +726,17 @@ Result<int64_t> Session::AppendQuery(const TableRef& ref, BoundQuery query, cons
       e = MakeLiteralExpr(Scalar::Null(), target.type);
     } else {
       const columnar::Field& given = produced.field(from);
-      if (!StoreAssignable(*given.type, *target.type)) {
+      if (columnar::IsUuidField(target) && given.type->id() == columnar::TypeId::kString) {
+        // Spark shows a uuid column as a string and writes strings into it.
+        e = UuidFromTextExpr(MakeColumnExpr(from, given.type), "INSERT INTO " + ref.display, "column " + target.name);
+      } else if (!StoreAssignable(*given.type, *target.type)) {
         return InvalidArgument("INSERT INTO {}: cannot write {} into column {} ({})", ref.display,
                                SparkTypeName(*given.type), target.name, SparkTypeName(*target.type));
-      }
-      FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(MakeColumnExpr(from, given.type), NormalizeType(target.type)));
-      if (!SameType(*e->type(), *target.type)) {
-        FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(e, target.type));
+      } else {
+        FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(MakeColumnExpr(from, given.type), NormalizeType(target.type)));
+        if (!SameType(*e->type(), *target.type)) {
+          FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(e, target.type));
+        }
       }
     }
     exprs.push_back(e);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "floe/columnar/array_builder.h"
+#include "floe/columnar/value_text.h"
 #include "floe/format/csv/csv_reader.h"
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/file_reader.h"
@@ -10,6 +12,7 @@
 #include "floe/sql/exec/sql_type.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/util/ascii.h"
+#include "floe/util/uuid.h"
 
 namespace floe::sql {
 
@@ -18,10 +21,37 @@ using columnar::SchemaPtr;
 
 Result<SchemaPtr> TableScanSchema(const spec::TableMetadata& metadata, const scan::SnapshotSelector& snapshot) {
   FLOE_ASSIGN_OR_RETURN(scan::SnapshotChoice choice, scan::SelectSnapshot(metadata, snapshot));
-  return table::ToColumnarSchema(*choice.schema);
+  FLOE_ASSIGN_OR_RETURN(SchemaPtr schema, table::ToColumnarSchema(*choice.schema));
+  // Spark has no uuid type: Iceberg's Spark integration shows a uuid column as a string.
+  std::vector<columnar::Field> fields = schema->fields();
+  bool any_uuid = false;
+  for (columnar::Field& f : fields) {
+    if (!columnar::IsUuidField(f)) continue;
+    f = columnar::Field(f.name, columnar::Utf8(), f.nullable);
+    any_uuid = true;
+  }
+  if (!any_uuid) return schema;
+  return SchemaPtr(std::make_shared<const columnar::Schema>(std::move(fields)));
 }
 
 namespace {
+
+// A column of UUIDs (fixed_size_binary(16)) as their canonical text.
+Result<columnar::ArrayPtr> UuidTextArray(const columnar::ArrayData& uuids) {
+  columnar::BinaryBuilder builder(columnar::Utf8());
+  FLOE_RETURN_IF_ERROR(builder.Reserve(uuids.length));
+  for (int64_t i = 0; i < uuids.length; ++i) {
+    if (uuids.IsNull(i)) {
+      FLOE_RETURN_IF_ERROR(builder.AppendNull());
+      continue;
+    }
+    Uuid u;
+    std::string_view bytes = uuids.GetFixed(i);
+    std::copy(bytes.begin(), bytes.end(), u.bytes.begin());
+    FLOE_RETURN_IF_ERROR(builder.Append(u.ToString()));
+  }
+  return builder.Finish();
+}
 
 // Rows per batch a table scan reads: small enough that a batch's columns, and the arrays the
 // query computes from them, stay in the CPU's caches.
@@ -66,7 +96,21 @@ class TableScanNode final : public PlanNode {
     callbacks.on_schema = [](const SchemaPtr&) { return Ok(); };
     bool count_only = spec_.columns.empty();
     auto pass_on = [&](int64_t part, const RecordBatch& batch) -> Status {
-      if (!count_only) return sink(part, batch);
+      if (!count_only) {
+        // uuid columns come as fixed_size_binary(16); the query reads them as strings.
+        std::vector<columnar::ArrayPtr> columns;
+        for (int c = 0; c < batch.num_columns(); ++c) {
+          const columnar::ArrayPtr& column = batch.column(c);
+          if (column->type->id() == columnar::TypeId::kFixedSizeBinary &&
+              schema()->field(c).type->id() == columnar::TypeId::kString) {
+            if (columns.empty()) columns = batch.columns();
+            FLOE_ASSIGN_OR_RETURN(columns[static_cast<size_t>(c)], UuidTextArray(*column));
+          }
+        }
+        if (columns.empty()) return sink(part, batch);
+        FLOE_ASSIGN_OR_RETURN(RecordBatch text, RecordBatch::Make(schema(), batch.num_rows(), std::move(columns)));
+        return sink(part, text);
+      }
       FLOE_ASSIGN_OR_RETURN(RecordBatch rows, RecordBatch::Make(schema(), batch.num_rows(), {}));
       return sink(part, rows);
     };

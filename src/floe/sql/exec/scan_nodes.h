@@ -31,7 +31,8 @@ struct TableScanSpec {
   int threads = 0;
 };
 
-// The table's columns at the chosen snapshot (its schema), normalized: what binding sees.
+// The table's columns at the chosen snapshot (its schema), normalized: what binding sees. A
+// top-level uuid column is a string (canonical text), as Spark shows it; the scan converts it.
 Result<columnar::SchemaPtr> TableScanSchema(const spec::TableMetadata& metadata,
                                             const scan::SnapshotSelector& snapshot);
 
