@@ -94,6 +94,36 @@ class MetadataTableNode final : public PlanNode {
   std::optional<int64_t> snapshot_id_;
 };
 
+// The snapshot a metadata table reads under time travel (`t.files VERSION AS OF 'tag'`), as
+// Iceberg's Spark catalog does (SparkCatalog.loadTable(ident, version) → the metadata table's
+// scan uses that snapshot or ref): the tables of one snapshot (files, data_files, delete_files,
+// entries, manifests, partitions) read the chosen one; the others describe the whole table or
+// every snapshot, so time travel is refused for them. nullopt: the current snapshot.
+Result<std::optional<int64_t>> MetadataTableSnapshotId(inspect::MetadataTableKind kind,
+                                                       const spec::TableMetadata& metadata,
+                                                       const scan::SnapshotSelector& selector,
+                                                       const syntax::TableName& table) {
+  if (selector.empty()) return std::optional<int64_t>();
+  using inspect::MetadataTableKind;
+  switch (kind) {
+    case MetadataTableKind::kFiles:
+    case MetadataTableKind::kDataFiles:
+    case MetadataTableKind::kDeleteFiles:
+    case MetadataTableKind::kEntries:
+    case MetadataTableKind::kManifests:
+    case MetadataTableKind::kPartitions:
+      break;
+    default:
+      return AtPosition(table.time_travel->pos,
+                        NotSupported("{} has no time travel (it describes the whole table); files, data_files, "
+                                     "delete_files, entries, manifests and partitions take VERSION/TIMESTAMP AS OF",
+                                     syntax::ToSql(table.name)));
+  }
+  FLOE_ASSIGN_OR_RETURN(scan::SnapshotChoice choice, scan::SelectSnapshot(metadata, selector));
+  if (choice.snapshot == nullptr) return std::optional<int64_t>();
+  return std::optional<int64_t>(choice.snapshot->snapshot_id);
+}
+
 // The Iceberg type of a columnar type (fresh nested ids: UpdateSchema reassigns them).
 Result<spec::TypePtr> IcebergTypeOf(const DataTypePtr& type) {
   columnar::Schema one({columnar::Field("x", type, true)});
@@ -253,12 +283,14 @@ Result<RelationSource> Session::ResolveTable(const syntax::TableName& table, con
       auto base_loaded = base_ref.catalog->LoadTable(base_ref.id);
       if (base_loaded.ok()) {
         if (kind.ok()) {
+          FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> snapshot_id,
+                                MetadataTableSnapshotId(*kind, base_loaded->metadata, selector, table));
           FLOE_ASSIGN_OR_RETURN(SchemaPtr schema, inspect::MetadataTableSchema(*kind, base_loaded->metadata));
           RelationSource source;
           source.schema = schema;
           source.qualifier = table.name.back();
           source.node = std::make_shared<MetadataTableNode>(schema, base_ref.catalog->io(), std::move(*base_loaded),
-                                                            *kind, selector.snapshot_id);
+                                                            *kind, snapshot_id);
           return source;
         }
         selector.ref = table.name.back().substr(table.name.back().find('_') + 1);
