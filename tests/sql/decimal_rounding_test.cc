@@ -41,6 +41,11 @@ TEST_F(DecimalRoundingTest, RoundDecimalResultTypes) {
   EXPECT_EQ(Run("DESCRIBE s.r"),
             "col_name,data_type,comment\na,\"decimal(10,2)\",\nb,\"decimal(8,0)\",\nc,\"decimal(11,3)\",\n"
             "e,\"decimal(13,0)\",\nf,\"decimal(37,1)\",\ng,\"decimal(38,0)\",\n");
+  // Over aggregates: avg(decimal(10,3)) is decimal(14,7), rounded to 2 places decimal(10,2); sum is
+  // decimal(20,3), sum / 3 decimal(23,6) (3 is decimal(1,0)), rounded to 1 place decimal(19,1).
+  Run("INSERT INTO s.d VALUES (1.000); CREATE TABLE s.g AS SELECT round(avg(v), 2) AS a, round(sum(v) / 3, 1) AS b FROM s.d");
+  EXPECT_EQ(Rows("SELECT * FROM s.g"), "0.33,0.3\n");
+  EXPECT_EQ(Run("DESCRIBE s.g"), "col_name,data_type,comment\na,\"decimal(10,2)\",\nb,\"decimal(19,1)\",\n");
   // Rounding 38 nines up needs 39 digits: an error, as Spark's Decimal.set throws.
   EXPECT_EQ(Run("SELECT round(CAST('99999999999999999999999999999999999999' AS DECIMAL(38,0)), -1) AS r"),
             "error: line 1, column 1: round: 99999999999999999999999999999999999999 rounded to -1 places has more digits than "
