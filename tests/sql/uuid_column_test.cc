@@ -33,6 +33,7 @@ TEST_F(UuidColumnTest, TheTableHasAnIcebergUuidColumn) {
   ASSERT_EQ(schema->fields.size(), 2u);
   EXPECT_EQ(schema->fields[1].type->id(), spec::TypeId::kUuid);
   EXPECT_EQ(Run("DESCRIBE s.u"), "col_name,data_type,comment\nid,int,\nu,string,\n");
+  EXPECT_NE(Run("SHOW CREATE TABLE s.u").find("CREATE TABLE s.u (\n  id int,\n  u string)\n"), std::string::npos);
   // ADD COLUMNS makes a uuid column too.
   EXPECT_EQ(Run("ALTER TABLE s.u ADD COLUMNS (v uuid); INSERT INTO s.u VALUES (4, NULL, '11111111-2222-3333-4444-555555555555'); "
                 "SELECT v FROM s.u WHERE id = 4"),

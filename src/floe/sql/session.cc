@@ -148,6 +148,12 @@ bool StoreAssignable(const columnar::DataType& from, const columnar::DataType& t
   return false;
 }
 
+// The Spark type name of a table column: a uuid column is a string (Spark has no uuid type, and
+// queries read it as its text).
+std::string ColumnTypeName(const spec::NestedField& field, const columnar::Field& column) {
+  return field.type->id() == spec::TypeId::kUuid ? "string" : SparkTypeName(*column.type);
+}
+
 // Strings written into a uuid column: each the text of a UUID (any case), else an error naming
 // the statement (the call's name, which prefixes its errors), `where` and the value.
 PhysicalExprPtr UuidFromTextExpr(PhysicalExprPtr text, std::string statement, std::string where) {
@@ -530,9 +536,7 @@ Result<std::string> Session::Describe(const syntax::DescribeTable& stmt, const S
     const auto& f = schema->fields[i];
     std::optional<std::string> doc;
     if (!f.doc.empty()) doc = f.doc;
-    // Spark shows an Iceberg uuid column as a string (it has no uuid type), and so do queries.
-    std::string type = f.type->id() == spec::TypeId::kUuid ? "string" : SparkTypeName(*columns->field(static_cast<int>(i)).type);
-    rows.push_back({f.name, type, doc});
+    rows.push_back({f.name, ColumnTypeName(f, columns->field(static_cast<int>(i))), doc});
   }
   const spec::PartitionSpec* spec = table.metadata.DefaultSpec();
   if (spec && !spec->fields.empty()) {
@@ -565,8 +569,7 @@ Result<std::string> Session::ShowCreateTable(const syntax::ShowCreateTable& stmt
   std::string ddl = "CREATE TABLE " + ref.display + " (\n";
   for (size_t i = 0; i < schema->fields.size(); ++i) {
     const auto& f = schema->fields[i];
-    ddl += "  " + syntax::QuoteIdentifier(f.name) + " " +
-           AsciiLower(SparkTypeName(*columns->field(static_cast<int>(i)).type));
+    ddl += "  " + syntax::QuoteIdentifier(f.name) + " " + AsciiLower(ColumnTypeName(f, columns->field(static_cast<int>(i))));
     if (f.required) ddl += " NOT NULL";
     if (!f.doc.empty()) ddl += " COMMENT '" + f.doc + "'";
     ddl += i + 1 < schema->fields.size() ? ",\n" : ")\n";
