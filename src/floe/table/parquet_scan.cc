@@ -103,6 +103,36 @@ columnar::Schema SchemaOf(const std::vector<parquet::ReadNode>& tree) {
   return columnar::Schema(std::move(fields));
 }
 
+// The top-level fields (positions in the schema it was bound to) a bound filter reads.
+void CollectTopLevelFields(const expr::BoundExpression& e, std::vector<int>* out) {
+  if (e.is_predicate() && !e.term().path.empty()) out->push_back(e.term().path[0]);
+  for (const auto& c : e.children()) CollectTopLevelFields(c, out);
+}
+
+// Appends the runs of selected rows of `selection` inside [begin, end).
+void AppendSelectedRuns(const expr::Selection& selection, int64_t begin, int64_t end,
+                        std::vector<parquet::RowRange>* out) {
+  int64_t i = begin;
+  while (i < end) {
+    // Whole bytes without a selected row are passed at once.
+    if ((i & 7) == 0 && i + 8 <= end && selection.bitmap[static_cast<size_t>(i >> 3)] == 0) {
+      i += 8;
+      continue;
+    }
+    if (!selection.selected(i)) {
+      ++i;
+      continue;
+    }
+    const int64_t first = i;
+    while (i < end && selection.selected(i)) ++i;
+    if (!out->empty() && out->back().last == first) {
+      out->back().last = i;
+    } else {
+      out->push_back({first, i});
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> SplitColumnList(std::string_view text) {
@@ -188,6 +218,36 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
       };
     }
   }
+  // Late materialization: the reader filters (and applies the page-index ranges) itself.
+  const bool late = bound && options.late_materialization;
+  std::optional<expr::BoundExpression> filter_bound;  // bound to the filter's fields only
+  if (late) {
+    FLOE_ASSIGN_OR_RETURN(auto tree, ReadTreeOf(*file, read.projection, options.int96_unit));
+    parquet::RowFilter row_filter;
+    CollectTopLevelFields(*bound, &row_filter.fields);
+    std::sort(row_filter.fields.begin(), row_filter.fields.end());
+    row_filter.fields.erase(std::unique(row_filter.fields.begin(), row_filter.fields.end()),
+                            row_filter.fields.end());
+    std::vector<parquet::ReadNode> filter_nodes;
+    for (int f : row_filter.fields) filter_nodes.push_back(tree[static_cast<size_t>(f)]);
+    FLOE_ASSIGN_OR_RETURN(filter_bound, expr::Bind(*filter, SchemaOf(filter_nodes), bind));
+    row_filter.select = [&](const columnar::RecordBatch& columns, int,
+                            int64_t first_row) -> Result<std::vector<parquet::RowRange>> {
+      FLOE_ASSIGN_OR_RETURN(expr::Selection selection, expr::EvaluateRows(*filter_bound, columns));
+      std::vector<parquet::RowRange> runs;
+      if (selection.count == 0) return runs;
+      if (!ranges) {
+        AppendSelectedRuns(selection, 0, columns.num_rows(), &runs);
+        return runs;
+      }
+      for (const parquet::RowRange& r :
+           ranges->Within(first_row, first_row + columns.num_rows()).ranges()) {
+        AppendSelectedRuns(selection, r.first - first_row, r.last - first_row, &runs);
+      }
+      return runs;
+    };
+    read.row_filter = std::move(row_filter);
+  }
   FLOE_ASSIGN_OR_RETURN(reader, parquet::BatchReader::Make(*file, read));
 
   // The output columns: everything read, or the requested paths only.
@@ -223,7 +283,7 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
 
   // Filters, limits, projects and hands on one batch; false once the limit is reached.
   auto emit = [&](columnar::RecordBatch batch) -> Result<bool> {
-    if (bound) {
+    if (bound && !late) {
       FLOE_ASSIGN_OR_RETURN(expr::Selection selection, expr::EvaluateRows(*bound, batch));
       FLOE_ASSIGN_OR_RETURN(batch, expr::FilterBatch(batch, selection));
     }
@@ -241,6 +301,10 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
   while (more) {
     FLOE_ASSIGN_OR_RETURN(std::optional<columnar::RecordBatch> batch, reader->Next());
     if (!batch) break;
+    if (late) {
+      FLOE_ASSIGN_OR_RETURN(more, emit(std::move(*batch)));
+      continue;
+    }
     report.rows_read += batch->num_rows();
     if (!ranges) {
       FLOE_ASSIGN_OR_RETURN(more, emit(std::move(*batch)));
@@ -253,6 +317,7 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
       if (!more) break;
     }
   }
+  if (late) report.rows_read = reader->rows_scanned();
   report.row_groups_skipped_by_statistics = counters.by_statistics;
   report.row_groups_skipped_by_bloom_filter = counters.by_bloom_filter;
   report.row_groups_skipped_by_page_index = counters.by_page_index;

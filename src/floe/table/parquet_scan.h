@@ -3,7 +3,8 @@
 // cannot match are skipped (parquet_pruning.h), so are rows whose pages the page index excludes,
 // the remaining rows are filtered exactly, and the
 // requested columns are returned, in file order, up to a limit. Columns the filter needs but the
-// caller did not ask for are read and then dropped.
+// caller did not ask for are read and then dropped. The filter's columns are decoded first and the
+// others only for the rows it keeps (late materialization, parquet/batch_reader.h).
 #pragma once
 
 #include <cstdint>
@@ -28,6 +29,9 @@ struct ParquetScanOptions {
   columnar::TimeUnit int96_unit = columnar::TimeUnit::kNano;
   // Prune by statistics and bloom filters (row groups) and by the page index (rows).
   bool prune = true;
+  // Decode the columns the filter does not read only for the rows it keeps. false: every column
+  // of every row is decoded and then filtered (the reference path; same rows, same values).
+  bool late_materialization = true;
 };
 
 struct ParquetScanReport {

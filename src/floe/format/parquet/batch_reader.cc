@@ -1,6 +1,9 @@
 #include "floe/format/parquet/batch_reader.h"
 
+#include <algorithm>
+
 #include "floe/format/parquet/columnar_type.h"
+#include "floe/format/parquet/leaf_row_selection.h"
 #include "floe/format/parquet/level_assembly.h"
 #include "floe/util/thread_pool.h"
 
@@ -11,6 +14,20 @@ namespace {
 void CollectLeafTypes(const ReadNode& n, std::vector<columnar::DataTypePtr>* by_column) {
   if (n.kind == ReadNode::Kind::kLeaf) (*by_column)[static_cast<size_t>(n.column)] = n.field.type;
   for (const ReadNode& c : n.children) CollectLeafTypes(c, by_column);
+}
+
+// The filter's runs must be sorted, disjoint, non-empty and inside the batch.
+Status CheckRowFilterRuns(const std::vector<RowRange>& runs, int64_t rows) {
+  int64_t previous_end = 0;
+  for (const RowRange& r : runs) {
+    if (r.first < previous_end || r.last <= r.first || r.last > rows) {
+      return InvalidArgument(
+          "the row filter's run [{}, {}) is not sorted, disjoint and inside the batch's {} rows",
+          r.first, r.last, rows);
+    }
+    previous_end = r.last;
+  }
+  return Ok();
 }
 
 }  // namespace
@@ -35,7 +52,35 @@ Result<std::unique_ptr<BatchReader>> BatchReader::Make(const FileReader& file,
   r->schema_ = std::make_shared<columnar::Schema>(std::move(fields));
   r->columns_ = LeafColumns(r->tree_);
   for (int c : r->columns_) r->column_types_.push_back(by_column[static_cast<size_t>(c)]);
+  if (r->options_.row_filter) {
+    const RowFilter& filter = *r->options_.row_filter;
+    if (!filter.select) return InvalidArgument("a row filter without a select function");
+    std::vector<columnar::Field> filter_fields;
+    std::vector<ReadNode> filter_nodes;
+    int previous = -1;
+    for (int f : filter.fields) {
+      if (f <= previous || f >= static_cast<int>(r->tree_.size())) {
+        return InvalidArgument("row filter field {} is not ascending inside the {} fields read", f,
+                               r->tree_.size());
+      }
+      previous = f;
+      filter_fields.push_back(r->tree_[static_cast<size_t>(f)].field);
+      filter_nodes.push_back(r->tree_[static_cast<size_t>(f)]);
+    }
+    r->filter_schema_ = std::make_shared<columnar::Schema>(std::move(filter_fields));
+    std::vector<int> filter_columns = LeafColumns(filter_nodes);
+    for (size_t k = 0; k < r->columns_.size(); ++k) {
+      bool used = std::binary_search(filter_columns.begin(), filter_columns.end(), r->columns_[k]);
+      (used ? r->filter_leaves_ : r->other_leaves_).push_back(k);
+    }
+  }
   return r;
+}
+
+int64_t BatchReader::pages_skipped() const {
+  int64_t n = pages_skipped_;
+  for (const auto& reader : readers_) n += reader->pages_skipped();
+  return n;
 }
 
 Result<bool> BatchReader::OpenNextRowGroup() {
@@ -50,6 +95,7 @@ Result<bool> BatchReader::OpenNextRowGroup() {
         continue;
       }
     }
+    pages_skipped_ = pages_skipped();
     readers_.clear();
     for (size_t k = 0; k < columns_.size(); ++k) {
       FLOE_ASSIGN_OR_RETURN(auto pages, OpenColumnChunk(file_, rg, columns_[k], options_.pages));
@@ -61,58 +107,136 @@ Result<bool> BatchReader::OpenNextRowGroup() {
     }
     current_row_group_ = rg;
     rows_left_ = groups[rg].num_rows;
+    row_in_group_ = 0;
     ++row_groups_read_;
     return true;
   }
   return false;
 }
 
-Result<columnar::RecordBatch> BatchReader::ReadBatch(int64_t rows) {
+Status BatchReader::ReadLeaves(const std::vector<size_t>& ks,
+                               const std::function<Status(size_t, LeafBatch*)>& read) {
   leaf_batches_.resize(columns_.size());
-  auto read_column = [&](int64_t k) -> Status {
-    LeafBatch& out = leaf_batches_[static_cast<size_t>(k)];
-    Status st = readers_[static_cast<size_t>(k)]->ReadRows(rows, &out);
-    if (st.ok() && out.num_rows != rows) {
-      st = Corrupt("the row group has {} more rows, the column only {}", rows, out.num_rows);
-    }
+  auto read_column = [&](int64_t i) -> Status {
+    const size_t k = ks[static_cast<size_t>(i)];
+    Status st = read(k, &leaf_batches_[k]);
     if (!st.ok()) {
       return std::move(st).error().WithContext(
           fmt::format("column {}", JoinPath(file_.schema().column(columns_[k]).path)));
     }
     return Ok();
   };
-  const auto n = static_cast<int64_t>(columns_.size());
-  if (options_.parallel && n > 1) {
-    FLOE_RETURN_IF_ERROR(ParallelFor(n, read_column));
-  } else {
-    for (int64_t k = 0; k < n; ++k) FLOE_RETURN_IF_ERROR(read_column(k));
-  }
+  const auto n = static_cast<int64_t>(ks.size());
+  if (options_.parallel && n > 1) return ParallelFor(n, read_column);
+  for (int64_t i = 0; i < n; ++i) FLOE_RETURN_IF_ERROR(read_column(i));
+  return Ok();
+}
+
+Result<std::vector<columnar::ArrayPtr>> BatchReader::Assemble(const std::vector<int>* fields,
+                                                              int64_t rows) {
   std::vector<const LeafBatch*> by_column(static_cast<size_t>(file_.schema().num_columns()), nullptr);
   for (size_t k = 0; k < columns_.size(); ++k) by_column[columns_[k]] = &leaf_batches_[k];
   std::vector<columnar::ArrayPtr> arrays;
-  for (const ReadNode& node : tree_) {
+  auto assemble = [&](const ReadNode& node) -> Status {
     FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr a, AssembleArray(node, by_column));
     if (a->length != rows) {
       return Corrupt("column {}: {} values for {} rows", node.field.name, a->length, rows);
     }
     arrays.push_back(std::move(a));
+    return Ok();
+  };
+  if (fields) {
+    for (int f : *fields) FLOE_RETURN_IF_ERROR(assemble(tree_[static_cast<size_t>(f)]));
+  } else {
+    for (const ReadNode& node : tree_) FLOE_RETURN_IF_ERROR(assemble(node));
   }
+  return arrays;
+}
+
+Result<columnar::RecordBatch> BatchReader::ReadBatch(int64_t rows) {
+  std::vector<size_t> all(columns_.size());
+  for (size_t k = 0; k < all.size(); ++k) all[k] = k;
+  auto read_whole = [&](size_t k, LeafBatch* out) -> Status {
+    FLOE_RETURN_IF_ERROR(readers_[k]->ReadRows(rows, out));
+    if (out->num_rows != rows) {
+      return Corrupt("the row group has {} more rows, the column only {}", rows, out->num_rows);
+    }
+    return Ok();
+  };
+  FLOE_RETURN_IF_ERROR(ReadLeaves(all, read_whole));
+  FLOE_ASSIGN_OR_RETURN(auto arrays, Assemble(nullptr, rows));
   return columnar::RecordBatch::Make(schema_, rows, std::move(arrays));
 }
 
+Result<columnar::RecordBatch> BatchReader::ReadFilteredBatch(int64_t rows) {
+  const RowFilter& filter = *options_.row_filter;
+  auto read_whole = [&](size_t k, LeafBatch* out) -> Status {
+    FLOE_RETURN_IF_ERROR(readers_[k]->ReadRows(rows, out));
+    if (out->num_rows != rows) {
+      return Corrupt("the row group has {} more rows, the column only {}", rows, out->num_rows);
+    }
+    return Ok();
+  };
+  // 1. The filter's columns, whole, and the rows it keeps.
+  FLOE_RETURN_IF_ERROR(ReadLeaves(filter_leaves_, read_whole));
+  FLOE_ASSIGN_OR_RETURN(auto filter_arrays, Assemble(&filter.fields, rows));
+  FLOE_ASSIGN_OR_RETURN(auto filter_batch,
+                        columnar::RecordBatch::Make(filter_schema_, rows, std::move(filter_arrays)));
+  FLOE_ASSIGN_OR_RETURN(std::vector<RowRange> runs,
+                        filter.select(filter_batch, current_row_group_, row_in_group_));
+  FLOE_RETURN_IF_ERROR(CheckRowFilterRuns(runs, rows));
+  int64_t kept = 0;
+  for (const RowRange& r : runs) kept += r.last - r.first;
+  if (kept == rows) {
+    // Everything kept: the other columns are read whole, the filter's stay as they are.
+    FLOE_RETURN_IF_ERROR(ReadLeaves(other_leaves_, read_whole));
+    FLOE_ASSIGN_OR_RETURN(auto arrays, Assemble(nullptr, rows));
+    return columnar::RecordBatch::Make(schema_, rows, std::move(arrays));
+  }
+  // 2. The other columns: only the kept rows, or whole and then cut down.
+  const bool dense = static_cast<int64_t>(runs.size()) * filter.min_rows_per_run > rows;
+  auto read_kept = [&](size_t k, LeafBatch* out) -> Status {
+    if (dense) {
+      FLOE_RETURN_IF_ERROR(read_whole(k, out));
+      FLOE_ASSIGN_OR_RETURN(*out, SelectLeafRows(*out, runs));
+    } else {
+      FLOE_RETURN_IF_ERROR(readers_[k]->ReadRowRuns(rows, runs, out));
+    }
+    if (out->num_rows != kept) {
+      return Corrupt("the row group has more rows than the column's {}", out->num_rows);
+    }
+    return Ok();
+  };
+  FLOE_RETURN_IF_ERROR(ReadLeaves(other_leaves_, read_kept));
+  // 3. The filter's columns cut down to the kept rows.
+  auto cut = [&](size_t k, LeafBatch* out) -> Status {
+    FLOE_ASSIGN_OR_RETURN(*out, SelectLeafRows(*out, runs));
+    return Ok();
+  };
+  FLOE_RETURN_IF_ERROR(ReadLeaves(filter_leaves_, cut));
+  FLOE_ASSIGN_OR_RETURN(auto arrays, Assemble(nullptr, kept));
+  return columnar::RecordBatch::Make(schema_, kept, std::move(arrays));
+}
+
 Result<std::optional<columnar::RecordBatch>> BatchReader::Next() {
-  while (rows_left_ == 0) {
-    FLOE_ASSIGN_OR_RETURN(bool more, OpenNextRowGroup());
-    if (!more) return std::optional<columnar::RecordBatch>();
+  while (true) {
+    while (rows_left_ == 0) {
+      FLOE_ASSIGN_OR_RETURN(bool more, OpenNextRowGroup());
+      if (!more) return std::optional<columnar::RecordBatch>();
+    }
+    const int64_t rows = std::min(options_.batch_size, rows_left_);
+    auto batch = options_.row_filter ? ReadFilteredBatch(rows) : ReadBatch(rows);
+    if (!batch.ok()) {
+      return std::move(batch).error().WithContext(
+          fmt::format("{}: row group {}", file_.location(), current_row_group_));
+    }
+    rows_left_ -= rows;
+    row_in_group_ += rows;
+    rows_scanned_ += rows;
+    if (batch->num_rows() > 0 || !options_.row_filter) {
+      return std::optional<columnar::RecordBatch>(std::move(batch).value());
+    }
   }
-  const int64_t rows = std::min(options_.batch_size, rows_left_);
-  auto batch = ReadBatch(rows);
-  if (!batch.ok()) {
-    return std::move(batch).error().WithContext(
-        fmt::format("{}: row group {}", file_.location(), current_row_group_));
-  }
-  rows_left_ -= rows;
-  return std::optional<columnar::RecordBatch>(std::move(batch).value());
 }
 
 }  // namespace floe::parquet

@@ -3,6 +3,13 @@
 // batch is decoded column by column — on the thread pool when there are several columns — and
 // assembled from levels into floe's columnar arrays (level_assembly.h). Memory is bounded by the
 // selected column chunks of one row group plus one batch.
+//
+// Late materialization (BatchReaderOptions::row_filter): a caller that filters rows names the
+// fields its filter reads. Those columns are read first for each batch and handed to the filter,
+// which returns the rows to keep; the other columns are then decoded only for those rows (the
+// values of the others skipped, pages holding none of them not even decompressed), and the batch
+// holds only the kept rows. When the kept rows form many short runs, skipping costs more than it
+// saves: the other columns are then decoded whole and cut down like the filter's columns.
 #pragma once
 
 #include <cstdint>
@@ -15,9 +22,24 @@
 #include "floe/format/parquet/column_chunk_reader.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/format/parquet/read_tree.h"
+#include "floe/format/parquet/row_ranges.h"
 #include "floe/util/result.h"
 
 namespace floe::parquet {
+
+// The rows a filter keeps of one batch: `columns` holds the filter's fields (RowFilter::fields,
+// in that order) for the batch's rows, which start at row `first_row` of row group `row_group`.
+// The result: runs of kept rows, sorted, disjoint, counted from the batch's first row.
+using RowFilterFunction = std::function<Result<std::vector<RowRange>>(
+    const columnar::RecordBatch& columns, int row_group, int64_t first_row)>;
+
+struct RowFilter {
+  std::vector<int> fields;  // positions of top-level fields in the read tree, ascending
+  RowFilterFunction select;
+  // Kept rows in more runs than rows / min_rows_per_run: the other columns are decoded whole
+  // and cut down instead of skipping between the runs.
+  int64_t min_rows_per_run = 16;
+};
 
 struct BatchReaderOptions {
   Projection projection;  // empty: every column
@@ -29,6 +51,8 @@ struct BatchReaderOptions {
   // INT96 timestamps in nanoseconds (CLI.md) or, for years outside 1677-2262, microseconds.
   columnar::TimeUnit int96_unit = columnar::TimeUnit::kNano;
   PageReaderOptions pages;
+  // Set: batches hold only the rows it keeps, and are never empty (late materialization, above).
+  std::optional<RowFilter> row_filter;
 };
 
 class BatchReader {
@@ -46,6 +70,10 @@ class BatchReader {
 
   int row_groups_read() const { return row_groups_read_; }
   int row_groups_skipped() const { return row_groups_skipped_; }
+  // Rows of the row groups read that were looked at (with a row filter: rows it was given).
+  int64_t rows_scanned() const { return rows_scanned_; }
+  // Data pages passed over without being decompressed (row filter only).
+  int64_t pages_skipped() const;
 
  private:
   BatchReader(const FileReader& file, BatchReaderOptions options)
@@ -53,6 +81,13 @@ class BatchReader {
   // Moves to the next selected row group and opens its column chunks; false at the end.
   Result<bool> OpenNextRowGroup();
   Result<columnar::RecordBatch> ReadBatch(int64_t rows);
+  // ReadBatch with the row filter; a batch of 0 rows when the filter keeps none.
+  Result<columnar::RecordBatch> ReadFilteredBatch(int64_t rows);
+  // Reads the leaves at positions `ks` (of columns_) on the pool: read(k, &leaf_batches_[k]).
+  Status ReadLeaves(const std::vector<size_t>& ks,
+                    const std::function<Status(size_t, LeafBatch*)>& read);
+  // The arrays of the read-tree fields at `fields` (all when empty) from leaf_batches_.
+  Result<std::vector<columnar::ArrayPtr>> Assemble(const std::vector<int>* fields, int64_t rows);
 
   const FileReader& file_;
   BatchReaderOptions options_;
@@ -67,6 +102,14 @@ class BatchReader {
   std::vector<LeafBatch> leaf_batches_;
   int row_groups_read_ = 0;
   int row_groups_skipped_ = 0;
+  int64_t rows_scanned_ = 0;
+  int64_t row_in_group_ = 0;  // the next batch's first row within the current row group
+  int64_t pages_skipped_ = 0;  // by the readers of row groups already finished
+  // With a row filter: positions (in columns_) of the filter's leaves and of the others, and
+  // the schema of the batch the filter gets.
+  std::vector<size_t> filter_leaves_;
+  std::vector<size_t> other_leaves_;
+  columnar::SchemaPtr filter_schema_;
 };
 
 }  // namespace floe::parquet

@@ -90,17 +90,30 @@ Result<bool> ColumnChunkReader::NextPage() {
   }
 }
 
-Status ColumnChunkReader::ReadRows(int64_t rows, LeafBatch* out) {
+void ColumnChunkReader::StartBatch(LeafBatch* out) const {
   out->num_rows = 0;
   out->num_levels = 0;
   out->def_levels.clear();
   out->rep_levels.clear();
   out->max_def_level = max_def_;
-  if (max_rep_ == 0) values_->Reserve(rows);
+}
+
+Status ColumnChunkReader::Advance(int64_t rows, LeafBatch* out, int64_t* done) {
   int64_t started = 0;
   while (true) {
     if (page_pos_ == page_levels_) {
       if (max_rep_ == 0 && started == rows) break;
+      if (out == nullptr && max_rep_ == 0) {
+        // Passing over rows of a column without repetition: a data page holds one level entry
+        // per row, so a page of no more than the rows left is skipped undecompressed.
+        FLOE_ASSIGN_OR_RETURN(std::optional<int32_t> skipped,
+                              pages_->SkipDataPage(rows - started));
+        if (skipped) {
+          started += *skipped;
+          ++pages_skipped_;
+          continue;
+        }
+      }
       FLOE_ASSIGN_OR_RETURN(bool more, NextPage());
       if (!more) break;
     }
@@ -124,6 +137,13 @@ Status ColumnChunkReader::ReadRows(int64_t rows, LeafBatch* out) {
     int64_t present = end - begin;
     if (max_def_ > 0) {
       present = std::count(page_def_.begin() + begin, page_def_.begin() + end, max_def_);
+    }
+    if (out == nullptr) {
+      FLOE_RETURN_IF_ERROR(values_->Skip(present));
+      page_pos_ = end;
+      continue;
+    }
+    if (max_def_ > 0) {
       // Levels are kept only once an entry below the max appears (or the column repeats).
       bool elide = max_rep_ == 0 && present == end - begin && out->def_levels.empty();
       if (!elide) {
@@ -140,7 +160,46 @@ Status ColumnChunkReader::ReadRows(int64_t rows, LeafBatch* out) {
     out->num_levels += end - begin;
     page_pos_ = end;
   }
-  out->num_rows = started;
+  *done = started;
+  return Ok();
+}
+
+Status ColumnChunkReader::ReadRows(int64_t rows, LeafBatch* out) {
+  StartBatch(out);
+  if (max_rep_ == 0) values_->Reserve(rows);
+  FLOE_RETURN_IF_ERROR(Advance(rows, out, &out->num_rows));
+  FLOE_ASSIGN_OR_RETURN(out->values, values_->Finish());
+  return Ok();
+}
+
+Status ColumnChunkReader::ReadRowRuns(int64_t rows, std::span<const RowRange> runs,
+                                      LeafBatch* out) {
+  StartBatch(out);
+  int64_t selected = 0;
+  int64_t previous_end = 0;
+  for (const RowRange& run : runs) {
+    if (run.first < previous_end || run.last <= run.first || run.last > rows) {
+      return InvalidArgument("row run [{}, {}) is not sorted, disjoint and inside [0, {})",
+                             run.first, run.last, rows);
+    }
+    selected += run.last - run.first;
+    previous_end = run.last;
+  }
+  int64_t at = 0;  // rows of the `rows` taken or passed so far
+  if (max_rep_ == 0) values_->Reserve(selected);
+  for (const RowRange& run : runs) {
+    int64_t done = 0;
+    FLOE_RETURN_IF_ERROR(Advance(run.first - at, nullptr, &done));
+    if (done != run.first - at) break;  // the chunk ended: the caller checks the row count
+    FLOE_RETURN_IF_ERROR(Advance(run.last - run.first, out, &done));
+    out->num_rows += done;
+    at = run.first + done;
+    if (done != run.last - run.first) break;
+  }
+  if (at < rows && out->num_rows == selected) {
+    int64_t done = 0;
+    FLOE_RETURN_IF_ERROR(Advance(rows - at, nullptr, &done));
+  }
   FLOE_ASSIGN_OR_RETURN(out->values, values_->Finish());
   return Ok();
 }

@@ -2,14 +2,20 @@
 // every level entry, and the non-null values as a dense array (ValueDecoder). A row starts at each
 // entry whose repetition level is 0, so a batch of n rows ends just before the (n+1)-th such
 // entry, possibly several pages later (data page v1 rows may span pages).
+//
+// Late materialization reads only some rows (ReadRowRuns): the rows between the selected runs are
+// passed over — their levels read, their values skipped inside the page (ValueDecoder::Skip),
+// and, in columns that do not repeat, whole pages of them passed without being decompressed.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "floe/columnar/array.h"
 #include "floe/format/parquet/page_reader.h"
+#include "floe/format/parquet/row_ranges.h"
 #include "floe/format/parquet/schema.h"
 #include "floe/format/parquet/value_decoder.h"
 #include "floe/util/result.h"
@@ -42,9 +48,19 @@ class ColumnChunkReader {
 
   // The next `rows` rows (fewer only at the end of the chunk).
   Status ReadRows(int64_t rows, LeafBatch* out);
+  // Of the next `rows` rows, those in `runs` (sorted, disjoint, counted from the first of the
+  // `rows` rows and inside [0, rows)); out receives only them. InvalidArgument on bad runs.
+  Status ReadRowRuns(int64_t rows, std::span<const RowRange> runs, LeafBatch* out);
+
+  // Data pages passed over whole (not decompressed) by ReadRowRuns so far.
+  int64_t pages_skipped() const { return pages_skipped_; }
 
  private:
   ColumnChunkReader() = default;
+  void StartBatch(LeafBatch* out) const;
+  // The next `rows` rows appended to *out, or passed over when out is null; *done receives the
+  // rows taken (fewer than `rows` only at the end of the chunk).
+  Status Advance(int64_t rows, LeafBatch* out, int64_t* done);
   // Loads the next data page's levels and starts its values; false at the end of the chunk.
   Result<bool> NextPage();
   Status DecodeLevels(std::string_view runs, Encoding encoding, int16_t max_level,
@@ -59,6 +75,7 @@ class ColumnChunkReader {
   int64_t page_levels_ = 0;
   int64_t page_pos_ = 0;
   bool first_entry_ = true;
+  int64_t pages_skipped_ = 0;
 };
 
 }  // namespace floe::parquet

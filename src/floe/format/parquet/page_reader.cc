@@ -210,6 +210,29 @@ Result<std::optional<Page>> PageReader::Next() {
   return std::optional<Page>();
 }
 
+Result<std::optional<int32_t>> PageReader::SkipDataPage(int64_t max_values) {
+  if (pos_ >= chunk_.size() || values_read_ >= num_values_) return std::optional<int32_t>();
+  size_t header_size = 0;
+  auto header = DecodePageHeader(reinterpret_cast<const uint8_t*>(chunk_.data()) + pos_,
+                                 chunk_.size() - pos_, &header_size);
+  if (!header.ok()) return header.error().WithContext(fmt::format("page at chunk byte {}", pos_));
+  int32_t values = -1;
+  if (header->type == PageType::kDataPage && header->data_page_header) {
+    values = header->data_page_header->num_values;
+  } else if (header->type == PageType::kDataPageV2 && header->data_page_header_v2) {
+    values = header->data_page_header_v2->num_values;
+  }
+  const auto body_size = static_cast<size_t>(header->compressed_page_size);
+  if (values < 0 || values > max_values || header->compressed_page_size < 0 ||
+      body_size > chunk_.size() - pos_ - header_size) {
+    return std::optional<int32_t>();  // Next reads it (and reports what is wrong with it)
+  }
+  pos_ += header_size + body_size;
+  values_read_ += values;
+  seen_data_ = true;
+  return std::optional<int32_t>(values);
+}
+
 Result<std::unique_ptr<PageReader>> OpenColumnChunk(const FileReader& file, int row_group,
                                                     int column, PageReaderOptions options) {
   const FileMetaData& md = file.metadata();

@@ -61,6 +61,11 @@ class PageReader {
   // skipped); nullopt at the end of the chunk. Errors name the page's offset within the chunk.
   Result<std::optional<Page>> Next();
 
+  // When the next page is a data page of at most `max_values` values, passes over it without
+  // decompressing it (nor checking its CRC) and returns its value count; otherwise nullopt and
+  // the position is unchanged. For readers that need none of the page's rows.
+  Result<std::optional<int32_t>> SkipDataPage(int64_t max_values);
+
   // Data-page values seen so far (compared with ColumnMetaData.num_values at the end).
   int64_t values_read() const { return values_read_; }
 

@@ -1,5 +1,6 @@
 #include "floe/format/parquet/value_decoder.h"
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
 #include <span>
@@ -147,6 +148,34 @@ class FixedWidthPageValues {
     }
   }
 
+  // Passes over n values; `scratch` holds those that must be decoded to be passed.
+  Status Skip(int64_t n, std::vector<uint8_t>* scratch) {
+    if (IsDictionary(encoding_)) {
+      FLOE_ASSIGN_OR_RETURN(int64_t skipped, indices_.Skip(n));
+      if (skipped != n) {
+        return Corrupt("dictionary indices end after {} of {} values skipped", skipped, n);
+      }
+      return Ok();
+    }
+    if (encoding_ == Encoding::kPlain) {
+      const auto bytes = static_cast<uint64_t>(n) * static_cast<uint64_t>(width_);
+      if (bytes > data_.size() - pos_) {
+        return Corrupt("PLAIN: {} values of {} bytes skipped, {} bytes left in the page", n,
+                       width_, data_.size() - pos_);
+      }
+      pos_ += static_cast<size_t>(bytes);
+      return Ok();
+    }
+    constexpr int64_t kChunk = 4096;
+    scratch->resize(static_cast<size_t>(std::min(n, kChunk) * width_));
+    for (int64_t done = 0; done < n;) {
+      const int64_t step = std::min(n - done, kChunk);
+      FLOE_RETURN_IF_ERROR(Decode(step, scratch->data()));
+      done += step;
+    }
+    return Ok();
+  }
+
  private:
   Type physical_;
   int width_;
@@ -288,6 +317,11 @@ class FixedWidthDecoder final : public ValueDecoder {
     return Convert(conversion_, scratch_.data(), n, in_width_, out);
   }
 
+  Status Skip(int64_t n) override {
+    if (n <= 0) return Ok();
+    return pages_.Skip(n, &scratch_);
+  }
+
   Result<ArrayPtr> Finish() override { return out_.Finish(); }
 
  private:
@@ -356,6 +390,28 @@ class ByteArrayDecoder final : public ValueDecoder {
     return Ok();
   }
 
+  Status Skip(int64_t n) override {
+    if (n <= 0) return Ok();
+    if (IsDictionary(encoding_)) {
+      FLOE_ASSIGN_OR_RETURN(int64_t skipped, indices_.Skip(n));
+      if (skipped != n) {
+        return Corrupt("dictionary indices end after {} of {} values skipped", skipped, n);
+      }
+      return Ok();
+    }
+    if (encoding_ == Encoding::kPlain) {
+      // The lengths are walked (and checked); the bytes are not copied.
+      skipped_views_.resize(static_cast<size_t>(n));
+      FLOE_ASSIGN_OR_RETURN(size_t used,
+                            DecodePlainByteArray(data_.subspan(pos_), n, skipped_views_.data()));
+      pos_ += used;
+      return Ok();
+    }
+    columnar::BinaryBuilder discard(columnar::Binary());
+    if (encoding_ == Encoding::kDeltaLengthByteArray) return delta_length_.Decode(n, &discard);
+    return delta_.Decode(n, &discard);
+  }
+
   Result<ArrayPtr> Finish() override {
     if (type_->id() == TypeId::kDecimal128) return decimals_.Finish();
     return strings_.Finish();
@@ -387,6 +443,7 @@ class ByteArrayDecoder final : public ValueDecoder {
   DictionaryIndexDecoder indices_;
   DeltaLengthByteArrayDecoder delta_length_;
   DeltaByteArrayDecoder delta_;
+  std::vector<std::string_view> skipped_views_;
 };
 
 class BooleanDecoder final : public ValueDecoder {
@@ -418,6 +475,17 @@ class BooleanDecoder final : public ValueDecoder {
     return out_.AppendValues(scratch_.data(), n);
   }
 
+  Status Skip(int64_t n) override {
+    if (n <= 0) return Ok();
+    if (encoding_ == Encoding::kPlain) {
+      scratch_.resize(static_cast<size_t>(n));
+      return plain_.Decode(n, scratch_.data());
+    }
+    FLOE_ASSIGN_OR_RETURN(int64_t skipped, rle_.Skip(n));
+    if (skipped != n) return Corrupt("RLE booleans end after {} of {} values skipped", skipped, n);
+    return Ok();
+  }
+
   Result<ArrayPtr> Finish() override { return out_.Finish(); }
 
  private:
@@ -437,6 +505,7 @@ class NullDecoder final : public ValueDecoder {
     if (n > 0) return Corrupt("a column of UNKNOWN (always null) type holds values");
     return Ok();
   }
+  Status Skip(int64_t n) override { return Decode(n); }
   Result<ArrayPtr> Finish() override { return ArrayData::Make(columnar::Null(), 0, {}, 0); }
 };
 

@@ -36,6 +36,11 @@ class ValueDecoder {
   virtual void Reserve(int64_t n) {}
   // Appends the next n values of the page. Corrupt when the page holds fewer.
   virtual Status Decode(int64_t n) = 0;
+  // Passes over the next n values of the page without appending them (late materialization:
+  // rows a filter dropped). PLAIN fixed-width values and dictionary indices are skipped without
+  // being decoded; other encodings are decoded into scratch space. Corrupt when the page holds
+  // fewer.
+  virtual Status Skip(int64_t n) = 0;
   // The values appended since the last Finish, as an array without nulls.
   virtual Result<columnar::ArrayPtr> Finish() = 0;
 };

@@ -1,0 +1,278 @@
+// Late materialization (BatchReaderOptions::row_filter) against the reference: a reader with a
+// row filter must return exactly the rows a whole read returns, cut to the runs the filter keeps —
+// same values, nulls and nesting, same order. Checked on every readable corpus file and on random
+// files written by floe's writer (nulls, nesting, dictionary and plain pages, small pages, several
+// row groups, page v1 and v2), for sparse, half, clustered, all and no rows kept, with the filter
+// reading the first, the last or all fields, and with both the skipping and the cut-down ways
+// (min_rows_per_run). The filter keeps rows by a hash of their position, so it never needs the
+// values; it checks the columns it is given.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "floe/columnar/value_text.h"
+#include "floe/format/parquet/batch_reader.h"
+#include "floe/format/parquet/file_writer.h"
+#include "floe/io/file_io.h"
+#include "floe/io/memory_file_io.h"
+#include "random_batch.h"
+#include "testing/test_util.h"
+
+namespace floe::parquet {
+namespace {
+
+using columnar::RecordBatch;
+
+enum class KeepPattern { kSparse, kHalf, kClustered, kAll, kNone };
+
+uint64_t LateRowHash(int row_group, int64_t row) {
+  uint64_t x = static_cast<uint64_t>(row) * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(row_group);
+  x ^= x >> 29;
+  x *= 0xBF58476D1CE4E5B9ull;
+  return x ^ (x >> 32);
+}
+
+bool LateKeeps(KeepPattern p, int row_group, int64_t row) {
+  switch (p) {
+    case KeepPattern::kSparse: return LateRowHash(row_group, row) % 50 == 0;
+    case KeepPattern::kHalf: return LateRowHash(row_group, row) % 2 == 0;
+    case KeepPattern::kClustered: return (row / 23) % 4 == 1;
+    case KeepPattern::kAll: return true;
+    case KeepPattern::kNone: return false;
+  }
+  return false;
+}
+
+std::vector<RowRange> LateRuns(KeepPattern p, int row_group, int64_t first_row, int64_t rows) {
+  std::vector<RowRange> runs;
+  for (int64_t i = 0; i < rows; ++i) {
+    if (!LateKeeps(p, row_group, first_row + i)) continue;
+    if (!runs.empty() && runs.back().last == i) {
+      ++runs.back().last;
+    } else {
+      runs.push_back({i, i + 1});
+    }
+  }
+  return runs;
+}
+
+// Every row of every batch as JSON text (one string per row).
+void LateAppendRows(const RecordBatch& batch, std::vector<std::string>* out) {
+  auto rows = batch.ToStructArray();
+  for (int64_t i = 0; i < batch.num_rows(); ++i) {
+    std::string text;
+    columnar::AppendJsonValue(*rows, i, &text);
+    out->push_back(std::move(text));
+  }
+}
+
+// The reference: a whole read, each batch cut to the kept rows (zero-copy slices).
+Result<std::vector<std::string>> LateReferenceRows(const FileReader& file, int64_t batch_size,
+                                                   KeepPattern p) {
+  BatchReaderOptions options;
+  options.batch_size = batch_size;
+  options.parallel = false;
+  FLOE_ASSIGN_OR_RETURN(auto reader, BatchReader::Make(file, options));
+  std::vector<std::string> out;
+  int row_group = -1;
+  int64_t first_row = 0;
+  int64_t rows_left = 0;
+  const auto& groups = file.metadata().row_groups;
+  while (true) {
+    FLOE_ASSIGN_OR_RETURN(auto batch, reader->Next());
+    if (!batch) break;
+    while (rows_left == 0) {  // batches never span row groups; empty groups give none
+      ++row_group;
+      rows_left = groups[static_cast<size_t>(row_group)].num_rows;
+      first_row = 0;
+    }
+    for (const RowRange& r : LateRuns(p, row_group, first_row, batch->num_rows())) {
+      LateAppendRows(batch->Slice(r.first, r.last - r.first), &out);
+    }
+    first_row += batch->num_rows();
+    rows_left -= batch->num_rows();
+  }
+  return out;
+}
+
+struct LateResult {
+  std::vector<std::string> rows;
+  int64_t rows_scanned = 0;
+  int64_t pages_skipped = 0;
+};
+
+Result<LateResult> LateRows(const FileReader& file, int64_t batch_size, KeepPattern p,
+                            std::vector<int> fields, int64_t min_rows_per_run, bool parallel) {
+  BatchReaderOptions options;
+  options.batch_size = batch_size;
+  options.parallel = parallel;
+  RowFilter filter;
+  filter.fields = fields;
+  filter.min_rows_per_run = min_rows_per_run;
+  Status seen = Ok();
+  filter.select = [&, fields](const RecordBatch& columns, int row_group,
+                              int64_t first_row) -> Result<std::vector<RowRange>> {
+    if (columns.num_columns() != static_cast<int>(fields.size())) {
+      return Internal("the filter got {} columns, wants {}", columns.num_columns(), fields.size());
+    }
+    FLOE_RETURN_IF_ERROR(columns.ToStructArray()->Validate());
+    return LateRuns(p, row_group, first_row, columns.num_rows());
+  };
+  options.row_filter = std::move(filter);
+  FLOE_ASSIGN_OR_RETURN(auto reader, BatchReader::Make(file, options));
+  LateResult out;
+  while (true) {
+    FLOE_ASSIGN_OR_RETURN(auto batch, reader->Next());
+    if (!batch) break;
+    if (batch->num_rows() == 0) return Internal("an empty batch");
+    if (batch->num_rows() > batch_size) return Internal("a batch of {} rows", batch->num_rows());
+    FLOE_RETURN_IF_ERROR(batch->ToStructArray()->Validate());
+    LateAppendRows(*batch, &out.rows);
+  }
+  out.rows_scanned = reader->rows_scanned();
+  out.pages_skipped = reader->pages_skipped();
+  return out;
+}
+
+// Compares every pattern and filter-field choice on one file; false when the file does not read.
+void ExpectLateEqualsReference(const FileReader& file, int64_t batch_size, int num_fields,
+                               int64_t* pages_skipped) {
+  std::vector<std::vector<int>> choices = {{0}};
+  if (num_fields > 1) choices.push_back({num_fields - 1});
+  if (num_fields > 2) choices.push_back({0, num_fields - 1});
+  for (KeepPattern p : {KeepPattern::kSparse, KeepPattern::kHalf, KeepPattern::kClustered,
+                        KeepPattern::kAll, KeepPattern::kNone}) {
+    SCOPED_TRACE(static_cast<int>(p));
+    auto expected = LateReferenceRows(file, batch_size, p);
+    ASSERT_TRUE(expected.ok()) << expected.error().message;
+    for (size_t c = 0; c < choices.size(); ++c) {
+      for (int64_t min_rows_per_run : {int64_t{1}, int64_t{1} << 40}) {  // skip / cut down
+        if (min_rows_per_run == 1 && (p == KeepPattern::kAll || p == KeepPattern::kNone)) continue;
+        SCOPED_TRACE(::testing::Message() << "fields choice " << c << ", min rows per run "
+                                        << min_rows_per_run);
+        auto got = LateRows(file, batch_size, p, choices[c], min_rows_per_run, c == 0);
+        ASSERT_TRUE(got.ok()) << got.error().message;
+        ASSERT_EQ(got->rows.size(), expected->size());
+        for (size_t i = 0; i < got->rows.size(); ++i) {
+          ASSERT_EQ(got->rows[i], (*expected)[i]) << "row " << i;
+        }
+        *pages_skipped += got->pages_skipped;
+      }
+    }
+  }
+}
+
+TEST(LateMaterializationTest, CorpusFilesGiveTheReferenceRows) {
+  int compared = 0;
+  for (const char* dir : {"parquet-testing/data", "hyparquet/test/files"}) {
+    for (const std::string& path :
+         floe::testing::FilesUnder(floe::testing::CorpusPath(dir), ".parquet")) {
+      if (std::filesystem::file_size(path) > 64 * 1024) continue;  // keep the test fast
+      auto file = FileReader::Open(*io::LocalFileIO(), path);
+      if (!file.ok()) continue;
+      // Only files the whole reader reads (the others are batch_reader_test's business).
+      auto probe = LateReferenceRows(**file, 1000, KeepPattern::kAll);
+      if (!probe.ok()) continue;
+      auto tree = BuildReadTree((*file)->schema(), {});
+      if (!tree.ok() || tree->empty() || probe->size() > 2000) continue;
+      SCOPED_TRACE(path);
+      int64_t skipped = 0;
+      const int64_t batch_sizes[] = {97, 1000, 4096};
+      ExpectLateEqualsReference(**file, batch_sizes[compared % 3], static_cast<int>(tree->size()),
+                                &skipped);
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 50);
+}
+
+TEST(LateMaterializationTest, RandomFilesGiveTheReferenceRows) {
+  const CompressionCodec codecs[] = {CompressionCodec::kUncompressed, CompressionCodec::kSnappy,
+                                     CompressionCodec::kZstd, CompressionCodec::kGzip};
+  int64_t pages_skipped = 0;
+  for (uint64_t seed = 0; seed < 6; ++seed) {
+    SCOPED_TRACE(seed);
+    columnar::testing::RandomData data(seed);
+    const int num_fields = 1 + static_cast<int>(data.Next() % 5);
+    auto schema = data.RandomSchema(num_fields, 2);
+    SCOPED_TRACE(schema->ToString());
+    ParquetWriterOptions options;
+    options.columns.codec = codecs[seed % 4];
+    options.columns.data_page_v2 = data.OneIn(2);
+    options.columns.dictionary = !data.OneIn(3);
+    options.columns.page_bytes = 64 + static_cast<int64_t>(data.Next() % 2000);
+    options.columns.page_row_limit = 1 + static_cast<int64_t>(data.Next() % 100);
+    options.row_group_rows = 50 + static_cast<int64_t>(data.Next() % 400);
+    io::MemoryFileIO io;
+    {
+      auto out = io.Create("t.parquet");
+      ASSERT_TRUE(out.ok()) << out.error().message;
+      auto writer = ParquetWriter::Make(std::move(*out), schema, options);
+      ASSERT_TRUE(writer.ok()) << writer.error().message;
+      for (int i = 0; i < 2; ++i) {
+        auto b = data.RandomBatch(schema, static_cast<int64_t>(data.Next() % 600),
+                                  1 + static_cast<int>(data.Next() % 6));
+        ASSERT_TRUE(b.ok()) << b.error().message;
+        ASSERT_TRUE((*writer)->Write(*b).ok());
+      }
+      ASSERT_TRUE((*writer)->Close().ok());
+    }
+    auto file = FileReader::Open(io, "t.parquet");
+    ASSERT_TRUE(file.ok()) << file.error().message;
+    ExpectLateEqualsReference(**file, 50 + static_cast<int64_t>(data.Next() % 300), num_fields,
+                              &pages_skipped);
+  }
+  // Sparse selections over small pages pass whole pages without decompressing them.
+  EXPECT_GT(pages_skipped, 0);
+}
+
+TEST(LateMaterializationTest, BadRunsAreRejected) {
+  auto schema = std::make_shared<columnar::Schema>(
+      std::vector<columnar::Field>{columnar::Field("a", columnar::Int64(), true),
+                                   columnar::Field("b", columnar::Utf8(), true)});
+  columnar::testing::RandomData data(1);
+  auto batch = data.RandomBatch(schema, 100);
+  ASSERT_TRUE(batch.ok());
+  io::MemoryFileIO io;
+  {
+    auto out = io.Create("t.parquet");
+    ASSERT_TRUE(out.ok());
+    auto writer = ParquetWriter::Make(std::move(*out), schema);
+    ASSERT_TRUE(writer.ok());
+    ASSERT_TRUE((*writer)->Write(*batch).ok());
+    ASSERT_TRUE((*writer)->Close().ok());
+  }
+  auto file = FileReader::Open(io, "t.parquet");
+  ASSERT_TRUE(file.ok());
+  for (std::vector<RowRange> bad :
+       {std::vector<RowRange>{{5, 3}}, std::vector<RowRange>{{0, 101}},
+        std::vector<RowRange>{{4, 8}, {6, 9}}, std::vector<RowRange>{{0, 50}, {25, 75}}}) {
+    BatchReaderOptions options;
+    RowFilter filter;
+    filter.fields = {0};
+    filter.select = [bad](const RecordBatch&, int, int64_t) -> Result<std::vector<RowRange>> {
+      return bad;
+    };
+    options.row_filter = filter;
+    auto reader = BatchReader::Make(**file, options);
+    ASSERT_TRUE(reader.ok());
+    auto next = (*reader)->Next();
+    ASSERT_FALSE(next.ok());
+    EXPECT_EQ(next.error().kind, ErrorKind::kInvalidArgument) << next.error().message;
+  }
+  BatchReaderOptions options;
+  RowFilter filter;
+  filter.fields = {1, 0};
+  filter.select = [](const RecordBatch&, int, int64_t) -> Result<std::vector<RowRange>> {
+    return std::vector<RowRange>{};
+  };
+  options.row_filter = filter;
+  auto reader = BatchReader::Make(**file, options);
+  ASSERT_FALSE(reader.ok());
+  EXPECT_EQ(reader.error().kind, ErrorKind::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace floe::parquet
