@@ -412,6 +412,9 @@ Result<std::unique_ptr<ManifestReader>> ManifestReader::Open(std::shared_ptr<io:
     }
     if (!r->resolution_) return last;
     r->metrics_ = MetricsProjection(r->options_.metrics_field_ids);
+    if (r->options_.fast_path) {
+      r->fast_ = ManifestEntryDecoder::Prepare(r->resolution_->root(), *r->metadata_.partition_type);
+    }
     if (r->options_.inherit_from && r->options_.inherit_from->first_row_id) {
       r->next_row_id_ = *r->options_.inherit_from->first_row_id;
     }
@@ -511,7 +514,13 @@ Result<bool> ManifestReader::Next(ManifestEntry* entry) {
     left_in_block_ = block_.count;
     if (block_.count == 0) FLOE_RETURN_IF_ERROR(container_->CheckBlockEnd(block_, decoder_));
   }
-  Status st = Decode(decoder_, entry);
+  Status st;
+  const avro::Decoder start = decoder_;
+  if (!fast_ || !fast_->Decode(decoder_, metrics_, entry)) {
+    // The general path, also for an entry the fast path gave up on: it names the problem.
+    decoder_ = start;
+    st = Decode(decoder_, entry);
+  }
   if (st.ok()) st = Inherit(entry);
   if (!st.ok()) {
     return std::move(st).error().WithContext(

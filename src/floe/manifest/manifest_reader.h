@@ -23,6 +23,7 @@
 #include "floe/format/avro/read_plan.h"
 #include "floe/io/file_io.h"
 #include "floe/manifest/manifest_entry.h"
+#include "floe/manifest/manifest_entry_decoder.h"
 #include "floe/manifest/manifest_file.h"
 #include "floe/spec/partition_spec.h"
 #include "floe/spec/schema.h"
@@ -53,6 +54,9 @@ struct ManifestReadOptions {
   // entries keep; the others are read past. Unset: every column's. Scan planning keeps only
   // the filter's columns: most of a manifest's bytes are metrics of other columns.
   std::optional<std::vector<int32_t>> metrics_field_ids;
+  // Decode entries with the fast path (manifest_entry_decoder.h) where the file's schema allows.
+  // False: every entry through the general path, the fast path's reference in tests.
+  bool fast_path = true;
 };
 
 // Which columns' metrics an entry keeps (ManifestReadOptions::metrics_field_ids): all, or the
@@ -93,6 +97,9 @@ class ManifestReader {
 
   const ManifestMetadata& metadata() const { return metadata_; }
   avro::ContainerReader& container() { return *container_; }
+  // Whether entries are decoded by the fast path (ManifestReadOptions::fast_path and a writer
+  // schema it reads); entries it gives up on still go through the general path.
+  bool uses_fast_path() const { return fast_ != nullptr; }
 
   // The next entry (every field overwritten; its vectors' storage is reused), or false at the
   // end of the file.
@@ -107,6 +114,7 @@ class ManifestReader {
 
   std::unique_ptr<avro::ContainerReader> container_;
   std::unique_ptr<avro::Resolution> resolution_;
+  std::unique_ptr<ManifestEntryDecoder> fast_;  // null: the general path only
   ManifestMetadata metadata_;
   ManifestReadOptions options_;
   MetricsProjection metrics_;
