@@ -78,6 +78,10 @@ TEST_F(DecimalRoundingTest, RoundDoublesAndFloats) {
   Run("CREATE NAMESPACE s; CREATE TABLE s.f AS SELECT round(CAST(2.675 AS FLOAT), 2) AS a, round(2.675D, 2) AS b");
   EXPECT_EQ(Run("DESCRIBE s.f"), "col_name,data_type,comment\na,float,\nb,double,\n");
   EXPECT_EQ(Rows("SELECT round(NULL, 1), round(CAST(NULL AS DOUBLE), NULL)"), ",\n");
+  // A string is read as a double (Spark's implicit cast); text that is no number is NULL.
+  EXPECT_EQ(Rows("SELECT round('2.675', 2), round('-1234.5', -2), round('abc', 1)"), "2.68,-1200.0,\n");
+  EXPECT_EQ(Run("SELECT round(DATE '2026-03-05', 1)"),
+            "error: line 1, column 8: round takes a number and a scale, not date");
 }
 
 TEST_F(DecimalRoundingTest, RoundScaleMustBeConstant) {

@@ -283,14 +283,15 @@ Result<FunctionBinding> BindBinaryArithmetic(char op, const std::vector<DataType
 // floor/ceil to bigint (or decimal(p - s + 1, 0)); round(x) is round(x, 0), round(x, d) is bound
 // by the binder through BindRound, which needs the value of d.
 Result<FunctionBinding> BindRounding(std::string_view name, const std::vector<DataTypePtr>& args) {
+  if (name == "round") {
+    if (args.size() == 2) return InvalidArgument("round: the scale must be a constant int");
+    if (args.size() == 1) return BindRound(args[0], 0);
+  }
   const bool untyped_null = !args.empty() && args[0]->id() == TypeId::kNull;
   if (args.empty() || args.size() > 2 || (!IsNumeric(*args[0]) && !untyped_null)) {
     return InvalidArgument("{} takes a number{}", name, name == "round" ? " and a scale" : "");
   }
-  if (name == "round") {
-    if (args.size() == 2) return InvalidArgument("round: the scale must be a constant int");
-    return BindRound(args[0], 0);
-  }
+
   // An untyped NULL is a double, as Spark casts it: floor/ceil give a NULL bigint.
   DataTypePtr t = untyped_null ? columnar::Float64() : NormalizeType(args[0]);
   bool is_floor = name == "floor";

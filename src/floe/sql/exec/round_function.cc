@@ -9,6 +9,7 @@
 //   float, double  → the same type, rounded as Java's BigDecimal of the shortest decimal text of
 //                    the value (Double.toString): round(2.675, 2) is 2.68, although the double
 //                    2.675 is slightly below it; NaN and infinities stay; zero is +0.0.
+//   string         → read as a double (Spark's implicit cast), so round('2.675', 2) is 2.68.
 // d is a constant (Spark requires it foldable); a NULL d makes every result NULL.
 #include <algorithm>
 #include <charconv>
@@ -88,8 +89,8 @@ int64_t RoundIntegerHalfUp(int64_t v, int64_t d) {
 }  // namespace
 
 Result<FunctionBinding> BindRound(const DataTypePtr& x, std::optional<int64_t> scale) {
-  // An untyped NULL is a double, as Spark casts it.
-  DataTypePtr t = x->id() == TypeId::kNull ? columnar::Float64() : NormalizeType(x);
+  // An untyped NULL and a string are doubles, as Spark casts them (implicit cast to NumericType).
+  DataTypePtr t = x->id() == TypeId::kNull || x->id() == TypeId::kString ? columnar::Float64() : NormalizeType(x);
   if (!IsNumeric(*t)) return InvalidArgument("round takes a number and a scale, not {}", SparkTypeName(*x));
   const int64_t d = scale.value_or(0);  // Spark types a NULL scale's result as scale 0
   DataTypePtr out = t;
