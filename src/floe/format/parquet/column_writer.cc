@@ -4,10 +4,10 @@
 
 #include <cmath>
 #include <map>
-#include <unordered_map>
 #include <unordered_set>
 
 #include "floe/format/parquet/bloom_filter.h"
+#include "floe/format/parquet/dictionary_index_map.h"
 #include "floe/format/parquet/encoding/bit_packing.h"
 #include "floe/format/parquet/encoding/plain.h"
 #include "floe/format/parquet/encoding/rle_bit_packed_hybrid.h"
@@ -92,11 +92,6 @@ struct ValueTraits<std::string_view> {
   }
 };
 
-struct StringHash {
-  using is_transparent = void;
-  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-};
-
 // Min and max of the values seen, in the column's order, NaN left out.
 template <typename T>
 struct Bounds {
@@ -125,10 +120,6 @@ template <typename T>
 class TypedColumnWriter final : public ColumnWriter {
  public:
   using Traits = ValueTraits<T>;
-  // Dictionary keys: the value's bits for numbers, its bytes for byte arrays.
-  using DictMap = std::conditional_t<std::is_same_v<T, std::string_view>,
-                                     std::unordered_map<std::string, uint32_t, StringHash, std::equal_to<>>,
-                                     std::unordered_map<uint64_t, uint32_t>>;
 
   TypedColumnWriter(const WriteLeaf& leaf, const ColumnWriterOptions& options,
                     std::unique_ptr<compression::Codec> codec)
@@ -143,6 +134,10 @@ class TypedColumnWriter final : public ColumnWriter {
     if (column.values != nullptr) {
       GatherPhysical<T>(*column.values, column.indices, leaf_.type_length, &values_, &scratch_);
     }
+    if (dictionary_active_) {
+      hashes_.resize(values_.size());
+      for (size_t j = 0; j < values_.size(); ++j) hashes_[j] = DictionaryHash(values_[j]);
+    }
     size_t next_value = 0;
     const int16_t max_def = leaf_.max_def_level;
     for (int64_t e = 0; e < column.num_levels; ++e) {
@@ -155,7 +150,8 @@ class TypedColumnWriter final : public ColumnWriter {
       if (leaf_.max_rep_level > 0) page_.rep_levels.push_back(column.rep_levels[ei]);
       ++page_.num_levels;
       if (def == max_def) {
-        AddValue(values_[next_value++]);
+        if (dictionary_active_) PrefetchDictionary(next_value);
+        AddValue(next_value++);
       } else {
         ++page_.null_count;
       }
@@ -163,13 +159,10 @@ class TypedColumnWriter final : public ColumnWriter {
     return Ok();
   }
 
-  // The pages and the page being built, and the dictionary with its lookup map (hash nodes and
-  // buckets: for high-cardinality columns the map is larger than the data it encodes).
+  // The pages and the page being built, and the dictionary with its lookup table.
   int64_t buffered_bytes() const override {
-    constexpr size_t kMapNodeBytes = sizeof(typename DictMap::value_type) + 2 * sizeof(void*);
     size_t dictionary = dict_plain_.size() + dict_offsets_.size() * sizeof(size_t) +
-                        dict_.size() * kMapNodeBytes + dict_.bucket_count() * sizeof(void*);
-    if constexpr (std::is_same_v<T, std::string_view>) dictionary += dict_plain_.size();  // the keys' copies
+                        dict_.memory_bytes();
     return static_cast<int64_t>(pages_.size() + page_.plain.size() + page_.indices.size() * 4 +
                                 page_.def_levels.size() / 4 + dictionary);
   }
@@ -248,7 +241,9 @@ class TypedColumnWriter final : public ColumnWriter {
     return std::max(1, BitWidthOf(dict_size_ == 0 ? 0 : dict_size_ - 1));
   }
 
-  void AddValue(T v) {
+  // Adds the batch's value j.
+  void AddValue(size_t j) {
+    T v = values_[j];
     ++page_.num_values;
     if (Traits::IsNan(v, leaf_.order)) {
       ++page_.nan_count;
@@ -257,7 +252,7 @@ class TypedColumnWriter final : public ColumnWriter {
     }
     size_t before = page_.plain.size();
     if (dictionary_active_) {
-      page_.indices.push_back(DictionaryIndex(v));
+      page_.indices.push_back(DictionaryIndex(v, hashes_[j]));
       page_.plain_size += PlainSize(v);
     } else {
       if constexpr (std::is_same_v<T, uint8_t>) {
@@ -287,15 +282,46 @@ class TypedColumnWriter final : public ColumnWriter {
     }
   }
 
-  uint32_t DictionaryIndex(T v) {
-    uint32_t next = static_cast<uint32_t>(dict_size_);
+  static uint32_t DictionaryHash(T v) {
     if constexpr (std::is_same_v<T, std::string_view>) {
-      auto it = dict_.find(v);
-      if (it != dict_.end()) return it->second;
-      dict_.emplace(std::string(v), next);
+      return DictionaryIndexMap::HashBytes(v);
     } else {
-      auto [it, inserted] = dict_.emplace(Traits::Key(v), next);
-      if (!inserted) return it->second;
+      return DictionaryIndexMap::HashBits(Traits::Key(v));
+    }
+  }
+
+  // Before the lookup of value j: the slot of value j + 16 and the stored bytes value j + 8's
+  // slot points to are fetched into the cache (byte arrays; a number's slot holds the number).
+  void PrefetchDictionary(size_t j) {
+    if (j + 16 < values_.size()) dict_.Prefetch(hashes_[j + 16]);
+    if constexpr (std::is_same_v<T, std::string_view>) {
+      if (j + 8 < values_.size()) {
+        if (const uint64_t* at = dict_.Peek(hashes_[j + 8])) {
+          DictionaryIndexMap::PrefetchAddress(dict_plain_.data() + *at);
+        }
+      }
+    }
+  }
+
+  uint32_t DictionaryIndex(T v, uint32_t hash) {
+    uint32_t next = static_cast<uint32_t>(dict_size_);
+    bool inserted = false;
+    if constexpr (std::is_same_v<T, std::string_view>) {
+      // The payload: where the value's bytes will be in dict_plain_ (after a 4-byte length unless
+      // fixed); a stored value's length is the 4 bytes before it, or the fixed length.
+      uint64_t at = dict_plain_.size() + (fixed_ ? 0 : 4);
+      uint32_t index = dict_.FindOrInsert(hash, at, next, [&](uint64_t stored) {
+        if (!fixed_ && LoadLittleEndian<uint32_t>(reinterpret_cast<const uint8_t*>(dict_plain_.data() + stored - 4)) != v.size()) {
+          return false;
+        }
+        return std::memcmp(dict_plain_.data() + stored, v.data(), v.size()) == 0;
+      }, &inserted);
+      if (!inserted) return index;
+    } else {
+      uint64_t key = Traits::Key(v);
+      uint32_t index = dict_.FindOrInsert(hash, key, next, [&](uint64_t stored) { return stored == key; },
+                                          &inserted);
+      if (!inserted) return index;
     }
     dict_offsets_.push_back(dict_plain_.size());
     Traits::AppendPlain(v, fixed_, &dict_plain_);
@@ -522,6 +548,7 @@ class TypedColumnWriter final : public ColumnWriter {
   bool with_statistics_ = true;
 
   std::vector<T> values_;  // the current batch's values
+  std::vector<uint32_t> hashes_;  // their DictionaryHash while the dictionary is in use
   std::string scratch_;
   Page page_;
   std::string pages_;      // finished data pages
@@ -530,7 +557,7 @@ class TypedColumnWriter final : public ColumnWriter {
   bool dictionary_active_ = false;
   bool used_dictionary_ = false;
   bool fallback_pending_ = false;
-  DictMap dict_;
+  DictionaryIndexMap dict_;
   std::string dict_plain_;
   std::vector<size_t> dict_offsets_;
   int64_t dict_size_ = 0;

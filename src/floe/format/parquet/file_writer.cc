@@ -4,6 +4,7 @@
 
 #include "floe/format/parquet/metadata_encoder.h"
 #include "floe/util/bytes.h"
+#include "floe/util/thread_pool.h"
 #include "floe/util/version.h"
 
 namespace floe::parquet {
@@ -22,6 +23,13 @@ void MergeBound(const ColumnMetrics& c, const std::optional<std::string>& v, boo
                          : PlainLess(c.physical_type, c.order, **bound, *v))) {
     *bound = v;
   }
+}
+
+size_t CountColumns(const WriteNode& node) {
+  if (node.kind == WriteNode::Kind::kLeaf) return 1;
+  size_t n = 0;
+  for (const WriteNode& child : node.children) n += CountColumns(child);
+  return n;
 }
 
 }  // namespace
@@ -63,6 +71,11 @@ Result<std::unique_ptr<ParquetWriter>> ParquetWriter::Make(std::unique_ptr<io::O
     w->metrics_.columns.push_back(std::move(m));
   }
   w->shredded_.resize(w->schema_.leaves.size());
+  // Columns are numbered depth first, so each top-level field's columns are consecutive.
+  w->field_columns_.push_back(0);
+  for (const WriteNode& field : w->schema_.fields) {
+    w->field_columns_.push_back(w->field_columns_.back() + CountColumns(field));
+  }
   FLOE_RETURN_IF_ERROR(w->Fail(w->WriteBytes(kMagic)));
   FLOE_RETURN_IF_ERROR(w->Fail(w->StartRowGroup()));
   return w;
@@ -117,13 +130,17 @@ Status ParquetWriter::Write(const columnar::RecordBatch& batch) {
 }
 
 Status ParquetWriter::WriteSlice(const columnar::RecordBatch& batch) {
-  for (ShreddedColumn& c : shredded_) c.Clear();
-  for (int f = 0; f < batch.num_columns(); ++f) {
-    ShredField(schema_.fields[static_cast<size_t>(f)], schema_, *batch.column(f), &shredded_);
-  }
-  for (size_t c = 0; c < writers_.size(); ++c) {
-    FLOE_RETURN_IF_ERROR(writers_[c]->Write(shredded_[c]));
-  }
+  // Each top-level field touches only its own columns' shredded entries and writers.
+  auto write_field = [&](int64_t f) -> Status {
+    size_t field = static_cast<size_t>(f);
+    for (size_t c = field_columns_[field]; c < field_columns_[field + 1]; ++c) shredded_[c].Clear();
+    ShredField(schema_.fields[field], schema_, *batch.column(static_cast<int>(f)), &shredded_);
+    for (size_t c = field_columns_[field]; c < field_columns_[field + 1]; ++c) {
+      FLOE_RETURN_IF_ERROR(writers_[c]->Write(shredded_[c]));
+    }
+    return Ok();
+  };
+  FLOE_RETURN_IF_ERROR(ParallelFor(batch.num_columns(), write_field, Parallelism()));
   group_rows_ += batch.num_rows();
   int64_t buffered = 0;
   for (const auto& w : writers_) buffered += w->buffered_bytes();
@@ -131,6 +148,12 @@ Status ParquetWriter::WriteSlice(const columnar::RecordBatch& batch) {
     FLOE_RETURN_IF_ERROR(FlushRowGroup());
   }
   return Ok();
+}
+
+ParallelOptions ParquetWriter::Parallelism() const {
+  ParallelOptions p;
+  p.max_parallelism = options_.threads;  // 0: the pool's size
+  return p;
 }
 
 int64_t ParquetWriter::EstimatedSize() const {
@@ -150,8 +173,13 @@ Status ParquetWriter::FlushRowGroup() {
   std::vector<std::optional<ColumnIndex>> column_indexes;
   std::vector<OffsetIndex> offset_indexes;
   int64_t compressed = 0;
+  // Finishing a chunk compresses its last page and its dictionary page: columns in parallel.
+  FLOE_ASSIGN_OR_RETURN(
+      std::vector<ColumnChunkOutput> chunks,
+      ParallelMap(static_cast<int64_t>(writers_.size()),
+                  [&](int64_t c) { return writers_[static_cast<size_t>(c)]->Finish(); }, Parallelism()));
   for (size_t c = 0; c < writers_.size(); ++c) {
-    FLOE_ASSIGN_OR_RETURN(ColumnChunkOutput out, writers_[c]->Finish());
+    ColumnChunkOutput& out = chunks[c];
     int64_t start = position_;
     ColumnMetaData& m = out.meta;
     m.data_page_offset += start;

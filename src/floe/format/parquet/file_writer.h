@@ -1,9 +1,9 @@
 // Writing a Parquet file (https://parquet.apache.org/docs/file-format/):
 //   "PAR1" <row groups: column chunks, each chunk's bloom filter after its row group>
 //   <column indexes> <offset indexes> <FileMetaData> <4-byte LE footer length> "PAR1"
-// Record batches are shredded into column writers (column_writer.h) as they come; a row group is
-// written once its buffered bytes pass row_group_bytes or it holds row_group_rows rows, so memory
-// stays bounded by one row group. The footer names floe in created_by, carries the caller's
+// Record batches are shredded into column writers (column_writer.h) as they come, top-level fields
+// in parallel; a row group is written once its buffered bytes pass row_group_bytes or it holds
+// row_group_rows rows, so memory stays bounded by one row group. The footer names floe in created_by, carries the caller's
 // key-value metadata (Iceberg's `iceberg.schema`), the field ids of the columnar fields and
 // TYPE_ORDER for every column. A failed or abandoned write removes the partial file.
 //
@@ -25,6 +25,7 @@
 #include "floe/format/parquet/write_schema.h"
 #include "floe/io/file_io.h"
 #include "floe/util/result.h"
+#include "floe/util/thread_pool.h"
 
 namespace floe::parquet {
 
@@ -35,6 +36,10 @@ struct ParquetWriterOptions {
   // Columns (dotted paths of leaves) that get a bloom filter, with their false-positive rate.
   std::map<std::string, double> bloom_filter_fpp;
   std::vector<KeyValue> key_value_metadata;
+  // Top-level fields shredded and encoded at once (each field's columns on one thread; the file
+  // is the same whatever the number): 0 = the global pool's size (`--threads`), 1 = the caller's
+  // thread only.
+  int threads = 0;
 };
 
 struct ColumnMetrics {
@@ -80,6 +85,7 @@ class ParquetWriter {
  private:
   ParquetWriter() = default;
   Status WriteSlice(const columnar::RecordBatch& batch);
+  ParallelOptions Parallelism() const;
   Status StartRowGroup();
   Status FlushRowGroup();
   Status WriteBytes(std::string_view bytes);
@@ -92,6 +98,7 @@ class ParquetWriter {
   std::vector<ColumnWriterOptions> column_options_;
   std::vector<std::unique_ptr<ColumnWriter>> writers_;
   std::vector<ShreddedColumn> shredded_;
+  std::vector<size_t> field_columns_;  // field f's columns: [field_columns_[f], field_columns_[f + 1])
   int64_t position_ = 0;
   int64_t group_rows_ = 0;
   FileMetaData metadata_;
