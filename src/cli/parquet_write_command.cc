@@ -1,10 +1,12 @@
 // `floe parquet write <input> <output.parquet> [--codec NAME] [--level N] [--row-group-bytes N |
-// --row-group-rows N] [--page-bytes N] [--page-version v1|v2] [--force]`: writes a Parquet, CSV or NDJSON
-// file as Parquet with floe's writer, with Iceberg field ids and the `iceberg.schema` footer entry.
+// --row-group-rows N] [--page-bytes N] [--page-version v1|v2] [--schema COLUMNS] [--force]`: writes a
+// Parquet, CSV or NDJSON file as Parquet with floe's writer, with Iceberg field ids and the
+// `iceberg.schema` footer entry.
 #include <fmt/format.h>
 
 #include "cli/command.h"
 #include "floe/io/file_io.h"
+#include "floe/spec/schema_text.h"
 #include "floe/table/parquet_rewrite.h"
 #include "floe/table/parquet_write_properties.h"
 
@@ -22,24 +24,30 @@ FLOE_REGISTER_COMMAND(parquet_write, Command{
     .summary = "write a Parquet file with floe's writer (Iceberg field ids, iceberg.schema)",
     .usage = "floe parquet write <input> <output.parquet> [--codec NAME] [--level N]\n"
              "                   [--row-group-bytes N | --row-group-rows N] [--page-bytes N]\n"
-             "                   [--page-version v1|v2] [--force]",
+             "                   [--page-version v1|v2] [--schema COLUMNS] [--force]",
     .details =
         "Reads every row of the input (Parquet; CSV with a header line; NDJSON) and writes it\n"
         "as Parquet. CSV and NDJSON types are inferred: integers → long, other numbers → double,\n"
         "true/false → boolean, ISO timestamps with an offset → timestamptz, without → timestamp,\n"
-        "dates → date, the rest → string. Defaults are Iceberg's:\n"
-        "zstd, 128 MB row groups, 1 MB / 20,000-row pages, dictionary pages up to 2 MB. Field\n"
-        "ids are the input's when every field has one, otherwise 1..n depth first; the Iceberg\n"
-        "schema is stored as the iceberg.schema key-value metadata. An existing output file is\n"
+        "dates → date, the rest → string. --schema gives the output's columns instead, in\n"
+        "`floe create table`'s form: input columns are matched by name and checked as `floe append`\n"
+        "checks them (promotions only), and CSV/NDJSON values are read as the declared types.\n"
+        "Defaults are Iceberg's: zstd, 128 MB row groups, 1 MB / 20,000-row pages, dictionary\n"
+        "pages up to 2 MB. Field ids are --schema's, or the input's when every field has one,\n"
+        "otherwise 1..n depth first; the Iceberg schema is stored as the iceberg.schema key-value\n"
+        "metadata. Columns are encoded on --threads cores. An existing output file is\n"
         "refused unless --force.",
     .example = "  floe parquet write in.parquet out.parquet --codec zstd --level 3\n"
-               "  floe parquet write in.parquet out.parquet --row-group-rows 1000000 --force",
+               "  floe parquet write in.parquet out.parquet --row-group-rows 1000000 --force\n"
+               "  floe parquet write orders.csv orders.parquet \\\n"
+               "      --schema \"order_id string, amount decimal(10, 2), order_ts timestamptz\"",
     .options = {{"--codec", "NAME", "zstd (default), gzip, snappy, brotli, lz4 or uncompressed"},
                 {"--level", "N", "compression level (zstd, gzip, brotli)"},
                 {"--row-group-bytes", "N", "start a new row group after N buffered bytes"},
                 {"--row-group-rows", "N", "start a new row group after N rows"},
                 {"--page-bytes", "N", "target page size in bytes (default 1048576)"},
                 {"--page-version", "V", "v1 (default) or v2 data pages"},
+                {"--schema", "COLUMNS", "the output's columns: \"id long not null, ts timestamptz\""},
                 {"--force", "", "replace an existing output file"}},
     .min_positionals = 2,
     .max_positionals = 2,
@@ -69,6 +77,9 @@ FLOE_REGISTER_COMMAND(parquet_write, Command{
       }
       w.columns.data_page_v2 = version == "v2";
       options.overwrite = args.Has("--force");
+      if (std::optional<std::string> columns = args.Get("--schema")) {
+        FLOE_ASSIGN_OR_RETURN(options.schema, spec::ParseSchemaText(*columns));
+      }
       auto io = io::LocalFileIO();
       const auto& pos = args.positionals();
       FLOE_ASSIGN_OR_RETURN(parquet::FileMetrics metrics,

@@ -3,6 +3,7 @@
 // maps) and a larger generated table; floe rewrites both with each codec; DuckDB then finds no
 // row in one file that is not in the other (EXCEPT ALL both ways), sees the field ids in
 // parquet_schema() and the codec in parquet_metadata(). Existing outputs need --force (exit 4).
+// --schema types the output (CSV values read as the declared types; Parquet columns promoted).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -136,6 +137,81 @@ TEST(ParquetWriteTest, CsvAndNdjsonInputsWithInferredTypes) {
   ASSERT_EQ(w.exit_code, 0) << w.err;
   rows = DuckDb(fmt::format("select id, t::varchar, tags, x from read_parquet('{}')", out2));
   EXPECT_EQ(rows.out, "[\"1\",\"2024-01-02 03:04:05\",\"[1,2]\",null]\n[\"2\",null,null,1.5]\n");
+}
+
+// --schema: CSV values read as the declared types (a zip code of digits stays a string, exact
+// decimals, float, time, ns timestamps), ids and required-ness as declared; a Parquet input's int
+// column promoted to long; refusals name the column and value and leave no file.
+TEST(ParquetWriteTest, DeclaredSchemaTypesTheOutput) {
+  if (!HaveDuckDb()) GTEST_SKIP() << "DuckDB is not installed";
+  TempDir dir;
+  std::string csv = dir.Join("in.csv");
+  {
+    FILE* f = std::fopen(csv.c_str(), "w");
+    std::fputs("ID,zip,amount,ratio,at,tick,small,Day
+"
+               "1,02134,12.5,0.1,2024-01-02T03:04:05.123456789Z,10:11:12.5,7,2024-01-02
+"
+               "2,,-0.05,NaN,2024-01-02T04:04:05+01:00,,,
+", f);
+    std::fclose(f);
+  }
+  const std::string columns =
+      "id long not null, zip string, amount decimal(9, 2), ratio float, at timestamptz_ns, "
+      "tick time, small int, day date, extra string";
+  std::string out = dir.Join("csv.parquet");
+  CommandResult w = RunFloe(fmt::format("parquet write {} {} --schema {}", ShellQuote(csv),
+                                        ShellQuote(out), ShellQuote(columns)));
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  CommandResult schema = DuckDb(fmt::format(
+      "select name, type, repetition_type, field_id from parquet_schema('{}') where type is not null", out));
+  EXPECT_EQ(schema.out,
+            "[\"id\",\"INT64\",\"REQUIRED\",\"1\"]\n[\"zip\",\"BYTE_ARRAY\",\"OPTIONAL\",\"2\"]\n"
+            "[\"amount\",\"INT32\",\"OPTIONAL\",\"3\"]\n[\"ratio\",\"FLOAT\",\"OPTIONAL\",\"4\"]\n"
+            "[\"at\",\"INT64\",\"OPTIONAL\",\"5\"]\n[\"tick\",\"INT64\",\"OPTIONAL\",\"6\"]\n"
+            "[\"small\",\"INT32\",\"OPTIONAL\",\"7\"]\n[\"day\",\"INT32\",\"OPTIONAL\",\"8\"]\n"
+            "[\"extra\",\"BYTE_ARRAY\",\"OPTIONAL\",\"9\"]\n")
+      << schema.err;
+  CommandResult rows = DuckDb(fmt::format(
+      "select id, zip, amount::varchar, ratio, epoch_ns(\"at\")::varchar, tick::varchar, small, "
+      "day::varchar, extra from read_parquet('{}')", out));
+  EXPECT_EQ(rows.out,
+            "[\"1\",\"02134\",\"12.50\",0.10000000149011612,\"1704164645123456000\",\"10:11:12.5\",7,"
+            "\"2024-01-02\",null]\n"
+            "[\"2\",null,\"-0.05\",\"NaN\",\"1704164645000000000\",null,null,null,null]\n")
+      << rows.err;
+  // DuckDB reads timestamptz_ns in microseconds; floe shows the nanoseconds that were written.
+  CommandResult cat = RunFloe(fmt::format("parquet cat {} --format csv", ShellQuote(out)));
+  EXPECT_NE(cat.out.find("2024-01-02T03:04:05.123456789+00:00"), std::string::npos) << cat.out;
+
+  // A Parquet input: int promoted to long, columns matched by name in any case and order.
+  std::string in = dir.Join("in.parquet"), out2 = dir.Join("promoted.parquet");
+  ASSERT_EQ(DuckDb(fmt::format("copy (select 'x' || i as Name, i::int as n from range(3) t(i)) to '{}' "
+                               "(format parquet)", in)).exit_code, 0);
+  w = RunFloe(fmt::format("parquet write {} {} --schema {}", ShellQuote(in), ShellQuote(out2),
+                          ShellQuote("n long, name string")));
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  rows = DuckDb(fmt::format("select typeof(n), n, name from read_parquet('{}')", out2));
+  EXPECT_EQ(rows.out, "[\"BIGINT\",\"0\",\"x0\"]\n[\"BIGINT\",\"1\",\"x1\"]\n[\"BIGINT\",\"2\",\"x2\"]\n");
+
+  // Refusals: a value that does not read as its declared type, a narrowing, a bad column list.
+  struct Refusal {
+    std::string input, columns, message;
+  } refusals[] = {
+      {csv, "id long, amount decimal(9, 1)", "column amount, row 2: \"-0.05\" is not"},
+      {csv, "id long, ratio int", "column ratio, row 1"},
+      {csv, "id long, at timestamp_ntz", "UTC offset"},
+      {in, "n string", "column n"},
+      {csv, "id lung", "lung"},
+  };
+  for (const Refusal& r : refusals) {
+    std::string bad_out = dir.Join("bad.parquet");
+    CommandResult bad = RunFloe(fmt::format("parquet write {} {} --schema {}", ShellQuote(r.input),
+                                            ShellQuote(bad_out), ShellQuote(r.columns)));
+    EXPECT_EQ(bad.exit_code, 2) << r.columns << ": " << bad.err;
+    EXPECT_NE(bad.err.find(r.message), std::string::npos) << r.columns << ": " << bad.err;
+    EXPECT_FALSE(std::filesystem::exists(bad_out)) << r.columns;
+  }
 }
 
 TEST(ParquetWriteTest, ExistingOutputNeedsForce) {

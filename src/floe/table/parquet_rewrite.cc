@@ -6,6 +6,8 @@
 #include "floe/format/ndjson/ndjson_reader.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/spec/schema_json.h"
+#include "floe/table/batch_conformance.h"
+#include "floe/table/schema_conversion.h"
 #include "floe/util/json_writer.h"
 
 namespace floe::table {
@@ -158,12 +160,15 @@ bool HasSuffix(std::string_view s, std::string_view suffix) {
 // NDJSON files as one batch.
 class InputRows {
  public:
-  static Result<InputRows> Open(io::FileIO& io, const std::string& location) {
+  // `declared`: the columns text inputs read as given types (TextColumns::ToBatch).
+  static Result<InputRows> Open(io::FileIO& io, const std::string& location,
+                                const std::vector<Field>& declared) {
     InputRows in;
     if (HasSuffix(location, ".csv") || HasSuffix(location, ".ndjson") ||
         HasSuffix(location, ".jsonl") || HasSuffix(location, ".json")) {
-      auto batch = HasSuffix(location, ".csv") ? textformat::ReadCsvFile(io, location)
-                                              : textformat::ReadNdjsonFile(io, location);
+      in.is_text_ = true;
+      auto batch = HasSuffix(location, ".csv") ? textformat::ReadCsvFile(io, location, declared)
+                                              : textformat::ReadNdjsonFile(io, location, declared);
       if (!batch.ok()) return batch.error();
       in.schema_ = batch->schema();
       in.text_batch_ = std::move(*batch);
@@ -175,6 +180,7 @@ class InputRows {
     return in;
   }
   const columnar::SchemaPtr& schema() const { return schema_; }
+  bool is_text() const { return is_text_; }
   Result<std::optional<columnar::RecordBatch>> Next() {
     if (batches_) return batches_->Next();
     return std::exchange(text_batch_, std::nullopt);
@@ -185,6 +191,7 @@ class InputRows {
   std::unique_ptr<parquet::FileReader> file_;
   std::unique_ptr<parquet::BatchReader> batches_;
   std::optional<columnar::RecordBatch> text_batch_;
+  bool is_text_ = false;
 };
 
 }  // namespace
@@ -192,12 +199,34 @@ class InputRows {
 Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& input,
                                             const std::string& output,
                                             const ParquetRewriteOptions& options) {
-  FLOE_ASSIGN_OR_RETURN(InputRows rows, InputRows::Open(io, input));
-  auto schema = std::make_shared<const columnar::Schema>(WithFieldIds(*rows.schema()));
+  std::vector<Field> declared;
+  if (options.schema) {
+    FLOE_ASSIGN_OR_RETURN(columnar::SchemaPtr target, ToColumnarSchema(*options.schema));
+    declared = target->fields();
+  }
+  FLOE_ASSIGN_OR_RETURN(InputRows rows, InputRows::Open(io, input, declared));
+  // With a declared schema the batches are conformed to it (the append checks); otherwise the
+  // input's columns are written with ids assigned where missing.
+  std::optional<BatchConformer> conformer;
+  columnar::SchemaPtr schema;
+  std::optional<spec::Schema> iceberg;
+  if (options.schema) {
+    ConformOptions conform;
+    conform.matching = ColumnMatching::kByName;
+    conform.inferred_types = rows.is_text();
+    auto made = BatchConformer::Make(*options.schema, *rows.schema(), conform);
+    if (!made.ok()) return std::move(made).error().WithContext(input);
+    conformer.emplace(std::move(*made));
+    schema = conformer->schema();
+    iceberg = *options.schema;
+  } else {
+    schema = std::make_shared<const columnar::Schema>(WithFieldIds(*rows.schema()));
+    // The Iceberg schema goes into the footer when every column has an Iceberg type.
+    auto converted = IcebergSchemaOf(*schema);
+    if (converted.ok()) iceberg = std::move(*converted);
+  }
   parquet::ParquetWriterOptions writer_options = options.writer;
-  // The Iceberg schema goes into the footer when every column has an Iceberg type.
-  auto iceberg = IcebergSchemaOf(*schema);
-  if (iceberg.ok()) {
+  if (iceberg) {
     JsonWriter json;
     spec::WriteSchema(*iceberg, json);
     writer_options.key_value_metadata.push_back({"iceberg.schema", json.str()});
@@ -211,6 +240,12 @@ Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& i
   while (true) {
     FLOE_ASSIGN_OR_RETURN(std::optional<columnar::RecordBatch> batch, rows.Next());
     if (!batch) break;
+    if (conformer) {
+      auto conformed = conformer->Conform(*batch);
+      if (!conformed.ok()) return std::move(conformed).error().WithContext(input);
+      FLOE_RETURN_IF_ERROR(writer->Write(*conformed));
+      continue;
+    }
     std::vector<columnar::ArrayPtr> columns;
     for (int c = 0; c < batch->num_columns(); ++c) {
       columns.push_back(WithType(batch->column(c), schema->field(c).type));

@@ -3,9 +3,10 @@
 // format/csv/text_columns.h) are written with floe's writer, every field given an Iceberg field id
 // (the input's own ids when every field has one, otherwise 1..n depth first) and the Iceberg
 // schema stored as the `iceberg.schema` key-value metadata (what icebird and other readers use to
-// resolve columns).
+// resolve columns). With a declared schema, the file has exactly its columns, types and ids.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "floe/columnar/record_batch.h"
@@ -19,6 +20,11 @@ namespace floe::table {
 struct ParquetRewriteOptions {
   parquet::ParquetWriterOptions writer;
   bool overwrite = false;  // replace an existing output file (otherwise AlreadyExists)
+  // The output's columns (`--schema`, spec/schema_text.h; ids as given): input columns are matched
+  // by name, ASCII case ignored, and checked and converted as `floe append` does
+  // (batch_conformance.h); CSV and NDJSON values are read as the declared types
+  // (csv/text_values.h). Without it the input's own types (inferred for text) are kept.
+  std::optional<spec::Schema> schema;
 };
 
 // The columnar schema with field ids 1..n depth first (struct fields, list elements, map keys and

@@ -50,7 +50,8 @@ Result<bool> NextRecord(std::string_view text, size_t* pos, int64_t line,
 
 }  // namespace
 
-Result<columnar::RecordBatch> ParseCsv(std::string_view text) {
+Result<columnar::RecordBatch> ParseCsv(std::string_view text,
+                                       const std::vector<columnar::Field>& declared) {
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // a UTF-8 byte order mark
   size_t pos = 0;
   std::vector<TextCell> fields;
@@ -75,12 +76,13 @@ Result<columnar::RecordBatch> ParseCsv(std::string_view text) {
     for (size_t i = 0; i < fields.size(); ++i) cells.emplace_back(static_cast<int>(i), std::move(fields[i]));
     columns.AddRow(std::move(cells));
   }
-  return columns.ToBatch();
+  return columns.ToBatch(declared);
 }
 
-Result<columnar::RecordBatch> ReadCsvFile(io::FileIO& io, const std::string& location) {
+Result<columnar::RecordBatch> ReadCsvFile(io::FileIO& io, const std::string& location,
+                                         const std::vector<columnar::Field>& declared) {
   FLOE_ASSIGN_OR_RETURN(std::string text, io::ReadFile(io, location));
-  auto batch = ParseCsv(text);
+  auto batch = ParseCsv(text, declared);
   if (!batch.ok()) return std::move(batch).WithContext(location);
   return batch;
 }

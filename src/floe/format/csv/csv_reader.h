@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "floe/columnar/record_batch.h"
 #include "floe/io/file_io.h"
@@ -14,7 +15,10 @@
 namespace floe::textformat {
 
 // Parses CSV text; Corrupt on an unterminated quote or a row with more fields than the header.
-Result<columnar::RecordBatch> ParseCsv(std::string_view text);
-Result<columnar::RecordBatch> ReadCsvFile(io::FileIO& io, const std::string& location);
+Result<columnar::RecordBatch> ParseCsv(std::string_view text,
+                                       const std::vector<columnar::Field>& declared = {});
+// `declared`: columns read as a given type instead of an inferred one (TextColumns::ToBatch).
+Result<columnar::RecordBatch> ReadCsvFile(io::FileIO& io, const std::string& location,
+                                         const std::vector<columnar::Field>& declared = {});
 
 }  // namespace floe::textformat

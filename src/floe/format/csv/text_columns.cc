@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "floe/columnar/array_builder.h"
+#include "floe/format/csv/text_values.h"
+#include "floe/util/ascii.h"
 #include "floe/util/time.h"
 
 namespace floe::textformat {
@@ -78,6 +80,14 @@ Status AppendCell(columnar::ArrayBuilder* b, TextKind kind, const TextCell& cell
   }
 }
 
+// The declared field named `name` (ASCII case ignored) when its type reads from text.
+const columnar::Field* DeclaredField(const std::vector<columnar::Field>& declared, const std::string& name) {
+  for (const columnar::Field& f : declared) {
+    if (AsciiEqualsIgnoreCase(f.name, name) && CanReadTextAs(*f.type)) return &f;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 TextKind ClassifyText(std::string_view text, bool quoted_json) {
@@ -119,10 +129,22 @@ void TextColumns::AddRow(std::vector<std::pair<int, TextCell>> cells) {
   ++rows_;
 }
 
-Result<columnar::RecordBatch> TextColumns::ToBatch() const {
+Result<columnar::RecordBatch> TextColumns::ToBatch(const std::vector<columnar::Field>& declared) const {
   std::vector<columnar::Field> fields;
   std::vector<columnar::ArrayPtr> arrays;
   for (size_t c = 0; c < columns_.size(); ++c) {
+    if (const columnar::Field* field = DeclaredField(declared, names_[c])) {
+      FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(field->type));
+      for (size_t r = 0; r < columns_[c].size(); ++r) {
+        const TextCell& cell = columns_[c][r];
+        Status st = cell.is_null ? builder->AppendNull() : AppendTextAs(*field->type, cell.text, builder.get());
+        if (!st.ok()) return std::move(st).error().WithContext(fmt::format("column {}, row {}", names_[c], r + 1));
+      }
+      FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr array, builder->Finish());
+      fields.emplace_back(names_[c], field->type, true);
+      arrays.push_back(std::move(array));
+      continue;
+    }
     TextKind kind = TextKind::kNull;
     for (const TextCell& cell : columns_[c]) {
       if (!cell.is_null) kind = CombineKinds(kind, ClassifyText(cell.text, cell.quoted_json));

@@ -35,8 +35,10 @@ class TextColumns {
   // Appends a row; cells for columns not set in it are null.
   void AddRow(std::vector<std::pair<int, TextCell>> cells);
   int64_t num_rows() const { return rows_; }
-  // The batch with inferred types; `where` names the input in messages.
-  Result<columnar::RecordBatch> ToBatch() const;
+  // The batch with inferred types, except for columns named (ASCII case ignored) in `declared`
+  // whose type text_values.h reads: their values are read as that type, and a value that does not
+  // read is an InvalidArgument naming the column and row.
+  Result<columnar::RecordBatch> ToBatch(const std::vector<columnar::Field>& declared = {}) const;
 
  private:
   std::vector<std::string> names_;

@@ -38,7 +38,8 @@ TextCell CellOf(simdjson::dom::element v) {
 
 }  // namespace
 
-Result<columnar::RecordBatch> ParseNdjson(std::string_view text) {
+Result<columnar::RecordBatch> ParseNdjson(std::string_view text,
+                                       const std::vector<columnar::Field>& declared) {
   simdjson::dom::parser parser;
   TextColumns columns;
   int64_t line = 0;
@@ -62,12 +63,13 @@ Result<columnar::RecordBatch> ParseNdjson(std::string_view text) {
     }
     columns.AddRow(std::move(cells));
   }
-  return columns.ToBatch();
+  return columns.ToBatch(declared);
 }
 
-Result<columnar::RecordBatch> ReadNdjsonFile(io::FileIO& io, const std::string& location) {
+Result<columnar::RecordBatch> ReadNdjsonFile(io::FileIO& io, const std::string& location,
+                                         const std::vector<columnar::Field>& declared) {
   FLOE_ASSIGN_OR_RETURN(std::string text, io::ReadFile(io, location));
-  auto batch = ParseNdjson(text);
+  auto batch = ParseNdjson(text, declared);
   if (!batch.ok()) return std::move(batch).WithContext(location);
   return batch;
 }

@@ -8,6 +8,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "floe/columnar/record_batch.h"
 #include "floe/io/file_io.h"
@@ -16,7 +17,10 @@
 namespace floe::textformat {
 
 // Corrupt when a line is not a JSON object.
-Result<columnar::RecordBatch> ParseNdjson(std::string_view text);
-Result<columnar::RecordBatch> ReadNdjsonFile(io::FileIO& io, const std::string& location);
+Result<columnar::RecordBatch> ParseNdjson(std::string_view text,
+                                       const std::vector<columnar::Field>& declared = {});
+// `declared`: columns read as a given type instead of an inferred one (TextColumns::ToBatch).
+Result<columnar::RecordBatch> ReadNdjsonFile(io::FileIO& io, const std::string& location,
+                                         const std::vector<columnar::Field>& declared = {});
 
 }  // namespace floe::textformat
