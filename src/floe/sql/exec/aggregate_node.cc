@@ -160,7 +160,9 @@ class AggregateNode final : public PlanNode {
       FLOE_ASSIGN_OR_RETURN(ArrayPtr arr, Finish(a, all.states[a], num_groups));
       columns.push_back(std::move(arr));
     }
-    if (partials.size() > 1 && !keys_.empty()) FLOE_RETURN_IF_ERROR(SortByFirstRow(all.first_row, columns));
+    // Even a single partial may have seen the parts out of order (a worker finished a later part
+    // first and gave the partial back before the earlier part's first batch came).
+    if (!keys_.empty()) FLOE_RETURN_IF_ERROR(SortByFirstRow(all.first_row, columns));
     // Emit in batches of up to 64k groups.
     FLOE_ASSIGN_OR_RETURN(RecordBatch out, RecordBatch::Make(schema(), num_groups, std::move(columns)));
     constexpr int64_t kChunk = 64 * 1024;
@@ -287,6 +289,7 @@ class AggregateNode final : public PlanNode {
 
   // Reorders the output rows by where their group was first seen.
   static Status SortByFirstRow(const std::vector<FirstRow>& first_row, std::vector<ArrayPtr>& columns) {
+    if (std::is_sorted(first_row.begin(), first_row.end())) return Ok();  // one thread: in order
     std::vector<int64_t> order(first_row.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int64_t>(i);
     std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
