@@ -240,8 +240,8 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
         AppendSelectedRuns(selection, 0, columns.num_rows(), &runs);
         return runs;
       }
-      for (const parquet::RowRange& r :
-           ranges->Within(first_row, first_row + columns.num_rows()).ranges()) {
+      const parquet::RowRanges within = ranges->Within(first_row, first_row + columns.num_rows());
+      for (const parquet::RowRange& r : within.ranges()) {
         AppendSelectedRuns(selection, r.first - first_row, r.last - first_row, &runs);
       }
       return runs;
