@@ -1,6 +1,7 @@
 #include "floe/manifest/manifest_entry_decoder.h"
 
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "floe/manifest/manifest_reader.h"
