@@ -1,5 +1,6 @@
 #include "floe/scan/table_scan.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <utility>
@@ -24,11 +25,12 @@ struct ManifestPart {
   int64_t live_bytes = 0;
 };
 
-// A copy of a kept entry for its task. Without `column_stats` a data file leaves its column
-// metrics behind (they were used for pruning; a full plan of a large table would otherwise hold
-// every file's). Only the filter's columns' metrics were decoded, so there is little to copy.
-manifest::ManifestEntry KeptEntry(const manifest::ManifestEntry& e, bool column_stats) {
-  manifest::ManifestEntry kept = e;
+// A kept entry taken for its task: moved out of the reader's reused entry (its strings and
+// vectors would be copied otherwise; the reader gives the next entry fresh storage). Without
+// `column_stats` a data file leaves its column metrics behind (they were used for pruning; a
+// full plan of a large table would otherwise hold every file's).
+manifest::ManifestEntry TakeKeptEntry(manifest::ManifestEntry* e, bool column_stats) {
+  manifest::ManifestEntry kept = std::move(*e);
   if (column_stats || kept.data_file.is_delete()) return kept;
   manifest::DataFile& f = kept.data_file;
   f.column_sizes = {};
@@ -95,6 +97,9 @@ Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
     FLOE_RETURN_IF_ERROR(manifest::ReadManifest(
         io, m, std::move(read_options), [&](manifest::ManifestReader& reader) -> Status {
           part = ManifestPart();
+          // Most entries are kept by full plans: room for every listed file, within reason.
+          part.entries.reserve(static_cast<size_t>(std::clamp<int64_t>(ListedFiles(m), 0, 1 << 16)));
+          part.all_rows_match.reserve(part.entries.capacity());
           manifest::ManifestEntry e;
           for (;;) {
             FLOE_ASSIGN_OR_RETURN(bool more, reader.Next(&e));
@@ -115,7 +120,7 @@ Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
             }
             bool all_match = filter.always_true() || (strict && strict->AllRowsMatch(e.data_file));
             part.all_rows_match.push_back(is_data && all_match);
-            part.entries.push_back(KeptEntry(e, options.column_stats));
+            part.entries.push_back(TakeKeptEntry(&e, options.column_stats));
           }
         }));
     return part;
@@ -123,44 +128,45 @@ Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
   FLOE_ASSIGN_OR_RETURN(std::vector<ManifestPart> parts,
                         ParallelMap(static_cast<int64_t>(to_read.size()), read_one));
 
-  std::vector<manifest::ManifestEntry> data_entries;
-  std::vector<bool> data_all_rows_match;
+  // Delete files first (every task needs the whole index), then each data entry straight into
+  // its task, freeing each manifest's part once its tasks are made.
   std::vector<manifest::ManifestEntry> delete_entries;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    report.data_files += parts[i].live_files;
-    report.data_files_skipped += parts[i].skipped_files;
-    report.bytes_total += parts[i].live_bytes;
-    for (size_t j = 0; j < parts[i].entries.size(); ++j) {
-      manifest::ManifestEntry& e = parts[i].entries[j];
+  int64_t data_count = 0;
+  for (ManifestPart& part : parts) {
+    report.data_files += part.live_files;
+    report.data_files_skipped += part.skipped_files;
+    report.bytes_total += part.live_bytes;
+    for (manifest::ManifestEntry& e : part.entries) {
       if (e.data_file.is_delete()) {
         delete_entries.push_back(std::move(e));
       } else {
-        data_entries.push_back(std::move(e));
-        data_all_rows_match.push_back(parts[i].all_rows_match[j]);
+        ++data_count;
       }
     }
-    parts[i] = ManifestPart();
   }
   report.delete_files = static_cast<int64_t>(delete_entries.size());
 
   FLOE_ASSIGN_OR_RETURN(DeleteFileIndex deletes, DeleteFileIndex::Make(metadata, std::move(delete_entries)));
   std::set<std::string> deletes_used;
-  plan.tasks.reserve(data_entries.size());
-  for (size_t i = 0; i < data_entries.size(); ++i) {
-    manifest::ManifestEntry& e = data_entries[i];
-    FileScanTask task;
-    task.data_sequence_number = e.sequence_number.value_or(0);
-    task.deletes = deletes.ForDataFile(e);
-    task.all_rows_match = data_all_rows_match[i];
-    report.bytes_to_read += e.data_file.file_size_in_bytes;
-    report.records_planned += e.data_file.record_count;
-    for (const manifest::DeleteFile& d : task.deletes) {
-      if (deletes_used.insert(d.file_path + "#" + std::to_string(d.content_offset.value_or(-1))).second) {
-        report.bytes_to_read += d.content_size_in_bytes.value_or(d.file_size_in_bytes);
+  plan.tasks.reserve(static_cast<size_t>(data_count));
+  for (ManifestPart& part : parts) {
+    for (size_t j = 0; j < part.entries.size(); ++j) {
+      manifest::ManifestEntry& e = part.entries[j];
+      if (e.data_file.is_delete()) continue;  // moved into the index
+      FileScanTask& task = plan.tasks.emplace_back();
+      task.data_sequence_number = e.sequence_number.value_or(0);
+      task.deletes = deletes.ForDataFile(e);
+      task.all_rows_match = part.all_rows_match[j];
+      report.bytes_to_read += e.data_file.file_size_in_bytes;
+      report.records_planned += e.data_file.record_count;
+      for (const manifest::DeleteFile& d : task.deletes) {
+        if (deletes_used.insert(d.file_path + "#" + std::to_string(d.content_offset.value_or(-1))).second) {
+          report.bytes_to_read += d.content_size_in_bytes.value_or(d.file_size_in_bytes);
+        }
       }
+      task.data_file = std::move(e.data_file);
     }
-    task.data_file = std::move(e.data_file);
-    plan.tasks.push_back(std::move(task));
+    part = ManifestPart();
   }
   report.delete_files_applied = static_cast<int64_t>(deletes_used.size());
   return plan;
