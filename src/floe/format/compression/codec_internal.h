@@ -42,7 +42,8 @@ class GrowingOutput {
   // (Exceeded()), while one that stops exactly at the limit has not.
   GrowingOutput(std::string* out, size_t limit, size_t first_guess)
       : out_(out), limit_(limit), cap_(limit + 1) {
-    out_->clear();
+    // No clear() first: a buffer reused across pages keeps its bytes, which the decoder
+    // overwrites, instead of being zero-filled again for every page.
     out_->resize(std::min(cap_, std::max<size_t>(first_guess, 64)));
   }
   // Free space after the written part; grows the buffer when full. Zero once past the limit.
