@@ -25,6 +25,29 @@ void UnpackMsbFirst(const uint8_t* data, int width, int64_t n, int16_t* out) {
   }
 }
 
+// True when RLE/bit-packed level runs start with one RLE run of `level` covering at least `n`
+// entries (what writers emit for a page without nulls): the levels need not be decoded.
+bool IsSingleLevelRun(std::string_view runs, Encoding encoding, int16_t level, int64_t n) {
+  if (encoding != Encoding::kRle) return false;
+  uint64_t header = 0;
+  size_t pos = 0;
+  for (int shift = 0; pos < runs.size() && shift < 64; shift += 7) {
+    const auto byte = static_cast<uint8_t>(runs[pos++]);
+    header |= static_cast<uint64_t>(byte & 0x7F) << shift;
+    if ((byte & 0x80) == 0) break;
+    if (pos == runs.size()) return false;
+  }
+  if (pos == 0 || (header & 1) != 0) return false;  // none, or a bit-packed run
+  const uint64_t count = header >> 1;
+  const size_t value_bytes = (BitWidth(level) + 7) / 8;
+  if (runs.size() - pos < value_bytes) return false;
+  uint32_t value = 0;
+  for (size_t i = 0; i < value_bytes; ++i) {
+    value |= static_cast<uint32_t>(static_cast<uint8_t>(runs[pos + i])) << (8 * i);
+  }
+  return value == static_cast<uint32_t>(level) && count >= static_cast<uint64_t>(n);
+}
+
 }  // namespace
 
 Result<std::unique_ptr<ColumnChunkReader>> ColumnChunkReader::Make(
@@ -77,7 +100,10 @@ Result<bool> ColumnChunkReader::NextPage() {
     if (page->num_values < 0) return Corrupt("data page with {} values", page->num_values);
     page_levels_ = page->num_values;
     page_pos_ = 0;
-    if (max_def_ > 0) {
+    page_all_defined_ = max_def_ > 0 && max_rep_ == 0 &&
+                        IsSingleLevelRun(page->definition_levels,
+                                         page->definition_level_encoding, max_def_, page_levels_);
+    if (max_def_ > 0 && !page_all_defined_) {
       FLOE_RETURN_IF_ERROR(DecodeLevels(page->definition_levels, page->definition_level_encoding,
                                         max_def_, &page_def_, "definition"));
     }
@@ -135,7 +161,7 @@ Status ColumnChunkReader::Advance(int64_t rows, LeafBatch* out, int64_t* done) {
     }
     if (end == begin) break;
     int64_t present = end - begin;
-    if (max_def_ > 0) {
+    if (max_def_ > 0 && !page_all_defined_) {
       present = std::count(page_def_.begin() + begin, page_def_.begin() + end, max_def_);
     }
     if (out == nullptr) {
@@ -148,8 +174,12 @@ Status ColumnChunkReader::Advance(int64_t rows, LeafBatch* out, int64_t* done) {
       bool elide = max_rep_ == 0 && present == end - begin && out->def_levels.empty();
       if (!elide) {
         out->def_levels.resize(static_cast<size_t>(out->num_levels), max_def_);
-        out->def_levels.insert(out->def_levels.end(), page_def_.begin() + begin,
-                               page_def_.begin() + end);
+        if (page_all_defined_) {
+          out->def_levels.resize(static_cast<size_t>(out->num_levels + end - begin), max_def_);
+        } else {
+          out->def_levels.insert(out->def_levels.end(), page_def_.begin() + begin,
+                                 page_def_.begin() + end);
+        }
       }
     }
     if (max_rep_ > 0) {

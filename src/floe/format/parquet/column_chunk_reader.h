@@ -73,6 +73,9 @@ class ColumnChunkReader {
   std::vector<int16_t> page_def_;
   std::vector<int16_t> page_rep_;
   int64_t page_levels_ = 0;
+  // Every level entry of the page has the max definition level (one RLE run says so): page_def_
+  // is then not filled.
+  bool page_all_defined_ = false;
   int64_t page_pos_ = 0;
   bool first_entry_ = true;
   int64_t pages_skipped_ = 0;
