@@ -148,12 +148,9 @@ TEST(ParquetWriteTest, DeclaredSchemaTypesTheOutput) {
   std::string csv = dir.Join("in.csv");
   {
     FILE* f = std::fopen(csv.c_str(), "w");
-    std::fputs("ID,zip,amount,ratio,at,tick,small,Day
-"
-               "1,02134,12.5,0.1,2024-01-02T03:04:05.123456789Z,10:11:12.5,7,2024-01-02
-"
-               "2,,-0.05,NaN,2024-01-02T04:04:05+01:00,,,
-", f);
+    std::fputs("ID,zip,amount,ratio,at,tick,small,Day\n"
+               "1,02134,12.5,0.1,2024-01-02T03:04:05.123456789Z,10:11:12.5,7,2024-01-02\n"
+               "2,,-0.05,NaN,2024-01-02T04:04:05+01:00,,,\n", f);
     std::fclose(f);
   }
   const std::string columns =
