@@ -6,7 +6,10 @@
 //       DuckDB: an aggregate that reads every value of every column), and
 //   (b) sum(d) where k < 10 (floe: ScanParquetFile with the filter; DuckDB: the same query).
 // Reports seconds, floe/DuckDB ratios and peak memory (floe: this process; DuckDB: its process).
+// --reference-filter runs (b) on floe's reference path (every column decoded, then filtered)
+// instead of late materialization (the filter's column first, the others for kept rows only).
 //   bench_parquet_read [--rows N] [--dir DIR] [--repeat N] [--threads N] [--floe-only]
+//                      [--reference-filter]
 #include <sys/resource.h>
 #include <sys/wait.h>
 
@@ -97,8 +100,9 @@ Sums FullDecode(const std::string& path) {
 }
 
 // (b): sum(d) where k < 10.
-double FilteredSum(const std::string& path, int64_t* matched) {
+double FilteredSum(const std::string& path, int64_t* matched, bool late) {
   table::ParquetScanOptions options;
+  options.late_materialization = late;
   options.columns = {"d"};
   options.filter = "k < 10";
   double sum = 0;
@@ -133,6 +137,7 @@ int main(int argc, char** argv) {
   int repeat = 3;
   int all_threads = AvailableCores();
   bool floe_only = false;
+  bool late = true;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--rows" && i + 1 < argc) rows = std::atoll(argv[++i]);
@@ -140,6 +145,7 @@ int main(int argc, char** argv) {
     if (a == "--repeat" && i + 1 < argc) repeat = std::atoi(argv[++i]);
     if (a == "--threads" && i + 1 < argc) all_threads = std::atoi(argv[++i]);
     if (a == "--floe-only") floe_only = true;  // for profiling floe alone
+    if (a == "--reference-filter") late = false;
   }
   std::filesystem::create_directories(dir);
   const std::string path = fmt::format("{}/read_{}.parquet", dir, rows);
@@ -173,7 +179,7 @@ int main(int argc, char** argv) {
     double sum = 0;
     double floe_filter = BestSeconds(repeat, [&] {
       matched = 0;
-      sum = FilteredSum(path, &matched);
+      sum = FilteredSum(path, &matched, late);
     });
     double duck_full = 1e30, duck_filter = 1e30;
     std::string duck_full_rows, duck_filter_rows;
