@@ -236,3 +236,54 @@ TEST(MetadataFileTest, AmbiguityAndMissingMetadataStopWithTheCandidates) {
 
 }  // namespace
 }  // namespace floe::table
+
+namespace floe::table {
+namespace {
+
+// A folder listing taken before another writer published v2 and rewrote the hint: the listing
+// does not have v2.metadata.json, the hint (read afterwards) names it.
+class StaleListingFileIO final : public io::FileIO {
+ public:
+  explicit StaleListingFileIO(std::shared_ptr<io::FileIO> base) : base_(std::move(base)) {}
+  Result<std::unique_ptr<io::InputFile>> OpenInput(std::string_view location,
+                                                   std::optional<int64_t> known_length) override {
+    return base_->OpenInput(location, known_length);
+  }
+  Result<std::unique_ptr<io::OutputFile>> Create(std::string_view location, bool overwrite) override {
+    return base_->Create(location, overwrite);
+  }
+  Status Delete(std::string_view location) override { return base_->Delete(location); }
+  Result<bool> Exists(std::string_view location) override { return base_->Exists(location); }
+  Result<std::vector<io::FileInfo>> List(std::string_view prefix) override {
+    FLOE_ASSIGN_OR_RETURN(std::vector<io::FileInfo> all, base_->List(prefix));
+    std::vector<io::FileInfo> listed;
+    for (io::FileInfo& f : all) {
+      if (f.location.find("v2.metadata.json") == std::string::npos) listed.push_back(std::move(f));
+    }
+    return listed;
+  }
+
+ private:
+  std::shared_ptr<io::FileIO> base_;
+};
+
+TEST(MetadataFileTest, HintNamingAVersionPublishedAfterTheListingIsFound) {
+  TempDir dir;
+  std::string metadata = dir.Join("t/metadata");
+  std::filesystem::create_directories(metadata);
+  WriteText(metadata + "/v1.metadata.json", "{}");
+  WriteText(metadata + "/v2.metadata.json", "{}");
+  WriteText(metadata + "/version-hint.text", "2");
+  StaleListingFileIO io(io::LocalFileIO());
+  auto found = FindCurrentMetadataFile(io, dir.Join("t"));
+  ASSERT_TRUE(found.ok()) << found.error().message;
+  EXPECT_TRUE(Contains(*found, "v2.metadata.json")) << *found;
+  // A hint naming a version that exists nowhere is still NotFound.
+  WriteText(metadata + "/version-hint.text", "3");
+  auto missing = FindCurrentMetadataFile(io, dir.Join("t"));
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().kind, ErrorKind::kNotFound);
+}
+
+}  // namespace
+}  // namespace floe::table

@@ -166,6 +166,13 @@ Result<std::string> FindCurrentMetadataFile(io::FileIO& io, std::string_view tab
     for (const std::string& c : candidates) {
       if (exists(c)) found.push_back(JoinPath(folder, c));
     }
+    // The folder was listed before the hint was read: a writer may have published the version
+    // the hint names (and rewritten the hint) in between, so ask for it directly.
+    for (const std::string& c : candidates) {
+      if (!found.empty()) break;
+      FLOE_ASSIGN_OR_RETURN(bool now, io.Exists(JoinPath(folder, c)));
+      if (now) found.push_back(JoinPath(folder, c));
+    }
     if (found.empty()) {
       return NotFound("{}: {} names {}, which does not exist", table_folder, what,
                       JoinPath(folder, candidates.front()));
