@@ -12,23 +12,6 @@ namespace floe::textformat {
 
 namespace {
 
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) != b[i]) return false;
-  }
-  return true;
-}
-
-std::optional<int64_t> ParseLong(std::string_view s) {
-  int64_t v = 0;
-  const char* begin = s.data();
-  if (!s.empty() && s[0] == '+') ++begin;
-  auto [end, ec] = std::from_chars(begin, s.data() + s.size(), v);
-  if (ec != std::errc() || end != s.data() + s.size() || begin == end) return std::nullopt;
-  return v;
-}
-
 std::optional<double> ParseDouble(std::string_view s) {
   double v = 0;
   const char* begin = s.data();
@@ -40,12 +23,6 @@ std::optional<double> ParseDouble(std::string_view s) {
   auto [end, ec] = std::from_chars(begin, s.data() + s.size(), v);
   if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
   return v;
-}
-
-std::optional<bool> ParseBool(std::string_view s) {
-  if (EqualsIgnoreCase(s, "true")) return true;
-  if (EqualsIgnoreCase(s, "false")) return false;
-  return std::nullopt;
 }
 
 columnar::DataTypePtr TypeOf(TextKind kind) {
@@ -64,11 +41,11 @@ Status AppendCell(columnar::ArrayBuilder* b, TextKind kind, const TextCell& cell
   if (cell.is_null) return b->AppendNull();
   switch (kind) {
     case TextKind::kLong:
-      return static_cast<columnar::Int64Builder*>(b)->Append(*ParseLong(cell.text));
+      return static_cast<columnar::Int64Builder*>(b)->Append(*ReadLongText(cell.text));
     case TextKind::kDouble:
       return static_cast<columnar::DoubleBuilder*>(b)->Append(*ParseDouble(cell.text));
     case TextKind::kBoolean:
-      return static_cast<columnar::BooleanBuilder*>(b)->Append(*ParseBool(cell.text));
+      return static_cast<columnar::BooleanBuilder*>(b)->Append(*ReadBooleanText(cell.text));
     case TextKind::kTimestampTz:
     case TextKind::kTimestamp:
       return static_cast<columnar::Int64Builder*>(b)->Append(ParseTimestamp(cell.text)->micros);
@@ -92,9 +69,9 @@ const columnar::Field* DeclaredField(const std::vector<columnar::Field>& declare
 
 TextKind ClassifyText(std::string_view text, bool quoted_json) {
   if (!quoted_json) {
-    if (ParseLong(text)) return TextKind::kLong;
+    if (ReadLongText(text)) return TextKind::kLong;
     if (ParseDouble(text)) return TextKind::kDouble;
-    if (ParseBool(text)) return TextKind::kBoolean;
+    if (ReadBooleanText(text)) return TextKind::kBoolean;
   }
   if (auto d = ParseDate(text); d && *d >= INT32_MIN && *d <= INT32_MAX) return TextKind::kDate;
   if (text.size() > 10) {

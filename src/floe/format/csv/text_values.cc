@@ -108,6 +108,14 @@ std::string TypeName(const col::DataType& type) {
 
 }  // namespace
 
+std::optional<int64_t> ReadLongText(std::string_view text) { return TextInteger<int64_t>(text); }
+
+std::optional<bool> ReadBooleanText(std::string_view text) {
+  if (AsciiEqualsIgnoreCase(text, "true")) return true;
+  if (AsciiEqualsIgnoreCase(text, "false")) return false;
+  return std::nullopt;
+}
+
 bool CanReadTextAs(const col::DataType& type) {
   switch (type.id()) {
     case col::TypeId::kInt32:
@@ -130,32 +138,17 @@ Status AppendTextAs(const col::DataType& type, std::string_view text, col::Array
     return InvalidArgument("\"{}\" is not a valid {} value{}", text, TypeName(type),
                            why.empty() ? std::string() : fmt::format(" ({})", why));
   };
+  // A reading, appended, or the refusal.
+  auto AppendRead = [&](auto value, auto* typed) -> Status {
+    if (!value) return bad();
+    return typed->Append(*value);
+  };
   switch (type.id()) {
-    case col::TypeId::kInt32: {
-      auto v = TextInteger<int32_t>(text);
-      if (!v) return bad();
-      return static_cast<col::Int32Builder*>(builder)->Append(*v);
-    }
-    case col::TypeId::kInt64: {
-      auto v = TextInteger<int64_t>(text);
-      if (!v) return bad();
-      return static_cast<col::Int64Builder*>(builder)->Append(*v);
-    }
-    case col::TypeId::kFloat32: {
-      auto v = TextFloat<float>(text);
-      if (!v) return bad();
-      return static_cast<col::FloatBuilder*>(builder)->Append(*v);
-    }
-    case col::TypeId::kFloat64: {
-      auto v = TextFloat<double>(text);
-      if (!v) return bad();
-      return static_cast<col::DoubleBuilder*>(builder)->Append(*v);
-    }
-    case col::TypeId::kBool: {
-      if (AsciiEqualsIgnoreCase(text, "true")) return static_cast<col::BooleanBuilder*>(builder)->Append(true);
-      if (AsciiEqualsIgnoreCase(text, "false")) return static_cast<col::BooleanBuilder*>(builder)->Append(false);
-      return bad();
-    }
+    case col::TypeId::kInt32: return AppendRead(TextInteger<int32_t>(text), static_cast<col::Int32Builder*>(builder));
+    case col::TypeId::kInt64: return AppendRead(ReadLongText(text), static_cast<col::Int64Builder*>(builder));
+    case col::TypeId::kFloat32: return AppendRead(TextFloat<float>(text), static_cast<col::FloatBuilder*>(builder));
+    case col::TypeId::kFloat64: return AppendRead(TextFloat<double>(text), static_cast<col::DoubleBuilder*>(builder));
+    case col::TypeId::kBool: return AppendRead(ReadBooleanText(text), static_cast<col::BooleanBuilder*>(builder));
     case col::TypeId::kDate32: {
       auto d = ParseDate(text);
       if (!d || *d < INT32_MIN || *d > INT32_MAX) return bad();

@@ -15,6 +15,8 @@
 // Other types (binary, fixed, uuid, nested) are not read from text: CanReadTextAs is false.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "floe/columnar/array_builder.h"
@@ -24,6 +26,10 @@
 namespace floe::textformat {
 
 bool CanReadTextAs(const columnar::DataType& type);
+
+// Two of those readings, shared with type inference (text_columns.h): a long, a boolean.
+std::optional<int64_t> ReadLongText(std::string_view text);
+std::optional<bool> ReadBooleanText(std::string_view text);
 
 // Appends `text` read as `type` to `builder` (made for that type); InvalidArgument
 // `"12.345" is not a valid decimal(10, 2) value (more than 2 fraction digits)` when it does not read.

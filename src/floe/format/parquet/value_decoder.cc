@@ -36,6 +36,13 @@ bool IsDictionary(Encoding e) {
   return e == Encoding::kPlainDictionary || e == Encoding::kRleDictionary;
 }
 
+// Passes over n dictionary indices (any physical type's dictionary-encoded values).
+Status SkipIndices(DictionaryIndexDecoder& indices, int64_t n) {
+  FLOE_ASSIGN_OR_RETURN(int64_t skipped, indices.Skip(n));
+  if (skipped != n) return Corrupt("dictionary indices end after {} of {} values skipped", skipped, n);
+  return Ok();
+}
+
 Status UnsupportedEncoding(Encoding e, std::string_view physical) {
   return NotSupported("encoding {} for {} values", EncodingName(e), physical);
 }
@@ -150,13 +157,7 @@ class FixedWidthPageValues {
 
   // Passes over n values; `scratch` holds those that must be decoded to be passed.
   Status Skip(int64_t n, std::vector<uint8_t>* scratch) {
-    if (IsDictionary(encoding_)) {
-      FLOE_ASSIGN_OR_RETURN(int64_t skipped, indices_.Skip(n));
-      if (skipped != n) {
-        return Corrupt("dictionary indices end after {} of {} values skipped", skipped, n);
-      }
-      return Ok();
-    }
+    if (IsDictionary(encoding_)) return SkipIndices(indices_, n);
     if (encoding_ == Encoding::kPlain) {
       const auto bytes = static_cast<uint64_t>(n) * static_cast<uint64_t>(width_);
       if (bytes > data_.size() - pos_) {
@@ -392,13 +393,7 @@ class ByteArrayDecoder final : public ValueDecoder {
 
   Status Skip(int64_t n) override {
     if (n <= 0) return Ok();
-    if (IsDictionary(encoding_)) {
-      FLOE_ASSIGN_OR_RETURN(int64_t skipped, indices_.Skip(n));
-      if (skipped != n) {
-        return Corrupt("dictionary indices end after {} of {} values skipped", skipped, n);
-      }
-      return Ok();
-    }
+    if (IsDictionary(encoding_)) return SkipIndices(indices_, n);
     if (encoding_ == Encoding::kPlain) {
       // The lengths are walked (and checked); the bytes are not copied.
       skipped_views_.resize(static_cast<size_t>(n));
