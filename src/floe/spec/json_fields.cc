@@ -81,10 +81,21 @@ Result<std::optional<T>> Present(T value) {
   return std::optional<T>(value);
 }
 
+// Absent or JSON null: absent.
+std::optional<simdjson::dom::element> NonNullElement(std::optional<simdjson::dom::element> value) {
+  if (value && value->is_null()) return std::nullopt;
+  return value;
+}
+
 }  // namespace
 
 Result<std::optional<int64_t>> FieldReader::FindLong(std::string_view key) const {
-  auto v = FindNonNull(key);
+  return LongOf(key, Find(key));
+}
+
+Result<std::optional<int64_t>> FieldReader::LongOf(std::string_view key,
+                                                   std::optional<simdjson::dom::element> value) const {
+  auto v = NonNullElement(value);
   if (!v) return std::optional<int64_t>();
   if (v->is_int64()) return Present(v->get_int64().value_unsafe());
   if (v->is_uint64()) {
@@ -100,7 +111,12 @@ Result<int64_t> FieldReader::GetLong(std::string_view key) const {
 }
 
 Result<std::optional<int32_t>> FieldReader::FindInt(std::string_view key) const {
-  FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> v, FindLong(key));
+  return IntOf(key, Find(key));
+}
+
+Result<std::optional<int32_t>> FieldReader::IntOf(std::string_view key,
+                                                  std::optional<simdjson::dom::element> value) const {
+  FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> v, LongOf(key, value));
   if (!v) return std::optional<int32_t>();
   if (*v < INT32_MIN || *v > INT32_MAX) {
     return Invalid(key, fmt::format("integer {} does not fit in 32 bits", *v));
@@ -115,7 +131,12 @@ Result<int32_t> FieldReader::GetInt(std::string_view key) const {
 }
 
 Result<std::optional<int64_t>> FieldReader::FindId(std::string_view key) const {
-  auto v = FindNonNull(key);
+  return IdOf(key, Find(key));
+}
+
+Result<std::optional<int64_t>> FieldReader::IdOf(std::string_view key,
+                                                 std::optional<simdjson::dom::element> value) const {
+  auto v = NonNullElement(value);
   if (!v) return std::optional<int64_t>();
   if (v->is_int64()) return Present(v->get_int64().value_unsafe());
   if (v->is_uint64()) return Present(static_cast<int64_t>(v->get_uint64().value_unsafe()));
@@ -129,7 +150,12 @@ Result<int64_t> FieldReader::GetId(std::string_view key) const {
 }
 
 Result<std::optional<std::string_view>> FieldReader::FindString(std::string_view key) const {
-  auto v = FindNonNull(key);
+  return StringOf(key, Find(key));
+}
+
+Result<std::optional<std::string_view>> FieldReader::StringOf(
+    std::string_view key, std::optional<simdjson::dom::element> value) const {
+  auto v = NonNullElement(value);
   if (!v) return std::optional<std::string_view>();
   if (!v->is_string()) return TypeError(key, *v, "a string");
   return Present(v->get_string().value_unsafe());
@@ -208,8 +234,13 @@ void AppendFirstOfKey(const SortingMember& m, std::vector<std::pair<std::string,
 
 Result<std::vector<std::pair<std::string, std::string>>> FieldReader::FindSortedStringPairs(
     std::string_view key) const {
+  return SortedStringPairsOf(key, Find(key));
+}
+
+Result<std::vector<std::pair<std::string, std::string>>> FieldReader::SortedStringPairsOf(
+    std::string_view key, std::optional<simdjson::dom::element> value) const {
   std::vector<std::pair<std::string, std::string>> out;
-  auto v = FindNonNull(key);
+  auto v = NonNullElement(value);
   if (!v) return out;
   if (!v->is_object()) return TypeError(key, *v, "an object");
   simdjson::dom::object object = v->get_object().value_unsafe();

@@ -52,6 +52,21 @@ class FieldReader {
   Result<std::vector<std::pair<std::string, std::string>>> FindSortedStringPairs(
       std::string_view key) const;
 
+  // The same reads of a member found beforehand (`value`: what Find(key) gives, e.g. from one pass
+  // over the object's members instead of one lookup per key); absent or JSON null is absent.
+  Result<std::optional<int64_t>> LongOf(std::string_view key,
+                                        std::optional<simdjson::dom::element> value) const;
+  Result<std::optional<int32_t>> IntOf(std::string_view key,
+                                       std::optional<simdjson::dom::element> value) const;
+  Result<std::optional<int64_t>> IdOf(std::string_view key,
+                                      std::optional<simdjson::dom::element> value) const;
+  Result<std::optional<std::string_view>> StringOf(
+      std::string_view key, std::optional<simdjson::dom::element> value) const;
+  Result<std::vector<std::pair<std::string, std::string>>> SortedStringPairsOf(
+      std::string_view key, std::optional<simdjson::dom::element> value) const;
+
+  simdjson::dom::object object() const { return object_; }
+
   // The member as a JsonValue (with its path), for handing to JsonValue-based parsers.
   JsonValue Value(std::string_view key, simdjson::dom::element element) const {
     return JsonValue(element, MemberPath(key));

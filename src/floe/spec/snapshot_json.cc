@@ -8,21 +8,65 @@ using internal::FieldReader;
 
 namespace {
 
+// The members of a snapshot object that the reader knows, found in one pass over the object (a
+// table has thousands of snapshots: one lookup per key would scan the members again each time).
+// A repeated key keeps its first occurrence, as a lookup by key does.
+struct SnapshotMembers {
+  using Element = std::optional<simdjson::dom::element>;
+  Element snapshot_id, parent_snapshot_id, sequence_number, timestamp_ms, manifest_list, manifests,
+      summary, schema_id, first_row_id, added_rows, key_id;
+
+  explicit SnapshotMembers(simdjson::dom::object object) {
+    for (simdjson::dom::key_value_pair member : object) {
+      Element* slot = Slot(member.key);
+      if (slot != nullptr && !*slot) *slot = member.value;
+    }
+  }
+
+  Element* Slot(std::string_view key) {
+    switch (key.size()) {
+      case 6: return key == "key-id" ? &key_id : nullptr;
+      case 7: return key == "summary" ? &summary : nullptr;
+      case 9:
+        if (key == "schema-id") return &schema_id;
+        return key == "manifests" ? &manifests : nullptr;
+      case 10: return key == "added-rows" ? &added_rows : nullptr;
+      case 11: return key == "snapshot-id" ? &snapshot_id : nullptr;
+      case 12:
+        if (key == "timestamp-ms") return &timestamp_ms;
+        return key == "first-row-id" ? &first_row_id : nullptr;
+      case 13: return key == "manifest-list" ? &manifest_list : nullptr;
+      case 15: return key == "sequence-number" ? &sequence_number : nullptr;
+      case 18: return key == "parent-snapshot-id" ? &parent_snapshot_id : nullptr;
+      default: return nullptr;
+    }
+  }
+};
+
 // Fills `s` in place: a table has thousands of snapshots, each read straight into its vector.
 Status ReadSnapshot(const FieldReader& in, int format_version, Snapshot& s) {
-  FLOE_ASSIGN_OR_RETURN(s.snapshot_id, in.GetId("snapshot-id"));
-  FLOE_ASSIGN_OR_RETURN(s.parent_snapshot_id, in.FindId("parent-snapshot-id"));
+  const SnapshotMembers members(in.object());
+  FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> id, in.IdOf("snapshot-id", members.snapshot_id));
+  if (!id) return in.Missing("snapshot-id");
+  s.snapshot_id = *id;
+  FLOE_ASSIGN_OR_RETURN(s.parent_snapshot_id, in.IdOf("parent-snapshot-id", members.parent_snapshot_id));
   if (format_version >= 2) {
     // Required by v2, but snapshots carried over from a v1 table have none: they are 0.
-    FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> seq, in.FindLong("sequence-number"));
+    FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> seq,
+                          in.LongOf("sequence-number", members.sequence_number));
     s.sequence_number = seq.value_or(0);
   }
-  FLOE_ASSIGN_OR_RETURN(s.timestamp_ms, in.GetLong("timestamp-ms"));
-  FLOE_ASSIGN_OR_RETURN(std::optional<std::string_view> list, in.FindString("manifest-list"));
+  FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> timestamp,
+                        in.LongOf("timestamp-ms", members.timestamp_ms));
+  if (!timestamp) return in.Missing("timestamp-ms");
+  s.timestamp_ms = *timestamp;
+  FLOE_ASSIGN_OR_RETURN(std::optional<std::string_view> list,
+                        in.StringOf("manifest-list", members.manifest_list));
   if (list) {
     s.manifest_list = std::string(*list);
   } else {
-    auto manifests = in.FindNonNull("manifests");
+    auto manifests = members.manifests;
+    if (manifests && manifests->is_null()) manifests.reset();
     if (!manifests) {
       return Corrupt("{}: missing required field \"manifest-list\" (or v1 \"manifests\")",
                      in.Path());
@@ -40,15 +84,16 @@ Status ReadSnapshot(const FieldReader& in, int format_version, Snapshot& s) {
       ++i;
     }
   }
-  FLOE_ASSIGN_OR_RETURN(s.summary, in.FindSortedStringPairs("summary"));
+  FLOE_ASSIGN_OR_RETURN(s.summary, in.SortedStringPairsOf("summary", members.summary));
   if (!s.summary.empty() && !s.SummaryValue("operation")) {
     return in.Invalid("summary", "missing required field \"operation\"");
   }
-  FLOE_ASSIGN_OR_RETURN(s.schema_id, in.FindInt("schema-id"));
+  FLOE_ASSIGN_OR_RETURN(s.schema_id, in.IntOf("schema-id", members.schema_id));
   if (format_version >= 3) {
-    FLOE_ASSIGN_OR_RETURN(s.first_row_id, in.FindLong("first-row-id"));
-    FLOE_ASSIGN_OR_RETURN(s.added_rows, in.FindLong("added-rows"));
-    FLOE_ASSIGN_OR_RETURN(std::optional<std::string_view> key_id, in.FindString("key-id"));
+    FLOE_ASSIGN_OR_RETURN(s.first_row_id, in.LongOf("first-row-id", members.first_row_id));
+    FLOE_ASSIGN_OR_RETURN(s.added_rows, in.LongOf("added-rows", members.added_rows));
+    FLOE_ASSIGN_OR_RETURN(std::optional<std::string_view> key_id,
+                          in.StringOf("key-id", members.key_id));
     if (key_id) s.key_id = std::string(*key_id);
     if (s.first_row_id && *s.first_row_id < 0) {
       return in.Invalid("first-row-id", fmt::format("must not be negative, got {}", *s.first_row_id));
