@@ -5,11 +5,12 @@
 //   (a) a full decode of all five columns (floe: BatchReader, then one pass over every value;
 //       DuckDB: an aggregate that reads every value of every column), and
 //   (b) sum(d) where k < 10 (floe: ScanParquetFile with the filter; DuckDB: the same query).
-// Reports seconds, floe/DuckDB ratios and peak memory (floe: this process; DuckDB: its process).
+// Reports best-of-N wall and CPU seconds, floe/DuckDB ratios and peak memory (floe: this process;
+// DuckDB: its process).
 // --reference-filter runs (b) on floe's reference path (every column decoded, then filtered)
 // instead of late materialization (the filter's column first, the others for kept rows only).
 //   bench_parquet_read [--rows N] [--dir DIR] [--repeat N] [--threads N] [--floe-only]
-//                      [--reference-filter]
+//                      [--reference-filter] [--filter-only]
 #include <sys/resource.h>
 #include <sys/wait.h>
 
@@ -34,10 +35,20 @@ namespace {
 using namespace floe;
 using namespace floe::bench;  // NOLINT
 
+double ChildrenCpuSeconds() {
+  rusage u{};
+  getrusage(RUSAGE_CHILDREN, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
 // DuckDB's time for the last statement of `sql` (ms), from duckdb.mjs --time; the output too.
-double DuckDbMillis(const std::string& sql, std::string* result) {
+// *cpu_seconds: the CPU time (user + system, all threads) of the whole DuckDB process.
+double DuckDbMillis(const std::string& sql, std::string* result, double* cpu_seconds = nullptr) {
   std::string cmd = fmt::format("cd {} && node duckdb.mjs --time \"{}\" 2>&1", PeersDir(), sql);
+  const double cpu0 = ChildrenCpuSeconds();
   std::string out = Run(cmd);
+  if (cpu_seconds) *cpu_seconds = ChildrenCpuSeconds() - cpu0;
   double ms = 0;
   std::string rows;
   size_t pos = 0;
@@ -118,15 +129,26 @@ double FilteredSum(const std::string& path, int64_t* matched, bool late) {
   return sum;
 }
 
+// Best-of-N wall and CPU seconds (each the best of its own).
+struct Timing {
+  double wall = 1e30;
+  double cpu = 1e30;
+  void Add(double w, double c) {
+    wall = std::min(wall, w);
+    cpu = std::min(cpu, c);
+  }
+};
+
 template <typename F>
-double BestSeconds(int repeat, F&& f) {
-  double best = 1e30;
+Timing BestSeconds(int repeat, F&& f) {
+  Timing t;
   for (int i = 0; i < repeat; ++i) {
+    const double cpu0 = CpuSeconds();
     auto t0 = Clock::now();
     f();
-    best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count());
+    t.Add(std::chrono::duration<double>(Clock::now() - t0).count(), CpuSeconds() - cpu0);
   }
-  return best;
+  return t;
 }
 
 }  // namespace
@@ -134,10 +156,11 @@ double BestSeconds(int repeat, F&& f) {
 int main(int argc, char** argv) {
   int64_t rows = 10'000'000;
   std::string dir = "/tmp/floe-bench";
-  int repeat = 3;
+  int repeat = 5;
   int all_threads = AvailableCores();
   bool floe_only = false;
   bool late = true;
+  bool filter_only = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--rows" && i + 1 < argc) rows = std::atoll(argv[++i]);
@@ -146,6 +169,7 @@ int main(int argc, char** argv) {
     if (a == "--threads" && i + 1 < argc) all_threads = std::atoi(argv[++i]);
     if (a == "--floe-only") floe_only = true;  // for profiling floe alone
     if (a == "--reference-filter") late = false;
+    if (a == "--filter-only") filter_only = true;  // (b) alone, for profiling
   }
   std::filesystem::create_directories(dir);
   const std::string path = fmt::format("{}/read_{}.parquet", dir, rows);
@@ -170,30 +194,49 @@ int main(int argc, char** argv) {
       fmt::format("SELECT count(*), sum(id), sum(k), sum(d), sum(length(s)), max(ts) FROM {}", scan);
   const std::string filter_sql = fmt::format("SELECT sum(d), count(*) FROM {} WHERE k < 10", scan);
 
-  std::printf("\n%-28s %10s %10s %8s\n", "", "floe s", "DuckDB s", "ratio");
+  std::printf(
+      "\nbest of %d; wall seconds (CPU seconds: user + system, all threads; DuckDB's is its\n"
+      "process's minus that of the same process running SELECT 1)\n",
+      repeat);
+  std::printf("%-28s %14s %14s %12s\n", "", "floe wall/cpu", "DuckDB wall/cpu", "ratio w/c");
   for (int threads : {1, all_threads}) {
     Check(SetThreadCount(threads), "threads");
     Sums s;
-    double floe_full = BestSeconds(repeat, [&] { s = FullDecode(path); });
+    Timing floe_full = BestSeconds(filter_only ? 0 : repeat, [&] { s = FullDecode(path); });
     int64_t matched = 0;
     double sum = 0;
-    double floe_filter = BestSeconds(repeat, [&] {
+    Timing floe_filter = BestSeconds(repeat, [&] {
       matched = 0;
       sum = FilteredSum(path, &matched, late);
     });
-    double duck_full = 1e30, duck_filter = 1e30;
+    Timing duck_full, duck_filter, duck_idle;
     std::string duck_full_rows, duck_filter_rows;
     for (int i = 0; i < (floe_only ? 0 : repeat); ++i) {
-      duck_full = std::min(duck_full, DuckDbMillis(fmt::format("SET threads={}; {}", threads, full_sql),
-                                                   &duck_full_rows) / 1000);
-      duck_filter =
-          std::min(duck_filter, DuckDbMillis(fmt::format("SET threads={}; {}", threads, filter_sql),
-                                             &duck_filter_rows) / 1000);
+      double cpu = 0;
+      double ms = DuckDbMillis(fmt::format("SET threads={}; SELECT 1", threads), nullptr, &cpu);
+      duck_idle.Add(ms / 1000, cpu);
+      if (!filter_only) {
+        ms = DuckDbMillis(fmt::format("SET threads={}; {}", threads, full_sql), &duck_full_rows,
+                          &cpu);
+        duck_full.Add(ms / 1000, cpu);
+      }
+      ms = DuckDbMillis(fmt::format("SET threads={}; {}", threads, filter_sql), &duck_filter_rows,
+                        &cpu);
+      duck_filter.Add(ms / 1000, cpu);
     }
-    std::printf("full decode, %d thread(s)%*s %10.3f %10.3f %8.2f\n", threads,
-                threads > 9 ? 1 : 2, "", floe_full, duck_full, floe_full / duck_full);
-    std::printf("sum(d) where k<10, %d thr%*s %10.3f %10.3f %8.2f\n", threads, threads > 9 ? 4 : 5,
-                "", floe_filter, duck_filter, floe_filter / duck_filter);
+    duck_full.cpu -= duck_idle.cpu;
+    duck_filter.cpu -= duck_idle.cpu;
+    auto line = [&](const std::string& what, const Timing& f, const Timing& d) {
+      if (f.wall > 1e29) return;  // not run (--filter-only)
+      if (d.wall > 1e29) {        // --floe-only
+        std::printf("%-28s %6.3f/%6.3f\n", what.c_str(), f.wall, f.cpu);
+        return;
+      }
+      std::printf("%-28s %6.3f/%6.3f  %6.3f/%6.3f  %5.2f/%5.2f\n", what.c_str(), f.wall, f.cpu,
+                  d.wall, d.cpu, f.wall / d.wall, f.cpu / d.cpu);
+    };
+    line(fmt::format("full decode, {} thread(s)", threads), floe_full, duck_full);
+    line(fmt::format("sum(d) where k<10, {} thr", threads), floe_filter, duck_filter);
     std::printf("  floe: rows %lld, sum(id) %lld, sum(k) %lld, sum(d) %.6f, bytes(s) %lld, max(ts) %lld\n",
                 static_cast<long long>(s.rows), static_cast<long long>(s.id_sum),
                 static_cast<long long>(s.k_sum), s.d_sum, static_cast<long long>(s.s_bytes),
@@ -201,6 +244,7 @@ int main(int argc, char** argv) {
     std::printf("  DuckDB: %s\n", duck_full_rows.c_str());
     std::printf("  floe filtered: sum %.6f, rows %lld; DuckDB: %s\n", sum,
                 static_cast<long long>(matched), duck_filter_rows.c_str());
+    std::printf("  load average: %s", Run("cat /proc/loadavg").c_str());
   }
   std::printf("\npeak memory: floe %.0f MB, DuckDB %.0f MB (largest process)\n",
               PeakRssKb(RUSAGE_SELF) / 1024.0, PeakRssKb(RUSAGE_CHILDREN) / 1024.0);

@@ -1,6 +1,8 @@
 #include "floe/table/parquet_scan.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <map>
 
 #include "floe/columnar/array_builder.h"
@@ -12,6 +14,7 @@
 #include "floe/format/parquet/row_ranges.h"
 #include "floe/table/parquet_pruning.h"
 #include "floe/util/ascii.h"
+#include "floe/util/thread_pool.h"
 
 namespace floe::table {
 
@@ -109,27 +112,44 @@ void CollectTopLevelFields(const expr::BoundExpression& e, std::vector<int>* out
   for (const auto& c : e.children()) CollectTopLevelFields(c, out);
 }
 
-// Appends the runs of selected rows of `selection` inside [begin, end).
-void AppendSelectedRuns(const expr::Selection& selection, int64_t begin, int64_t end,
+// Appends the runs of rows set in `bitmap` (bit i of byte i / 8, least significant first) inside
+// [begin, end), 64 rows at a time: sparse selections cost little per row passed.
+void AppendSelectedRuns(const std::vector<uint8_t>& bitmap, int64_t begin, int64_t end,
                         std::vector<parquet::RowRange>* out) {
+  // The 64 bits of word k (bits 64k..64k+63), zero past the bitmap's end.
+  auto word = [&](int64_t k) -> uint64_t {
+    const auto byte = static_cast<size_t>(k) * 8;
+    uint64_t w = 0;
+    if (byte < bitmap.size())
+      std::memcpy(&w, bitmap.data() + byte, std::min<size_t>(8, bitmap.size() - byte));
+    return w;
+  };
   int64_t i = begin;
   while (i < end) {
-    // Whole bytes without a selected row are passed at once.
-    if ((i & 7) == 0 && i + 8 <= end && selection.bitmap[static_cast<size_t>(i >> 3)] == 0) {
-      i += 8;
+    const uint64_t set = word(i >> 6) >> (i & 63);
+    if (set == 0) {
+      i = (i | 63) + 1;
       continue;
     }
-    if (!selection.selected(i)) {
-      ++i;
-      continue;
+    i += std::countr_zero(set);
+    if (i >= end) break;
+    int64_t j = i;  // the first row at or after i not selected
+    while (j < end) {
+      const uint64_t unset = ~word(j >> 6) >> (j & 63);
+      if (unset == 0) {
+        j = (j | 63) + 1;
+        continue;
+      }
+      j += std::countr_zero(unset);
+      break;
     }
-    const int64_t first = i;
-    while (i < end && selection.selected(i)) ++i;
-    if (!out->empty() && out->back().last == first) {
-      out->back().last = i;
+    j = std::min(j, end);
+    if (!out->empty() && out->back().last == i) {
+      out->back().last = j;
     } else {
-      out->push_back({first, i});
+      out->push_back({i, j});
     }
+    i = j;
   }
 }
 
@@ -188,40 +208,52 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
   PruningCounters counters;
   std::optional<expr::BoundExpression> bound;
   std::unique_ptr<parquet::BatchReader> reader;
-  // The rows of the current row group the page index admits, and the row the next batch starts
-  // at. The reader asks for each row group just before reading it, and its batches never span
-  // row groups, so the last row group kept is the one the batches come from.
-  // TODO(page skipping): hand the ranges to the reader (BatchReaderOptions) once it can skip
-  // pages by the OffsetIndex, instead of slicing decoded batches here.
-  std::optional<parquet::RowRanges> ranges;
-  int64_t next_row = 0;
+  std::function<Result<bool>(int)> group_filter;
+  std::function<Result<parquet::RowRanges>(int)> page_filter;
   if (filter) {
-    // The filter binds to the reader's columns before the pruning that uses it is installed.
+    // The filter binds to the reader's columns before the pruning that uses it is made.
     FLOE_ASSIGN_OR_RETURN(auto tree, ReadTreeOf(*file, read.projection, options.int96_unit));
     FLOE_ASSIGN_OR_RETURN(bound, expr::Bind(*filter, SchemaOf(tree), bind));
     if (options.prune) {
-      auto groups = MakeRowGroupFilter(*file, tree, *bound, &counters);
-      auto pages = MakeRowRangesFilter(*file, tree, *bound);
-      read.row_group_filter = [&, groups = std::move(groups),
-                               pages = std::move(pages)](int rg) -> Result<bool> {
-        FLOE_ASSIGN_OR_RETURN(bool keep, groups(rg));
-        if (!keep) return false;
-        FLOE_ASSIGN_OR_RETURN(parquet::RowRanges r, pages(rg));
-        if (r.empty()) {
-          ++counters.by_page_index;
-          return false;
-        }
-        report.rows_skipped_by_page_index += file->metadata().row_groups[rg].num_rows - r.row_count();
-        ranges = std::move(r);
-        next_row = 0;
-        return true;
-      };
+      group_filter = MakeRowGroupFilter(*file, tree, *bound, &counters);
+      page_filter = MakeRowRangesFilter(*file, tree, *bound);
     }
   }
-  // Late materialization: the reader filters (and applies the page-index ranges) itself.
+  // Whether row group `rg` is read, and the rows of it the page index admits (*admitted).
+  auto decide = [&](int rg, std::optional<parquet::RowRanges>* admitted) -> Result<bool> {
+    if (!group_filter) return true;
+    FLOE_ASSIGN_OR_RETURN(bool keep, group_filter(rg));
+    if (!keep) return false;
+    FLOE_ASSIGN_OR_RETURN(parquet::RowRanges r, page_filter(rg));
+    if (r.empty()) {
+      ++counters.by_page_index;
+      return false;
+    }
+    report.rows_skipped_by_page_index += file->metadata().row_groups[rg].num_rows - r.row_count();
+    *admitted = std::move(r);
+    return true;
+  };
+
+  // Late materialization: the reader filters (and applies the page-index ranges) itself. The
+  // row groups to read are decided first, so that several readers can share them out.
   const bool late = bound && options.late_materialization;
   std::optional<expr::BoundExpression> filter_bound;  // bound to the filter's fields only
+  std::vector<std::optional<parquet::RowRanges>> group_ranges;  // by row group
+  std::vector<int> groups_read;
+  // Reference path: the rows of the current row group the page index admits, and the row the
+  // next batch starts at. The reader asks for each row group just before reading it, and its
+  // batches never span row groups, so the last row group kept is the one the batches come from.
+  std::optional<parquet::RowRanges> ranges;
+  int64_t next_row = 0;
   if (late) {
+    const auto& groups = file->metadata().row_groups;
+    group_ranges.resize(groups.size());
+    for (int rg = 0; rg < static_cast<int>(groups.size()); ++rg) {
+      if (groups[rg].num_rows <= 0) continue;
+      FLOE_ASSIGN_OR_RETURN(bool keep, decide(rg, &group_ranges[static_cast<size_t>(rg)]));
+      if (keep) groups_read.push_back(rg);
+    }
+    read.row_groups = groups_read;
     FLOE_ASSIGN_OR_RETURN(auto tree, ReadTreeOf(*file, read.projection, options.int96_unit));
     parquet::RowFilter row_filter;
     CollectTopLevelFields(*bound, &row_filter.fields);
@@ -231,22 +263,38 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
     std::vector<parquet::ReadNode> filter_nodes;
     for (int f : row_filter.fields) filter_nodes.push_back(tree[static_cast<size_t>(f)]);
     FLOE_ASSIGN_OR_RETURN(filter_bound, expr::Bind(*filter, SchemaOf(filter_nodes), bind));
-    row_filter.select = [&](const columnar::RecordBatch& columns, int,
-                            int64_t first_row) -> Result<std::vector<parquet::RowRange>> {
-      FLOE_ASSIGN_OR_RETURN(expr::Selection selection, expr::EvaluateRows(*filter_bound, columns));
+    // Called by the readers of several row groups at once: they only read shared state.
+    row_filter.passes = [&](const columnar::RecordBatch& values) -> Result<std::vector<uint8_t>> {
+      FLOE_ASSIGN_OR_RETURN(expr::Selection selection, expr::EvaluateRows(*filter_bound, values));
+      return std::move(selection.bitmap);
+    };
+    row_filter.runs_of = [&](const std::vector<uint8_t>& passing, int64_t rows, int row_group,
+                             int64_t first_row) -> Result<std::vector<parquet::RowRange>> {
       std::vector<parquet::RowRange> runs;
-      if (selection.count == 0) return runs;
-      if (!ranges) {
-        AppendSelectedRuns(selection, 0, columns.num_rows(), &runs);
+      const std::optional<parquet::RowRanges>& admitted =
+          group_ranges[static_cast<size_t>(row_group)];
+      if (!admitted) {
+        AppendSelectedRuns(passing, 0, rows, &runs);
         return runs;
       }
-      const parquet::RowRanges within = ranges->Within(first_row, first_row + columns.num_rows());
+      const parquet::RowRanges within = admitted->Within(first_row, first_row + rows);
       for (const parquet::RowRange& r : within.ranges()) {
-        AppendSelectedRuns(selection, r.first - first_row, r.last - first_row, &runs);
+        AppendSelectedRuns(passing, r.first - first_row, r.last - first_row, &runs);
       }
       return runs;
     };
+    row_filter.select = [&, passes = row_filter.passes, runs_of = row_filter.runs_of](
+                            const columnar::RecordBatch& columns, int row_group,
+                            int64_t first_row) -> Result<std::vector<parquet::RowRange>> {
+      FLOE_ASSIGN_OR_RETURN(std::vector<uint8_t> passing, passes(columns));
+      return runs_of(passing, columns.num_rows(), row_group, first_row);
+    };
     read.row_filter = std::move(row_filter);
+  } else if (group_filter) {
+    read.row_group_filter = [&](int rg) -> Result<bool> {
+      next_row = 0;
+      return decide(rg, &ranges);
+    };
   }
   FLOE_ASSIGN_OR_RETURN(reader, parquet::BatchReader::Make(*file, read));
 
@@ -298,6 +346,38 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
     return !options.limit || report.rows_returned < *options.limit;
   };
   bool more = !options.limit || *options.limit > 0;
+  // Several row groups and threads: each row group is read (and filtered) by a reader of its
+  // own on the thread pool, its kept rows emitted in file order. Only without a limit (which
+  // would stop the scan early) and with a filter (so what waits to be emitted is small).
+  if (late && !options.limit && groups_read.size() > 1 && ThreadCount() > 1) {
+    struct GroupBatches {
+      std::vector<columnar::RecordBatch> batches;
+      int64_t rows_scanned = 0;
+    };
+    auto produce = [&](int64_t i) -> Result<GroupBatches> {
+      parquet::BatchReaderOptions one = read;
+      one.row_groups = std::vector<int>{groups_read[static_cast<size_t>(i)]};
+      FLOE_ASSIGN_OR_RETURN(auto group_reader, parquet::BatchReader::Make(*file, std::move(one)));
+      GroupBatches out;
+      while (true) {
+        FLOE_ASSIGN_OR_RETURN(std::optional<columnar::RecordBatch> batch, group_reader->Next());
+        if (!batch) break;
+        out.batches.push_back(std::move(*batch));
+      }
+      out.rows_scanned = group_reader->rows_scanned();
+      return out;
+    };
+    auto consume = [&](int64_t, GroupBatches&& group) -> Status {
+      for (columnar::RecordBatch& batch : group.batches) {
+        FLOE_ASSIGN_OR_RETURN(more, emit(std::move(batch)));
+      }
+      report.rows_read += group.rows_scanned;
+      return Ok();
+    };
+    FLOE_RETURN_IF_ERROR(ParallelForEachOrdered(static_cast<int64_t>(groups_read.size()), produce,
+                                                consume, {}, ThreadCount()));
+    more = false;
+  }
   while (more) {
     FLOE_ASSIGN_OR_RETURN(std::optional<columnar::RecordBatch> batch, reader->Next());
     if (!batch) break;
@@ -317,7 +397,7 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
       if (!more) break;
     }
   }
-  if (late) report.rows_read = reader->rows_scanned();
+  if (late) report.rows_read += reader->rows_scanned();
   report.row_groups_skipped_by_statistics = counters.by_statistics;
   report.row_groups_skipped_by_bloom_filter = counters.by_bloom_filter;
   report.row_groups_skipped_by_page_index = counters.by_page_index;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "floe/columnar/array_builder.h"
 #include "floe/format/parquet/columnar_type.h"
 #include "floe/format/parquet/leaf_row_selection.h"
 #include "floe/format/parquet/level_assembly.h"
@@ -50,6 +51,20 @@ Result<std::unique_ptr<BatchReader>> BatchReader::Make(const FileReader& file,
     CollectLeafTypes(n, &by_column);
   }
   r->schema_ = std::make_shared<columnar::Schema>(std::move(fields));
+  const int num_groups = static_cast<int>(file.metadata().row_groups.size());
+  if (r->options_.row_groups) {
+    int previous = -1;
+    for (int g : *r->options_.row_groups) {
+      if (g <= previous || g >= num_groups) {
+        return InvalidArgument("row group {} is not ascending inside the file's {} row groups", g,
+                               num_groups);
+      }
+      previous = g;
+    }
+    r->row_groups_ = *r->options_.row_groups;
+  } else {
+    for (int g = 0; g < num_groups; ++g) r->row_groups_.push_back(g);
+  }
   r->columns_ = LeafColumns(r->tree_);
   for (int c : r->columns_) r->column_types_.push_back(by_column[static_cast<size_t>(c)]);
   if (r->options_.row_filter) {
@@ -73,6 +88,12 @@ Result<std::unique_ptr<BatchReader>> BatchReader::Make(const FileReader& file,
       bool used = std::binary_search(filter_columns.begin(), filter_columns.end(), r->columns_[k]);
       (used ? r->filter_leaves_ : r->other_leaves_).push_back(k);
     }
+    if (!filter.passes != !filter.runs_of) {
+      return InvalidArgument("a row filter with only one of passes and runs_of");
+    }
+    r->dictionary_filter_possible_ =
+        filter.passes && filter.fields.size() == 1 && r->filter_leaves_.size() == 1 &&
+        r->tree_[static_cast<size_t>(filter.fields[0])].kind == ReadNode::Kind::kLeaf;
   }
   return r;
 }
@@ -85,8 +106,8 @@ int64_t BatchReader::pages_skipped() const {
 
 Result<bool> BatchReader::OpenNextRowGroup() {
   const auto& groups = file_.metadata().row_groups;
-  while (next_row_group_ < static_cast<int>(groups.size())) {
-    const int rg = next_row_group_++;
+  while (next_row_group_ < row_groups_.size()) {
+    const int rg = row_groups_[next_row_group_++];
     if (groups[rg].num_rows <= 0) continue;
     if (options_.row_group_filter) {
       FLOE_ASSIGN_OR_RETURN(bool keep, options_.row_group_filter(rg));
@@ -96,15 +117,24 @@ Result<bool> BatchReader::OpenNextRowGroup() {
       }
     }
     pages_skipped_ = pages_skipped();
+    // The previous row group's buffers serve this one (no new allocation, no page faults).
+    std::vector<PageReaderBuffers> reused(columns_.size());
+    for (size_t k = 0; k < readers_.size(); ++k) reused[k] = readers_[k]->ReleasePageBuffers();
     readers_.clear();
     for (size_t k = 0; k < columns_.size(); ++k) {
-      FLOE_ASSIGN_OR_RETURN(auto pages, OpenColumnChunk(file_, rg, columns_[k], options_.pages));
+      FLOE_ASSIGN_OR_RETURN(auto pages,
+                            OpenColumnChunk(file_, rg, columns_[k], options_.pages, &reused[k]));
       FLOE_ASSIGN_OR_RETURN(auto reader,
                             ColumnChunkReader::Make(std::move(pages),
                                                     file_.schema().column(columns_[k]),
                                                     column_types_[k]));
       readers_.push_back(std::move(reader));
     }
+    dictionary_filter_ =
+        dictionary_filter_possible_ && readers_[filter_leaves_[0]]->DictionaryEncodedThroughout();
+    if (dictionary_filter_) ++row_groups_by_dictionary_;
+    dictionary_.reset();
+    dictionary_passes_.clear();
     current_row_group_ = rg;
     rows_left_ = groups[rg].num_rows;
     row_in_group_ = 0;
@@ -168,6 +198,111 @@ Result<columnar::RecordBatch> BatchReader::ReadBatch(int64_t rows) {
   return columnar::RecordBatch::Make(schema_, rows, std::move(arrays));
 }
 
+Status BatchReader::ComputeDictionaryPasses() {
+  const RowFilter& filter = *options_.row_filter;
+  FLOE_ASSIGN_OR_RETURN(dictionary_, readers_[filter_leaves_[0]]->DictionaryValues());
+  const int64_t n = dictionary_->length;
+  FLOE_ASSIGN_OR_RETURN(auto entries,
+                        columnar::RecordBatch::Make(filter_schema_, n, {dictionary_}));
+  FLOE_ASSIGN_OR_RETURN(std::vector<uint8_t> passing, filter.passes(entries));
+  if (static_cast<int64_t>(passing.size()) * 8 < n) {
+    return Internal("the row filter's predicate gave {} bits for {} values", passing.size() * 8, n);
+  }
+  dictionary_passes_.assign(static_cast<size_t>(n) + 1, 0);
+  for (int64_t i = 0; i < n; ++i) {
+    dictionary_passes_[static_cast<size_t>(i)] =
+        (passing[static_cast<size_t>(i >> 3)] >> (i & 7)) & 1;
+  }
+  // Null rows: asked about one null (a required column has none).
+  if (filter_schema_->field(0).nullable) {
+    FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(dictionary_->type));
+    FLOE_RETURN_IF_ERROR(builder->AppendNulls(1));
+    FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr null, builder->Finish());
+    FLOE_ASSIGN_OR_RETURN(auto one, columnar::RecordBatch::Make(filter_schema_, 1, {null}));
+    FLOE_ASSIGN_OR_RETURN(std::vector<uint8_t> null_passes, filter.passes(one));
+    if (null_passes.empty()) return Internal("the row filter's predicate gave no bit for a null");
+    dictionary_passes_.back() = null_passes[0] & 1;
+  }
+  return Ok();
+}
+
+Result<std::vector<RowRange>> BatchReader::SelectByDictionary(int64_t rows, int64_t* kept) {
+  const size_t k = filter_leaves_[0];
+  leaf_batches_.resize(columns_.size());
+  LeafBatch& leaf = leaf_batches_[k];
+  FLOE_RETURN_IF_ERROR(readers_[k]->ReadIndices(rows, &leaf, &indices_));
+  if (leaf.num_rows != rows) {
+    return Corrupt("the row group has {} more rows, the column only {}", rows, leaf.num_rows);
+  }
+  if (dictionary_passes_.empty()) FLOE_RETURN_IF_ERROR(ComputeDictionaryPasses());
+  const auto size = static_cast<uint32_t>(dictionary_->length);
+  const uint32_t* index = indices_.data();
+  const size_t values = indices_.size();
+  uint32_t max_index = 0;
+  for (size_t i = 0; i < values; ++i) max_index = std::max(max_index, index[i]);
+  if (values > 0 && max_index >= size) {
+    return Corrupt("dictionary index {} is outside the dictionary's {} entries", max_index, size);
+  }
+  // The rows that pass, 8 at a time.
+  const uint8_t* pass = dictionary_passes_.data();
+  std::vector<uint8_t> passing(static_cast<size_t>((rows + 7) / 8), 0);
+  if (leaf.def_levels.empty()) {
+    if (static_cast<int64_t>(values) != rows) {
+      return Corrupt("{} values for {} rows without nulls", values, rows);
+    }
+    int64_t i = 0;
+    for (; i + 8 <= rows; i += 8) {
+      const uint32_t* x = index + i;
+      passing[static_cast<size_t>(i >> 3)] = static_cast<uint8_t>(
+          pass[x[0]] | pass[x[1]] << 1 | pass[x[2]] << 2 | pass[x[3]] << 3 | pass[x[4]] << 4 |
+          pass[x[5]] << 5 | pass[x[6]] << 6 | pass[x[7]] << 7);
+    }
+    for (; i < rows; ++i) passing[static_cast<size_t>(i >> 3)] |= pass[index[i]] << (i & 7);
+  } else {
+    const uint8_t null_pass = pass[size];
+    size_t v = 0;
+    for (int64_t i = 0; i < rows; ++i) {
+      const bool present = leaf.def_levels[static_cast<size_t>(i)] == leaf.max_def_level;
+      const uint8_t bit = present ? pass[index[v++]] : null_pass;
+      passing[static_cast<size_t>(i >> 3)] |= static_cast<uint8_t>(bit << (i & 7));
+    }
+  }
+  const RowFilter& filter = *options_.row_filter;
+  FLOE_ASSIGN_OR_RETURN(std::vector<RowRange> runs,
+                        filter.runs_of(passing, rows, current_row_group_, row_in_group_));
+  FLOE_RETURN_IF_ERROR(CheckRowFilterRuns(runs, rows));
+  // The column's kept rows: their levels, and their values gathered from the dictionary.
+  LeafBatch out;
+  out.max_def_level = leaf.max_def_level;
+  std::vector<RowRange> entries;  // the kept values' dictionary entries, in order
+  size_t v = 0;
+  int64_t row = 0;
+  *kept = 0;
+  for (const RowRange& r : runs) {
+    *kept += r.last - r.first;
+    if (leaf.def_levels.empty()) {
+      for (int64_t i = r.first; i < r.last; ++i) entries.push_back({index[i], index[i] + 1});
+      continue;
+    }
+    v += static_cast<size_t>(std::count(leaf.def_levels.begin() + row,
+                                        leaf.def_levels.begin() + r.first, leaf.max_def_level));
+    for (int64_t i = r.first; i < r.last; ++i) {
+      const int16_t level = leaf.def_levels[static_cast<size_t>(i)];
+      out.def_levels.push_back(level);
+      if (level == leaf.max_def_level) {
+        entries.push_back({index[v], index[v] + 1});
+        ++v;
+      }
+    }
+    row = r.last;
+  }
+  out.num_rows = *kept;
+  out.num_levels = *kept;
+  FLOE_ASSIGN_OR_RETURN(out.values, TakeValueRuns(*dictionary_, entries));
+  leaf = std::move(out);
+  return runs;
+}
+
 Result<columnar::RecordBatch> BatchReader::ReadFilteredBatch(int64_t rows) {
   const RowFilter& filter = *options_.row_filter;
   auto read_whole = [&](size_t k, LeafBatch* out) -> Status {
@@ -177,16 +312,26 @@ Result<columnar::RecordBatch> BatchReader::ReadFilteredBatch(int64_t rows) {
     }
     return Ok();
   };
-  // 1. The filter's columns, whole, and the rows it keeps.
-  FLOE_RETURN_IF_ERROR(ReadLeaves(filter_leaves_, read_whole));
-  FLOE_ASSIGN_OR_RETURN(auto filter_arrays, Assemble(&filter.fields, rows));
-  FLOE_ASSIGN_OR_RETURN(auto filter_batch,
-                        columnar::RecordBatch::Make(filter_schema_, rows, std::move(filter_arrays)));
-  FLOE_ASSIGN_OR_RETURN(std::vector<RowRange> runs,
-                        filter.select(filter_batch, current_row_group_, row_in_group_));
-  FLOE_RETURN_IF_ERROR(CheckRowFilterRuns(runs, rows));
+  // 1. The filter's columns and the rows it keeps: by dictionary index (the filter's column
+  // then holds the kept rows already), or from the columns read whole.
+  std::vector<RowRange> runs;
   int64_t kept = 0;
-  for (const RowRange& r : runs) kept += r.last - r.first;
+  if (dictionary_filter_) {
+    auto selected = SelectByDictionary(rows, &kept);
+    if (!selected.ok()) {
+      return std::move(selected).error().WithContext(fmt::format(
+          "column {}", JoinPath(file_.schema().column(columns_[filter_leaves_[0]]).path)));
+    }
+    runs = std::move(selected).value();
+  } else {
+    FLOE_RETURN_IF_ERROR(ReadLeaves(filter_leaves_, read_whole));
+    FLOE_ASSIGN_OR_RETURN(auto filter_arrays, Assemble(&filter.fields, rows));
+    FLOE_ASSIGN_OR_RETURN(auto filter_batch, columnar::RecordBatch::Make(filter_schema_, rows,
+                                                                         std::move(filter_arrays)));
+    FLOE_ASSIGN_OR_RETURN(runs, filter.select(filter_batch, current_row_group_, row_in_group_));
+    FLOE_RETURN_IF_ERROR(CheckRowFilterRuns(runs, rows));
+    for (const RowRange& r : runs) kept += r.last - r.first;
+  }
   if (kept == rows) {
     // Everything kept: the other columns are read whole, the filter's stay as they are.
     FLOE_RETURN_IF_ERROR(ReadLeaves(other_leaves_, read_whole));
@@ -209,11 +354,13 @@ Result<columnar::RecordBatch> BatchReader::ReadFilteredBatch(int64_t rows) {
   };
   FLOE_RETURN_IF_ERROR(ReadLeaves(other_leaves_, read_kept));
   // 3. The filter's columns cut down to the kept rows.
-  auto cut = [&](size_t k, LeafBatch* out) -> Status {
-    FLOE_ASSIGN_OR_RETURN(*out, SelectLeafRows(*out, runs));
-    return Ok();
-  };
-  FLOE_RETURN_IF_ERROR(ReadLeaves(filter_leaves_, cut));
+  if (!dictionary_filter_) {
+    auto cut = [&](size_t k, LeafBatch* out) -> Status {
+      FLOE_ASSIGN_OR_RETURN(*out, SelectLeafRows(*out, runs));
+      return Ok();
+    };
+    FLOE_RETURN_IF_ERROR(ReadLeaves(filter_leaves_, cut));
+  }
   FLOE_ASSIGN_OR_RETURN(auto arrays, Assemble(nullptr, kept));
   return columnar::RecordBatch::Make(schema_, kept, std::move(arrays));
 }

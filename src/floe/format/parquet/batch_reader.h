@@ -33,9 +33,26 @@ namespace floe::parquet {
 using RowFilterFunction = std::function<Result<std::vector<RowRange>>(
     const columnar::RecordBatch& columns, int row_group, int64_t first_row)>;
 
+// Which rows of `values` (the batch of the filter's fields) pass the filter's predicate, as a
+// bitmap: bit i (least significant first) of byte i / 8 for row i. The rows' positions must not
+// matter: it may be given a column chunk's dictionary instead of rows.
+using RowPredicateFunction =
+    std::function<Result<std::vector<uint8_t>>(const columnar::RecordBatch& values)>;
+// The runs a filter keeps of a batch of `rows` rows (from row `first_row` of row group
+// `row_group`) whose rows pass its predicate as `passing` (a bitmap as above) says.
+using PassingRunsFunction = std::function<Result<std::vector<RowRange>>(
+    const std::vector<uint8_t>& passing, int64_t rows, int row_group, int64_t first_row)>;
+
 struct RowFilter {
   std::vector<int> fields;  // positions of top-level fields in the read tree, ascending
   RowFilterFunction select;
+  // Optional, both or neither: `select` split into a predicate on values and the runs kept of
+  // the rows that pass. With them, a filter of one field that is a column without nesting is
+  // evaluated on dictionary indices where the column chunk is dictionary-encoded throughout:
+  // `passes` is asked once per chunk about the dictionary's entries (and about a null), and each
+  // row is tested by its index — no value decoded (the kept rows' values are then gathered).
+  RowPredicateFunction passes;
+  PassingRunsFunction runs_of;
   // Kept rows in more runs than rows / min_rows_per_run: the other columns are decoded whole
   // and cut down instead of skipping between the runs.
   int64_t min_rows_per_run = 16;
@@ -44,6 +61,9 @@ struct RowFilter {
 struct BatchReaderOptions {
   Projection projection;  // empty: every column
   int64_t batch_size = 64 * 1024;
+  // The row groups to read (indices, ascending); unset: all. Several readers of one file, each
+  // given some row groups, read them in parallel (ScanParquetFile).
+  std::optional<std::vector<int>> row_groups;
   // Asked once per row group (by index) before it is read; false skips it. Unset: read all.
   // This is where statistics and bloom-filter pruning plug in; the reader knows no predicates.
   std::function<Result<bool>(int row_group)> row_group_filter;
@@ -74,6 +94,8 @@ class BatchReader {
   int64_t rows_scanned() const { return rows_scanned_; }
   // Data pages passed over without being decompressed (row filter only).
   int64_t pages_skipped() const;
+  // Row groups whose filter column was filtered by dictionary index (RowFilter::passes).
+  int row_groups_filtered_by_dictionary() const { return row_groups_by_dictionary_; }
 
  private:
   BatchReader(const FileReader& file, BatchReaderOptions options)
@@ -83,6 +105,12 @@ class BatchReader {
   Result<columnar::RecordBatch> ReadBatch(int64_t rows);
   // ReadBatch with the row filter; a batch of 0 rows when the filter keeps none.
   Result<columnar::RecordBatch> ReadFilteredBatch(int64_t rows);
+  // The filter's runs of the next `rows` rows by dictionary index; leaf_batches_ of the filter's
+  // column receives the kept rows (dictionary entries gathered). *kept: the rows kept.
+  Result<std::vector<RowRange>> SelectByDictionary(int64_t rows, int64_t* kept);
+  // The pass flag of each dictionary entry of the current row group's filter column, and of
+  // null (last), computed on its first batch.
+  Status ComputeDictionaryPasses();
   // Reads the leaves at positions `ks` (of columns_) on the pool: read(k, &leaf_batches_[k]).
   Status ReadLeaves(const std::vector<size_t>& ks,
                     const std::function<Status(size_t, LeafBatch*)>& read);
@@ -95,7 +123,8 @@ class BatchReader {
   columnar::SchemaPtr schema_;
   std::vector<int> columns_;  // leaves read, ascending
   std::vector<columnar::DataTypePtr> column_types_;  // by position in columns_
-  int next_row_group_ = 0;
+  size_t next_row_group_ = 0;                        // position in row_groups_
+  std::vector<int> row_groups_;                      // the row groups to read, ascending
   int current_row_group_ = -1;
   int64_t rows_left_ = 0;
   std::vector<std::unique_ptr<ColumnChunkReader>> readers_;  // by position in columns_
@@ -110,6 +139,15 @@ class BatchReader {
   std::vector<size_t> filter_leaves_;
   std::vector<size_t> other_leaves_;
   columnar::SchemaPtr filter_schema_;
+  // Filtering by dictionary index: possible for this filter (one flat column); used in this row
+  // group (its chunk is dictionary-encoded throughout); the dictionary, its entries' pass flags
+  // and null's (last entry), empty until computed; the batch's indices.
+  bool dictionary_filter_possible_ = false;
+  bool dictionary_filter_ = false;
+  int row_groups_by_dictionary_ = 0;
+  columnar::ArrayPtr dictionary_;
+  std::vector<uint8_t> dictionary_passes_;
+  std::vector<uint32_t> indices_;
 };
 
 }  // namespace floe::parquet

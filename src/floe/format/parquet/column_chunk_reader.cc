@@ -186,7 +186,15 @@ Status ColumnChunkReader::Advance(int64_t rows, LeafBatch* out, int64_t* done) {
       out->rep_levels.insert(out->rep_levels.end(), page_rep_.begin() + begin,
                              page_rep_.begin() + end);
     }
-    FLOE_RETURN_IF_ERROR(values_->Decode(present));
+    if (indices_) {
+      if (indices_used_ + static_cast<size_t>(present) > indices_->size()) {
+        return Corrupt("more values than rows in a column without repetition");
+      }
+      FLOE_RETURN_IF_ERROR(values_->DecodeIndices(present, indices_->data() + indices_used_));
+      indices_used_ += static_cast<size_t>(present);
+    } else {
+      FLOE_RETURN_IF_ERROR(values_->Decode(present));
+    }
     out->num_levels += end - begin;
     page_pos_ = end;
   }
@@ -199,6 +207,22 @@ Status ColumnChunkReader::ReadRows(int64_t rows, LeafBatch* out) {
   if (max_rep_ == 0) values_->Reserve(rows);
   FLOE_RETURN_IF_ERROR(Advance(rows, out, &out->num_rows));
   FLOE_ASSIGN_OR_RETURN(out->values, values_->Finish());
+  return Ok();
+}
+
+Status ColumnChunkReader::ReadIndices(int64_t rows, LeafBatch* out,
+                                      std::vector<uint32_t>* indices) {
+  if (max_rep_ != 0) return NotSupported("dictionary indices of a repeated column");
+  StartBatch(out);
+  // Sized once for the batch (a reused vector keeps its capacity); cut to the values read.
+  indices->resize(static_cast<size_t>(rows));
+  indices_ = indices;
+  indices_used_ = 0;
+  Status st = Advance(rows, out, &out->num_rows);
+  indices_ = nullptr;
+  FLOE_RETURN_IF_ERROR(st);
+  indices->resize(indices_used_);
+  out->values.reset();
   return Ok();
 }
 
@@ -217,7 +241,35 @@ Status ColumnChunkReader::ReadRowRuns(int64_t rows, std::span<const RowRange> ru
   }
   int64_t at = 0;  // rows of the `rows` taken or passed so far
   if (max_rep_ == 0) values_->Reserve(selected);
-  for (const RowRange& run : runs) {
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const RowRange& run = runs[i];
+    // Runs inside the current page of a column without nulls nor repetition (one value per row)
+    // are gathered in one call: no per-run work between the copies of sparse kept values.
+    if (max_rep_ == 0 && page_pos_ < page_levels_ && (max_def_ == 0 || page_all_defined_) &&
+        run.first >= at && values_->CanGatherRuns()) {
+      const int64_t page_end = at + (page_levels_ - page_pos_);  // in rows of the batch
+      size_t j = i;
+      while (j < runs.size() && runs[j].last <= page_end) ++j;
+      if (j - i >= 2) {
+        gather_runs_.clear();
+        int64_t taken = 0;
+        for (size_t x = i; x < j; ++x) {
+          gather_runs_.push_back({runs[x].first - at, runs[x].last - at});
+          taken += runs[x].last - runs[x].first;
+        }
+        const int64_t advance = runs[j - 1].last - at;
+        FLOE_RETURN_IF_ERROR(values_->GatherRuns(gather_runs_, advance));
+        if (max_def_ > 0 && !out->def_levels.empty()) {
+          out->def_levels.resize(out->def_levels.size() + static_cast<size_t>(taken), max_def_);
+        }
+        out->num_levels += taken;
+        out->num_rows += taken;
+        page_pos_ += advance;
+        at += advance;
+        i = j - 1;
+        continue;
+      }
+    }
     int64_t done = 0;
     FLOE_RETURN_IF_ERROR(Advance(run.first - at, nullptr, &done));
     if (done != run.first - at) break;  // the chunk ended: the caller checks the row count

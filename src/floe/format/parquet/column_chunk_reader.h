@@ -52,8 +52,23 @@ class ColumnChunkReader {
   // `rows` rows and inside [0, rows)); out receives only them. InvalidArgument on bad runs.
   Status ReadRowRuns(int64_t rows, std::span<const RowRange> runs, LeafBatch* out);
 
+  // Filtering by dictionary index. True when the chunk (none of it read yet) does not repeat and
+  // its data pages are all dictionary-encoded.
+  bool DictionaryEncodedThroughout() const {
+    return max_rep_ == 0 && pages_->DictionaryEncodedThroughout();
+  }
+  // As ReadRows, but out->values stays null and *indices receives the dictionary indices of the
+  // non-null values (not checked against the dictionary's size). Only for a chunk
+  // DictionaryEncodedThroughout; NotSupported otherwise.
+  Status ReadIndices(int64_t rows, LeafBatch* out, std::vector<uint32_t>* indices);
+  // The chunk's dictionary as an array of the column's type, once ReadIndices has read a page.
+  Result<columnar::ArrayPtr> DictionaryValues() { return values_->DictionaryValues(); }
+
   // Data pages passed over whole (not decompressed) by ReadRowRuns so far.
   int64_t pages_skipped() const { return pages_skipped_; }
+
+  // The page reader's buffers, for the reader of the column's next chunk; this reader is done.
+  PageReaderBuffers ReleasePageBuffers() { return pages_->ReleaseBuffers(); }
 
  private:
   ColumnChunkReader() = default;
@@ -79,6 +94,10 @@ class ColumnChunkReader {
   int64_t page_pos_ = 0;
   bool first_entry_ = true;
   int64_t pages_skipped_ = 0;
+  // Set by ReadIndices: Advance writes indices there (at indices_used_) instead of decoding.
+  std::vector<uint32_t>* indices_ = nullptr;
+  size_t indices_used_ = 0;
+  std::vector<RowRange> gather_runs_;  // ReadRowRuns: runs within one page, in page values
 };
 
 }  // namespace floe::parquet

@@ -51,9 +51,21 @@ Result<std::unique_ptr<PageReader>> PageReader::Make(const ColumnMetaData& meta,
                                                      int16_t max_repetition_level,
                                                      int16_t max_definition_level,
                                                      PageReaderOptions options) {
+  return MakeReusing(meta, std::move(chunk), max_repetition_level, max_definition_level, options,
+                     nullptr);
+}
+
+Result<std::unique_ptr<PageReader>> PageReader::MakeReusing(
+    const ColumnMetaData& meta, std::string chunk, int16_t max_repetition_level,
+    int16_t max_definition_level, PageReaderOptions options, PageReaderBuffers* reused) {
   std::unique_ptr<PageReader> r(new PageReader());
   FLOE_ASSIGN_OR_RETURN(compression::CodecKind kind, CodecKindOf(meta.codec));
-  FLOE_ASSIGN_OR_RETURN(r->codec_, compression::MakeCodec(kind));
+  if (reused && reused->codec && reused->codec_kind == meta.codec) {
+    r->codec_ = std::move(reused->codec);
+  } else {
+    FLOE_ASSIGN_OR_RETURN(r->codec_, compression::MakeCodec(kind));
+  }
+  if (reused) r->buffer_ = std::move(reused->page);
   r->codec_kind_ = meta.codec;
   r->chunk_ = std::move(chunk);
   r->num_values_ = meta.num_values;
@@ -61,6 +73,18 @@ Result<std::unique_ptr<PageReader>> PageReader::Make(const ColumnMetaData& meta,
   r->max_def_ = max_definition_level;
   r->options_ = options;
   return r;
+}
+
+PageReaderBuffers PageReader::ReleaseBuffers() {
+  PageReaderBuffers out;
+  out.chunk = std::move(chunk_);
+  out.page = std::move(buffer_);
+  out.codec = std::move(codec_);
+  out.codec_kind = codec_kind_;
+  chunk_.clear();
+  pos_ = 0;
+  num_values_ = 0;
+  return out;
 }
 
 Result<std::string_view> PageReader::Decompress(std::string_view in, int64_t uncompressed_size) {
@@ -233,8 +257,37 @@ Result<std::optional<int32_t>> PageReader::SkipDataPage(int64_t max_values) {
   return std::optional<int32_t>(values);
 }
 
+bool PageReader::DictionaryEncodedThroughout() const {
+  bool dictionary = false;
+  int64_t values = values_read_;
+  for (size_t pos = pos_; pos < chunk_.size() && values < num_values_;) {
+    size_t header_size = 0;
+    auto header = DecodePageHeader(reinterpret_cast<const uint8_t*>(chunk_.data()) + pos,
+                                   chunk_.size() - pos, &header_size);
+    if (!header.ok() || header->compressed_page_size < 0) return false;
+    pos += header_size + static_cast<size_t>(header->compressed_page_size);
+    Encoding encoding;
+    if (header->type == PageType::kDictionaryPage) {
+      dictionary = true;
+      continue;
+    } else if (header->type == PageType::kDataPage && header->data_page_header) {
+      encoding = header->data_page_header->encoding;
+      values += header->data_page_header->num_values;
+    } else if (header->type == PageType::kDataPageV2 && header->data_page_header_v2) {
+      encoding = header->data_page_header_v2->encoding;
+      values += header->data_page_header_v2->num_values;
+    } else {
+      continue;
+    }
+    if (encoding != Encoding::kPlainDictionary && encoding != Encoding::kRleDictionary)
+      return false;
+  }
+  return dictionary;
+}
+
 Result<std::unique_ptr<PageReader>> OpenColumnChunk(const FileReader& file, int row_group,
-                                                    int column, PageReaderOptions options) {
+                                                    int column, PageReaderOptions options,
+                                                    PageReaderBuffers* reused) {
   const FileMetaData& md = file.metadata();
   if (row_group < 0 || row_group >= static_cast<int>(md.row_groups.size()) || column < 0 ||
       column >= file.schema().num_columns()) {
@@ -260,10 +313,12 @@ Result<std::unique_ptr<PageReader>> OpenColumnChunk(const FileReader& file, int 
     return Corrupt("{}: column {} of row group {} at {} (+{}) lies outside the data of the file",
                    file.location(), JoinPath(leaf.path), row_group, start, size);
   }
-  std::string chunk(static_cast<size_t>(size), '\0');
+  // A reused chunk buffer keeps its capacity: resizing it writes only bytes past its old size.
+  std::string chunk = reused ? std::move(reused->chunk) : std::string();
+  chunk.resize(static_cast<size_t>(size));
   FLOE_RETURN_IF_ERROR(file.file().ReadAt(start, size, reinterpret_cast<uint8_t*>(chunk.data())));
-  auto reader = PageReader::Make(meta, std::move(chunk), leaf.max_repetition_level,
-                                 leaf.max_definition_level, options);
+  auto reader = PageReader::MakeReusing(meta, std::move(chunk), leaf.max_repetition_level,
+                                        leaf.max_definition_level, options, reused);
   if (!reader.ok()) {
     return std::move(reader).error().WithContext(
         fmt::format("{}: column {}", file.location(), JoinPath(leaf.path)));

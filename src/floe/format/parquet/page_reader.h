@@ -45,6 +45,16 @@ struct PageReaderOptions {
   bool verify_crc = true;  // check PageHeader.crc when present
 };
 
+// Memory a PageReader hands on to the reader of the next chunk of its column (the next row
+// group): the chunk's bytes, the decompressed-page buffer and the codec (zstd keeps a context).
+// Reusing it, a scan allocates and page-faults its buffers once per column, not once per chunk.
+struct PageReaderBuffers {
+  std::string chunk;
+  std::string page;
+  std::unique_ptr<compression::Codec> codec;
+  CompressionCodec codec_kind = CompressionCodec::kUncompressed;
+};
+
 // The compression codec of a Parquet CompressionCodec; LZO is NotSupported.
 Result<compression::CodecKind> CodecKindOf(CompressionCodec codec);
 
@@ -56,6 +66,10 @@ class PageReader {
                                                   int16_t max_repetition_level,
                                                   int16_t max_definition_level,
                                                   PageReaderOptions options = {});
+  // As Make, with the codec and page buffer of `reused` (when its codec is of this chunk's kind).
+  static Result<std::unique_ptr<PageReader>> MakeReusing(
+      const ColumnMetaData& meta, std::string chunk, int16_t max_repetition_level,
+      int16_t max_definition_level, PageReaderOptions options, PageReaderBuffers* reused);
 
   // The next dictionary or data page (index pages and page types floe does not know are
   // skipped); nullopt at the end of the chunk. Errors name the page's offset within the chunk.
@@ -66,8 +80,16 @@ class PageReader {
   // the position is unchanged. For readers that need none of the page's rows.
   Result<std::optional<int32_t>> SkipDataPage(int64_t max_values);
 
+  // True when the pages not yet read are a dictionary page and data pages that are all
+  // dictionary-encoded (no fallback to another encoding): their values are dictionary indices
+  // throughout. Reads page headers only; false on a header it cannot read (Next reports it).
+  bool DictionaryEncodedThroughout() const;
+
   // Data-page values seen so far (compared with ColumnMetaData.num_values at the end).
   int64_t values_read() const { return values_read_; }
+
+  // The reader's buffers, for the reader of the next chunk; this reader is done after it.
+  PageReaderBuffers ReleaseBuffers();
 
  private:
   PageReader() = default;
@@ -89,8 +111,10 @@ class PageReader {
   bool seen_data_ = false;
 };
 
-// Reads a column chunk's bytes through the file's FileIO and makes its PageReader.
+// Reads a column chunk's bytes through the file's FileIO and makes its PageReader, in the
+// buffers of `reused` when given (a previous chunk's reader's, ReleaseBuffers).
 Result<std::unique_ptr<PageReader>> OpenColumnChunk(const FileReader& file, int row_group,
-                                                    int column, PageReaderOptions options = {});
+                                                    int column, PageReaderOptions options = {},
+                                                    PageReaderBuffers* reused = nullptr);
 
 }  // namespace floe::parquet

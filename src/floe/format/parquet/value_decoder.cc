@@ -155,6 +155,39 @@ class FixedWidthPageValues {
     }
   }
 
+  Status DecodeIndices(int64_t n, uint32_t* out) {
+    if (!IsDictionary(encoding_))
+      return NotSupported("{} values read as dictionary indices", EncodingName(encoding_));
+    return indices_.Decode(out, n);
+  }
+  const FixedWidthDictionary* dictionary() const { return dictionary_ ? &*dictionary_ : nullptr; }
+  bool plain() const { return encoding_ == Encoding::kPlain; }
+
+  // PLAIN pages: the values of `runs` among the next `advance` copied to out, `advance` passed.
+  Status GatherPlainRuns(std::span<const RowRange> runs, int64_t advance, uint8_t* out) {
+    const auto w = static_cast<size_t>(width_);
+    if (advance < 0 || static_cast<uint64_t>(advance) * w > data_.size() - pos_) {
+      return Corrupt("PLAIN: {} values of {} bytes passed, {} bytes left in the page", advance,
+                     width_, data_.size() - pos_);
+    }
+    const uint8_t* base = data_.data() + pos_;
+    for (const RowRange& r : runs) {
+      const auto n = static_cast<size_t>(r.last - r.first);
+      const uint8_t* from = base + static_cast<size_t>(r.first) * w;
+      // Single values (sparse selections) as fixed-size copies the compiler inlines.
+      if (n == 1 && w == 8) {
+        std::memcpy(out, from, 8);
+      } else if (n == 1 && w == 4) {
+        std::memcpy(out, from, 4);
+      } else {
+        std::memcpy(out, from, n * w);
+      }
+      out += n * w;
+    }
+    pos_ += static_cast<size_t>(advance) * w;
+    return Ok();
+  }
+
   // Passes over n values; `scratch` holds those that must be decoded to be passed.
   Status Skip(int64_t n, std::vector<uint8_t>* scratch) {
     if (IsDictionary(encoding_)) return SkipIndices(indices_, n);
@@ -303,6 +336,7 @@ class FixedWidthDecoder final : public ValueDecoder {
         conversion_(conversion),
         in_width_(PhysicalWidth(leaf)),
         out_width_(type->byte_width()),
+        out_type_(type),
         out_(std::move(type), out_width_) {}
 
   Status SetDictionary(const Page& page) override { return pages_.SetDictionary(page); }
@@ -325,11 +359,43 @@ class FixedWidthDecoder final : public ValueDecoder {
 
   Result<ArrayPtr> Finish() override { return out_.Finish(); }
 
+  Status DecodeIndices(int64_t n, uint32_t* out) override {
+    if (n <= 0) return Ok();
+    return pages_.DecodeIndices(n, out);
+  }
+
+  bool CanGatherRuns() const override { return conversion_ == Conversion::kCopy && pages_.plain(); }
+
+  Status GatherRuns(std::span<const RowRange> runs, int64_t advance) override {
+    int64_t total = 0;
+    int64_t previous_end = 0;
+    for (const RowRange& r : runs) {
+      if (r.first < previous_end || r.last <= r.first || r.last > advance) {
+        return InvalidArgument("value run [{}, {}) is not sorted, disjoint and inside [0, {})",
+                               r.first, r.last, advance);
+      }
+      previous_end = r.last;
+      total += r.last - r.first;
+    }
+    FLOE_ASSIGN_OR_RETURN(uint8_t * out, out_.Append(total));
+    return pages_.GatherPlainRuns(runs, advance, out);
+  }
+
+  Result<ArrayPtr> DictionaryValues() override {
+    const FixedWidthDictionary* dict = pages_.dictionary();
+    if (!dict) return NotSupported("no dictionary");
+    DenseFixedOutput entries(out_type_, out_width_);
+    FLOE_ASSIGN_OR_RETURN(uint8_t * out, entries.Append(dict->size()));
+    FLOE_RETURN_IF_ERROR(Convert(conversion_, dict->values(), dict->size(), in_width_, out));
+    return entries.Finish();
+  }
+
  private:
   FixedWidthPageValues pages_;
   Conversion conversion_;
   int in_width_;
   int out_width_;
+  DataTypePtr out_type_;
   DenseFixedOutput out_;
   std::vector<uint8_t> scratch_;
 };
@@ -410,6 +476,33 @@ class ByteArrayDecoder final : public ValueDecoder {
   Result<ArrayPtr> Finish() override {
     if (type_->id() == TypeId::kDecimal128) return decimals_.Finish();
     return strings_.Finish();
+  }
+
+  Status DecodeIndices(int64_t n, uint32_t* out) override {
+    if (n <= 0) return Ok();
+    if (!IsDictionary(encoding_)) {
+      return NotSupported("{} values read as dictionary indices", EncodingName(encoding_));
+    }
+    return indices_.Decode(out, n);
+  }
+
+  Result<ArrayPtr> DictionaryValues() override {
+    if (!dictionary_) return NotSupported("no dictionary");
+    const bool decimal = type_->id() == TypeId::kDecimal128;
+    columnar::BinaryBuilder strings(decimal ? columnar::Binary() : type_);
+    for (int64_t i = 0; i < dictionary_->size(); ++i) {
+      FLOE_RETURN_IF_ERROR(strings.Append(dictionary_->value(i)));
+    }
+    FLOE_ASSIGN_OR_RETURN(ArrayPtr raw, strings.Finish());
+    if (!decimal) return raw;
+    DenseFixedOutput decimals(type_, 16);
+    FLOE_ASSIGN_OR_RETURN(uint8_t * out, decimals.Append(raw->length));
+    for (int64_t i = 0; i < raw->length; ++i) {
+      std::string_view v = raw->GetView(i);
+      FLOE_RETURN_IF_ERROR(BigEndianToDecimal(reinterpret_cast<const uint8_t*>(v.data()),
+                                              static_cast<int>(v.size()), out + i * 16));
+    }
+    return decimals.Finish();
   }
 
  private:

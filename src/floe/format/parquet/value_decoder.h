@@ -12,9 +12,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 
 #include "floe/columnar/array.h"
 #include "floe/format/parquet/page_reader.h"
+#include "floe/format/parquet/row_ranges.h"
 #include "floe/format/parquet/schema.h"
 #include "floe/util/result.h"
 
@@ -43,6 +45,25 @@ class ValueDecoder {
   virtual Status Skip(int64_t n) = 0;
   // The values appended since the last Finish, as an array without nulls.
   virtual Result<columnar::ArrayPtr> Finish() = 0;
+
+  // Late materialization of a column without nulls: whether GatherRuns can serve the current
+  // page, and, of the page's next `advance` values, those in `runs` (sorted, disjoint, inside
+  // [0, advance)) appended in one call, the others passed over. Only PLAIN fixed-width values
+  // stored as they are (the kept values are copied straight from the page).
+  virtual bool CanGatherRuns() const { return false; }
+  virtual Status GatherRuns(std::span<const RowRange> runs, int64_t advance) {
+    return NotSupported("gathering value runs");
+  }
+
+  // Filtering by dictionary index (late materialization): the next n values of a
+  // dictionary-encoded page as their indices, not checked against the dictionary's size.
+  // NotSupported when the page is not dictionary-encoded.
+  virtual Status DecodeIndices(int64_t n, uint32_t* out) {
+    return NotSupported("values read as dictionary indices");
+  }
+  // The current dictionary's entries as an array of the column's type (entry i at i).
+  // NotSupported before a dictionary page, or for a type without dictionaries.
+  virtual Result<columnar::ArrayPtr> DictionaryValues() { return NotSupported("no dictionary"); }
 };
 
 }  // namespace floe::parquet
