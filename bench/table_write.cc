@@ -6,7 +6,8 @@
 //   (2) ingest: the 10-million-row Parquet file of bench_parquet_read (id, k, d, s, ts one second
 //       apart ≈ 116 days) appended into a table partitioned by day(ts), against DuckDB writing
 //       the same rows partitioned by the same day (COPY … PARTITION_BY) in the same run.
-//   bench_table_write [--commits N] [--dir DIR] [--skip-ingest] [--skip-commits]
+//   bench_table_write [--commits N] [--dir DIR] [--skip-ingest] [--skip-commits] [--repeat N]
+//                     [--floe-only] [--budget-mb MB (the writers' memory budget)]
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -87,18 +88,38 @@ void CommitLatency(const std::string& dir, int commits, bool merge) {
   }
 }
 
-void Ingest(const std::string& dir, const std::string& input) {
+double ChildrenCpuSeconds() {
+  rusage u{};
+  getrusage(RUSAGE_CHILDREN, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+// One ingest by each engine (DuckDB skipped with floe_only); wall and CPU seconds of each.
+void Ingest(const std::string& dir, const std::string& input, bool floe_only, int64_t budget_mb) {
   Table t = MakeTable(dir + "/floe", "id long, k int, d double, s string, ts timestamp_ntz",
                       "days(ts)", {});
   catalog::CatalogTableOperations ops(*t.catalog, t.id);
   auto io = io::LocalFileIO();
   auto start = Clock::now();
-  auto result = update::AppendFiles(ops, *io, {input});
+  const double cpu_start = CpuSeconds();
+  update::AppendFilesOptions options;
+  if (budget_mb > 0) options.memory_budget = budget_mb << 20;
+  auto result = update::AppendFiles(ops, *io, {input}, options);
   Check(result, "ingest");
   const double floe_s = Seconds(start);
+  const double floe_cpu = CpuSeconds() - cpu_start;
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
-
+  const double rows = static_cast<double>(result->added_records);
+  std::printf("ingest of %.0f rows partitioned by day(ts): floe %.2f s, CPU %.2f s (%.2f M rows/s, "
+              "%lld data files, peak RSS %ld MB)",
+              rows, floe_s, floe_cpu, rows / floe_s / 1e6,
+              static_cast<long long>(result->added_data_files), u.ru_maxrss / 1024);
+  if (floe_only) {
+    std::printf("\n");
+    return;
+  }
   const std::string out = dir + "/duckdb";
   std::filesystem::remove_all(out);
   const std::string sql = fmt::format(
@@ -106,14 +127,13 @@ void Ingest(const std::string& dir, const std::string& input) {
       "(format parquet, compression zstd, partition_by (ts_day))",
       input, out);
   auto duck_start = Clock::now();
+  const double duck_cpu_start = ChildrenCpuSeconds();
   Run(fmt::format("cd {} && node duckdb.mjs \"{}\" > /dev/null", PeersDir(), sql));
   const double duck_s = Seconds(duck_start);
-  const double rows = static_cast<double>(result->added_records);
-  std::printf("ingest of %.0f rows partitioned by day(ts): floe %.2f s (%.2f M rows/s, %lld data "
-              "files, peak RSS %ld MB), DuckDB %.2f s (%.2f M rows/s, incl. node start); "
-              "floe/DuckDB time %.2f\n",
-              rows, floe_s, rows / floe_s / 1e6, static_cast<long long>(result->added_data_files),
-              u.ru_maxrss / 1024, duck_s, rows / duck_s / 1e6, floe_s / duck_s);
+  const double duck_cpu = ChildrenCpuSeconds() - duck_cpu_start;
+  std::printf("; DuckDB %.2f s, CPU %.2f s (%.2f M rows/s, incl. node start); floe/DuckDB time "
+              "%.2f, CPU %.2f\n",
+              duck_s, duck_cpu, rows / duck_s / 1e6, floe_s / duck_s, floe_cpu / duck_cpu);
 }
 
 }  // namespace
@@ -121,13 +141,18 @@ void Ingest(const std::string& dir, const std::string& input) {
 int main(int argc, char** argv) {
   int commits = 1000;
   std::string dir = "/tmp/floe-bench/table_write";
-  bool ingest = true, latency = true;
+  bool ingest = true, latency = true, floe_only = false;
+  int repeat = 1;
+  int64_t budget_mb = 0;  // 0: AppendFiles' default
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--commits" && i + 1 < argc) commits = std::atoi(argv[++i]);
     else if (a == "--dir" && i + 1 < argc) dir = argv[++i];
     else if (a == "--skip-ingest") ingest = false;
     else if (a == "--skip-commits") latency = false;
+    else if (a == "--floe-only") floe_only = true;  // for profiling floe alone
+    else if (a == "--repeat" && i + 1 < argc) repeat = std::atoi(argv[++i]);
+    else if (a == "--budget-mb" && i + 1 < argc) budget_mb = std::atoll(argv[++i]);
   }
   if (latency) {
     CommitLatency(dir + "/merge", commits, true);
@@ -139,7 +164,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%s is missing: run bench_parquet_read once to make it\n", input.c_str());
       return 1;
     }
-    Ingest(dir + "/ingest", input);
+    for (int r = 0; r < repeat; ++r) Ingest(dir + "/ingest", input, floe_only, budget_mb);
   }
   return 0;
 }

@@ -28,8 +28,8 @@ class DataFileWriter {
   Status Write(const columnar::RecordBatch& batch);
   // Bytes written plus those buffered for the open row group.
   int64_t EstimatedSize() const { return writer_->EstimatedSize(); }
-  // Bytes held in memory for the open row group.
-  int64_t BufferedSize() const { return writer_->EstimatedSize() - file_->BytesWritten(); }
+  // Bytes held in memory for the open row group (its buffers' capacity).
+  int64_t BufferedSize() const { return writer_->MemoryBytes(); }
   int64_t rows() const { return rows_; }
   const std::string& location() const { return location_; }
 

@@ -58,6 +58,7 @@ TEST(DictionaryIndexMapTest, IndicesInFirstSeenOrderAcrossGrowthAndCollisions) {
     EXPECT_EQ(keys.size(), expected.size());
     EXPECT_GE(map.memory_bytes(), expected.size() * 2 * 16);  // at most half full
     map.clear();
+    EXPECT_LE(map.memory_bytes(), 4096u) << "clear gives the table memory back";
     bool inserted = false;
     uint32_t next = static_cast<uint32_t>(keys.size());
     EXPECT_EQ(Lookup(map, keys, "again", 5, &inserted), next);

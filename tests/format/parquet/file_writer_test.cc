@@ -592,3 +592,45 @@ TEST(FileWriterTest, UnclosedOrFailedWriterLeavesNoFile) {
 
 }  // namespace
 }  // namespace floe::parquet
+
+namespace floe::parquet {
+namespace {
+
+// MemoryBytes (what a table write's memory budget counts) covers the buffers a writer holds, and
+// a column that falls back from its dictionary gives the lookup table back.
+TEST(FileWriterTest, MemoryBytesCountBuffersAndFallbackFreesTheLookup) {
+  auto schema = std::make_shared<columnar::Schema>(
+      std::vector<columnar::Field>{columnar::Field("id", columnar::Int64(), false).WithFieldId(1)});
+  // 512 values repeated on the first pages (the dictionary pays off), then distinct ones.
+  constexpr int kRows = 50000;
+  columnar::PrimitiveBuilder<int64_t> b(columnar::Int64());
+  for (int i = 0; i < kRows; ++i) ASSERT_TRUE(b.Append(i < 4096 ? i % 512 : int64_t{i} * 7919).ok());
+  auto batch = RecordBatch::Make(schema, kRows, {*b.Finish()});
+  ASSERT_TRUE(batch.ok());
+  auto memory_after_write = [&](int64_t dictionary_page_bytes, const std::string& name) {
+    io::MemoryFileIO io;
+    auto file = io.Create(name);
+    EXPECT_TRUE(file.ok());
+    ParquetWriterOptions options;
+    options.columns.dictionary_page_bytes = dictionary_page_bytes;
+    options.columns.page_bytes = 8 * 1024;
+    auto writer = ParquetWriter::Make(std::move(*file), schema, options);
+    EXPECT_TRUE(writer.ok());
+    EXPECT_TRUE((*writer)->Write(*batch).ok());
+    int64_t memory = (*writer)->MemoryBytes();
+    // Memory is at least what is buffered (capacity ≥ size).
+    EXPECT_GE(memory, (*writer)->EstimatedSize() / 2);
+    EXPECT_TRUE((*writer)->Close().ok());
+    ExpectFileEquals(io, name, {*batch}, 4096);
+    return memory;
+  };
+  // The whole dictionary fits: per value its 8 bytes, an offset, two 16-byte lookup slots.
+  int64_t kept = memory_after_write(4 * 1024 * 1024, "kept.parquet");
+  EXPECT_GE(kept, int64_t{kRows - 4096} * (8 + 8 + 32));
+  // A 64 KB dictionary falls back to PLAIN after 8192 values: its lookup table is freed.
+  int64_t fell_back = memory_after_write(64 * 1024, "fell_back.parquet");
+  EXPECT_LT(fell_back, kept / 2);
+}
+
+}  // namespace
+}  // namespace floe::parquet

@@ -130,13 +130,17 @@ class TypedColumnWriter final : public ColumnWriter {
   }
 
   Status Write(const ShreddedColumn& column) override {
-    values_.clear();
+    Scratch& scratch = ThreadScratch();
+    values_ = &scratch.values;
+    hashes_ = &scratch.hashes;
+    std::vector<T>& values = *values_;
+    values.clear();
     if (column.values != nullptr) {
-      GatherPhysical<T>(*column.values, column.indices, leaf_.type_length, &values_, &scratch_);
+      GatherPhysical<T>(*column.values, column.indices, leaf_.type_length, &values, &scratch.bytes);
     }
     if (dictionary_active_) {
-      hashes_.resize(values_.size());
-      for (size_t j = 0; j < values_.size(); ++j) hashes_[j] = DictionaryHash(values_[j]);
+      hashes_->resize(values.size());
+      for (size_t j = 0; j < values.size(); ++j) (*hashes_)[j] = DictionaryHash(values[j]);
     }
     size_t next_value = 0;
     const int16_t max_def = leaf_.max_def_level;
@@ -160,11 +164,20 @@ class TypedColumnWriter final : public ColumnWriter {
   }
 
   // The pages and the page being built, and the dictionary with its lookup table.
+  // The pages and the page being built, and the dictionary with its lookup table.
   int64_t buffered_bytes() const override {
     size_t dictionary = dict_plain_.size() + dict_offsets_.size() * sizeof(size_t) +
                         dict_.memory_bytes();
     return static_cast<int64_t>(pages_.size() + page_.plain.size() + page_.indices.size() * 4 +
                                 page_.def_levels.size() / 4 + dictionary);
+  }
+  // The same buffers' capacity, which growth by doubling keeps above their size.
+  int64_t memory_bytes() const override {
+    size_t dictionary = dict_plain_.capacity() + dict_offsets_.capacity() * sizeof(size_t) +
+                        dict_.memory_bytes();
+    size_t page = page_.plain.capacity() + page_.indices.capacity() * sizeof(uint32_t) +
+                  (page_.def_levels.capacity() + page_.rep_levels.capacity()) * sizeof(int16_t);
+    return static_cast<int64_t>(pages_.capacity() + page + dictionary);
   }
 
   Result<ColumnChunkOutput> Finish() override {
@@ -243,7 +256,7 @@ class TypedColumnWriter final : public ColumnWriter {
 
   // Adds the batch's value j.
   void AddValue(size_t j) {
-    T v = values_[j];
+    T v = (*values_)[j];
     ++page_.num_values;
     if (Traits::IsNan(v, leaf_.order)) {
       ++page_.nan_count;
@@ -252,7 +265,7 @@ class TypedColumnWriter final : public ColumnWriter {
     }
     size_t before = page_.plain.size();
     if (dictionary_active_) {
-      page_.indices.push_back(DictionaryIndex(v, hashes_[j]));
+      page_.indices.push_back(DictionaryIndex(v, (*hashes_)[j]));
       page_.plain_size += PlainSize(v);
     } else {
       if constexpr (std::is_same_v<T, uint8_t>) {
@@ -293,10 +306,10 @@ class TypedColumnWriter final : public ColumnWriter {
   // Before the lookup of value j: the slot of value j + 16 and the stored bytes value j + 8's
   // slot points to are fetched into the cache (byte arrays; a number's slot holds the number).
   void PrefetchDictionary(size_t j) {
-    if (j + 16 < values_.size()) dict_.Prefetch(hashes_[j + 16]);
+    if (j + 16 < values_->size()) dict_.Prefetch((*hashes_)[j + 16]);
     if constexpr (std::is_same_v<T, std::string_view>) {
-      if (j + 8 < values_.size()) {
-        if (const uint64_t* at = dict_.Peek(hashes_[j + 8])) {
+      if (j + 8 < values_->size()) {
+        if (const uint64_t* at = dict_.Peek((*hashes_)[j + 8])) {
           DictionaryIndexMap::PrefetchAddress(dict_plain_.data() + *at);
         }
       }
@@ -355,8 +368,8 @@ class TypedColumnWriter final : public ColumnWriter {
       dictionary_page = false;
       dictionary_active_ = false;
       dict_.clear();
-      dict_plain_.clear();
-      dict_offsets_.clear();
+      std::string().swap(dict_plain_);  // their memory too
+      std::vector<size_t>().swap(dict_offsets_);
       dict_size_ = 0;
     }
     used_dictionary_ |= dictionary_page;
@@ -443,6 +456,9 @@ class TypedColumnWriter final : public ColumnWriter {
     if (fallback_pending_) {
       dictionary_active_ = false;
       fallback_pending_ = false;
+      // No more lookups: the dictionary page needs only the PLAIN values.
+      dict_.clear();
+      std::vector<size_t>().swap(dict_offsets_);
     }
     page_ = Page{};
     return Ok();
@@ -547,9 +563,20 @@ class TypedColumnWriter final : public ColumnWriter {
   bool fixed_ = false;
   bool with_statistics_ = true;
 
-  std::vector<T> values_;  // the current batch's values
-  std::vector<uint32_t> hashes_;  // their DictionaryHash while the dictionary is in use
-  std::string scratch_;
+  // Scratch of one Write call: the batch's values, their DictionaryHash while the dictionary is in
+  // use, bytes the values may point into. Kept per thread, not per writer: a table write holds a
+  // writer per partition and column, and their scratch would add up to more than their data.
+  struct Scratch {
+    std::vector<T> values;
+    std::vector<uint32_t> hashes;
+    std::string bytes;
+  };
+  static Scratch& ThreadScratch() {
+    static thread_local Scratch scratch;
+    return scratch;
+  }
+  std::vector<T>* values_ = nullptr;      // this thread's Scratch during Write
+  std::vector<uint32_t>* hashes_ = nullptr;
   Page page_;
   std::string pages_;      // finished data pages
   int64_t page_start_ = 0;

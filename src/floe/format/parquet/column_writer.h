@@ -59,6 +59,8 @@ class ColumnWriter {
   virtual Status Write(const ShreddedColumn& column) = 0;
   // Bytes held so far (finished pages, dictionary, the open page's values), for sizing row groups.
   virtual int64_t buffered_bytes() const = 0;
+  // Memory the writer holds: its buffers' capacity (for memory budgets).
+  virtual int64_t memory_bytes() const = 0;
   // Ends the chunk. The writer is spent afterwards.
   virtual Result<ColumnChunkOutput> Finish() = 0;
 };

@@ -60,11 +60,12 @@ class DictionaryIndexMap {
 
   DictionaryIndexMap() { clear(); }
 
+  // Empties the table and gives its memory back.
   void clear() {
-    slots_.assign(kMinSlots, Slot{});  // never empty: lookups need no check
+    std::vector<Slot>(kMinSlots).swap(slots_);  // never empty: lookups need no check
     size_ = 0;
   }
-  size_t memory_bytes() const { return slots_.size() * sizeof(Slot); }
+  size_t memory_bytes() const { return slots_.capacity() * sizeof(Slot); }
 
   // Hashes of the values looked up: any good mix works, the table only needs it to be the same
   // for equal values.

@@ -162,6 +162,12 @@ int64_t ParquetWriter::EstimatedSize() const {
   return size;
 }
 
+int64_t ParquetWriter::MemoryBytes() const {
+  int64_t size = 0;
+  for (const auto& w : writers_) size += w->memory_bytes();
+  return size;
+}
+
 Status ParquetWriter::FlushRowGroup() {
   if (group_rows_ == 0) return Ok();
   RowGroup group;

@@ -75,6 +75,8 @@ class ParquetWriter {
   Status Write(const columnar::RecordBatch& batch);
   // Bytes written to the file plus those buffered for the open row group (for rolling files).
   int64_t EstimatedSize() const;
+  // Memory held for the open row group: its column writers' buffers (for memory budgets).
+  int64_t MemoryBytes() const;
   // Writes the last row group and the footer, and closes the file.
   Result<FileMetrics> Close();
   // Gives up and removes the partial file (also done when a Write or Close fails).
