@@ -87,7 +87,9 @@ std::string ContainerRootName(io::FileIO& io, const std::string& path) {
   return c.ok() ? (*c)->schema()->root().name : "";
 }
 
-const MetricIds kDecoderProjections[] = {MetricIds(), MetricIds(std::vector<int32_t>{1, 3, 2147483546})};
+// Every column's metrics, some columns', and none (scan planning without a filter).
+const MetricIds kDecoderProjections[] = {MetricIds(), MetricIds(std::vector<int32_t>{1, 3, 2147483546}),
+                                         MetricIds(std::vector<int32_t>{})};
 
 TEST(ManifestEntryDecoderTest, CorpusManifestsDecodeAsTheGeneralPathDoes) {
   auto io = io::LocalFileIO();

@@ -1,5 +1,7 @@
 #include "floe/manifest/manifest_entry_decoder.h"
 
+#include <cstring>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -120,6 +122,16 @@ CountMap* EntryDecoderCounts(Target t, DataFile* f) {
   }
 }
 
+// `v` into `s`: a plain copy when the length is the one `s` has (bounds and paths of one
+// manifest mostly keep their lengths from entry to entry), std::string's general replace else.
+inline void AssignEntryDecoderBytes(std::string* s, std::string_view v) {
+  if (s->size() == v.size()) {
+    if (!v.empty()) std::memcpy(s->data(), v.data(), v.size());
+  } else {
+    s->assign(v);
+  }
+}
+
 // The count of an array or map block (negative: followed by its size in bytes), or false.
 bool ReadEntryDecoderBlockCount(Decoder& d, int64_t* n) {
   if (!d.TryReadLong(n)) return false;
@@ -132,25 +144,43 @@ bool ReadEntryDecoderBlockCount(Decoder& d, int64_t* n) {
 
 // A metric map's items into `out`, reusing its storage (bound strings keep their capacity);
 // items of columns `keep` leaves out are read past. read_value(Decoder&, Value*) -> bool, with
-// nullptr for a value to read past.
+// nullptr for a value to read past. Three loops: keep nothing (scan planning without a filter),
+// keep every item (each block's items written in place), keep some.
 template <typename Map, typename ReadValue>
 bool ReadEntryDecoderMetrics(Decoder& d, const MetricsProjection& keep, Map* out, ReadValue&& read_value) {
+  const bool all = keep.all(), none = keep.none();
   size_t used = 0;
   for (;;) {
     int64_t n = 0;
     if (!ReadEntryDecoderBlockCount(d, &n)) return false;
     if (n == 0) break;
-    for (int64_t i = 0; i < n; ++i) {
-      int32_t key = 0;
-      if (!d.TryReadInt(&key)) return false;
-      if (!keep.Keep(key)) {
-        if (!read_value(d, nullptr)) return false;
-        continue;
+    // An item takes two bytes at least: a larger count is corrupt (and is not allocated for).
+    if (static_cast<uint64_t>(n) > d.remaining() / 2) return false;
+    int32_t key = 0;
+    if (none) {
+      for (int64_t i = 0; i < n; ++i) {
+        if (!d.TryReadInt(&key) || !read_value(d, nullptr)) return false;
       }
-      if (used == out->size()) out->emplace_back();
-      auto& item = (*out)[used++];
-      item.first = key;
-      if (!read_value(d, &item.second)) return false;
+    } else if (all) {
+      size_t need = used + static_cast<size_t>(n);
+      if (out->size() < need) out->resize(need);
+      auto* item = out->data() + used;
+      for (int64_t i = 0; i < n; ++i, ++item) {
+        if (!d.TryReadInt(&item->first) || !read_value(d, &item->second)) return false;
+      }
+      used = need;
+    } else {
+      for (int64_t i = 0; i < n; ++i) {
+        if (!d.TryReadInt(&key)) return false;
+        if (!keep.Keep(key)) {
+          if (!read_value(d, nullptr)) return false;
+          continue;
+        }
+        if (used == out->size()) out->emplace_back();
+        auto& item = (*out)[used++];
+        item.first = key;
+        if (!read_value(d, &item.second)) return false;
+      }
     }
   }
   out->resize(used);
@@ -230,6 +260,7 @@ bool ManifestEntryDecoder::PrepareRecord(const ReadPlan& record, bool data_file)
 
 bool ManifestEntryDecoder::PreparePartition(const ReadPlan& record) {
   const std::vector<spec::NestedField>& fields = partition_type_->fields();
+  std::vector<bool> written(fields.size());
   for (const ReadPlan::FieldStep& field : record.steps) {
     PartitionStep step;
     if (field.reader_field < 0) {
@@ -240,9 +271,10 @@ bool ManifestEntryDecoder::PreparePartition(const ReadPlan& record) {
     if (field.reader_field >= static_cast<int>(fields.size())) return false;
     if (field.from_default) {
       if (!EntryDecoderDefaultIsNull(field)) return false;
-      continue;  // null, as every value starts
+      continue;  // null (partition_absent_)
     }
     step.field = field.reader_field;
+    written[static_cast<size_t>(step.field)] = true;
     if (!EntryDecoderValuePlan(*field.plan, &step.value, &step.null_branch)) return false;
     spec::TypeId type = fields[static_cast<size_t>(step.field)].type->id();
     Op op = step.value->op;
@@ -259,6 +291,9 @@ bool ManifestEntryDecoder::PreparePartition(const ReadPlan& record) {
     }
     partition_steps_.push_back(step);
   }
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (!written[i]) partition_absent_.push_back(static_cast<int>(i));
+  }
   return true;
 }
 
@@ -267,7 +302,10 @@ bool ManifestEntryDecoder::DecodePartition(Decoder& d, std::vector<spec::Literal
     if (step.null_branch >= 0) {
       int64_t branch = 0;
       if (!d.TryReadLong(&branch)) return false;
-      if (branch == step.null_branch) continue;
+      if (branch == step.null_branch) {
+        if (step.field >= 0) (*out)[static_cast<size_t>(step.field)] = spec::Literal();
+        continue;
+      }
       if (branch != 1 - step.null_branch) return false;
     }
     spec::Literal* value = step.field >= 0 ? &(*out)[static_cast<size_t>(step.field)] : nullptr;
@@ -368,8 +406,8 @@ bool SetEntryDecoderNumber(Target t, int64_t v, ManifestEntry* e) {
 void SetEntryDecoderBytes(Target t, std::string_view v, ManifestEntry* e) {
   DataFile& f = e->data_file;
   switch (t) {
-    case Target::kFilePath: f.file_path.assign(v); break;
-    case Target::kFileFormat: f.file_format.assign(v); break;
+    case Target::kFilePath: AssignEntryDecoderBytes(&f.file_path, v); break;
+    case Target::kFileFormat: AssignEntryDecoderBytes(&f.file_format, v); break;
     case Target::kKeyMetadata: f.key_metadata.emplace(v); break;
     default: f.referenced_data_file.emplace(v); break;
   }
@@ -429,7 +467,7 @@ bool ManifestEntryDecoder::Decode(Decoder& d, const MetricsProjection& keep, Man
         if (!ReadEntryDecoderMetrics(d, keep, bounds, [](Decoder& dd, std::string* v) {
               std::string_view b;
               if (!dd.TryReadBytes(&b)) return false;
-              if (v) v->assign(b);
+              if (v) AssignEntryDecoderBytes(v, b);
               return true;
             })) {
           return false;
@@ -445,7 +483,9 @@ bool ManifestEntryDecoder::Decode(Decoder& d, const MetricsProjection& keep, Man
         break;
       }
       case Encoding::kPartition:
-        f.partition.assign(partition_size, spec::Literal());
+        // Every value is overwritten: the writer's fields, then nulls for the ones it lacks.
+        if (f.partition.size() != partition_size) f.partition.assign(partition_size, spec::Literal());
+        for (int i : partition_absent_) f.partition[static_cast<size_t>(i)] = spec::Literal();
         if (!DecodePartition(d, &f.partition)) return false;
         break;
       case Encoding::kSkip:

@@ -89,6 +89,7 @@ class ManifestEntryDecoder {
   const spec::Type* partition_type_ = nullptr;
   std::vector<Step> steps_;
   std::vector<PartitionStep> partition_steps_;
+  std::vector<int> partition_absent_;  // partition fields the writer lacks (null)
   std::vector<Target> absent_;  // reader fields the writer lacks (their defaults are null)
 };
 

@@ -299,7 +299,7 @@ const avro::Node* FieldType(const avro::Node& record, int32_t id, std::string_vi
   return nullptr;
 }
 
-Status ParseHeader(const avro::ContainerReader& c, ManifestMetadata* m) {
+Status ParseHeader(const avro::ContainerReader& c, bool schema_json_too, ManifestMetadata* m) {
   auto meta_int = [&](std::string_view key) -> Result<std::optional<int64_t>> {
     auto v = c.Meta(key);
     if (!v || v->empty() || *v == "null") return std::optional<int64_t>();
@@ -340,6 +340,7 @@ Status ParseHeader(const avro::ContainerReader& c, ManifestMetadata* m) {
   FLOE_ASSIGN_OR_RETURN(auto spec_id, meta_int("partition-spec-id"));
   if (spec_id) m->partition_spec_id = static_cast<int32_t>(*spec_id);
   // The schema and spec JSON are informative; an unreadable one does not stop the entries.
+  if (!schema_json_too) return Ok();
   if (auto schema_json = c.Meta("schema")) {
     if (auto doc = JsonDocument::Parse(*schema_json); doc.ok()) {
       if (auto s = spec::ParseSchema((*doc)->root()); s.ok()) m->schema = std::move(s).value();
@@ -372,7 +373,8 @@ Result<std::unique_ptr<ManifestReader>> ManifestReader::Open(std::shared_ptr<io:
       return Corrupt("not a manifest: the schema is a {}, not a manifest_entry record",
                      avro::TypeName(root.type));
     }
-    FLOE_RETURN_IF_ERROR(ParseHeader(*r->container_, &r->metadata_));
+    FLOE_RETURN_IF_ERROR(ParseHeader(
+        *r->container_, r->options_.header_schema || !r->options_.partition_type, &r->metadata_));
     r->writer_has_file_sequence_number_ = HasFieldId(root, 4);
     const avro::Node* df = FieldType(root, 2, "data_file");
     const avro::Node* partition = df && df->type == avro::Type::kRecord ? FieldType(*df, 102, "partition") : nullptr;
