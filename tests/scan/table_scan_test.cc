@@ -2,10 +2,13 @@
 // carry no column metrics (only the filter's were decoded, for pruning); with it, each task's
 // data file is the manifest's entry, metrics and all. Both plan the same files with the same
 // deletes and the same "every row matches" verdicts.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -13,8 +16,12 @@
 #include "floe/io/location_map.h"
 #include "floe/manifest/manifest_list_reader.h"
 #include "floe/manifest/manifest_reader.h"
+#include "floe/manifest/manifest_list_writer.h"
+#include "floe/manifest/manifest_writer.h"
 #include "floe/scan/table_scan.h"
+#include "floe/spec/single_value.h"
 #include "floe/table/metadata_file.h"
+#include "floe/util/thread_pool.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
@@ -97,6 +104,130 @@ TEST(TableScanTest, ColumnStatsOnlyWhenAsked) {
   }
   EXPECT_GE(tasks_checked, 9);  // the five plans hold 9 data files
   EXPECT_GT(metric_maps_seen, 10);  // the lean plan had metrics to leave behind
+}
+
+// A table of many small manifests (some entries deleted) and two delete manifests of position
+// deletes, partitioned by identity(k): planned on one thread (every manifest's tasks written
+// straight into the plan) and on four (most moved over in order), the tasks are the live data
+// files in manifest-list then manifest order, those whose id bounds admit the filter, each with
+// the position deletes of its partition: as a brute-force walk of the manifests gives them.
+TEST(TableScanTest, TasksInListOrderWithTheirDeletesOnAnyThreadCount) {
+  floe::testing::TempDir dir;
+  std::shared_ptr<io::FileIO> io = io::LocalFileIO();
+  std::mt19937_64 rng(20261130);
+  spec::Schema schema;
+  schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()},
+                   spec::NestedField{2, "k", false, spec::Type::Int()}};
+  spec::PartitionSpec spec;
+  spec.fields = {spec::PartitionField{2, {}, 1000, "k", spec::Transform::Identity()}};
+  manifest::ManifestListWriterOptions list_options;
+  list_options.snapshot_id = 1;
+  list_options.sequence_number = 1;
+  std::string list_path = dir.Join("snap-1.avro");
+  auto create = [&](const std::string& path) {
+    Result<std::unique_ptr<io::OutputFile>> out = io->Create(path, true);
+    EXPECT_TRUE(out.ok());
+    return out.ok() ? std::move(out).value() : nullptr;
+  };
+  auto list = manifest::ManifestListWriter::Open(create(list_path), list_options);
+  ASSERT_TRUE(list.ok());
+  struct Expected {
+    std::string path;
+    int32_t k = 0;
+    int64_t min_id = 0;
+  };
+  std::vector<Expected> files;  // live data files in list order
+  std::map<int32_t, std::vector<std::string>> deletes_by_k;
+  int serial = 0;
+  for (int m = 0; m < 26; ++m) {
+    bool deletes = m == 7 || m == 19;
+    manifest::ManifestWriterOptions o;
+    o.schema = schema;
+    o.spec = spec;
+    o.snapshot_id = 1;
+    o.content = deletes ? manifest::ManifestContent::kDeletes : manifest::ManifestContent::kData;
+    auto w = manifest::ManifestWriter::Open(create(dir.Join(fmt::format("m{}.avro", m))), o);
+    ASSERT_TRUE(w.ok());
+    int n = static_cast<int>(rng() % 40);
+    for (int i = 0; i < n; ++i) {
+      manifest::DataFile f;
+      f.file_path = dir.Join(fmt::format("f{}.parquet", serial++));
+      f.file_format = "PARQUET";
+      int32_t k = static_cast<int32_t>(rng() % 6);
+      f.partition = {spec::Literal::Int(k)};
+      f.record_count = 10;
+      f.file_size_in_bytes = 1000;
+      int64_t min_id = static_cast<int64_t>(rng() % 1000);
+      f.lower_bounds = {{1, *spec::ToBinary(*spec::Type::Long(), spec::Literal::Long(min_id))}};
+      f.upper_bounds = {{1, *spec::ToBinary(*spec::Type::Long(), spec::Literal::Long(min_id + 50))}};
+      if (deletes) {
+        f.content = manifest::FileContent::kPositionDeletes;
+        deletes_by_k[k].push_back(f.file_path);
+        ASSERT_TRUE((*w)->WriteAdded(f).ok());
+      } else if (rng() % 5 == 0) {
+        manifest::ManifestEntry gone;
+        gone.status = manifest::EntryStatus::kDeleted;
+        gone.snapshot_id = 1;
+        gone.sequence_number = 1;
+        gone.file_sequence_number = 1;
+        gone.data_file = f;
+        ASSERT_TRUE((*w)->WriteDeleted(gone).ok());
+      } else {
+        files.push_back({f.file_path, k, min_id});
+        ASSERT_TRUE((*w)->WriteAdded(f).ok());
+      }
+    }
+    auto closed = (*w)->Close();
+    ASSERT_TRUE(closed.ok()) << closed.error().message;
+    ASSERT_TRUE((*list)->Add(*closed).ok());
+  }
+  ASSERT_TRUE((*list)->Close().ok());
+  ASSERT_FALSE(deletes_by_k.empty());
+
+  spec::TableMetadata metadata;
+  metadata.format_version = 2;
+  metadata.location = dir.path();
+  metadata.schemas = {schema};
+  metadata.partition_specs = {spec};
+  metadata.last_column_id = 2;
+  metadata.last_partition_id = 1000;
+  spec::Snapshot snapshot;
+  snapshot.snapshot_id = 1;
+  snapshot.sequence_number = 1;
+  snapshot.manifest_list = list_path;
+  metadata.snapshots = {snapshot};
+  metadata.current_snapshot_id = 1;
+  metadata.last_sequence_number = 1;
+
+  for (const std::string& filter : {std::string(), std::string("id < 300")}) {
+    std::vector<const Expected*> expected;
+    for (const Expected& f : files) {
+      if (filter.empty() || f.min_id < 300) expected.push_back(&f);
+    }
+    for (int threads : {1, 4}) {
+      SCOPED_TRACE(fmt::format("filter '{}' on {} threads", filter, threads));
+      ASSERT_TRUE(SetThreadCount(threads).ok());
+      ScanOptions options;
+      options.filter = filter;
+      Result<ScanPlan> plan = PlanScan(*io, metadata, options);
+      ASSERT_TRUE(plan.ok()) << plan.error().message;
+      ASSERT_EQ(plan->tasks.size(), expected.size());
+      EXPECT_EQ(plan->report.data_files, static_cast<int64_t>(files.size()));
+      for (size_t i = 0; i < expected.size(); ++i) {
+        const FileScanTask& task = plan->tasks[i];
+        EXPECT_EQ(task.data_file.file_path, expected[i]->path);
+        EXPECT_EQ(task.data_sequence_number, 1);
+        EXPECT_TRUE(task.data_file.lower_bounds.empty());  // no column stats asked for
+        std::vector<std::string> deletes;
+        for (const manifest::DeleteFile& d : task.deletes) deletes.push_back(d.file_path);
+        std::vector<std::string> want = deletes_by_k[expected[i]->k];
+        std::sort(deletes.begin(), deletes.end());
+        std::sort(want.begin(), want.end());
+        EXPECT_EQ(deletes, want) << task.data_file.file_path;
+      }
+    }
+  }
+  ASSERT_TRUE(SetThreadCount(0).ok());
 }
 
 }  // namespace

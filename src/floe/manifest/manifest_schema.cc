@@ -331,7 +331,7 @@ Result<std::shared_ptr<const avro::Schema>> ManifestFileSchema(int format_versio
 Result<std::shared_ptr<const avro::Schema>> ManifestEntryReadSchema(
     const spec::Type& partition_type) {
   FLOE_ASSIGN_OR_RETURN(std::string json, EntryJson(3, Use::kRead, partition_type));
-  return avro::Schema::Parse(json);
+  return avro::Schema::ParseShared(json);
 }
 
 const std::shared_ptr<const avro::Schema>& ManifestFileReadSchema() {

@@ -1,7 +1,10 @@
 #include "floe/scan/table_scan.h"
 
 #include <algorithm>
+#include <functional>
+#include <iterator>
 #include <map>
+#include <mutex>
 #include <set>
 #include <utility>
 
@@ -15,35 +18,46 @@
 namespace floe::scan {
 namespace {
 
-// What one manifest contributes: its live entries that survive pruning (data files with whether
-// every row matches the filter), and counts.
-struct ManifestPart {
-  std::vector<manifest::ManifestEntry> entries;
-  std::vector<bool> all_rows_match;  // per entry; false for delete files
+// The live delete entries of one delete manifest that survive pruning, and any data entries it
+// lists (planned after every data manifest's, as they were before).
+struct DeleteManifestPart {
+  std::vector<manifest::ManifestEntry> deletes;
+  std::vector<manifest::ManifestEntry> data;
+};
+
+// What one data manifest contributes besides its tasks: counts, and delete entries a data
+// manifest should not hold but does (matched after a second look at the index).
+struct DataManifestPart {
+  std::vector<FileScanTask> tasks;  // empty when written straight into the plan's tasks
+  std::vector<manifest::ManifestEntry> stray_deletes;
   int64_t live_files = 0;
   int64_t skipped_files = 0;
   int64_t live_bytes = 0;
+  bool done = false;
 };
-
-// A kept entry taken for its task: moved out of the reader's reused entry (its strings and
-// vectors would be copied otherwise; the reader gives the next entry fresh storage). Without
-// `column_stats` a data file leaves its column metrics behind (they were used for pruning; a
-// full plan of a large table would otherwise hold every file's).
-manifest::ManifestEntry TakeKeptEntry(manifest::ManifestEntry* e, bool column_stats) {
-  manifest::ManifestEntry kept = std::move(*e);
-  if (column_stats || kept.data_file.is_delete()) return kept;
-  manifest::DataFile& f = kept.data_file;
-  f.column_sizes = {};
-  f.value_counts = {};
-  f.null_value_counts = {};
-  f.nan_value_counts = {};
-  f.lower_bounds = {};
-  f.upper_bounds = {};
-  return kept;
-}
 
 int64_t ListedFiles(const manifest::ManifestFile& m) {
   return int64_t{m.added_files_count.value_or(0)} + m.existing_files_count.value_or(0);
+}
+
+// A kept data entry's task: its data file moved out of the reader's reused entry (its strings
+// and vectors would be copied otherwise; the reader gives the next entry fresh storage). Without
+// `column_stats` the file leaves its column metrics behind, with the reader's entry (they were
+// used for pruning; a full plan of a large table would otherwise hold every file's).
+void AppendScanTask(manifest::ManifestEntry* e, bool all_rows_match, const DeleteFileIndex& deletes,
+                    bool column_stats, std::vector<FileScanTask>* out) {
+  std::vector<manifest::DeleteFile> matched = deletes.ForDataFile(*e);
+  FileScanTask& task = out->emplace_back(std::move(e->data_file), e->sequence_number.value_or(0),
+                                         std::move(matched), all_rows_match);
+  if (column_stats) return;
+  manifest::DataFile& f = task.data_file;
+  manifest::DataFile& back = e->data_file;
+  back.column_sizes = std::move(f.column_sizes);
+  back.value_counts = std::move(f.value_counts);
+  back.null_value_counts = std::move(f.null_value_counts);
+  back.nan_value_counts = std::move(f.nan_value_counts);
+  back.lower_bounds = std::move(f.lower_bounds);
+  back.upper_bounds = std::move(f.upper_bounds);
 }
 
 }  // namespace
@@ -65,108 +79,177 @@ Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
     file_pruners.emplace(spec.spec_id, DataFilePruner(filter, spec));
   }
 
-  // Data manifests first, then delete manifests, each in list order.
-  std::vector<const manifest::ManifestFile*> to_read;
-  for (manifest::ManifestContent content :
-       {manifest::ManifestContent::kData, manifest::ManifestContent::kDeletes}) {
-    for (const manifest::ManifestFile& m : list.manifests) {
-      if (m.content != content) continue;
-      bool data = content == manifest::ManifestContent::kData;
-      (data ? report.data_manifests : report.delete_manifests) += 1;
-      if (options.prune && !manifest_pruner.MightMatch(m)) {
-        (data ? report.data_manifests_skipped : report.delete_manifests_skipped) += 1;
-        if (data) report.data_files_in_skipped_manifests += ListedFiles(m);
-        continue;
-      }
-      to_read.push_back(&m);
+  // Data and delete manifests to read, each in list order.
+  std::vector<const manifest::ManifestFile*> data_manifests, delete_manifests;
+  int64_t listed_data_files = 0;
+  for (const manifest::ManifestFile& m : list.manifests) {
+    bool data = m.content == manifest::ManifestContent::kData;
+    (data ? report.data_manifests : report.delete_manifests) += 1;
+    if (options.prune && !manifest_pruner.MightMatch(m)) {
+      (data ? report.data_manifests_skipped : report.delete_manifests_skipped) += 1;
+      if (data) report.data_files_in_skipped_manifests += ListedFiles(m);
+      continue;
     }
+    (data ? data_manifests : delete_manifests).push_back(&m);
+    if (data) listed_data_files += std::max<int64_t>(ListedFiles(m), 0);
   }
 
-  // Entries are decoded into one reused entry and copied only when kept. Only the metrics of the
-  // filter's columns are decoded: most of a manifest's bytes are metrics of other columns.
+  // Entries are decoded into one reused entry per manifest and moved out only when kept. Only
+  // the metrics of the filter's columns are decoded (none without a filter): most of a
+  // manifest's bytes are metrics of other columns.
   const std::vector<int32_t> filter_ids = filter.FieldIds();
-  auto read_one = [&](int64_t i) -> Result<ManifestPart> {
-    const manifest::ManifestFile& m = *to_read[static_cast<size_t>(i)];
-    auto pruner = file_pruners.find(m.partition_spec_id);
-    const DataFilePruner* p = options.prune && pruner != file_pruners.end() ? &pruner->second : nullptr;
-    const DataFilePruner* strict = pruner != file_pruners.end() ? &pruner->second : nullptr;
-    ManifestPart part;
+  auto read_manifest = [&](const manifest::ManifestFile& m,
+                           const std::function<Status(manifest::ManifestReader&)>& read) -> Status {
     manifest::ManifestReadOptions read_options;
     read_options.partition_type = manifest::PartitionTypeFor(metadata, m.partition_spec_id);
+    read_options.header_schema = false;
     if (!options.column_stats) read_options.metrics_field_ids = filter_ids;
-    FLOE_RETURN_IF_ERROR(manifest::ReadManifest(
-        io, m, std::move(read_options), [&](manifest::ManifestReader& reader) -> Status {
-          part = ManifestPart();
-          // Most entries are kept by full plans: room for every listed file, within reason.
-          part.entries.reserve(static_cast<size_t>(std::clamp<int64_t>(ListedFiles(m), 0, 1 << 16)));
-          part.all_rows_match.reserve(part.entries.capacity());
-          manifest::ManifestEntry e;
-          for (;;) {
-            FLOE_ASSIGN_OR_RETURN(bool more, reader.Next(&e));
-            if (!more) return Ok();
-            if (!e.is_live()) continue;
-            e.data_file.spec_id = m.partition_spec_id;
-            bool is_data = !e.data_file.is_delete();
-            if (is_data) {
-              ++part.live_files;
-              part.live_bytes += e.data_file.file_size_in_bytes;
-            }
-            if (p) {
-              bool keep = is_data ? p->MightMatch(e.data_file) : p->PartitionMightMatch(e.data_file);
-              if (!keep) {
-                if (is_data) ++part.skipped_files;
-                continue;
-              }
-            }
-            bool all_match = filter.always_true() || (strict && strict->AllRowsMatch(e.data_file));
-            part.all_rows_match.push_back(is_data && all_match);
-            part.entries.push_back(TakeKeptEntry(&e, options.column_stats));
-          }
-        }));
+    return manifest::ReadManifest(io, m, std::move(read_options), read);
+  };
+  auto pruner_for = [&](const manifest::ManifestFile& m) -> const DataFilePruner* {
+    auto it = file_pruners.find(m.partition_spec_id);
+    return it != file_pruners.end() ? &it->second : nullptr;
+  };
+
+  // 1. Delete manifests: every task needs the whole index.
+  auto read_deletes = [&](int64_t i) -> Result<DeleteManifestPart> {
+    const manifest::ManifestFile& m = *delete_manifests[static_cast<size_t>(i)];
+    const DataFilePruner* p = options.prune ? pruner_for(m) : nullptr;
+    DeleteManifestPart part;
+    FLOE_RETURN_IF_ERROR(read_manifest(m, [&](manifest::ManifestReader& reader) -> Status {
+      part = DeleteManifestPart();
+      manifest::ManifestEntry e;
+      for (;;) {
+        FLOE_ASSIGN_OR_RETURN(bool more, reader.Next(&e));
+        if (!more) return Ok();
+        if (!e.is_live()) continue;
+        e.data_file.spec_id = m.partition_spec_id;
+        if (!e.data_file.is_delete()) {
+          part.data.push_back(std::move(e));
+        } else if (!p || p->PartitionMightMatch(e.data_file)) {
+          part.deletes.push_back(std::move(e));
+        }
+      }
+    }));
     return part;
   };
-  FLOE_ASSIGN_OR_RETURN(std::vector<ManifestPart> parts,
-                        ParallelMap(static_cast<int64_t>(to_read.size()), read_one));
-
-  // Delete files first (every task needs the whole index), then each data entry straight into
-  // its task, freeing each manifest's part once its tasks are made.
+  FLOE_ASSIGN_OR_RETURN(std::vector<DeleteManifestPart> delete_parts,
+                        ParallelMap(static_cast<int64_t>(delete_manifests.size()), read_deletes));
   std::vector<manifest::ManifestEntry> delete_entries;
-  int64_t data_count = 0;
-  for (ManifestPart& part : parts) {
+  for (DeleteManifestPart& part : delete_parts) {
+    for (manifest::ManifestEntry& e : part.deletes) delete_entries.push_back(std::move(e));
+  }
+  FLOE_ASSIGN_OR_RETURN(DeleteFileIndex deletes, DeleteFileIndex::Make(metadata, delete_entries));
+
+  // 2. Data manifests in parallel, each entry kept straight into a task. A manifest whose
+  // predecessors' tasks are all in the plan writes into the plan's tasks directly (on one
+  // thread, every manifest does), others into their own part, moved over when their turn
+  // comes: the tasks are in list order, then manifest order, without a copy of every one.
+  std::vector<DataManifestPart> data_parts(data_manifests.size());
+  plan.tasks.reserve(static_cast<size_t>(std::min<int64_t>(listed_data_files, int64_t{1} << 21)));
+  std::mutex flush_mutex;
+  size_t flushed = 0;  // data_parts [0, flushed) are in plan.tasks
+  auto flush_done_parts = [&]() {  // with flush_mutex held
+    while (flushed < data_parts.size() && data_parts[flushed].done) {
+      std::vector<FileScanTask>& tasks = data_parts[flushed].tasks;
+      plan.tasks.insert(plan.tasks.end(), std::make_move_iterator(tasks.begin()),
+                        std::make_move_iterator(tasks.end()));
+      tasks = {};
+      ++flushed;
+    }
+  };
+  auto read_data = [&](int64_t i) -> Status {
+    const manifest::ManifestFile& m = *data_manifests[static_cast<size_t>(i)];
+    const DataFilePruner* strict = pruner_for(m);
+    const DataFilePruner* p = options.prune ? strict : nullptr;
+    DataManifestPart& part = data_parts[static_cast<size_t>(i)];
+    bool direct = false;
+    {
+      std::lock_guard<std::mutex> lock(flush_mutex);
+      direct = flushed == static_cast<size_t>(i);
+    }
+    // Only this manifest may add to plan.tasks until it is marked done.
+    std::vector<FileScanTask>* out = direct ? &plan.tasks : &part.tasks;
+    const size_t out_start = out->size();
+    FLOE_RETURN_IF_ERROR(read_manifest(m, [&](manifest::ManifestReader& reader) -> Status {
+      out->resize(out_start);  // a second attempt starts afresh
+      part.stray_deletes.clear();
+      part.live_files = part.skipped_files = part.live_bytes = 0;
+      if (!direct) out->reserve(static_cast<size_t>(std::clamp<int64_t>(ListedFiles(m), 0, 1 << 16)));
+      manifest::ManifestEntry e;
+      for (;;) {
+        FLOE_ASSIGN_OR_RETURN(bool more, reader.Next(&e));
+        if (!more) return Ok();
+        if (!e.is_live()) continue;
+        e.data_file.spec_id = m.partition_spec_id;
+        if (e.data_file.is_delete()) {
+          if (!p || p->PartitionMightMatch(e.data_file)) part.stray_deletes.push_back(std::move(e));
+          continue;
+        }
+        ++part.live_files;
+        part.live_bytes += e.data_file.file_size_in_bytes;
+        if (p && !p->MightMatch(e.data_file)) {
+          ++part.skipped_files;
+          continue;
+        }
+        bool all_match = filter.always_true() || (strict && strict->AllRowsMatch(e.data_file));
+        AppendScanTask(&e, all_match, deletes, options.column_stats, out);
+      }
+    }));
+    std::lock_guard<std::mutex> lock(flush_mutex);
+    part.done = true;
+    if (direct) ++flushed;
+    flush_done_parts();
+    return Ok();
+  };
+  FLOE_RETURN_IF_ERROR(ParallelFor(static_cast<int64_t>(data_manifests.size()), read_data));
+
+  // Delete entries in data manifests and data entries in delete manifests: not what writers
+  // produce, but planned as before (the former match after the index is made again).
+  std::vector<manifest::ManifestEntry> stray_deletes;
+  for (DataManifestPart& part : data_parts) {
     report.data_files += part.live_files;
     report.data_files_skipped += part.skipped_files;
     report.bytes_total += part.live_bytes;
-    for (manifest::ManifestEntry& e : part.entries) {
-      if (e.data_file.is_delete()) {
-        delete_entries.push_back(std::move(e));
-      } else {
-        ++data_count;
+    for (manifest::ManifestEntry& e : part.stray_deletes) stray_deletes.push_back(std::move(e));
+  }
+  if (!stray_deletes.empty()) {
+    for (manifest::ManifestEntry& e : stray_deletes) delete_entries.push_back(std::move(e));
+    FLOE_ASSIGN_OR_RETURN(deletes, DeleteFileIndex::Make(metadata, delete_entries));
+    manifest::ManifestEntry probe;
+    for (FileScanTask& task : plan.tasks) {
+      probe.sequence_number = task.data_sequence_number;
+      probe.data_file = std::move(task.data_file);
+      task.deletes = deletes.ForDataFile(probe);
+      task.data_file = std::move(probe.data_file);
+    }
+  }
+  for (size_t i = 0; i < delete_manifests.size(); ++i) {
+    const manifest::ManifestFile& m = *delete_manifests[i];
+    const DataFilePruner* strict = pruner_for(m);
+    const DataFilePruner* p = options.prune ? strict : nullptr;
+    for (manifest::ManifestEntry& e : delete_parts[i].data) {
+      ++report.data_files;
+      report.bytes_total += e.data_file.file_size_in_bytes;
+      if (p && !p->MightMatch(e.data_file)) {
+        ++report.data_files_skipped;
+        continue;
       }
+      bool all_match = filter.always_true() || (strict && strict->AllRowsMatch(e.data_file));
+      AppendScanTask(&e, all_match, deletes, options.column_stats, &plan.tasks);
     }
   }
   report.delete_files = static_cast<int64_t>(delete_entries.size());
 
-  FLOE_ASSIGN_OR_RETURN(DeleteFileIndex deletes, DeleteFileIndex::Make(metadata, std::move(delete_entries)));
   std::set<std::string> deletes_used;
-  plan.tasks.reserve(static_cast<size_t>(data_count));
-  for (ManifestPart& part : parts) {
-    for (size_t j = 0; j < part.entries.size(); ++j) {
-      manifest::ManifestEntry& e = part.entries[j];
-      if (e.data_file.is_delete()) continue;  // moved into the index
-      FileScanTask& task = plan.tasks.emplace_back();
-      task.data_sequence_number = e.sequence_number.value_or(0);
-      task.deletes = deletes.ForDataFile(e);
-      task.all_rows_match = part.all_rows_match[j];
-      report.bytes_to_read += e.data_file.file_size_in_bytes;
-      report.records_planned += e.data_file.record_count;
-      for (const manifest::DeleteFile& d : task.deletes) {
-        if (deletes_used.insert(d.file_path + "#" + std::to_string(d.content_offset.value_or(-1))).second) {
-          report.bytes_to_read += d.content_size_in_bytes.value_or(d.file_size_in_bytes);
-        }
+  for (const FileScanTask& task : plan.tasks) {
+    report.bytes_to_read += task.data_file.file_size_in_bytes;
+    report.records_planned += task.data_file.record_count;
+    for (const manifest::DeleteFile& d : task.deletes) {
+      if (deletes_used.insert(d.file_path + "#" + std::to_string(d.content_offset.value_or(-1))).second) {
+        report.bytes_to_read += d.content_size_in_bytes.value_or(d.file_size_in_bytes);
       }
-      task.data_file = std::move(e.data_file);
     }
-    part = ManifestPart();
   }
   report.delete_files_applied = static_cast<int64_t>(deletes_used.size());
   return plan;

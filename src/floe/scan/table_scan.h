@@ -4,9 +4,11 @@
 //   1. pick the snapshot and its schema (snapshot_selection.h);
 //   2. read the manifest list; skip data and delete manifests whose partition summaries rule the
 //      filter out (manifest_pruner.h), each judged by the spec it was written with;
-//   3. read the remaining manifests in parallel; skip entries whose partition values and column
-//      metrics rule the filter out (data_file_pruner.h);
-//   4. match delete files to data files by sequence number and partition (delete_file_index.h).
+//   3. read the remaining delete manifests in parallel and index their files by sequence number
+//      and partition (delete_file_index.h);
+//   4. read the remaining data manifests in parallel; skip entries whose partition values and
+//      column metrics rule the filter out (data_file_pruner.h); each kept entry becomes its task
+//      at once, with the delete files the index matches to it.
 //
 // The result is a list of tasks in manifest-list order, then manifest order (the order rows come
 // out in, CLI.md), and a report of what was skipped: the "pushdown rate" of `floe scan --plan`.

@@ -87,7 +87,7 @@ Status ContainerReader::ReadHeader() {
   }
   auto schema_json = Meta("avro.schema");
   if (!schema_json) return Corrupt("header has no avro.schema");
-  FLOE_ASSIGN_OR_RETURN(schema_, Schema::Parse(*schema_json));
+  FLOE_ASSIGN_OR_RETURN(schema_, Schema::ParseShared(*schema_json));
   auto codec = Meta("avro.codec");
   FLOE_ASSIGN_OR_RETURN(codec_, BlockCodec::ForName(codec ? *codec : "null"));
   min_record_size_ = MinEncodedSize(schema_->root());

@@ -1,5 +1,8 @@
 #include "floe/format/avro/schema.h"
 
+#include <mutex>
+#include <string>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace floe::avro {
@@ -83,6 +86,23 @@ int64_t MinSize(const Node& node, std::unordered_set<const Node*>& visiting) {
 int64_t MinEncodedSize(const Node& node) {
   std::unordered_set<const Node*> visiting;
   return MinSize(node, visiting);
+}
+
+Result<std::shared_ptr<const Schema>> Schema::ParseShared(std::string_view json) {
+  // Few distinct texts at a time: when full, the cache starts over.
+  constexpr size_t kMaxSharedSchemas = 32;
+  static std::mutex mutex;
+  static std::unordered_map<std::string, std::shared_ptr<const Schema>> parsed;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = parsed.find(std::string(json));
+    if (it != parsed.end()) return it->second;
+  }
+  FLOE_ASSIGN_OR_RETURN(std::shared_ptr<const Schema> schema, Parse(json));
+  std::lock_guard<std::mutex> lock(mutex);
+  if (parsed.size() >= kMaxSharedSchemas) parsed.clear();
+  parsed.emplace(std::string(json), schema);
+  return schema;
 }
 
 }  // namespace floe::avro
