@@ -2,9 +2,8 @@
 
 #include "floe/columnar/value_text.h"
 #include "floe/format/parquet/batch_reader.h"
-#include "floe/format/csv/csv_reader.h"
-#include "floe/format/ndjson/ndjson_reader.h"
 #include "floe/format/parquet/file_reader.h"
+#include "floe/format/text/text_batch_reader.h"
 #include "floe/spec/schema_json.h"
 #include "floe/table/batch_conformance.h"
 #include "floe/table/schema_conversion.h"
@@ -152,26 +151,18 @@ Result<spec::Schema> IcebergSchemaOf(const columnar::Schema& schema) {
 
 namespace {
 
-bool HasSuffix(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 // The rows of the input, batch by batch: a Parquet file through the batch reader, CSV and
-// NDJSON files as one batch.
+// NDJSON files through the text batch reader (types inferred from the whole file first).
 class InputRows {
  public:
   // `declared`: the columns text inputs read as given types (TextColumns::ToBatch).
   static Result<InputRows> Open(io::FileIO& io, const std::string& location,
                                 const std::vector<Field>& declared) {
     InputRows in;
-    if (HasSuffix(location, ".csv") || HasSuffix(location, ".ndjson") ||
-        HasSuffix(location, ".jsonl") || HasSuffix(location, ".json")) {
-      in.is_text_ = true;
-      auto batch = HasSuffix(location, ".csv") ? textformat::ReadCsvFile(io, location, declared)
-                                              : textformat::ReadNdjsonFile(io, location, declared);
-      if (!batch.ok()) return batch.error();
-      in.schema_ = batch->schema();
-      in.text_batch_ = std::move(*batch);
+    if (auto format = textformat::TextFormatOf(location)) {
+      FLOE_ASSIGN_OR_RETURN(in.text_, textformat::TextBatchReader::Open(io, location, *format,
+                                                                         {.declared = declared}));
+      in.schema_ = in.text_->schema();
       return in;
     }
     FLOE_ASSIGN_OR_RETURN(in.file_, parquet::FileReader::Open(io, location));
@@ -180,18 +171,17 @@ class InputRows {
     return in;
   }
   const columnar::SchemaPtr& schema() const { return schema_; }
-  bool is_text() const { return is_text_; }
+  bool is_text() const { return text_ != nullptr; }
   Result<std::optional<columnar::RecordBatch>> Next() {
     if (batches_) return batches_->Next();
-    return std::exchange(text_batch_, std::nullopt);
+    return text_->Next();
   }
 
  private:
   columnar::SchemaPtr schema_;
   std::unique_ptr<parquet::FileReader> file_;
   std::unique_ptr<parquet::BatchReader> batches_;
-  std::optional<columnar::RecordBatch> text_batch_;
-  bool is_text_ = false;
+  std::unique_ptr<textformat::TextBatchReader> text_;
 };
 
 }  // namespace

@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <cctype>
 
-#include "floe/format/csv/csv_reader.h"
-#include "floe/format/ndjson/ndjson_reader.h"
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/file_reader.h"
+#include "floe/format/text/text_batch_reader.h"
 #include "floe/table/batch_conformance.h"
 #include "floe/table/partitioned_writer.h"
 #include "floe/table/write_context.h"
@@ -18,25 +17,23 @@ namespace floe::update {
 
 namespace {
 
-// One input, opened: its schema is known before any row is written. Text formats are parsed
-// whole (their types are inferred from every value); Parquet is read batch by batch.
+// One input, opened: its schema is known before any row is written. Both kinds are read batch
+// by batch; text formats have their types inferred from every value by a first pass over the file.
 struct Input {
   std::string path;
   InputFormat format = InputFormat::kParquet;
   std::unique_ptr<parquet::FileReader> parquet_file;
   std::unique_ptr<parquet::BatchReader> parquet_reader;
-  std::optional<columnar::RecordBatch> text_batch;
+  std::unique_ptr<textformat::TextBatchReader> text_reader;
   std::optional<table::BatchConformer> conformer;
 
   const columnar::SchemaPtr& schema() const {
-    return parquet_reader ? parquet_reader->schema() : text_batch->schema();
+    return parquet_reader ? parquet_reader->schema() : text_reader->schema();
   }
   // The next batch in the input's own schema; nullopt at the end.
   Result<std::optional<columnar::RecordBatch>> Next() {
     if (parquet_reader) return parquet_reader->Next();
-    std::optional<columnar::RecordBatch> out = std::move(text_batch);
-    text_batch.reset();
-    return out;
+    return text_reader->Next();
   }
 };
 
@@ -62,13 +59,13 @@ Result<Input> OpenInput(io::FileIO& io, const std::string& path,
       FLOE_ASSIGN_OR_RETURN(in.parquet_reader, parquet::BatchReader::Make(*in.parquet_file));
       break;
     }
-    case InputFormat::kCsv: {
-      FLOE_ASSIGN_OR_RETURN(in.text_batch, textformat::ReadCsvFile(io, path));
-      conform.inferred_types = true;
-      break;
-    }
+    case InputFormat::kCsv:
     case InputFormat::kNdjson: {
-      FLOE_ASSIGN_OR_RETURN(in.text_batch, textformat::ReadNdjsonFile(io, path));
+      FLOE_ASSIGN_OR_RETURN(in.text_reader,
+                            textformat::TextBatchReader::Open(io, path,
+                                                              in.format == InputFormat::kCsv
+                                                                  ? textformat::TextFormat::kCsv
+                                                                  : textformat::TextFormat::kNdjson));
       conform.inferred_types = true;
       break;
     }

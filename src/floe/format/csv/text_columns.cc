@@ -37,35 +37,52 @@ columnar::DataTypePtr TypeOf(TextKind kind) {
   }
 }
 
+// Appends a value of `kind`'s column. Values of a column whose kind was inferred from them always
+// read; a column given its kind (a file read in batches) checks them: a file that changed between
+// the reads gives an error, never a wrong value.
 Status AppendCell(columnar::ArrayBuilder* b, TextKind kind, const TextCell& cell) {
   if (cell.is_null) return b->AppendNull();
+  auto changed = [&] { return Corrupt("\"{}\" is not a {} value as before: the file changed while it was read", cell.text, TypeOf(kind)->ToString()); };
   switch (kind) {
-    case TextKind::kLong:
-      return static_cast<columnar::Int64Builder*>(b)->Append(*ReadLongText(cell.text));
-    case TextKind::kDouble:
-      return static_cast<columnar::DoubleBuilder*>(b)->Append(*ParseDouble(cell.text));
-    case TextKind::kBoolean:
-      return static_cast<columnar::BooleanBuilder*>(b)->Append(*ReadBooleanText(cell.text));
+    case TextKind::kLong: {
+      auto v = cell.quoted_json ? std::nullopt : ReadLongText(cell.text);
+      if (!v) return changed();
+      return static_cast<columnar::Int64Builder*>(b)->Append(*v);
+    }
+    case TextKind::kDouble: {
+      auto v = cell.quoted_json ? std::nullopt : ParseDouble(cell.text);
+      if (!v) return changed();
+      return static_cast<columnar::DoubleBuilder*>(b)->Append(*v);
+    }
+    case TextKind::kBoolean: {
+      auto v = cell.quoted_json ? std::nullopt : ReadBooleanText(cell.text);
+      if (!v) return changed();
+      return static_cast<columnar::BooleanBuilder*>(b)->Append(*v);
+    }
     case TextKind::kTimestampTz:
-    case TextKind::kTimestamp:
-      return static_cast<columnar::Int64Builder*>(b)->Append(ParseTimestamp(cell.text)->micros);
-    case TextKind::kDate:
-      return static_cast<columnar::Int32Builder*>(b)->Append(
-          static_cast<int32_t>(*ParseDate(cell.text)));
+    case TextKind::kTimestamp: {
+      auto v = ParseTimestamp(cell.text);
+      if (!v || v->has_offset != (kind == TextKind::kTimestampTz)) return changed();
+      return static_cast<columnar::Int64Builder*>(b)->Append(v->micros);
+    }
+    case TextKind::kDate: {
+      auto v = ParseDate(cell.text);
+      if (!v || *v < INT32_MIN || *v > INT32_MAX) return changed();
+      return static_cast<columnar::Int32Builder*>(b)->Append(static_cast<int32_t>(*v));
+    }
     default:
       return static_cast<columnar::BinaryBuilder*>(b)->Append(cell.text);
   }
 }
 
-// The declared field named `name` (ASCII case ignored) when its type reads from text.
+}  // namespace
+
 const columnar::Field* DeclaredField(const std::vector<columnar::Field>& declared, const std::string& name) {
   for (const columnar::Field& f : declared) {
     if (AsciiEqualsIgnoreCase(f.name, name) && CanReadTextAs(*f.type)) return &f;
   }
   return nullptr;
 }
-
-}  // namespace
 
 TextKind ClassifyText(std::string_view text, bool quoted_json) {
   if (!quoted_json) {
@@ -106,7 +123,9 @@ void TextColumns::AddRow(std::vector<std::pair<int, TextCell>> cells) {
   ++rows_;
 }
 
-Result<columnar::RecordBatch> TextColumns::ToBatch(const std::vector<columnar::Field>& declared) const {
+Result<columnar::RecordBatch> TextColumns::ToBatch(const std::vector<columnar::Field>& declared,
+                                                   const std::vector<TextKind>* kinds,
+                                                   int64_t first_row) const {
   std::vector<columnar::Field> fields;
   std::vector<columnar::ArrayPtr> arrays;
   for (size_t c = 0; c < columns_.size(); ++c) {
@@ -115,20 +134,26 @@ Result<columnar::RecordBatch> TextColumns::ToBatch(const std::vector<columnar::F
       for (size_t r = 0; r < columns_[c].size(); ++r) {
         const TextCell& cell = columns_[c][r];
         Status st = cell.is_null ? builder->AppendNull() : AppendTextAs(*field->type, cell.text, builder.get());
-        if (!st.ok()) return std::move(st).error().WithContext(fmt::format("column {}, row {}", names_[c], r + 1));
+        if (!st.ok()) return std::move(st).error().WithContext(
+              fmt::format("column {}, row {}", names_[c], first_row + static_cast<int64_t>(r) + 1));
       }
       FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr array, builder->Finish());
       fields.emplace_back(names_[c], field->type, true);
       arrays.push_back(std::move(array));
       continue;
     }
-    TextKind kind = TextKind::kNull;
-    for (const TextCell& cell : columns_[c]) {
-      if (!cell.is_null) kind = CombineKinds(kind, ClassifyText(cell.text, cell.quoted_json));
+    TextKind kind = kinds ? (*kinds)[c] : TextKind::kNull;
+    if (!kinds) {
+      for (const TextCell& cell : columns_[c]) {
+        if (!cell.is_null) kind = CombineKinds(kind, ClassifyText(cell.text, cell.quoted_json));
+      }
     }
     columnar::DataTypePtr type = TypeOf(kind);
     FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(type));
-    for (const TextCell& cell : columns_[c]) FLOE_RETURN_IF_ERROR(AppendCell(builder.get(), kind, cell));
+    for (size_t r = 0; r < columns_[c].size(); ++r) {
+      Status st = AppendCell(builder.get(), kind, columns_[c][r]);
+      if (!st.ok()) return std::move(st).error().WithContext(fmt::format("column {}, row {}", names_[c], first_row + static_cast<int64_t>(r) + 1));
+    }
     FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr array, builder->Finish());
     fields.emplace_back(names_[c], type, true);
     arrays.push_back(std::move(array));

@@ -38,10 +38,35 @@ TextCell CellOf(simdjson::dom::element v) {
 
 }  // namespace
 
+struct NdjsonLineParser::Impl {
+  simdjson::dom::parser parser;
+};
+
+NdjsonLineParser::NdjsonLineParser() : impl_(std::make_unique<Impl>()) {}
+NdjsonLineParser::~NdjsonLineParser() = default;
+
+Status NdjsonLineParser::Parse(std::string_view line, int64_t line_number,
+                               std::vector<std::pair<std::string, TextCell>>* fields) {
+  fields->clear();
+  simdjson::dom::element doc;
+  if (auto error = impl_->parser.parse(line.data(), line.size()).get(doc)) {
+    return Corrupt("line {}: {}", line_number, simdjson::error_message(error));
+  }
+  simdjson::dom::object object;
+  if (doc.get_object().get(object)) return Corrupt("line {}: not a JSON object", line_number);
+  for (auto field : object) fields->emplace_back(std::string(field.key), CellOf(field.value));
+  return Ok();
+}
+
+bool IsBlankLine(std::string_view line) {
+  return line.find_first_not_of(" \t\r") == std::string_view::npos;
+}
+
 Result<columnar::RecordBatch> ParseNdjson(std::string_view text,
                                        const std::vector<columnar::Field>& declared) {
-  simdjson::dom::parser parser;
+  NdjsonLineParser parser;
   TextColumns columns;
+  std::vector<std::pair<std::string, TextCell>> fields;
   int64_t line = 0;
   size_t pos = 0;
   while (pos < text.size()) {
@@ -50,17 +75,10 @@ Result<columnar::RecordBatch> ParseNdjson(std::string_view text,
     std::string_view l = text.substr(pos, end - pos);
     pos = end + 1;
     ++line;
-    if (l.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    simdjson::dom::element doc;
-    if (auto error = parser.parse(l.data(), l.size()).get(doc)) {
-      return Corrupt("line {}: {}", line, simdjson::error_message(error));
-    }
-    simdjson::dom::object object;
-    if (doc.get_object().get(object)) return Corrupt("line {}: not a JSON object", line);
+    if (IsBlankLine(l)) continue;
+    FLOE_RETURN_IF_ERROR(parser.Parse(l, line, &fields));
     std::vector<std::pair<int, TextCell>> cells;
-    for (auto field : object) {
-      cells.emplace_back(columns.Column(std::string(field.key)), CellOf(field.value));
-    }
+    for (auto& [key, cell] : fields) cells.emplace_back(columns.Column(key), std::move(cell));
     columns.AddRow(std::move(cells));
   }
   return columns.ToBatch(declared);

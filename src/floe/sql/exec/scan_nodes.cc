@@ -4,9 +4,9 @@
 
 #include "floe/columnar/array_builder.h"
 #include "floe/columnar/value_text.h"
-#include "floe/format/csv/csv_reader.h"
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/file_reader.h"
+#include "floe/format/text/text_batch_reader.h"
 #include "floe/scan/table_reader.h"
 #include "floe/sql/exec/cast.h"
 #include "floe/sql/exec/sql_type.h"
@@ -160,9 +160,13 @@ class FileScanNode final : public PlanNode {
   Status Run(const BatchSink& sink) override {
     EvalContext context;
     if (format_ == FileFormatKind::kCsv) {
-      FLOE_ASSIGN_OR_RETURN(RecordBatch batch, textformat::ReadCsvFile(io_, path_));
-      FLOE_ASSIGN_OR_RETURN(RecordBatch out, NormalizeBatch(batch, schema(), context));
-      return sink(out);
+      FLOE_ASSIGN_OR_RETURN(auto reader, textformat::TextBatchReader::Open(io_, path_, textformat::TextFormat::kCsv));
+      while (true) {
+        FLOE_ASSIGN_OR_RETURN(std::optional<RecordBatch> batch, reader->Next());
+        if (!batch) return Ok();
+        FLOE_ASSIGN_OR_RETURN(RecordBatch out, NormalizeBatch(*batch, schema(), context));
+        FLOE_RETURN_IF_ERROR(sink(out));
+      }
     }
     FLOE_ASSIGN_OR_RETURN(auto file, parquet::FileReader::Open(io_, path_));
     FLOE_ASSIGN_OR_RETURN(auto reader, parquet::BatchReader::Make(*file));
@@ -230,8 +234,8 @@ Result<PlanNodePtr> MakeFileScanNode(io::FileIO& io, std::string path, FileForma
   SchemaPtr schema;
   if (format == FileFormatKind::kCsv) {
     // Text formats infer types from every value: the file is read to learn its schema.
-    FLOE_ASSIGN_OR_RETURN(RecordBatch batch, textformat::ReadCsvFile(io, path));
-    schema = NormalizedSchema(*batch.schema());
+    FLOE_ASSIGN_OR_RETURN(auto reader, textformat::TextBatchReader::Open(io, path, textformat::TextFormat::kCsv));
+    schema = NormalizedSchema(*reader->schema());
   } else {
     FLOE_ASSIGN_OR_RETURN(auto file, parquet::FileReader::Open(io, path));
     FLOE_ASSIGN_OR_RETURN(auto reader, parquet::BatchReader::Make(*file));

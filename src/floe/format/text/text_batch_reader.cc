@@ -1,0 +1,249 @@
+#include "floe/format/text/text_batch_reader.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "floe/columnar/array_builder.h"
+#include "floe/format/csv/csv_reader.h"
+#include "floe/format/csv/text_values.h"
+#include "floe/format/ndjson/ndjson_reader.h"
+#include "floe/util/ascii.h"
+
+namespace floe::textformat {
+
+// The rows of a file, one at a time, read from it a block at a time.
+class TextBatchReader::Records {
+ public:
+  static Result<std::unique_ptr<Records>> Open(io::FileIO& io, const std::string& location,
+                                               TextFormat format, int64_t block_bytes) {
+    auto records = std::unique_ptr<Records>(new Records());
+    FLOE_ASSIGN_OR_RETURN(records->file_, io.OpenInput(location));
+    FLOE_ASSIGN_OR_RETURN(records->size_, records->file_->Size());
+    records->format_ = format;
+    records->block_bytes_ = std::max<int64_t>(block_bytes, 1);
+    if (records->size_ >= 3) {  // a UTF-8 byte order mark is skipped
+      char start[3];
+      FLOE_RETURN_IF_ERROR(records->file_->ReadAt(0, 3, reinterpret_cast<uint8_t*>(start)));
+      if (std::string_view(start, 3) == "\xEF\xBB\xBF") records->offset_ = 3;
+    }
+    return records;  // the first block is read by the first Next: an opened file holds no buffer
+  }
+
+  // The next row's cells by column index into `names`. A column the file names for the first
+  // time (every CSV column at the header; NDJSON keys as they appear) is added to `names` when
+  // `add_names`, and is an error otherwise. False after the last row.
+  Result<bool> Next(std::vector<std::string>* names, bool add_names,
+                    std::vector<std::pair<int, TextCell>>* row) {
+    row->clear();
+    return format_ == TextFormat::kCsv ? NextCsv(names, add_names, row)
+                                       : NextNdjson(names, add_names, row);
+  }
+
+ private:
+  Records() = default;
+
+  bool at_end() const { return offset_ >= size_; }
+
+  // Drops the text already read and appends the next block of the file.
+  Status Refill() {
+    buffer_.erase(0, pos_);
+    pos_ = 0;
+    int64_t n = std::min(block_bytes_, size_ - offset_);
+    size_t old = buffer_.size();
+    buffer_.resize(old + static_cast<size_t>(n));
+    FLOE_RETURN_IF_ERROR(file_->ReadAt(offset_, n, reinterpret_cast<uint8_t*>(buffer_.data() + old)));
+    offset_ += n;
+    return Ok();
+  }
+
+  Result<bool> NextCsv(std::vector<std::string>* names, bool add_names,
+                       std::vector<std::pair<int, TextCell>>* row) {
+    while (true) {
+      RecordRead read = RecordRead::kNeedMore;
+      while (true) {
+        FLOE_ASSIGN_OR_RETURN(read, NextCsvRecord(buffer_, &pos_, at_end(), line_ + 1, &fields_));
+        if (read != RecordRead::kNeedMore) break;
+        FLOE_RETURN_IF_ERROR(Refill());
+      }
+      if (read == RecordRead::kEnd) {
+        if (line_ == 0) return InvalidArgument("the CSV input is empty: a header line is needed");
+        return false;
+      }
+      ++line_;
+      if (line_ == 1) {
+        FLOE_ASSIGN_OR_RETURN(std::vector<std::string> header, CsvHeaderNames(fields_));
+        if (add_names) {
+          *names = std::move(header);
+        } else if (header != *names) {
+          return Corrupt("line 1: the header changed while the file was read");
+        }
+        continue;
+      }
+      if (fields_.size() == 1 && fields_[0].is_null) continue;  // an empty line
+      if (fields_.size() > names->size()) {
+        return Corrupt("line {}: {} fields, the header names {}", line_, fields_.size(), names->size());
+      }
+      for (size_t i = 0; i < fields_.size(); ++i) row->emplace_back(static_cast<int>(i), std::move(fields_[i]));
+      return true;
+    }
+  }
+
+  Result<bool> NextNdjson(std::vector<std::string>* names, bool add_names,
+                          std::vector<std::pair<int, TextCell>>* row) {
+    if (index_.size() != names->size()) {  // names known before this pass: their indices
+      index_.clear();
+      for (size_t i = 0; i < names->size(); ++i) index_.emplace((*names)[i], static_cast<int>(i));
+    }
+    while (true) {
+      size_t end = buffer_.find('\n', pos_);
+      if (end == std::string::npos && !at_end()) {
+        FLOE_RETURN_IF_ERROR(Refill());
+        continue;
+      }
+      if (end == std::string::npos) {
+        if (pos_ >= buffer_.size()) return false;
+        end = buffer_.size();
+      }
+      std::string_view line(buffer_.data() + pos_, end - pos_);
+      pos_ = std::min(end + 1, buffer_.size());
+      ++line_;
+      if (IsBlankLine(line)) continue;
+      FLOE_RETURN_IF_ERROR(ndjson_.Parse(line, line_, &keyed_));
+      for (auto& [key, cell] : keyed_) {
+        auto [it, added] = index_.try_emplace(key, static_cast<int>(index_.size()));
+        if (added) {
+          if (!add_names) {
+            return Corrupt("line {}: key \"{}\" is new: the file changed while it was read", line_, key);
+          }
+          names->push_back(key);
+        }
+        // A key given twice in one object: its last value counts (as TextColumns::AddRow).
+        auto column = static_cast<size_t>(it->second);
+        if (seen_.size() <= column) seen_.resize(column + 1, {0, 0});
+        if (seen_[column].first == line_) {
+          (*row)[seen_[column].second].second = std::move(cell);
+          continue;
+        }
+        seen_[column] = {line_, row->size()};
+        row->emplace_back(it->second, std::move(cell));
+      }
+      return true;
+    }
+  }
+
+  std::unique_ptr<io::InputFile> file_;
+  int64_t size_ = 0;
+  int64_t offset_ = 0;
+  int64_t block_bytes_ = 0;
+  std::string buffer_;
+  size_t pos_ = 0;
+  TextFormat format_ = TextFormat::kCsv;
+  int64_t line_ = 0;
+  std::vector<TextCell> fields_;
+  NdjsonLineParser ndjson_;
+  std::vector<std::pair<std::string, TextCell>> keyed_;
+  std::unordered_map<std::string, int> index_;
+  std::vector<std::pair<int64_t, size_t>> seen_;  // per column: the line it was last in, where in the row
+};
+
+TextBatchReader::~TextBatchReader() = default;
+
+Result<std::unique_ptr<TextBatchReader>> TextBatchReader::Open(io::FileIO& io,
+                                                               const std::string& location,
+                                                               TextFormat format,
+                                                               TextBatchReaderOptions options) {
+  auto reader = std::unique_ptr<TextBatchReader>(new TextBatchReader());
+  reader->location_ = location;
+  reader->options_ = std::move(options);
+  reader->options_.batch_rows = std::max<int64_t>(reader->options_.batch_rows, 1);
+  auto first_pass = [&]() -> Status {
+    FLOE_ASSIGN_OR_RETURN(auto records, Records::Open(io, location, format, reader->options_.block_bytes));
+    std::vector<std::pair<int, TextCell>> row;
+    // Declared columns' values are read as their types here too, so that a value that does not
+    // read is found before any batch is returned (as when the file is read whole).
+    const std::vector<columnar::Field>& declared = reader->options_.declared;
+    std::vector<std::unique_ptr<columnar::ArrayBuilder>> checks;  // per column; null: not declared
+    while (true) {
+      FLOE_ASSIGN_OR_RETURN(bool more, records->Next(&reader->names_, true, &row));
+      reader->kinds_.resize(reader->names_.size(), TextKind::kNull);
+      while (checks.size() < reader->names_.size()) {
+        const columnar::Field* field = DeclaredField(declared, reader->names_[checks.size()]);
+        std::unique_ptr<columnar::ArrayBuilder> builder;
+        if (field != nullptr) {
+          FLOE_ASSIGN_OR_RETURN(builder, columnar::MakeBuilder(field->type));
+        }
+        checks.push_back(std::move(builder));
+      }
+      if (!more) break;
+      ++reader->num_rows_;
+      for (const auto& [column, cell] : row) {
+        if (cell.is_null) continue;
+        auto c = static_cast<size_t>(column);
+        if (checks[c]) {
+          const columnar::Field& field = *DeclaredField(declared, reader->names_[c]);
+          Status st = AppendTextAs(*field.type, cell.text, checks[c].get());
+          if (!st.ok()) {
+            return std::move(st).error().WithContext(
+                fmt::format("column {}, row {}", reader->names_[c], reader->num_rows_));
+          }
+          continue;
+        }
+        TextKind& kind = reader->kinds_[c];
+        if (kind != TextKind::kString) kind = CombineKinds(kind, ClassifyText(cell.text, cell.quoted_json));
+      }
+      if (reader->num_rows_ % reader->options_.batch_rows == 0) {  // the values read are not kept
+        for (size_t c = 0; c < checks.size(); ++c) {
+          if (checks[c]) {
+            const columnar::Field& field = *DeclaredField(declared, reader->names_[c]);
+            FLOE_ASSIGN_OR_RETURN(checks[c], columnar::MakeBuilder(field.type));
+          }
+        }
+      }
+    }
+    // The schema: that of a batch without rows.
+    TextColumns empty;
+    for (const std::string& name : reader->names_) empty.Column(name);
+    FLOE_ASSIGN_OR_RETURN(columnar::RecordBatch batch,
+                          empty.ToBatch(reader->options_.declared, &reader->kinds_));
+    reader->schema_ = batch.schema();
+    FLOE_ASSIGN_OR_RETURN(reader->records_,
+                          Records::Open(io, location, format, reader->options_.block_bytes));
+    return Ok();
+  };
+  if (Status s = first_pass(); !s.ok()) return std::move(s).error().WithContext(location);
+  return reader;
+}
+
+Result<std::optional<columnar::RecordBatch>> TextBatchReader::Next() {
+  if (rows_read_ >= num_rows_) {
+    records_.reset();  // its buffer and file
+    return std::optional<columnar::RecordBatch>();
+  }
+  TextColumns columns;
+  for (const std::string& name : names_) columns.Column(name);
+  std::vector<std::string> names = names_;
+  std::vector<std::pair<int, TextCell>> row;
+  while (columns.num_rows() < options_.batch_rows && rows_read_ + columns.num_rows() < num_rows_) {
+    auto more = records_->Next(&names, false, &row);
+    if (!more.ok()) return std::move(more).error().WithContext(location_);
+    if (!*more) return Corrupt("{}: the file became shorter while it was read", location_);
+    columns.AddRow(std::move(row));
+  }
+  auto batch = columns.ToBatch(options_.declared, &kinds_, rows_read_);
+  if (!batch.ok()) return std::move(batch).error().WithContext(location_);
+  rows_read_ += columns.num_rows();
+  return std::optional<columnar::RecordBatch>(std::move(*batch));
+}
+
+std::optional<TextFormat> TextFormatOf(std::string_view location) {
+  if (AsciiEndsWithIgnoreCase(location, ".csv")) return TextFormat::kCsv;
+  if (AsciiEndsWithIgnoreCase(location, ".json") || AsciiEndsWithIgnoreCase(location, ".ndjson") ||
+      AsciiEndsWithIgnoreCase(location, ".jsonl")) {
+    return TextFormat::kNdjson;
+  }
+  return std::nullopt;
+}
+
+}  // namespace floe::textformat

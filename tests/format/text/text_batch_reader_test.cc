@@ -1,0 +1,222 @@
+// TextBatchReader: a CSV or NDJSON file read in blocks and batches gives exactly the batch the
+// whole-file readers give (same inferred types, values, nulls and errors), whatever the block and
+// batch sizes — down to one byte per block, so every record boundary falls across blocks.
+#include "floe/format/text/text_batch_reader.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "floe/columnar/array_equal.h"
+#include "floe/format/csv/csv_reader.h"
+#include "floe/format/ndjson/ndjson_reader.h"
+#include "floe/io/memory_file_io.h"
+
+namespace floe::textformat {
+namespace {
+
+// Every batch of `reader`, checked against the rows of `whole` they should be.
+void ExpectBatchesEqual(TextBatchReader& reader, const columnar::RecordBatch& whole,
+                        int64_t batch_rows, const std::string& what) {
+  ASSERT_EQ(reader.schema()->ToString(), whole.schema()->ToString()) << what;
+  ASSERT_EQ(reader.num_rows(), whole.num_rows()) << what;
+  int64_t offset = 0;
+  while (true) {
+    auto batch = reader.Next();
+    ASSERT_TRUE(batch.ok()) << what << ": " << batch.error().message;
+    if (!*batch) break;
+    const columnar::RecordBatch& b = **batch;
+    ASSERT_LE(b.num_rows(), batch_rows) << what;
+    ASSERT_GT(b.num_rows(), 0) << what;
+    columnar::RecordBatch expected = whole.Slice(offset, b.num_rows());
+    for (int c = 0; c < b.num_columns(); ++c) {
+      std::string diff = columnar::ArrayDifference(*expected.column(c), *b.column(c));
+      ASSERT_EQ(diff, "") << what << ": column " << c << " rows from " << offset;
+    }
+    offset += b.num_rows();
+  }
+  EXPECT_EQ(offset, whole.num_rows()) << what;
+}
+
+std::string RandomCsvValue(std::mt19937_64& rng, int profile) {
+  std::uniform_int_distribution<int> pick(0, 99);
+  if (pick(rng) < 15) return "";  // null
+  switch (profile) {
+    case 0: return std::to_string(static_cast<int64_t>(rng()) >> pick(rng) % 60);
+    case 1: return pick(rng) < 50 ? std::to_string(pick(rng)) : std::to_string(pick(rng)) + ".25";
+    case 2: return pick(rng) < 50 ? "true" : "FALSE";
+    case 3: return "2024-0" + std::to_string(1 + pick(rng) % 9) + "-1" + std::to_string(pick(rng) % 9);
+    case 4: return "2024-03-1" + std::to_string(pick(rng) % 9) + " 10:00:0" + std::to_string(pick(rng) % 9) + "+02:00";
+    case 5: return "2024-03-1" + std::to_string(pick(rng) % 9) + "T10:00:00.5";
+    default: {
+      // Text with the characters CSV quotes: commas, quotes, CR, LF, CRLF; or "" (empty string).
+      static const char* parts[] = {"a", "b c", ",", "\"", "\n", "\r\n", "\r", "é", "12", " "};
+      std::string s;
+      int n = pick(rng) % 6;
+      for (int i = 0; i < n; ++i) s += parts[pick(rng) % 10];
+      bool quote = s.empty() || s.find_first_of(",\"\r\n") != std::string::npos || pick(rng) < 30;
+      if (!quote) return s;
+      std::string q = "\"";
+      for (char ch : s) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+      return q + "\"";
+    }
+  }
+}
+
+std::string RandomCsv(std::mt19937_64& rng) {
+  std::uniform_int_distribution<int> pick(0, 99);
+  int columns = 1 + pick(rng) % 5;
+  std::vector<int> profiles;
+  std::string text = pick(rng) < 20 ? "\xEF\xBB\xBF" : "";
+  const char* eol = pick(rng) < 30 ? "\r\n" : "\n";
+  for (int c = 0; c < columns; ++c) {
+    profiles.push_back(pick(rng) % 7);
+    text += (c ? "," : "") + (pick(rng) < 10 ? std::string() : "c" + std::to_string(c));
+  }
+  int rows = pick(rng) % 40;
+  for (int r = 0; r < rows; ++r) {
+    text += eol;
+    if (pick(rng) < 5) text += eol;  // an empty line
+    int fields = pick(rng) < 10 ? 1 + pick(rng) % columns : columns;  // short rows: nulls
+    for (int c = 0; c < fields; ++c) text += (c ? "," : "") + RandomCsvValue(rng, profiles[c]);
+  }
+  if (pick(rng) < 50) text += eol;
+  return text;
+}
+
+std::string RandomNdjson(std::mt19937_64& rng) {
+  std::uniform_int_distribution<int> pick(0, 99);
+  static const char* values[] = {"1", "-7", "2.5", "1e20", "true", "null", "\"x,y\"", "\"2024-01-02\"",
+                                 "\"2024-01-02T03:04:05Z\"", "{\"a\":[1,2]}", "[true]", "\"\\n\\\"\""};
+  std::string text;
+  int rows = pick(rng) % 30;
+  for (int r = 0; r < rows; ++r) {
+    if (pick(rng) < 5) text += "  \n";
+    text += "{";
+    int keys = pick(rng) % 4;
+    for (int k = 0; k < keys; ++k) {
+      int key = pick(rng) % 6;
+      text += (k ? "," : "") + ("\"k" + std::to_string(key) + "\":") + values[(key * 3 + pick(rng) % 3) % 12];
+    }
+    text += "}";
+    if (r + 1 < rows || pick(rng) < 50) text += pick(rng) < 20 ? "\r\n" : "\n";
+  }
+  return text;
+}
+
+TEST(TextBatchReaderTest, RandomCsvReadsAsTheWholeFile) {
+  std::mt19937_64 rng(20261130);
+  io::MemoryFileIO io;
+  for (int i = 0; i < 300; ++i) {
+    std::string text = RandomCsv(rng);
+    io.Put("in.csv", text);
+    auto whole = ReadCsvFile(io, "in.csv");
+    for (int64_t block : {1, 2, 3, 7, 64, 4 << 20}) {
+      for (int64_t rows : {1, 4, 1000}) {
+        std::string what = "file " + std::to_string(i) + ", block " + std::to_string(block) +
+                           ", batch " + std::to_string(rows) + ":\n" + text;
+        auto reader = TextBatchReader::Open(io, "in.csv", TextFormat::kCsv,
+                                            {.batch_rows = rows, .block_bytes = block});
+        ASSERT_EQ(reader.ok(), whole.ok()) << what;
+        if (!whole.ok()) {
+          EXPECT_EQ(reader.error().message, whole.error().message) << what;
+          continue;
+        }
+        ExpectBatchesEqual(**reader, *whole, rows, what);
+      }
+    }
+  }
+}
+
+TEST(TextBatchReaderTest, RandomNdjsonReadsAsTheWholeFile) {
+  std::mt19937_64 rng(7);
+  io::MemoryFileIO io;
+  for (int i = 0; i < 300; ++i) {
+    std::string text = RandomNdjson(rng);
+    io.Put("in.ndjson", text);
+    auto whole = ReadNdjsonFile(io, "in.ndjson");
+    ASSERT_TRUE(whole.ok()) << whole.error().message;
+    for (int64_t block : {1, 5, 4 << 20}) {
+      for (int64_t rows : {1, 3, 1000}) {
+        std::string what = "file " + std::to_string(i) + ", block " + std::to_string(block) +
+                           ", batch " + std::to_string(rows) + ":\n" + text;
+        auto reader = TextBatchReader::Open(io, "in.ndjson", TextFormat::kNdjson,
+                                            {.batch_rows = rows, .block_bytes = block});
+        ASSERT_TRUE(reader.ok()) << what << reader.error().message;
+        ExpectBatchesEqual(**reader, *whole, rows, what);
+      }
+    }
+  }
+}
+
+TEST(TextBatchReaderTest, ErrorsAreTheWholeFileReadersErrors) {
+  io::MemoryFileIO io;
+  const std::pair<TextFormat, std::string> cases[] = {
+      {TextFormat::kCsv, ""},                              // no header
+      {TextFormat::kCsv, "a,b\n1,2\n3,\"4\n5,6\n"},      // a quote never closed
+      {TextFormat::kCsv, "a,b\n1,2\n3,4,5\n"},           // too many fields
+      {TextFormat::kCsv, "a,a\n1,2\n"},                  // a column twice
+      {TextFormat::kNdjson, "{\"a\":1}\n[1]\n"},          // not an object
+      {TextFormat::kNdjson, "{\"a\":1}\n{\"a\":\n"},      // not JSON
+  };
+  for (const auto& [format, text] : cases) {
+    std::string path = format == TextFormat::kCsv ? "bad.csv" : "bad.ndjson";
+    io.Put(path, text);
+    auto whole = format == TextFormat::kCsv ? ReadCsvFile(io, path) : ReadNdjsonFile(io, path);
+    ASSERT_FALSE(whole.ok()) << text;
+    for (int64_t block : {1, 3, 4 << 20}) {
+      auto reader = TextBatchReader::Open(io, path, format, {.block_bytes = block});
+      ASSERT_FALSE(reader.ok()) << text;
+      EXPECT_EQ(reader.error().kind, whole.error().kind) << text;
+      EXPECT_EQ(reader.error().message, whole.error().message) << text;
+    }
+  }
+}
+
+TEST(TextBatchReaderTest, DeclaredColumnsAreCheckedBeforeTheFirstBatch) {
+  io::MemoryFileIO io;
+  std::string text = "id,amount\n";
+  for (int i = 1; i <= 10; ++i) text += std::to_string(i) + "," + (i == 8 ? "1.234" : "2.50") + "\n";
+  io.Put("in.csv", text);
+  std::vector<columnar::Field> declared = {columnar::Field("amount", columnar::Decimal128(9, 2), true)};
+  auto whole = ReadCsvFile(io, "in.csv", declared);
+  ASSERT_FALSE(whole.ok());
+  // Found by the first pass, before any batch: nothing is written from a file that fails.
+  auto reader = TextBatchReader::Open(io, "in.csv", TextFormat::kCsv,
+                                      {.declared = declared, .batch_rows = 3});
+  ASSERT_FALSE(reader.ok());
+  const Error& error = reader.error();
+  EXPECT_EQ(error.message, whole.error().message);
+  EXPECT_NE(error.message.find("row 8"), std::string::npos) << error.message;
+
+  // Without the bad value: the declared type, in batches equal to the whole file's.
+  std::string good = "id,amount\n";
+  for (int i = 1; i <= 10; ++i) good += std::to_string(i) + "," + (i % 3 ? "2.50" : "") + "\n";
+  io.Put("good.csv", good);
+  auto whole_good = ReadCsvFile(io, "good.csv", declared);
+  ASSERT_TRUE(whole_good.ok()) << whole_good.error().message;
+  auto good_reader = TextBatchReader::Open(io, "good.csv", TextFormat::kCsv,
+                                           {.declared = declared, .batch_rows = 3, .block_bytes = 5});
+  ASSERT_TRUE(good_reader.ok()) << good_reader.error().message;
+  EXPECT_EQ((*good_reader)->schema()->field(1).type->ToString(), columnar::Decimal128(9, 2)->ToString());
+  ExpectBatchesEqual(**good_reader, *whole_good, 3, "good.csv");
+}
+
+TEST(TextBatchReaderTest, ReadsAFileLargerThanItsBlocksInBatches) {
+  io::MemoryFileIO io;
+  std::string text = "n,s\n";
+  for (int i = 0; i < 50000; ++i) text += std::to_string(i) + ",\"v," + std::to_string(i % 97) + "\"\n";
+  io.Put("big.csv", text);
+  auto reader = TextBatchReader::Open(io, "big.csv", TextFormat::kCsv,
+                                      {.batch_rows = 4096, .block_bytes = 1000});
+  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  auto whole = ReadCsvFile(io, "big.csv");
+  ASSERT_TRUE(whole.ok());
+  ExpectBatchesEqual(**reader, *whole, 4096, "big.csv");
+  EXPECT_EQ(TextFormatOf("x/Y.JSONL"), TextFormat::kNdjson);
+  EXPECT_EQ(TextFormatOf("a.csv"), TextFormat::kCsv);
+  EXPECT_EQ(TextFormatOf("a.parquet"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace floe::textformat
