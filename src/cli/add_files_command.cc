@@ -7,6 +7,7 @@
 #include "cli/commit_output.h"
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/update/add_files.h"
+#include "floe/util/progress.h"
 
 namespace floe::cli {
 namespace {
@@ -31,7 +32,12 @@ Status RunAddFiles(const Invocation& inv) {
   update::AddFilesOptions options;
   options.branch = args.Get("--branch").value_or("main");
   options.app_id = args.Get("--app-id");
-  FLOE_ASSIGN_OR_RETURN(update::AddFilesResult result, update::AddFiles(ops, files, options));
+  // Drawn only on a terminal, after a second (util/progress.h).
+  Progress progress("add-files", static_cast<int64_t>(files.size()));
+  options.progress = [&](size_t, size_t) { progress.Advance(); };
+  auto added = update::AddFiles(ops, files, options);
+  progress.Finish();
+  FLOE_ASSIGN_OR_RETURN(update::AddFilesResult result, std::move(added));
   PrintCommit(inv, "added", {.snapshot_id = result.snapshot_id,
                           .added_records = result.added_records,
                           .added_data_files = result.added_data_files,

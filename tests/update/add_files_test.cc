@@ -385,3 +385,83 @@ TEST(AddFilesTest, PartitionsOfCorpusFilesEqualTheirManifests) {
 
 }  // namespace
 }  // namespace floe::update
+
+namespace floe::update {
+namespace {
+
+// DuckDB (an independent writer) writes the rows of `select` as a Parquet file at `path`: every
+// column optional, no field ids, null counts in the statistics.
+void DuckDbWrite(const std::string& select, const std::string& path) {
+  auto r = testing::RunCommand(fmt::format(
+      "node {} {}", testing::ShellQuote(testing::SourceDir() + "/tests/peers/duckdb.mjs"),
+      testing::ShellQuote(fmt::format("COPY ({}) TO '{}' (FORMAT parquet)", select, path))));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+}
+
+spec::NestedField Column(int32_t id, std::string name, bool required, spec::TypePtr type) {
+  spec::NestedField f;
+  f.id = id;
+  f.name = std::move(name);
+  f.required = required;
+  f.type = std::move(type);
+  return f;
+}
+
+TEST(AddFilesTest, RequiredNestedColumnsAreCheckedByTheirNullCounts) {
+  testing::TempDir files;
+  const std::string all_set = files.Join("all_set.parquet");      // no null anywhere
+  const std::string y_null = files.Join("y_null.parquet");        // s.y null where s is not
+  const std::string s_null = files.Join("s_null.parquet");        // s null: its leaves count nulls
+  const std::string element_null = files.Join("element_null.parquet");
+  DuckDbWrite("SELECT 1 AS id, {'x': 1, 'y': 2} AS s, [1, 2] AS l", all_set);
+  DuckDbWrite("SELECT 1 AS id, {'x': 1, 'y': NULL::INTEGER} AS s, [1] AS l", y_null);
+  DuckDbWrite("SELECT 1 AS id, NULL::STRUCT(x INTEGER, y INTEGER) AS s, [1] AS l", s_null);
+  DuckDbWrite("SELECT 1 AS id, {'x': 1, 'y': 2} AS s, [1, NULL] AS l", element_null);
+
+  // s and s.y required or not, l's elements required or not.
+  auto table = [](bool s_required, bool element_required) {
+    return std::vector<spec::NestedField>{
+        Column(1, "id", false, spec::Type::Int()),
+        Column(2, "s", s_required,
+               spec::Type::Struct({Column(4, "x", false, spec::Type::Int()),
+                                   Column(5, "y", true, spec::Type::Int())})),
+        Column(3, "l", false, spec::Type::List(Column(6, "element", element_required, spec::Type::Int())))};
+  };
+  struct Case {
+    bool s_required;
+    bool element_required;
+    std::string file;
+    std::string refusal;  // "" when the file is added
+  };
+  const std::string undecidable = "statistics count 1 null(s) that may be its own or a parent's";
+  const Case cases[] = {
+      {true, true, all_set, ""},
+      {false, false, all_set, ""},
+      {true, false, y_null, "column s.y is required in the table but holds 1 null(s)"},
+      {false, false, y_null, "column s.y is required in the table, optional in the file, and the file's " + undecidable},
+      {false, false, s_null, "column s.y is required in the table, optional in the file, and the file's " + undecidable},
+      // s null: s.y's count shows it (s and s.y required).
+      {true, false, s_null, "column s.y is required in the table but holds 1 null(s)"},
+      {false, true, element_null, "column l.element is required in the table, optional in the file, and the file's " + undecidable},
+      {false, false, element_null, ""},
+  };
+
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.file + (c.s_required ? " s required" : "") + (c.element_required ? " elements required" : ""));
+    testing::TempDir dir;
+    LocalOps ops(AddFilesNewTable(dir.path(), table(c.s_required, c.element_required), {}));
+    auto added = AddFiles(ops, {c.file});
+    if (c.refusal.empty()) {
+      ASSERT_TRUE(added.ok()) << added.error().message;
+      EXPECT_EQ(ops.commits, 1);
+      continue;
+    }
+    ASSERT_FALSE(added.ok());
+    EXPECT_EQ(added.error().kind, ErrorKind::kCorrupt);
+    EXPECT_NE(added.error().message.find(c.refusal), std::string::npos) << added.error().message;
+    ExpectNothingCommitted(ops, dir);
+  }
+}
+
+}  // namespace
+}  // namespace floe::update

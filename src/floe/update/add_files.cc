@@ -1,5 +1,6 @@
 #include "floe/update/add_files.h"
 
+#include <algorithm>
 #include <set>
 
 #include <fmt/format.h>
@@ -26,24 +27,96 @@ Error FileDoesNotFit(const Error& error, const std::string& location) {
   return e;
 }
 
-// A required table column needs a required file column or statistics counting no nulls: the rows
-// are not read, so nothing else can show that no null hides in them.
+// The null counts of the primitive columns at and below `f`, in the file's statistics; nullopt when
+// one is not counted.
+std::optional<std::vector<int64_t>> LeafNulls(const columnar::Field& f, const table::FooterStatistics& stats) {
+  const columnar::DataType& t = *f.type;
+  std::vector<const columnar::Field*> children;
+  if (t.id() == columnar::TypeId::kStruct) {
+    for (const columnar::Field& c : t.children()) children.push_back(&c);
+  } else if (t.id() == columnar::TypeId::kList) {
+    children.push_back(&t.value_field());
+  } else if (t.id() == columnar::TypeId::kMap) {
+    children = {&t.key_field(), &t.item_field()};
+  } else {
+    std::optional<int32_t> id = f.field_id();
+    const table::FooterColumn* c = id ? stats.Find(*id) : nullptr;
+    if (c == nullptr || !c->null_count) return std::nullopt;
+    return std::vector<int64_t>{*c->null_count};
+  }
+  std::vector<int64_t> out;
+  for (const columnar::Field* c : children) {
+    auto n = LeafNulls(*c, stats);
+    if (!n) return std::nullopt;
+    out.insert(out.end(), n->begin(), n->end());
+  }
+  return out;
+}
+
+// A required table column (at any depth) must be shown to hold no null without reading the rows,
+// when the file's column is optional, from the null counts of the file's statistics. A primitive
+// column's count includes the rows where a parent is null or a list empty, so a count above zero is
+// this column's own null only when the column and all its parents are required in the table and
+// none is in a list or map (`decisive`); otherwise the file is refused as undecidable. A struct, list
+// or map is null in a row only if every column below it is: one that counts no null proves it never
+// is. `path`: the column's name with its parents'. Children are checked first (their messages are
+// the more precise).
+Status CheckRequired(const spec::NestedField& column, const columnar::Field& f, const std::string& path,
+                     bool decisive, const table::FooterStatistics& stats, const std::string& location) {
+  decisive = decisive && column.required;
+  const spec::Type& type = *column.type;
+  const columnar::DataType& t = *f.type;
+  if (type.is_struct() && t.id() == columnar::TypeId::kStruct) {
+    for (const columnar::Field& child : t.children()) {
+      std::optional<int32_t> id = child.field_id();
+      for (const spec::NestedField& c : type.fields()) {
+        if (id && c.id == *id) {
+          FLOE_RETURN_IF_ERROR(CheckRequired(c, child, path + "." + c.name, decisive, stats, location));
+        }
+      }
+    }
+  } else if (type.is_list() && t.id() == columnar::TypeId::kList) {
+    FLOE_RETURN_IF_ERROR(CheckRequired(type.element(), t.value_field(), path + ".element", false, stats, location));
+  } else if (type.is_map() && t.id() == columnar::TypeId::kMap) {
+    FLOE_RETURN_IF_ERROR(CheckRequired(type.key(), t.key_field(), path + ".key", false, stats, location));
+    FLOE_RETURN_IF_ERROR(CheckRequired(type.value(), t.item_field(), path + ".value", false, stats, location));
+  }
+  if (!column.required || !f.nullable) return Ok();
+  std::optional<std::vector<int64_t>> nulls = LeafNulls(f, stats);
+  if (!nulls || nulls->empty()) {
+    return Corrupt("{}: column {} is required in the table, optional in the file, and the "
+                   "file's statistics do not count its nulls; rewrite it with `floe append`",
+                   location, path);
+  }
+  if (type.is_primitive()) {
+    int64_t n = (*nulls)[0];
+    if (n > 0 && decisive) {
+      return Corrupt("{}: column {} is required in the table but holds {} null(s)", location, path, n);
+    }
+    if (n > 0) {
+      return Corrupt("{}: column {} is required in the table, optional in the file, and the file's "
+                     "statistics count {} null(s) that may be its own or a parent's; rewrite it "
+                     "with `floe append`", location, path, n);
+    }
+    return Ok();
+  }
+  if (*std::min_element(nulls->begin(), nulls->end()) > 0) {
+    return Corrupt("{}: column {} is required in the table, optional in the file, and every column "
+                   "below it counts nulls in the file's statistics, so it may be null; rewrite it "
+                   "with `floe append`", location, path);
+  }
+  return Ok();
+}
+
 Status CheckRequiredColumns(const spec::Schema& schema, const columnar::Schema& file_columns,
                             const table::FooterStatistics& stats, const std::string& location) {
   for (const columnar::Field& f : file_columns.fields()) {
     std::optional<int32_t> id = f.field_id();
     if (!id) continue;
-    const spec::NestedField* field = schema.FindFieldById(*id);
-    if (field == nullptr || !field->required || !f.nullable) continue;
-    const table::FooterColumn* c = stats.Find(*id);
-    if (c == nullptr || !c->null_count) {
-      return Corrupt("{}: column {} is required in the table, optional in the file, and the "
-                     "file's statistics do not count its nulls; rewrite it with `floe append`",
-                     location, field->name);
-    }
-    if (*c->null_count > 0) {
-      return Corrupt("{}: column {} is required in the table but holds {} null(s)", location,
-                     field->name, *c->null_count);
+    for (const spec::NestedField& column : schema.fields) {
+      if (column.id == *id) {
+        FLOE_RETURN_IF_ERROR(CheckRequired(column, f, column.name, true, stats, location));
+      }
     }
   }
   return Ok();
@@ -169,6 +242,7 @@ Result<AddFilesResult> AddFiles(TableOperations& ops, const std::vector<std::str
                           ExistingDataFile(ops.io(), location, base.metadata, mapping));
     result.added_records += file.record_count;
     append.AppendFile(std::move(file));
+    if (options.progress) options.progress(seen.size(), files.size());
   }
   result.added_data_files = static_cast<int64_t>(files.size());
   append.ToBranch(options.branch);

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +33,8 @@ namespace floe::update {
 struct AddFilesOptions {
   std::string branch = "main";
   std::optional<std::string> app_id;  // summary app-id; generated when absent
+  // Called after each file's footer is read and checked (files done, files in all).
+  std::function<void(size_t, size_t)> progress;
 };
 
 struct AddFilesResult {
