@@ -58,6 +58,7 @@ class TableCommandsTest : public ::testing::Test {
   }
   CommandResult Floe(const std::string& args) { return RunFloe(CatalogOptions() + " " + args); }
   void RunConcurrentAppends();
+  void RunConcurrentAppends(const std::string& table, int processes);
   CommandResult Ok(const std::string& args) {
     CommandResult r = Floe(args);
     EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.err;
@@ -246,7 +247,7 @@ TEST_F(TableCommandsTest, PropertiesDescribeHistoryAndRefs) {
   EXPECT_EQ(TrimEnd(Ok("spec shop.t").out), "unpartitioned");
 }
 
-// Processes appending to one table at once: each lands or exits with the conflict code, every
+// Processes appending to one table at once (two, then eight): each lands or exits with the conflict code, every
 // row of every process that landed is in the table, and the snapshots form one line.
 TEST_F(TableCommandsTest, ConcurrentAppendsAllLandSqlCatalog) { RunConcurrentAppends(); }
 
@@ -258,16 +259,24 @@ TEST_F(TableCommandsTest, ConcurrentAppendsAllLandFileSystemCatalog) {
 void TableCommandsTest::RunConcurrentAppends() {
   if (!PeersReady()) GTEST_SKIP() << "peers not installed (scripts/setup installs tests/peers)";
   Ok("create namespace shop");
-  Ok("create table shop.c --schema \"id long, writer int\" --property commit.retry.num-retries=50 "
+  // Two processes, then eight, each group on its own table.
+  for (int processes : {2, 8}) {
+    SCOPED_TRACE(fmt::format("{} processes", processes));
+    RunConcurrentAppends(fmt::format("shop.c{}", processes), processes);
+  }
+}
+
+void TableCommandsTest::RunConcurrentAppends(const std::string& table, int processes) {
+  Ok("create table " + table + " --schema \"id long, writer int\" --property commit.retry.num-retries=50 "
      "--property commit.retry.min-wait-ms=5 --property commit.retry.max-wait-ms=200");
-  const int kProcesses = 8;
+  const int kProcesses = processes;
   std::string script;
   for (int p = 0; p < kProcesses; ++p) {
     std::string csv = "id,writer\n";
     for (int i = 0; i < 5; ++i) csv += fmt::format("{},{}\n", p * 100 + i, p);
     WriteText(wh_.Join(fmt::format("p{}.csv", p)), csv);
-    script += fmt::format("({} {} append shop.c {} >/dev/null 2>&1; echo $? > {}) & ",
-                          ShellQuote(FloeBinary()), CatalogOptions(),
+    script += fmt::format("({} {} append {} {} >/dev/null 2>&1; echo $? > {}) & ",
+                          ShellQuote(FloeBinary()), CatalogOptions(), table,
                           ShellQuote(wh_.Join(fmt::format("p{}.csv", p))),
                           ShellQuote(wh_.Join(fmt::format("p{}.rc", p))));
   }
@@ -287,9 +296,9 @@ void TableCommandsTest::RunConcurrentAppends() {
     }
   }
   std::sort(expected.begin(), expected.end());
-  EXPECT_EQ(IcebirdRows("shop.c"), expected);
+  EXPECT_EQ(IcebirdRows(table), expected);
   // One line: every snapshot's parent is the one before it.
-  CommandResult snaps = Ok("snapshots shop.c --json");
+  CommandResult snaps = Ok("snapshots " + table + " --json");
   EXPECT_EQ(std::count(snaps.out.begin(), snaps.out.end(), '{') - 
                 static_cast<long>(landed.size()),  // each snapshot object and its summary object
             static_cast<long>(landed.size()));
