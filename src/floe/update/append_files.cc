@@ -61,11 +61,8 @@ Result<Input> OpenInput(io::FileIO& io, const std::string& path,
     }
     case InputFormat::kCsv:
     case InputFormat::kNdjson: {
-      FLOE_ASSIGN_OR_RETURN(in.text_reader,
-                            textformat::TextBatchReader::Open(io, path,
-                                                              in.format == InputFormat::kCsv
-                                                                  ? textformat::TextFormat::kCsv
-                                                                  : textformat::TextFormat::kNdjson));
+      FLOE_ASSIGN_OR_RETURN(in.text_reader, textformat::TextBatchReader::Open(
+                                                io, path, *textformat::TextFormatOf(path)));
       conform.inferred_types = true;
       break;
     }
@@ -88,10 +85,8 @@ Result<AppendFilesResult> WriteAndCommit(TableOperations& ops, const TableBase& 
 
 Result<InputFormat> InputFormatOf(std::string_view path) {
   if (AsciiEndsWithIgnoreCase(path, ".parquet")) return InputFormat::kParquet;
-  if (AsciiEndsWithIgnoreCase(path, ".csv")) return InputFormat::kCsv;
-  if (AsciiEndsWithIgnoreCase(path, ".json") || AsciiEndsWithIgnoreCase(path, ".ndjson") ||
-      AsciiEndsWithIgnoreCase(path, ".jsonl")) {
-    return InputFormat::kNdjson;
+  if (auto text = textformat::TextFormatOf(path)) {
+    return *text == textformat::TextFormat::kCsv ? InputFormat::kCsv : InputFormat::kNdjson;
   }
   return InvalidArgument("{}: unknown input format: name Parquet files *.parquet, CSV *.csv and "
                          "NDJSON *.json, *.ndjson or *.jsonl", path);

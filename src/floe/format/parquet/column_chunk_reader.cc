@@ -229,16 +229,7 @@ Status ColumnChunkReader::ReadIndices(int64_t rows, LeafBatch* out,
 Status ColumnChunkReader::ReadRowRuns(int64_t rows, std::span<const RowRange> runs,
                                       LeafBatch* out) {
   StartBatch(out);
-  int64_t selected = 0;
-  int64_t previous_end = 0;
-  for (const RowRange& run : runs) {
-    if (run.first < previous_end || run.last <= run.first || run.last > rows) {
-      return InvalidArgument("row run [{}, {}) is not sorted, disjoint and inside [0, {})",
-                             run.first, run.last, rows);
-    }
-    selected += run.last - run.first;
-    previous_end = run.last;
-  }
+  FLOE_ASSIGN_OR_RETURN(int64_t selected, CoveredRows(runs, rows, "row"));
   int64_t at = 0;  // rows of the `rows` taken or passed so far
   if (max_rep_ == 0) values_->Reserve(selected);
   for (size_t i = 0; i < runs.size(); ++i) {

@@ -4,6 +4,20 @@
 
 namespace floe::parquet {
 
+Result<int64_t> CoveredRows(std::span<const RowRange> runs, int64_t limit, std::string_view what) {
+  int64_t total = 0;
+  int64_t previous_end = 0;
+  for (const RowRange& r : runs) {
+    if (r.first < previous_end || r.last <= r.first || r.last > limit) {
+      return InvalidArgument("{} run [{}, {}) is not sorted, disjoint and inside [0, {})", what,
+                             r.first, r.last, limit);
+    }
+    previous_end = r.last;
+    total += r.last - r.first;
+  }
+  return total;
+}
+
 RowRanges RowRanges::All(int64_t rows) {
   RowRanges r;
   if (rows > 0) r.ranges_.push_back({0, rows});

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
+#include <string_view>
 #include <vector>
 
 #include "floe/columnar/record_batch.h"
@@ -19,6 +21,10 @@ struct RowRange {
   int64_t last = 0;   // exclusive
   bool operator==(const RowRange&) const = default;
 };
+
+// The rows `runs` cover; InvalidArgument (naming them as `what` runs) unless they are non-empty,
+// sorted, disjoint and inside [0, limit).
+Result<int64_t> CoveredRows(std::span<const RowRange> runs, int64_t limit, std::string_view what);
 
 class RowRanges {
  public:

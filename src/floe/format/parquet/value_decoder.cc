@@ -367,16 +367,7 @@ class FixedWidthDecoder final : public ValueDecoder {
   bool CanGatherRuns() const override { return conversion_ == Conversion::kCopy && pages_.plain(); }
 
   Status GatherRuns(std::span<const RowRange> runs, int64_t advance) override {
-    int64_t total = 0;
-    int64_t previous_end = 0;
-    for (const RowRange& r : runs) {
-      if (r.first < previous_end || r.last <= r.first || r.last > advance) {
-        return InvalidArgument("value run [{}, {}) is not sorted, disjoint and inside [0, {})",
-                               r.first, r.last, advance);
-      }
-      previous_end = r.last;
-      total += r.last - r.first;
-    }
+    FLOE_ASSIGN_OR_RETURN(int64_t total, CoveredRows(runs, advance, "value"));
     FLOE_ASSIGN_OR_RETURN(uint8_t * out, out_.Append(total));
     return pages_.GatherPlainRuns(runs, advance, out);
   }

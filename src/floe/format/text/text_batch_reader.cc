@@ -164,7 +164,9 @@ Result<std::unique_ptr<TextBatchReader>> TextBatchReader::Open(io::FileIO& io,
     // Declared columns' values are read as their types here too, so that a value that does not
     // read is found before any batch is returned (as when the file is read whole).
     const std::vector<columnar::Field>& declared = reader->options_.declared;
-    std::vector<std::unique_ptr<columnar::ArrayBuilder>> checks;  // per column; null: not declared
+    // Per column: its declared field (null: inferred) and a builder its values are read into.
+    std::vector<const columnar::Field*> fields;
+    std::vector<std::unique_ptr<columnar::ArrayBuilder>> checks;
     while (true) {
       FLOE_ASSIGN_OR_RETURN(bool more, records->Next(&reader->names_, true, &row));
       reader->kinds_.resize(reader->names_.size(), TextKind::kNull);
@@ -174,6 +176,7 @@ Result<std::unique_ptr<TextBatchReader>> TextBatchReader::Open(io::FileIO& io,
         if (field != nullptr) {
           FLOE_ASSIGN_OR_RETURN(builder, columnar::MakeBuilder(field->type));
         }
+        fields.push_back(field);
         checks.push_back(std::move(builder));
       }
       if (!more) break;
@@ -181,9 +184,8 @@ Result<std::unique_ptr<TextBatchReader>> TextBatchReader::Open(io::FileIO& io,
       for (const auto& [column, cell] : row) {
         if (cell.is_null) continue;
         auto c = static_cast<size_t>(column);
-        if (checks[c]) {
-          const columnar::Field& field = *DeclaredField(declared, reader->names_[c]);
-          Status st = AppendTextAs(*field.type, cell.text, checks[c].get());
+        if (fields[c] != nullptr) {
+          Status st = AppendTextAs(*fields[c]->type, cell.text, checks[c].get());
           if (!st.ok()) {
             return std::move(st).error().WithContext(
                 fmt::format("column {}, row {}", reader->names_[c], reader->num_rows_));
@@ -195,9 +197,8 @@ Result<std::unique_ptr<TextBatchReader>> TextBatchReader::Open(io::FileIO& io,
       }
       if (reader->num_rows_ % reader->options_.batch_rows == 0) {  // the values read are not kept
         for (size_t c = 0; c < checks.size(); ++c) {
-          if (checks[c]) {
-            const columnar::Field& field = *DeclaredField(declared, reader->names_[c]);
-            FLOE_ASSIGN_OR_RETURN(checks[c], columnar::MakeBuilder(field.type));
+          if (fields[c] != nullptr) {
+            FLOE_ASSIGN_OR_RETURN(checks[c], columnar::MakeBuilder(fields[c]->type));
           }
         }
       }
