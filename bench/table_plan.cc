@@ -12,8 +12,9 @@
 // Each prints the files planned, the entries read and the rate in entries per second.
 // Each line also gives the rate per CPU-second (process CPU time): the steadier figure of one
 // core's speed when other work shares the machine.
-//   bench_table_plan [--manifests N] [--files M] [--dir DIR [--reuse]]
-// --reuse plans the table an earlier run left in DIR (same N and M) instead of writing it.
+//   bench_table_plan [--manifests N] [--files M] [--dir DIR [--reuse]] [--only a|b|c] [--threads T]
+// --reuse plans the table an earlier run left in DIR (same N and M) instead of writing it;
+// --only runs one case and --threads one thread count (for profiling one of them).
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -209,29 +210,40 @@ void Report(const char* name, const PlanResult& r) {
       static_cast<double>(r.entries_read) / r.cpu_seconds / 1e6);
 }
 
+int Usage() {
+  std::fprintf(stderr,
+               "usage: bench_table_plan [--manifests N] [--files M] [--dir DIR [--reuse]] "
+               "[--only a|b|c] [--threads T]\n");
+  return 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int manifests = 1000, files = 1000;
   std::string dir;
   bool reuse = false;
+  std::string only;
+  int only_threads = 0;
   for (int i = 1; i < argc; i += 2) {
     std::string a = argv[i];
     if (a == "--reuse") {
       reuse = true;
       --i;
     } else if (i + 1 >= argc) {
-      std::fprintf(stderr, "usage: bench_table_plan [--manifests N] [--files M] [--dir DIR [--reuse]]\n");
-      return 2;
+      return Usage();
     } else if (a == "--manifests") {
       manifests = std::atoi(argv[i + 1]);
     } else if (a == "--files") {
       files = std::atoi(argv[i + 1]);
     } else if (a == "--dir") {
       dir = argv[i + 1];
+    } else if (a == "--only") {
+      only = argv[i + 1];
+    } else if (a == "--threads") {
+      only_threads = std::atoi(argv[i + 1]);
     } else {
-      std::fprintf(stderr, "usage: bench_table_plan [--manifests N] [--files M] [--dir DIR [--reuse]]\n");
-      return 2;
+      return Usage();
     }
   }
   bool temporary = dir.empty();
@@ -256,11 +268,15 @@ int main(int argc, char** argv) {
       fmt::format("ts >= TIMESTAMP '{}T00:00:00+00:00' AND ts < TIMESTAMP '{}T00:00:00+00:00'",
                   FormatDate(day), FormatDate(day + 1));
   spec::TableMetadata metadata = Metadata(dir, list_path);
-  for (int threads : {1, AvailableCores()}) {
+  std::vector<int> thread_counts = {1, AvailableCores()};
+  if (only_threads > 0) thread_counts = {only_threads};
+  for (int threads : thread_counts) {
     std::printf("-- %d thread%s\n", threads, threads == 1 ? "" : "s");
-    Report("(a) no filter", Plan(*io, metadata, "", threads));
-    Report("(b) one day of ts", Plan(*io, metadata, one_day, threads));
-    Report("(c) k = 123456 (metrics only)", Plan(*io, metadata, "k = 123456", threads));
+    if (only.empty() || only == "a") Report("(a) no filter", Plan(*io, metadata, "", threads));
+    if (only.empty() || only == "b") Report("(b) one day of ts", Plan(*io, metadata, one_day, threads));
+    if (only.empty() || only == "c") {
+      Report("(c) k = 123456 (metrics only)", Plan(*io, metadata, "k = 123456", threads));
+    }
   }
 
   if (temporary) std::filesystem::remove_all(dir);
