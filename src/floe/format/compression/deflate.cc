@@ -2,6 +2,9 @@
 // faster than zlib's streaming); zlib reports the errors of streams it cannot inflate.
 #include <libdeflate.h>
 
+#include <algorithm>
+#include <memory>
+
 #include "floe/format/compression/codec_internal.h"
 
 namespace floe::compression::internal {
@@ -61,20 +64,26 @@ class DeflateCodec final : public Codec {
     return Ok();
   }
 
-  // Output of unknown size (Avro blocks): libdeflate into a buffer that doubles until the output
-  // fits, starting from four times the input or the previous output's size (the caller reuses
-  // `out`). Memory stays within twice the real output. A stream libdeflate does not inflate
-  // within `limit` goes to zlib's streaming inflate, whose errors are the codec's.
+  // Output of unknown size (Avro blocks): libdeflate inflates into the codec's scratch buffer,
+  // then the output is copied into `out`. The scratch buffer is not zero-filled and keeps its
+  // size from call to call (the blocks of one file are alike), so only the first block may need
+  // more than one attempt; it starts at four times the input or 128 KB (Avro writers cut blocks
+  // at about 64 KB) and doubles until the output fits within `limit`. A stream libdeflate does
+  // not inflate within `limit` goes to zlib's streaming inflate, whose errors are the codec's.
   Status InflateUnknownSize(std::string_view in, std::string* out, size_t limit) {
     FLOE_RETURN_IF_ERROR(EnsureDecompressor());
-    size_t size = std::min(limit, std::max({in.size() * 4, out->capacity(), size_t{4096}}));
+    size_t size = std::min(limit, std::max({in.size() * 4, scratch_size_, kFirstScratchSize}));
     for (;;) {
-      out->resize(size);
+      if (size > scratch_size_ || !scratch_) {
+        scratch_.reset();  // the old buffer's bytes are not needed: no copy, no peak of two
+        scratch_.reset(new char[size]);
+        scratch_size_ = size;
+      }
       size_t in_used = 0, out_used = 0;
       libdeflate_result rc = libdeflate_deflate_decompress_ex(
-          decompressor_, in.data(), in.size(), out->data(), out->size(), &in_used, &out_used);
+          decompressor_, in.data(), in.size(), scratch_.get(), size, &in_used, &out_used);
       if (rc == LIBDEFLATE_SUCCESS) {
-        out->resize(out_used);
+        out->assign(scratch_.get(), out_used);
         return Ok();
       }
       if (rc != LIBDEFLATE_INSUFFICIENT_SPACE || size == limit) break;
@@ -83,7 +92,10 @@ class DeflateCodec final : public Codec {
     return ZlibInflate(name(), in, out, limit, std::nullopt, -15, false);
   }
 
+  static constexpr size_t kFirstScratchSize = size_t{128} << 10;
   libdeflate_decompressor* decompressor_ = nullptr;
+  std::unique_ptr<char[]> scratch_;  // InflateUnknownSize's output, scratch_size_ bytes
+  size_t scratch_size_ = 0;
 };
 
 }  // namespace
