@@ -33,6 +33,20 @@ TEST_F(FunctionNullsTest, PredicatesLikeInBetweenIsNull) {
             "a,b,c,d\n,,other,\n");
 }
 
+// The expression language's forms that the filter brought: IS [NOT] NAN (a null is not NaN),
+// isnan, TIME and TIMESTAMPTZ literals (TIMESTAMPTZ without an offset is UTC, whatever the
+// session zone).
+TEST_F(FunctionNullsTest, NanTimeAndTimestamptz) {
+  EXPECT_EQ(Run("SELECT CAST('NaN' AS DOUBLE) IS NAN AS a, 1.5 IS NAN AS b, NULL IS NAN AS c, "
+                "CAST(NULL AS DOUBLE) IS NOT NAN AS d, isnan(CAST('NaN' AS FLOAT)) AS e, isnan(NULL) AS f"),
+            "a,b,c,d,e,f\ntrue,false,false,true,true,false\n");
+  EXPECT_EQ(Run("SELECT TIME '10:11:12.5' AS t"), "t\n10:11:12.500000\n");
+  EXPECT_EQ(Run("SET TIME ZONE '+02:00'; SELECT TIMESTAMPTZ '2026-03-05 10:00:00' = "
+                "TIMESTAMP '2026-03-05 10:00:00+00:00' AS a, TIMESTAMP '2026-03-05 12:00:00' = "
+                "TIMESTAMPTZ '2026-03-05 10:00:00' AS b"),
+            "-- time zone +02:00\na,b\ntrue,true\n");
+}
+
 TEST_F(FunctionNullsTest, MathAndStrings) {
   EXPECT_EQ(Run("SELECT abs(NULL) AS a, round(CAST(NULL AS DOUBLE), 1) AS b, round(CAST(NULL AS DECIMAL(5,2))) AS c, floor(CAST(NULL AS DOUBLE)) AS d, "
                 "ceil(CAST(NULL AS DECIMAL(3,1))) AS e, abs(CAST(NULL AS BIGINT)) AS f"),

@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "floe/sql/syntax/lexer.h"
 
 namespace floe::sql::syntax {
 namespace {
@@ -90,6 +89,8 @@ TEST(SqlParserTest, Predicates) {
   EXPECT_EQ(ExprCanonical("a IS TRUE"), "(a IS TRUE)");
   EXPECT_EQ(ExprCanonical("a IS NOT FALSE"), "(a IS NOT FALSE)");
   EXPECT_EQ(ExprCanonical("a IS UNKNOWN"), "(a IS NULL)");
+  EXPECT_EQ(ExprCanonical("a IS NaN"), "(a IS NAN)");
+  EXPECT_EQ(ExprCanonical("a IS NOT nan"), "(a IS NOT NAN)");
   EXPECT_EQ(ExprCanonical("a IS NOT DISTINCT FROM b + 1"), "(a IS NOT DISTINCT FROM (b + 1))");
   EXPECT_EQ(ExprCanonical("name LIKE 'a%'"), "(name LIKE 'a%')");
   EXPECT_EQ(ExprCanonical("name NOT LIKE 'a!%%' ESCAPE '!'"),
@@ -194,6 +195,9 @@ TEST(SqlParserTest, Literals) {
        "TIMESTAMP '2026-03-05'"},
       {"TIMESTAMP_NTZ '2026-03-05 10:00'", LiteralKind::kTimestampNtz, "2026-03-05 10:00",
        std::nullopt, "TIMESTAMP_NTZ '2026-03-05 10:00'"},
+      {"timestamptz '2026-03-05 10:00'", LiteralKind::kTimestampTz, "2026-03-05 10:00",
+       std::nullopt, "TIMESTAMPTZ '2026-03-05 10:00'"},
+      {"time '10:00:01.5'", LiteralKind::kTime, "10:00:01.5", std::nullopt, "TIME '10:00:01.5'"},
       {"X'01fF'", LiteralKind::kBinary, "\x01\xff", std::nullopt, "X'01FF'"},
       {"NULL", LiteralKind::kNull, "", std::nullopt, "NULL"},
       {"true", LiteralKind::kBoolean, "true", std::nullopt, "TRUE"},
@@ -626,7 +630,7 @@ TEST(SqlParserTest, Errors) {
   EXPECT_EQ(ErrorOf("SELECT a FROM t LEFT JOIN u"),
             "line 1, column 28: expected ON or USING after the joined table, found end of input");
   EXPECT_EQ(ErrorOf("SELECT a IS 5"),
-            "line 1, column 13: expected NULL, TRUE, FALSE or DISTINCT FROM after IS, found the "
+            "line 1, column 13: expected NULL, TRUE, FALSE, NAN or DISTINCT FROM after IS, found the "
             "number 5");
   EXPECT_EQ(ErrorOf("SELECT a NOT 5"),
             "line 1, column 14: expected IN, BETWEEN or LIKE after NOT, found the number 5");
@@ -753,27 +757,6 @@ TEST(SqlParserTest, EndsWithStatementTerminator) {
   EXPECT_FALSE(EndsWithStatementTerminator("SELECT `a;"));
   EXPECT_FALSE(EndsWithStatementTerminator("SELECT 1; SELECT 2"));
   EXPECT_FALSE(EndsWithStatementTerminator(""));
-}
-
-TEST(SqlParserTest, Lexer) {
-  auto tokens = Tokenize("a.5 .5 1st x1 `q``q` <=> <> != || -- c\n/* x */ 'z'");
-  ASSERT_TRUE(tokens.ok()) << tokens.error().message;
-  std::vector<std::string> texts;
-  std::vector<TokenKind> kinds;
-  for (const Token& t : *tokens) {
-    texts.push_back(t.text);
-    kinds.push_back(t.kind);
-  }
-  EXPECT_EQ(texts, (std::vector<std::string>{"a", ".", "5", ".5", "1st", "x1", "q`q", "<=>", "<>",
-                                             "!=", "||", "z", ""}));
-  EXPECT_EQ(kinds[2], TokenKind::kNumber);
-  EXPECT_EQ(kinds[3], TokenKind::kNumber);
-  EXPECT_EQ(kinds[4], TokenKind::kWord);
-  EXPECT_EQ(kinds[6], TokenKind::kQuotedIdentifier);
-  EXPECT_EQ(kinds[11], TokenKind::kString);
-  EXPECT_EQ(kinds[12], TokenKind::kEnd);
-  EXPECT_EQ((*tokens)[11].pos.line, 2);
-  EXPECT_EQ((*tokens)[11].pos.column, 9);
 }
 
 // ---------------------------------------------------------------------------------------------

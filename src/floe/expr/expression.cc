@@ -1,7 +1,8 @@
 #include "floe/expr/expression.h"
 
-#include <array>
 #include <cassert>
+
+#include "floe/expr/syntax/keywords.h"
 
 namespace floe::expr {
 
@@ -83,23 +84,6 @@ std::string_view OperationSymbol(Operation op) {
 
 namespace {
 
-// Words the parser treats as keywords wherever they appear; a column named so is quoted.
-bool IsReservedWord(std::string_view s) {
-  static constexpr std::array<std::string_view, 10> kWords = {
-      "and", "or", "not", "in", "is", "null", "true", "false", "between", "like"};
-  for (std::string_view w : kWords) {
-    if (s.size() != w.size()) continue;
-    bool same = true;
-    for (size_t i = 0; i < s.size() && same; ++i) {
-      char c = s[i];
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-      same = c == w[i];
-    }
-    if (same) return true;
-  }
-  return false;
-}
-
 bool IsPlainIdentifier(std::string_view s) {
   if (s.empty()) return false;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -108,7 +92,7 @@ bool IsPlainIdentifier(std::string_view s) {
     bool digit = c >= '0' && c <= '9';
     if (!letter && !(digit && i > 0)) return false;
   }
-  return !IsReservedWord(s);
+  return true;
 }
 
 }  // namespace
@@ -117,7 +101,8 @@ std::string ColumnRef::ToString() const {
   std::string out;
   for (size_t i = 0; i < path.size(); ++i) {
     if (i > 0) out += '.';
-    if (IsPlainIdentifier(path[i])) {
+    // A reserved word starts a name only when quoted; after a '.' any word is a field.
+    if (IsPlainIdentifier(path[i]) && (i > 0 || !syntax::IsReservedWord(path[i]))) {
       out += path[i];
       continue;
     }
@@ -152,7 +137,7 @@ int UnboundLiteral::scale() const {
 std::string QuoteString(std::string_view s) {
   std::string out = "'";
   for (char c : s) {
-    if (c == '\'') out += '\'';
+    if (c == '\'' || c == '\\') out += c;  // '' is ', and \\ is \ (SQL's string escapes)
     out += c;
   }
   out += '\'';

@@ -56,7 +56,8 @@ struct ColumnRef {
   std::vector<std::string> path;
 
   bool operator==(const ColumnRef&) const = default;
-  // Parts joined by '.', each backtick-quoted when it is not a plain identifier or is a keyword.
+  // Parts joined by '.', each backtick-quoted unless it is a plain identifier (and, for the
+  // first, not a reserved word).
   std::string ToString() const;
 };
 
@@ -97,7 +98,7 @@ struct UnboundLiteral {
   std::string ToString() const;
 };
 
-// Quotes a string as an SQL literal: 'it''s'.
+// Quotes a string as an SQL literal: 'it''s', 'a\\b' (a backslash doubled: SQL's escapes).
 std::string QuoteString(std::string_view s);
 // Bytes as a binary literal: X'01ff'.
 std::string HexLiteral(std::string_view bytes);

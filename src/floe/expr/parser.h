@@ -1,24 +1,31 @@
-// The filter parser: the WHERE-clause grammar of floe SQL, behind every `--filter`.
+// The filter parser behind every `--filter`: the WHERE-clause grammar of floe SQL (DESIGN.md,
+// "one expression language"). The text is parsed by the expression grammar SQL uses
+// (syntax/expression_parser.h) and the syntax tree is lowered into an Expression. A filter is a
+// condition on the columns of one table or file:
 //
-//   expr      := and ( OR and )*            precedence NOT > AND > OR
-//   and       := not ( AND not )*
-//   not       := NOT not | primary
-//   primary   := '(' expr ')' | TRUE | FALSE | column
-//              | operand cmp operand                     cmp: = == != <> < <= > >=
-//              | column IS [NOT] NULL | column IS [NOT] NAN
-//              | column [NOT] IN '(' value, ... ')'
-//              | column [NOT] BETWEEN value AND value
-//              | column [NOT] LIKE 'prefix%'            (a pure prefix, or no wildcard at all)
-//              | starts_with(column, 'p') | not_starts_with(column, 'p') | isnan(column)
-//   column    := name ( '.' name )*                     name: identifier or `back ticked`
-//   value     := [-]number | 'string' | TRUE | FALSE | NULL
-//              | DATE 'yyyy-mm-dd' | TIME 'hh:mm:ss' | TIMESTAMP '...' | TIMESTAMP_NTZ '...'
-//              | X'01ff'                                  (binary: hex digits, two per byte)
+//   condition := condition OR condition | condition AND condition | NOT condition
+//              | '(' condition ')' | TRUE | FALSE | column        (a bare column is column = TRUE)
+//              | operand cmp operand                             cmp: = == != <> < <= > >=
+//              | column IS [NOT] NULL | column IS [NOT] NAN | isnan(column)
+//              | column [NOT] IN (value, ...) | column [NOT] BETWEEN value AND value
+//              | column [NOT] LIKE 'prefix%'                     (a pure prefix, or no wildcard)
+//              | starts_with(column, 'p') | not_starts_with(column, 'p')
+//   operand   := column | value     (one side a column, the other a value)
+//   column    := name ( '.' name )*                              name: identifier or `back ticked`
+//   value     := number | 'string' | TRUE | FALSE | NULL | DATE 'yyyy-mm-dd' | TIME 'hh:mm:ss'
+//              | TIMESTAMP '…' | TIMESTAMPTZ '…' | TIMESTAMP_NTZ '…' | X'01ff'
 //
-// Keywords are case-insensitive. A bare column is `column = TRUE`. A literal on the left of a
-// comparison is moved to the right (`10 > k` is `k < 10`). Errors are InvalidArgument with the
-// 1-based character position:
-//   filter: column 17: expected a value after "=", found end of input
+// Precedence, keywords, strings ('it''s', 'it\'s'), numbers and names are SQL's (Spark's);
+// keywords are case-insensitive and SQL's reserved words (AND, FROM, SELECT, ...) name a column
+// only in backticks. A literal on the left of a comparison is moved to the right (`10 > k` is
+// `k < 10`); BETWEEN is `c >= lo AND c <= hi`; TIMESTAMPTZ without an offset is UTC.
+//
+// Errors are InvalidArgument with the 1-based character position (and the line, past the first):
+//   filter: column 17: expected an expression, found end of input
+// SQL that a filter cannot evaluate (arithmetic, other functions, CASE, CAST, a column compared
+// with a column, ...) is refused naming it:
+//   filter: column 1: "k + 1" is not supported in a filter (use floe sql)
+// A LIKE pattern other than a prefix is NotSupported.
 #pragma once
 
 #include <string_view>

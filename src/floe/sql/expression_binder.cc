@@ -309,7 +309,13 @@ Result<PhysicalExprPtr> ExpressionBinder::BindLiteral(const syntax::Literal& lit
       if (!d) return InvalidArgument("DATE '{}': not a date (yyyy-mm-dd)", lit.text);
       return MakeLiteralExpr(Scalar::Int(*d), columnar::Date32());
     }
+    case LiteralKind::kTime: {
+      auto nanos = ParseTimeNanos(lit.text);
+      if (!nanos) return InvalidArgument("TIME '{}': not a time (hh:mm:ss[.ffffff])", lit.text);
+      return MakeLiteralExpr(Scalar::Int(*nanos / 1000), columnar::Time64(columnar::TimeUnit::kMicro));
+    }
     case LiteralKind::kTimestamp:
+    case LiteralKind::kTimestampTz:
     case LiteralKind::kTimestampNtz: {
       bool ntz = lit.kind == LiteralKind::kTimestampNtz;
       auto ts = ParseTimestamp(lit.text);
@@ -318,7 +324,9 @@ Result<PhysicalExprPtr> ExpressionBinder::BindLiteral(const syntax::Literal& lit
         if (ts->has_offset) return InvalidArgument("TIMESTAMP_NTZ '{}' has a time zone offset", lit.text);
         return MakeLiteralExpr(Scalar::Int(ts->micros), TimestampNtzType());
       }
-      int64_t micros = ts->has_offset ? ts->micros : context_->time_zone.ToUtc(ts->micros);
+      // TIMESTAMP without an offset is in the session's zone; TIMESTAMPTZ in UTC.
+      bool local = !ts->has_offset && lit.kind == LiteralKind::kTimestamp;
+      int64_t micros = local ? context_->time_zone.ToUtc(ts->micros) : ts->micros;
       return MakeLiteralExpr(Scalar::Int(micros), TimestampType());
     }
   }
@@ -412,6 +420,7 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
         case syntax::IsTest::kNull: return Call(is.negated ? "is_not_null" : "is_null", {operand});
         case syntax::IsTest::kTrue: return Call(is.negated ? "is_not_true" : "is_true", {operand});
         case syntax::IsTest::kFalse: return Call(is.negated ? "is_not_false" : "is_false", {operand});
+        case syntax::IsTest::kNan: return Call(is.negated ? "is_not_nan" : "is_nan", {operand});
         case syntax::IsTest::kDistinctFrom: {
           FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr other, Bind(*is.other));
           FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr same, Call("<=>", {operand, other}));

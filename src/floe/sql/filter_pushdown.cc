@@ -205,6 +205,9 @@ class PushdownWriter {
       case LiteralKind::kTimestamp:
         if (type.id() == TypeId::kTimestamp && !type.timezone().empty() && utc_) return syntax::ToSql(e);
         return std::nullopt;
+      case LiteralKind::kTimestampTz:  // UTC without an offset, in both
+        if (type.id() == TypeId::kTimestamp && !type.timezone().empty()) return syntax::ToSql(e);
+        return std::nullopt;
       case LiteralKind::kTimestampNtz:
         if (type.id() == TypeId::kTimestamp && type.timezone().empty()) return syntax::ToSql(e);
         return std::nullopt;

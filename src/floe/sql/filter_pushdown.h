@@ -1,12 +1,13 @@
-// Filter pushdown: a WHERE conjunct over one Iceberg table, rewritten into the filter language
-// of expr/parser.h (the text `floe scan --filter` takes), so the table scan prunes manifests and
-// files by partition values and metrics and its reader keeps only matching rows. Only conjuncts
-// whose meaning is the same in both languages are pushed: comparisons of a column with a
-// literal of a compatible type, IS [NOT] NULL, IN and BETWEEN with literals, LIKE with a literal
-// pattern, and AND / OR / NOT of those. Floating-point columns stay out (SQL's NaN = NaN is not
-// the filter's IEEE comparison), and so do timestamp strings without offset unless the session
-// zone is UTC. A uuid column (a string to queries) is pushed only in = / != / IN with canonical
-// lowercase UUID text, where text and bytes agree. Everything else stays a Filter node above the scan.
+// Filter pushdown: a WHERE conjunct over one Iceberg table, printed as a filter (expr/parser.h:
+// the text `floe scan --filter` takes, read by SQL's own expression grammar and lowered to the
+// filter's subset), so the table scan prunes manifests and files by partition values and metrics
+// and its reader keeps only matching rows. Only conjuncts whose meaning is the same in both are
+// pushed: comparisons of a column with a literal of a compatible type, IS [NOT] NULL, IN and
+// BETWEEN with literals, LIKE with a literal pattern, and AND / OR / NOT of those. Floating-point
+// columns stay out (SQL's NaN = NaN is not the filter's IEEE comparison), and so do timestamp
+// strings without offset unless the session zone is UTC. A uuid column (a string to queries) is
+// pushed only in = / != / IN with canonical lowercase UUID text, where text and bytes agree.
+// Everything else stays a Filter node above the scan.
 #pragma once
 
 #include <optional>

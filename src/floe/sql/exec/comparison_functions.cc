@@ -1,7 +1,8 @@
 // Comparisons and logic (functions.h): = != < <= > >= <=> on two values of their common type
 // (sql_type.h CommonType: the binder casts), NULL when either side is NULL except for <=>; NaN
 // equals NaN and sorts above every number (Spark). AND/OR/NOT with three-valued logic,
-// IS [NOT] NULL, IS [NOT] TRUE/FALSE, [NOT] LIKE / ILIKE / RLIKE, IN.
+// IS [NOT] NULL, IS [NOT] TRUE/FALSE, IS [NOT] NAN (isnan), [NOT] LIKE / ILIKE / RLIKE, IN.
+#include <cmath>
 #include <regex>
 
 #include "floe/columnar/array_builder.h"
@@ -214,6 +215,16 @@ FamilyBinding BindComparisonFunction(std::string_view name, const std::vector<Da
       return builder.Finish();
     };
     return FamilyBinding(FunctionBinding{b, {args[0]}, k});
+  }
+  if (name == "is_nan" || name == "is_not_nan" || name == "isnan") {
+    // x IS [NOT] NAN (the expression language's) and Spark's isnan(x): a null is not NaN.
+    if (args.size() != 1) return FamilyBinding(InvalidArgument("{} takes one argument", name));
+    bool negated = name == "is_not_nan";
+    DataTypePtr b = columnar::Boolean();
+    return FamilyBinding(FunctionBinding{b, {columnar::Float64()}, MakeRowKernel(b, [negated](const std::vector<Scalar>& v) -> Result<Scalar> {
+      bool nan = !v[0].is_null() && std::isnan(v[0].as_double());
+      return Scalar::Bool(nan != negated);
+    }, false)});
   }
   if (name == "is_true" || name == "is_false" || name == "is_not_true" || name == "is_not_false") {
     bool want = name == "is_true" || name == "is_not_true";

@@ -5,6 +5,17 @@
 #include "floe/sql/syntax/ast.h"
 
 namespace floe::sql::syntax {
+
+// The kind enums follow the variants' order.
+static_assert(std::variant_size_v<decltype(FromItem::node)> ==
+              static_cast<size_t>(FromKind::kJoin) + 1);
+static_assert(std::variant_size_v<decltype(QueryBody::node)> ==
+              static_cast<size_t>(QueryBodyKind::kNested) + 1);
+static_assert(std::variant_size_v<decltype(AlterTable::action)> ==
+              static_cast<size_t>(AlterTableKind::kRenameTable) + 1);
+static_assert(std::variant_size_v<decltype(Statement::node)> ==
+              static_cast<size_t>(StatementKind::kUse) + 1);
+
 namespace {
 
 std::string PrintExprOrNull(const ExprPtr& e) { return e ? ToSql(*e) : "?"; }

@@ -1,9 +1,10 @@
 #include "floe/sql/syntax/parser.h"
 
-#include "floe/sql/syntax/lexer.h"
 #include "floe/sql/syntax/sql_parser.h"
 
 namespace floe::sql::syntax {
+
+using expr::syntax::Tokenize;
 
 Result<std::vector<ScriptStatement>> SplitScript(std::string_view script) {
   FLOE_ASSIGN_OR_RETURN(std::vector<Token> tokens, Tokenize(script));
@@ -49,22 +50,6 @@ Result<std::vector<Statement>> ParseScript(std::string_view script) {
     statements.push_back(std::move(s));
   }
   return statements;
-}
-
-Result<ExprPtr> ParseExpression(std::string_view text) {
-  FLOE_ASSIGN_OR_RETURN(std::vector<Token> tokens, Tokenize(text));
-  SqlParser parser(text, std::move(tokens));
-  FLOE_ASSIGN_OR_RETURN(ExprPtr expr, parser.ParseExpr());
-  FLOE_RETURN_IF_ERROR(parser.ExpectEndOfInput(false));
-  return expr;
-}
-
-Result<TypeName> ParseType(std::string_view text) {
-  FLOE_ASSIGN_OR_RETURN(std::vector<Token> tokens, Tokenize(text));
-  SqlParser parser(text, std::move(tokens));
-  FLOE_ASSIGN_OR_RETURN(TypeName type, parser.ParseType());
-  FLOE_RETURN_IF_ERROR(parser.ExpectEndOfInput(false));
-  return type;
 }
 
 }  // namespace floe::sql::syntax

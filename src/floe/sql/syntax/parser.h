@@ -6,8 +6,8 @@
 // InvalidArgument naming the line and column, what was expected and what was found:
 //   line 2, column 8: expected ")" after the column list, found "FROM"
 //
-// The grammar is described in expression_parser.cc (expressions, precedence), query_parser.cc
-// (queries, FROM) and ast.h (each statement's form).
+// The grammar is described in expr/syntax/expression_parser.h (expressions, precedence: the one
+// expression language), query_parser.cc (queries, FROM) and ast.h (each statement's form).
 #pragma once
 
 #include <cstddef>
@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "floe/expr/syntax/expression_parser.h"
 #include "floe/sql/syntax/ast.h"
 #include "floe/util/result.h"
 
@@ -44,10 +45,8 @@ bool EndsWithStatementTerminator(std::string_view text);
 // script, for positions (SplitScript's pos).
 Result<Statement> ParseStatement(std::string_view text, SourcePosition start = {});
 
-// One expression (the whole text), e.g. for --filter or a binder's tests.
-Result<ExprPtr> ParseExpression(std::string_view text);
-
-// One type: "DECIMAL(10, 2)", "STRUCT<a: INT, b: ARRAY<STRING>>", "timestamptz".
-Result<TypeName> ParseType(std::string_view text);
+// One expression or one type: the expression language's (expr/syntax/expression_parser.h).
+using expr::syntax::ParseExpression;
+using expr::syntax::ParseType;
 
 }  // namespace floe::sql::syntax

@@ -11,16 +11,12 @@
 //   fromPrimary:= name [timeTravel] [alias] | name(args) [alias] | (query) [alias] |
 //                 VALUES … [alias] | (from)
 //   alias      := [AS] name [(cols)]
-#include "floe/sql/syntax/keywords.h"
+#include "floe/expr/syntax/keywords.h"
 #include "floe/sql/syntax/sql_parser.h"
 
 namespace floe::sql::syntax {
 
-bool SqlParser::AtQueryStart(size_t ahead) const {
-  size_t i = ahead;
-  while (AtSymbol("(", i)) ++i;
-  return AtWord("SELECT", i) || AtWord("WITH", i) || AtWord("VALUES", i);
-}
+using expr::syntax::IsClauseWord;
 
 Result<QueryPtr> SqlParser::ParseQuery() {
   FLOE_RETURN_IF_ERROR(EnterNesting());

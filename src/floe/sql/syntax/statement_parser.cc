@@ -1,10 +1,10 @@
 // Statements of the SQL parser (sql_parser.h): queries, EXPLAIN, CREATE/DROP NAMESPACE,
 // CREATE [OR REPLACE] TABLE [AS SELECT], DROP TABLE, SHOW …, DESCRIBE, ALTER TABLE, INSERT, SET,
 // USE. The forms are listed in ast.h next to each statement's struct.
-#include "floe/sql/syntax/keywords.h"
 #include "floe/sql/syntax/sql_parser.h"
 
 namespace floe::sql::syntax {
+
 namespace {
 
 std::string StatementTrim(std::string_view s) {

@@ -1,4 +1,4 @@
-// The lexer of floe SQL: text → tokens, Spark SQL's lexical rules.
+// The lexer of the expression language and of floe SQL: text → tokens, Spark SQL's lexical rules.
 //
 //   words       letters, digits, '_' (and any byte >= 0x80, so UTF-8 names work); a word may
 //               start with a digit when it is not a number (`1st_col`). Keywords are words,
@@ -20,10 +20,10 @@
 #include <string_view>
 #include <vector>
 
-#include "floe/sql/syntax/ast.h"
+#include "floe/expr/syntax/ast.h"
 #include "floe/util/result.h"
 
-namespace floe::sql::syntax {
+namespace floe::expr::syntax {
 
 enum class TokenKind {
   kEnd,               // end of input (always the last token)
@@ -49,4 +49,4 @@ Result<std::vector<Token>> Tokenize(std::string_view text, SourcePosition start 
 // How a token is named in an error message: "FROM", "(", 'abc', `a b`, a number 12, end of input.
 std::string DescribeToken(const Token& token);
 
-}  // namespace floe::sql::syntax
+}  // namespace floe::expr::syntax

@@ -1,10 +1,10 @@
-#include "floe/sql/syntax/lexer.h"
+#include "floe/expr/syntax/lexer.h"
 
 #include <array>
 #include <cctype>
 #include <cstdint>
 
-namespace floe::sql::syntax {
+namespace floe::expr::syntax {
 namespace {
 
 bool IsLexerWordChar(char c) {
@@ -330,4 +330,4 @@ std::string DescribeToken(const Token& token) {
   return "?";
 }
 
-}  // namespace floe::sql::syntax
+}  // namespace floe::expr::syntax

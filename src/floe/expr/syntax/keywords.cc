@@ -1,4 +1,4 @@
-#include "floe/sql/syntax/keywords.h"
+#include "floe/expr/syntax/keywords.h"
 
 #include <algorithm>
 #include <array>
@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <string>
 
-namespace floe::sql::syntax {
+namespace floe::expr::syntax {
 namespace {
 
 constexpr std::array<std::string_view, 37> kReservedWords = {
@@ -49,4 +49,4 @@ bool IsClauseWord(std::string_view word) {
   return KeywordListHas(kClauseWords, KeywordUpper(word));
 }
 
-}  // namespace floe::sql::syntax
+}  // namespace floe::expr::syntax

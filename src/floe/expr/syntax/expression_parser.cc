@@ -1,16 +1,14 @@
-// Tokens, names, expressions and types of the SQL parser (sql_parser.h).
-//
-// Expression precedence, lowest first (Spark's):
-//   OR < AND < NOT < predicates (IS, [NOT] IN / LIKE / BETWEEN) < comparisons (= == != <> < <= >
-//   >= <=>) < | < ^ < & < + - || < * / % DIV < unary - + ~ < postfix [i] .field < primary
+// Tokens, names, expressions and types (expression_parser.h).
+#include "floe/expr/syntax/expression_parser.h"
+
 #include <cctype>
 #include <charconv>
 #include <cstdint>
+#include <optional>
 
-#include "floe/sql/syntax/keywords.h"
-#include "floe/sql/syntax/sql_parser.h"
+#include "floe/expr/syntax/keywords.h"
 
-namespace floe::sql::syntax {
+namespace floe::expr::syntax {
 namespace {
 
 constexpr int kMaxParserNesting = 200;
@@ -48,82 +46,104 @@ int ParserHexDigit(char c) {
 
 }  // namespace
 
+Result<ExprPtr> ParseExpression(std::string_view text) {
+  FLOE_ASSIGN_OR_RETURN(std::vector<Token> tokens, Tokenize(text));
+  ExpressionParser parser(std::move(tokens));
+  FLOE_ASSIGN_OR_RETURN(ExprPtr expr, parser.ParseExpr());
+  FLOE_RETURN_IF_ERROR(parser.ExpectEndOfInput(false));
+  return expr;
+}
+
+Result<TypeName> ParseType(std::string_view text) {
+  FLOE_ASSIGN_OR_RETURN(std::vector<Token> tokens, Tokenize(text));
+  ExpressionParser parser(std::move(tokens));
+  FLOE_ASSIGN_OR_RETURN(TypeName type, parser.ParseType());
+  FLOE_RETURN_IF_ERROR(parser.ExpectEndOfInput(false));
+  return type;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Tokens
 
-const Token& SqlParser::Peek(size_t ahead) const {
+const Token& ExpressionParser::Peek(size_t ahead) const {
   size_t i = pos_ + ahead;
   return i < tokens_.size() ? tokens_[i] : tokens_.back();
 }
 
-const Token& SqlParser::Advance() {
+const Token& ExpressionParser::Advance() {
   const Token& t = tokens_[pos_];
   if (pos_ + 1 < tokens_.size()) ++pos_;
   return t;
 }
 
-bool SqlParser::AtWord(std::string_view keyword, size_t ahead) const {
+bool ExpressionParser::AtWord(std::string_view keyword, size_t ahead) const {
   const Token& t = Peek(ahead);
   return t.kind == TokenKind::kWord && SqlWordEquals(t.text, keyword);
 }
 
-bool SqlParser::AcceptWord(std::string_view keyword) {
+bool ExpressionParser::AcceptWord(std::string_view keyword) {
   if (!AtWord(keyword)) return false;
   Advance();
   return true;
 }
 
-Status SqlParser::ExpectWord(std::string_view keyword, std::string_view context) {
+Status ExpressionParser::ExpectWord(std::string_view keyword, std::string_view context) {
   if (AcceptWord(keyword)) return Ok();
   std::string what = SqlUpperWord(keyword);
   if (!context.empty()) what += " " + std::string(context);
   return ErrorExpected(what);
 }
 
-bool SqlParser::AtSymbol(std::string_view symbol, size_t ahead) const {
+bool ExpressionParser::AtSymbol(std::string_view symbol, size_t ahead) const {
   const Token& t = Peek(ahead);
   return t.kind == TokenKind::kSymbol && t.text == symbol;
 }
 
-bool SqlParser::AcceptSymbol(std::string_view symbol) {
+bool ExpressionParser::AcceptSymbol(std::string_view symbol) {
   if (!AtSymbol(symbol)) return false;
   Advance();
   return true;
 }
 
-Status SqlParser::ExpectSymbol(std::string_view symbol, std::string_view context) {
+Status ExpressionParser::ExpectSymbol(std::string_view symbol, std::string_view context) {
   if (AcceptSymbol(symbol)) return Ok();
   std::string what = "\"" + std::string(symbol) + "\"";
   if (!context.empty()) what += " " + std::string(context);
   return ErrorExpected(what);
 }
 
-bool SqlParser::AtStatementEnd() const {
+bool ExpressionParser::AtQueryStart(size_t ahead) const {
+  size_t i = ahead;
+  while (AtSymbol("(", i)) ++i;
+  return AtWord("SELECT", i) || AtWord("WITH", i) || AtWord("VALUES", i);
+}
+
+bool ExpressionParser::AtStatementEnd() const {
   return Peek().kind == TokenKind::kEnd || AtSymbol(";");
 }
 
-Error SqlParser::ErrorExpected(std::string_view what) const {
+Error ExpressionParser::ErrorExpected(std::string_view what) const {
   return InvalidArgument("{}: expected {}, found {}", FormatPosition(Peek().pos), what,
                          DescribeToken(Peek()));
 }
 
-Error SqlParser::ErrorAt(const Token& token, std::string_view message) const {
+Error ExpressionParser::ErrorAt(const Token& token, std::string_view message) const {
   return InvalidArgument("{}: {}", FormatPosition(token.pos), message);
 }
 
-Status SqlParser::ExpectEndOfInput(bool allow_semicolon) {
+Status ExpressionParser::ExpectEndOfInput(bool allow_semicolon) {
   if (allow_semicolon) AcceptSymbol(";");
   if (Peek().kind == TokenKind::kEnd) return Ok();
   return ErrorExpected(allow_semicolon ? "\";\" or the end of the statement" : "end of input");
 }
 
-bool SqlParser::AtIdentifier(size_t ahead) const {
+bool ExpressionParser::AtIdentifier(size_t ahead) const {
   const Token& t = Peek(ahead);
   if (t.kind == TokenKind::kQuotedIdentifier) return true;
   return t.kind == TokenKind::kWord && !IsReservedWord(t.text);
 }
 
-Result<std::string> SqlParser::ParseIdentifier(std::string_view what) {
+Result<std::string> ExpressionParser::ParseIdentifier(std::string_view what) {
   if (!AtIdentifier()) {
     if (Peek().kind == TokenKind::kWord) {
       return ErrorAt(Peek(), fmt::format("expected {}, found the reserved word \"{}\" (quote it "
@@ -135,7 +155,7 @@ Result<std::string> SqlParser::ParseIdentifier(std::string_view what) {
   return Advance().text;
 }
 
-Result<QualifiedName> SqlParser::ParseQualifiedName(std::string_view what) {
+Result<QualifiedName> ExpressionParser::ParseQualifiedName(std::string_view what) {
   QualifiedName name;
   FLOE_ASSIGN_OR_RETURN(std::string first, ParseIdentifier(what));
   name.push_back(std::move(first));
@@ -148,7 +168,7 @@ Result<QualifiedName> SqlParser::ParseQualifiedName(std::string_view what) {
   return name;
 }
 
-Result<std::vector<std::string>> SqlParser::ParseIdentifierList(std::string_view what) {
+Result<std::vector<std::string>> ExpressionParser::ParseIdentifierList(std::string_view what) {
   FLOE_RETURN_IF_ERROR(ExpectSymbol("(", "before the " + std::string(what) + " list"));
   std::vector<std::string> names;
   do {
@@ -159,7 +179,7 @@ Result<std::vector<std::string>> SqlParser::ParseIdentifierList(std::string_view
   return names;
 }
 
-Status SqlParser::EnterNesting() {
+Status ExpressionParser::EnterNesting() {
   if (++depth_ > kMaxParserNesting) {
     --depth_;
     return ErrorAt(Peek(), fmt::format("nested more than {} levels deep", kMaxParserNesting));
@@ -170,14 +190,14 @@ Status SqlParser::EnterNesting() {
 // ---------------------------------------------------------------------------------------------
 // Expressions
 
-Result<ExprPtr> SqlParser::ParseExpr() {
+Result<ExprPtr> ExpressionParser::ParseExpr() {
   FLOE_RETURN_IF_ERROR(EnterNesting());
   auto result = ParseOr();
   LeaveNesting();
   return result;
 }
 
-Result<ExprPtr> SqlParser::ParseOr() {
+Result<ExprPtr> ExpressionParser::ParseOr() {
   FLOE_ASSIGN_OR_RETURN(ExprPtr left, ParseAnd());
   while (AtWord("OR")) {
     SourcePosition pos = left->pos;
@@ -188,7 +208,7 @@ Result<ExprPtr> SqlParser::ParseOr() {
   return left;
 }
 
-Result<ExprPtr> SqlParser::ParseAnd() {
+Result<ExprPtr> ExpressionParser::ParseAnd() {
   FLOE_ASSIGN_OR_RETURN(ExprPtr left, ParseNot());
   while (AtWord("AND")) {
     SourcePosition pos = left->pos;
@@ -199,7 +219,7 @@ Result<ExprPtr> SqlParser::ParseAnd() {
   return left;
 }
 
-Result<ExprPtr> SqlParser::ParseNot() {
+Result<ExprPtr> ExpressionParser::ParseNot() {
   if (AtWord("NOT") || AtSymbol("!")) {
     SourcePosition pos = Advance().pos;
     FLOE_RETURN_IF_ERROR(EnterNesting());
@@ -211,7 +231,7 @@ Result<ExprPtr> SqlParser::ParseNot() {
   return ParsePredicate();
 }
 
-Result<ExprPtr> SqlParser::ParsePredicate() {
+Result<ExprPtr> ExpressionParser::ParsePredicate() {
   FLOE_ASSIGN_OR_RETURN(ExprPtr left, ParseComparison());
   while (true) {
     SourcePosition pos = left->pos;
@@ -224,12 +244,14 @@ Result<ExprPtr> SqlParser::ParsePredicate() {
         is.test = IsTest::kTrue;
       } else if (AcceptWord("FALSE")) {
         is.test = IsTest::kFalse;
+      } else if (AcceptWord("NAN")) {
+        is.test = IsTest::kNan;
       } else if (AcceptWord("DISTINCT")) {
         FLOE_RETURN_IF_ERROR(ExpectWord("FROM", "after IS [NOT] DISTINCT"));
         is.test = IsTest::kDistinctFrom;
         FLOE_ASSIGN_OR_RETURN(is.other, ParseComparison());
       } else {
-        return ErrorExpected("NULL, TRUE, FALSE or DISTINCT FROM after IS");
+        return ErrorExpected("NULL, TRUE, FALSE, NAN or DISTINCT FROM after IS");
       }
       is.operand = std::move(left);
       left = MakeExpr(pos, std::move(is));
@@ -283,7 +305,7 @@ Result<ExprPtr> SqlParser::ParsePredicate() {
   }
 }
 
-Result<ExprPtr> SqlParser::ParseComparison() {
+Result<ExprPtr> ExpressionParser::ParseComparison() {
   FLOE_ASSIGN_OR_RETURN(ExprPtr left, ParseBitOr());
   while (true) {
     const Token& t = Peek();
@@ -313,7 +335,7 @@ Result<ExprPtr> SqlParser::ParseComparison() {
   }
 }
 
-Result<ExprPtr> SqlParser::ParseBitOr() {
+Result<ExprPtr> ExpressionParser::ParseBitOr() {
   FLOE_ASSIGN_OR_RETURN(ExprPtr left, ParseBitXor());
   while (AcceptSymbol("|")) {
     FLOE_ASSIGN_OR_RETURN(ExprPtr right, ParseBitXor());
@@ -323,7 +345,7 @@ Result<ExprPtr> SqlParser::ParseBitOr() {
   return left;
 }
 
-Result<ExprPtr> SqlParser::ParseBitXor() {
+Result<ExprPtr> ExpressionParser::ParseBitXor() {
   FLOE_ASSIGN_OR_RETURN(ExprPtr left, ParseBitAnd());
   while (AcceptSymbol("^")) {
     FLOE_ASSIGN_OR_RETURN(ExprPtr right, ParseBitAnd());
@@ -333,7 +355,7 @@ Result<ExprPtr> SqlParser::ParseBitXor() {
   return left;
 }
 
-Result<ExprPtr> SqlParser::ParseBitAnd() {
+Result<ExprPtr> ExpressionParser::ParseBitAnd() {
   FLOE_ASSIGN_OR_RETURN(ExprPtr left, ParseAdditive());
   while (AcceptSymbol("&")) {
     FLOE_ASSIGN_OR_RETURN(ExprPtr right, ParseAdditive());
@@ -343,7 +365,7 @@ Result<ExprPtr> SqlParser::ParseBitAnd() {
   return left;
 }
 
-Result<ExprPtr> SqlParser::ParseAdditive() {
+Result<ExprPtr> ExpressionParser::ParseAdditive() {
   FLOE_ASSIGN_OR_RETURN(ExprPtr left, ParseMultiplicative());
   while (true) {
     BinaryOp op;
@@ -363,7 +385,7 @@ Result<ExprPtr> SqlParser::ParseAdditive() {
   }
 }
 
-Result<ExprPtr> SqlParser::ParseMultiplicative() {
+Result<ExprPtr> ExpressionParser::ParseMultiplicative() {
   FLOE_ASSIGN_OR_RETURN(ExprPtr left, ParseUnary());
   while (true) {
     BinaryOp op;
@@ -385,7 +407,7 @@ Result<ExprPtr> SqlParser::ParseMultiplicative() {
   }
 }
 
-Result<ExprPtr> SqlParser::ParseUnary() {
+Result<ExprPtr> ExpressionParser::ParseUnary() {
   UnaryOp op;
   if (AtSymbol("-")) {
     op = UnaryOp::kNegate;
@@ -411,7 +433,7 @@ Result<ExprPtr> SqlParser::ParseUnary() {
   return MakeExpr(pos, UnaryExpr{op, std::move(*operand)});
 }
 
-Result<ExprPtr> SqlParser::ParsePostfix(ExprPtr base) {
+Result<ExprPtr> ExpressionParser::ParsePostfix(ExprPtr base) {
   while (true) {
     if (AtSymbol("[")) {
       Advance();
@@ -435,7 +457,7 @@ Result<ExprPtr> SqlParser::ParsePostfix(ExprPtr base) {
   }
 }
 
-Result<ExprPtr> SqlParser::ParseNumber(bool negative) {
+Result<ExprPtr> ExpressionParser::ParseNumber(bool negative) {
   const Token& t = Advance();
   std::string text = t.text;
   std::string upper = SqlUpperWord(text);
@@ -479,14 +501,14 @@ Result<ExprPtr> SqlParser::ParseNumber(bool negative) {
   return MakeExpr(t.pos, std::move(lit));
 }
 
-Result<std::string> SqlParser::ParseStringLiteral(std::string_view what) {
+Result<std::string> ExpressionParser::ParseStringLiteral(std::string_view what) {
   if (Peek().kind != TokenKind::kString) return ErrorExpected(what);
   std::string out = Advance().text;
   while (Peek().kind == TokenKind::kString) out += Advance().text;  // 'a' 'b' is 'ab'
   return out;
 }
 
-Result<std::vector<ExprPtr>> SqlParser::ParseExprList() {
+Result<std::vector<ExprPtr>> ExpressionParser::ParseExprList() {
   std::vector<ExprPtr> list;
   do {
     FLOE_ASSIGN_OR_RETURN(ExprPtr e, ParseExpr());
@@ -495,7 +517,7 @@ Result<std::vector<ExprPtr>> SqlParser::ParseExprList() {
   return list;
 }
 
-Result<ExprPtr> SqlParser::ParsePrimary() {
+Result<ExprPtr> ExpressionParser::ParsePrimary() {
   const Token& t = Peek();
   SourcePosition pos = t.pos;
   switch (t.kind) {
@@ -542,11 +564,14 @@ Result<ExprPtr> SqlParser::ParsePrimary() {
   }
   if (AtWord("CASE")) return ParseCase();
   if ((AtWord("CAST") || AtWord("TRY_CAST")) && AtSymbol("(", 1)) return ParseCast();
-  // Typed literals: DATE '…', TIMESTAMP '…', TIMESTAMP_NTZ '…', TIMESTAMP_LTZ '…', X'…'.
+  // Typed literals: DATE '…', TIME '…', TIMESTAMP '…', TIMESTAMP_LTZ '…', TIMESTAMPTZ '…',
+  // TIMESTAMP_NTZ '…', X'…'.
   if (Peek(1).kind == TokenKind::kString) {
     std::optional<LiteralKind> kind;
     if (AtWord("DATE")) kind = LiteralKind::kDate;
+    if (AtWord("TIME")) kind = LiteralKind::kTime;
     if (AtWord("TIMESTAMP") || AtWord("TIMESTAMP_LTZ")) kind = LiteralKind::kTimestamp;
+    if (AtWord("TIMESTAMPTZ")) kind = LiteralKind::kTimestampTz;
     if (AtWord("TIMESTAMP_NTZ")) kind = LiteralKind::kTimestampNtz;
     if (AtWord("X") && Peek(1).begin == t.end) kind = LiteralKind::kBinary;
     if (kind) {
@@ -580,7 +605,7 @@ Result<ExprPtr> SqlParser::ParsePrimary() {
 }
 
 // a, a.b.c, t.*, f(x), count(*), count(DISTINCT x), current_date
-Result<ExprPtr> SqlParser::ParseNameOrCall() {
+Result<ExprPtr> ExpressionParser::ParseNameOrCall() {
   SourcePosition pos = Peek().pos;
   QualifiedName name;
   name.push_back(Advance().text);
@@ -635,7 +660,7 @@ Result<ExprPtr> SqlParser::ParseNameOrCall() {
   return MakeExpr(pos, std::move(call));
 }
 
-Result<ExprPtr> SqlParser::ParseCase() {
+Result<ExprPtr> ExpressionParser::ParseCase() {
   SourcePosition pos = Advance().pos;  // CASE
   CaseExpr c;
   if (!AtWord("WHEN")) {
@@ -656,7 +681,7 @@ Result<ExprPtr> SqlParser::ParseCase() {
   return MakeExpr(pos, std::move(c));
 }
 
-Result<ExprPtr> SqlParser::ParseCast() {
+Result<ExprPtr> ExpressionParser::ParseCast() {
   const Token& word = Advance();  // CAST / TRY_CAST
   CastExpr c;
   c.try_cast = SqlWordEquals(word.text, "TRY_CAST");
@@ -672,7 +697,7 @@ Result<ExprPtr> SqlParser::ParseCast() {
 // ---------------------------------------------------------------------------------------------
 // Types
 
-Result<int> SqlParser::ParseTypeLength(std::string_view type_name) {
+Result<int> ExpressionParser::ParseTypeLength(std::string_view type_name) {
   FLOE_RETURN_IF_ERROR(ExpectSymbol("(", "after " + std::string(type_name)));
   const Token& t = Peek();
   std::optional<int64_t> v;
@@ -685,7 +710,7 @@ Result<int> SqlParser::ParseTypeLength(std::string_view type_name) {
   return static_cast<int>(*v);
 }
 
-Result<TypeName> SqlParser::ParseType() {
+Result<TypeName> ExpressionParser::ParseType() {
   const Token& t = Peek();
   TypeName type;
   type.pos = t.pos;
@@ -778,7 +803,7 @@ Result<TypeName> SqlParser::ParseType() {
 }
 
 // STRUCT<name[:] type [NOT NULL] [COMMENT '…'], …>
-Result<TypeName> SqlParser::ParseStructType(SourcePosition pos) {
+Result<TypeName> ExpressionParser::ParseStructType(SourcePosition pos) {
   TypeName type;
   type.kind = TypeKind::kStruct;
   type.pos = pos;
@@ -812,4 +837,4 @@ Result<TypeName> SqlParser::ParseStructType(SourcePosition pos) {
   return type;
 }
 
-}  // namespace floe::sql::syntax
+}  // namespace floe::expr::syntax

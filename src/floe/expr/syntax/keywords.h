@@ -10,11 +10,11 @@
 
 #include <string_view>
 
-namespace floe::sql::syntax {
+namespace floe::expr::syntax {
 
 // Case-insensitive.
 bool IsReservedWord(std::string_view word);
 // Reserved words and clause words: not accepted as an alias without AS.
 bool IsClauseWord(std::string_view word);
 
-}  // namespace floe::sql::syntax
+}  // namespace floe::expr::syntax
