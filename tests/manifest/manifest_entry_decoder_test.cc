@@ -196,6 +196,8 @@ TEST(ManifestEntryDecoderTest, FlippedBytesDecodeAsTheGeneralPathDoes) {
     PathsCompared compared = ExpectSameAsGeneralPath(*io, p, MetricIds());
     fast += compared.fast;
     errors += !compared.general_ok;
+    // Metric maps read past (scan planning without a filter) refuse the same bytes.
+    ExpectSameAsGeneralPath(*io, p, MetricIds(std::vector<int32_t>{}));
   }
   EXPECT_EQ(fast, 40);   // the header is intact
   EXPECT_GT(errors, 4);  // flips inside strings read as other strings

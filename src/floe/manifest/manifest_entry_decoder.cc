@@ -132,23 +132,45 @@ inline void AssignEntryDecoderBytes(std::string* s, std::string_view v) {
   }
 }
 
-// The count of an array or map block (negative: followed by its size in bytes), or false.
-bool ReadEntryDecoderBlockCount(Decoder& d, int64_t* n) {
-  if (!d.TryReadLong(n)) return false;
-  if (*n >= 0) return true;
+// A block count given as its negation: the block's size in bytes follows.
+bool ReadEntryDecoderBlockSize(Decoder& d, int64_t* n) {
   if (*n == INT64_MIN) return false;
   *n = -*n;
   int64_t bytes = 0;
   return d.TryReadLong(&bytes) && bytes >= 0 && static_cast<uint64_t>(bytes) <= d.remaining();
 }
 
+// The count of an array or map block (negative: followed by its size in bytes), or false.
+inline bool ReadEntryDecoderBlockCount(Decoder& d, int64_t* n) {
+  if (!d.TryReadLong(n)) return false;
+  return *n >= 0 || ReadEntryDecoderBlockSize(d, n);
+}
+
+// A metric map read past (a projection on no column: scan planning without a filter), its
+// items {int key, long count} or {int key, bytes bound}.
+bool SkipEntryDecoderMetrics(Decoder& d, Encoding encoding) {
+  const bool counts = encoding == Encoding::kCounts;
+  for (;;) {
+    int64_t n = 0;
+    if (!ReadEntryDecoderBlockCount(d, &n)) return false;
+    if (n == 0) return true;
+    if (static_cast<uint64_t>(n) > d.remaining() / 2) return false;  // as ReadEntryDecoderMetrics
+    if (counts && d.TrySkipShortVarints(2 * static_cast<uint64_t>(n))) continue;
+    std::string_view bound;
+    for (int64_t i = 0; i < n; ++i) {
+      if (!d.TrySkipInt()) return false;
+      if (counts ? !d.TrySkipLong() : !d.TryReadBytes(&bound)) return false;
+    }
+  }
+}
+
 // A metric map's items into `out`, reusing its storage (bound strings keep their capacity);
 // items of columns `keep` leaves out are read past. read_value(Decoder&, Value*) -> bool, with
-// nullptr for a value to read past. Three loops: keep nothing (scan planning without a filter),
-// keep every item (each block's items written in place), keep some.
+// nullptr for a value to read past. Two loops: keep every item (each block's items written in
+// place), keep some (SkipEntryDecoderMetrics keeps none).
 template <typename Map, typename ReadValue>
 bool ReadEntryDecoderMetrics(Decoder& d, const MetricsProjection& keep, Map* out, ReadValue&& read_value) {
-  const bool all = keep.all(), none = keep.none();
+  const bool all = keep.all();
   size_t used = 0;
   for (;;) {
     int64_t n = 0;
@@ -157,11 +179,7 @@ bool ReadEntryDecoderMetrics(Decoder& d, const MetricsProjection& keep, Map* out
     // An item takes two bytes at least: a larger count is corrupt (and is not allocated for).
     if (static_cast<uint64_t>(n) > d.remaining() / 2) return false;
     int32_t key = 0;
-    if (none) {
-      for (int64_t i = 0; i < n; ++i) {
-        if (!d.TryReadInt(&key) || !read_value(d, nullptr)) return false;
-      }
-    } else if (all) {
+    if (all) {
       size_t need = used + static_cast<size_t>(n);
       if (out->size() < need) out->resize(need);
       auto* item = out->data() + used;
@@ -426,6 +444,7 @@ bool ManifestEntryDecoder::Decode(Decoder& d, const MetricsProjection& keep, Man
   e->file_sequence_number.reset();
   f.content = FileContent::kData;
   for (Target t : absent_) SetEntryDecoderNull(t, partition_size, e);
+  const bool skip_metrics = keep.none();
   uint32_t seen = 0;
   for (const Step& step : steps_) {
     if (step.null_branch >= 0) {
@@ -454,16 +473,28 @@ bool ManifestEntryDecoder::Decode(Decoder& d, const MetricsProjection& keep, Man
         SetEntryDecoderBytes(step.target, v, e);
         break;
       }
-      case Encoding::kCounts:
-        if (!ReadEntryDecoderMetrics(d, keep, EntryDecoderCounts(step.target, &f), [](Decoder& dd, int64_t* v) {
+      case Encoding::kCounts: {
+        CountMap* counts = EntryDecoderCounts(step.target, &f);
+        if (skip_metrics) {
+          if (!SkipEntryDecoderMetrics(d, step.encoding)) return false;
+          counts->clear();
+          break;
+        }
+        if (!ReadEntryDecoderMetrics(d, keep, counts, [](Decoder& dd, int64_t* v) {
               int64_t skipped = 0;
               return dd.TryReadLong(v ? v : &skipped);
             })) {
           return false;
         }
         break;
+      }
       case Encoding::kBounds: {
         BoundMap* bounds = step.target == Target::kLowerBounds ? &f.lower_bounds : &f.upper_bounds;
+        if (skip_metrics) {
+          if (!SkipEntryDecoderMetrics(d, step.encoding)) return false;
+          bounds->clear();
+          break;
+        }
         if (!ReadEntryDecoderMetrics(d, keep, bounds, [](Decoder& dd, std::string* v) {
               std::string_view b;
               if (!dd.TryReadBytes(&b)) return false;

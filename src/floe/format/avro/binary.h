@@ -75,6 +75,62 @@ class Decoder {
     *out = static_cast<int32_t>(v);
     return true;
   }
+  // TryReadLong and TryReadInt without the value, for data a reader does not keep: a varint of
+  // at most 10 bytes; an int's must be in range (any of at most 4 bytes is).
+  bool TrySkipLong() {
+    const uint8_t* q = p_;
+    for (int i = 0; i < 10 && q < end_; ++i) {
+      if (*q++ < 0x80) {
+        p_ = q;
+        return true;
+      }
+    }
+    return false;
+  }
+  bool TrySkipInt() {
+    const uint8_t* q = p_;
+    for (int i = 0; i < 4 && q < end_; ++i) {
+      if (*q++ < 0x80) {
+        p_ = q;
+        return true;
+      }
+    }
+    int32_t unused;
+    return TryReadInt(&unused);
+  }
+  // Reads past `count` varints of at most 4 bytes each (ints and longs below 2^27 in magnitude:
+  // the keys and counts of Iceberg's metric maps, nearly always), eight bytes at a time: a byte
+  // below 0x80 ends a varint. False, having consumed nothing, when the data ends first or a
+  // varint is longer; the caller then reads them one by one (TrySkipInt, TrySkipLong).
+  bool TrySkipShortVarints(uint64_t count) {
+    constexpr uint64_t kHighBits = 0x8080808080808080ULL;
+    const uint8_t* q = p_;
+    uint64_t prev = 0;  // the previous word's continuation bits (none before the first varint)
+    while (count > 0) {
+      if (end_ - q < 8) return false;
+      uint64_t more = LoadLittleEndian<uint64_t>(q) & kHighBits;  // continuation bytes
+      uint64_t stops = more ^ kHighBits;                           // varints' last bytes
+      uint64_t in_word = ((stops >> 7) * 0x0101010101010101ULL) >> 56;  // sum of the 0/1 bytes
+      uint64_t mask = ~uint64_t{0};  // the bytes up to the count-th stop
+      if (in_word >= count) {
+        for (uint64_t i = 1; i < count; ++i) stops &= stops - 1;
+        uint64_t last = stops & (~stops + 1);  // its high bit
+        mask = (last << 1) - 1;
+      }
+      // A continuation byte after three others (here or at the previous word's end): too long.
+      uint64_t too_long = more & ((more << 8) | (prev >> 56)) & ((more << 16) | (prev >> 48)) &
+                          ((more << 24) | (prev >> 40));
+      if ((too_long & mask) != 0) return false;
+      if (in_word >= count) {
+        p_ = q + (64 - __builtin_clzll(mask)) / 8;
+        return true;
+      }
+      count -= in_word;
+      prev = more;
+      q += 8;
+    }
+    return true;
+  }
   bool TryReadBytes(std::string_view* out) {
     const uint8_t* start = p_;
     int64_t n;
