@@ -31,11 +31,13 @@ FLOE_REGISTER_COMMAND(parquet_cat, Command{
         "Rows come in file order. --columns takes dotted paths (a nested column b.c comes back\n"
         "as {\"b\": {\"c\": ...}}). --filter takes the WHERE-clause grammar of floe SQL, e.g.\n"
         "  region = 'seoul' and order_ts >= '2026-03-05T00:00:00+00:00'\n"
-        "with and/or/not, = != < <= > >=, in (...), between, is [not] null, starts_with(col, 'p'),\n"
-        "`quoted` and dotted names; row groups whose statistics or bloom filters exclude a match\n"
-        "are skipped, and exactly the matching rows are printed. JSON rows are one object per\n"
-        "line (CLI.md value forms); CSV has a header line. INT96 timestamps print in nanoseconds;\n"
-        "--int96-unit us reads those beyond 1677-2262 (Spark writes years up to 294247).",
+        "with and/or/not, = != < <= > >=, in (...), between, is [not] null, is [not] nan,\n"
+        "like 'prefix%', starts_with(col, 'p'), `quoted` and dotted names (SQL that a filter\n"
+        "cannot evaluate, such as arithmetic, is refused). Row groups whose statistics or bloom\n"
+        "filters exclude a match are skipped, and exactly the matching rows are printed. JSON\n"
+        "rows are one object per line (CLI.md value forms); CSV has a header line. INT96\n"
+        "timestamps print in nanoseconds; --int96-unit us reads those beyond 1677-2262 (Spark\n"
+        "writes years up to 294247).",
     .example = "  floe parquet cat data.parquet --limit 10\n"
                "  floe parquet cat data.parquet --columns id,s --filter \"k < 10\" --format csv",
     .options = {{"--columns", "LIST", "comma-separated column paths to print (default: all)"},

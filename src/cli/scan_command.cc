@@ -202,7 +202,8 @@ FLOE_REGISTER_COMMAND(scan, Command{
         "snapshot log (ISO-8601 with an offset, or epoch milliseconds); --ref a branch or tag.\n"
         "--plan prints the plan report: manifests and files scanned and skipped, bytes to read.\n"
         "--threads N reads N data files at once (default: all cores); the rows still come in\n"
-        "plan order, and --limit stops every file as soon as it has its rows.",
+        "plan order, and --limit stops every file as soon as it has its rows. --filter takes\n"
+        "the WHERE-clause grammar of floe SQL (see floe parquet cat --help).",
     .example = "  floe scan db.events --filter \"ts >= '2026-03-05T00:00:00Z' and k < 10\" --limit 20\n"
                "  floe scan ./warehouse/db/events --as-of 2026-03-01T00:00:00Z --format csv\n"
                "  floe scan db.events --format parquet --output events.parquet\n"

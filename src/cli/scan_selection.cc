@@ -9,7 +9,8 @@ std::vector<OptionSpec> ScanSelectionOptions() {
   options.push_back({"--as-of", "TIMESTAMP",
                      "the snapshot current at that time (ISO-8601 with an offset, or epoch ms)"});
   options.push_back({"--ref", "NAME", "the snapshot a branch or tag points at"});
-  options.push_back({"--filter", "EXPR", "only the rows where EXPR is true"});
+  options.push_back(
+      {"--filter", "EXPR", "only the rows where EXPR (floe SQL's WHERE grammar) is true"});
   return options;
 }
 

@@ -373,6 +373,13 @@ TEST_F(ScanCommandTest, RowsFiltersTimeTravelPlansAndCounts) {
   CommandResult syntax = Floe("scan shop.sales --filter \"id >\"");
   EXPECT_EQ(syntax.exit_code, 2) << syntax.err;
   EXPECT_EQ(Floe("count shop.sales --filter \"id >\"").exit_code, 2);
+  // Valid SQL that a filter cannot evaluate is named, with its column.
+  CommandResult arithmetic = Floe("scan shop.sales --filter \"id > 1 and amount + 1 > 30\"");
+  EXPECT_EQ(arithmetic.exit_code, 2);
+  EXPECT_NE(arithmetic.err.find("filter: column 12: \"amount + 1\" is not supported in a filter "
+                                "(use floe sql)"),
+            std::string::npos)
+      << arithmetic.err;
   for (const char* command : {"scan", "count"}) {
     CommandResult unknown = Floe(fmt::format("{} shop.sales --filter \"colour = 'red'\"", command));
     EXPECT_NE(unknown.exit_code, 0) << command;
