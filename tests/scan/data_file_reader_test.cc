@@ -441,6 +441,45 @@ TEST_F(SyntheticFileTest, PageIndexDropsRowsAndKeepsTheirPositions) {
   EXPECT_EQ(read->batch_sizes, (std::vector<int64_t>{4, 1}));
 }
 
+// filter_rows: the reader drops non-matching rows itself only where that is exact — a filter on
+// columns the file has with the table's types (the renamed string, the double); a promoted column
+// (int in the file, long in the table), a column the file lacks, or row positions leave the rows
+// to the caller, and filters_rows() says which.
+TEST_F(SyntheticFileTest, FilterRowsOnlyWhereTheFileColumnsMeanTheSame) {
+  struct Case {
+    const char* filter;
+    bool with_positions;
+    bool filters;
+    std::vector<int> rows;  // expected ids when the reader filters
+  };
+  const std::vector<Case> cases = {
+      {"label = 'n3' or label = 'n28'", false, true, {3, 28}},
+      {"label in ('n1', 'n12', 'n25') and label != 'n12'", false, true, {1, 25}},
+      {"id = 13", false, false, {}},      // id is int in the file, long in the table
+      {"added = 7", false, false, {}},    // not in the file: its default
+      {"label = 'n3'", true, false, {}},  // positions must count every row
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.filter);
+    DataFileReadOptions options = Options();
+    options.filter = c.filter;
+    options.filter_rows = true;
+    options.with_row_positions = c.with_positions;
+    options.batch_size = 4;
+    auto reader = DataFileReader::Open(io_, file_, options);
+    ASSERT_TRUE(reader.ok()) << reader.error().message;
+    EXPECT_EQ((*reader)->filters_rows(), c.filters);
+    auto read = ReadAll(io_, file_, options);
+    ASSERT_TRUE(read.ok()) << read.error().message;
+    if (!c.filters) continue;  // pruned only: covered by the tests above
+    std::vector<std::string> expected;
+    for (int i : c.rows) expected.push_back(Row(i));
+    EXPECT_EQ(read->rows, expected);
+    EXPECT_EQ(read->report.rows_read, 30 - read->report.rows_skipped_by_page_index -
+                                          10 * read->report.row_groups_skipped);
+  }
+}
+
 TEST_F(SyntheticFileTest, OnlyConstantsStillCountTheRows) {
   DataFileReadOptions options = Options();
   spec::Schema s = Evolved();

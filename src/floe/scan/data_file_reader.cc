@@ -5,6 +5,7 @@
 #include "floe/expr/parser.h"
 #include "floe/expr/rewrite_not.h"
 #include "floe/table/parquet_pruning.h"
+#include "floe/table/parquet_row_filter.h"
 #include "floe/util/ascii.h"
 
 namespace floe::scan {
@@ -49,6 +50,23 @@ expr::BoundExpression OnFileColumns(const expr::BoundExpression& e,
   exact.case_sensitive = true;
   auto bound = expr::Bind(*parsed, file_columns, exact);
   return bound.ok() ? *bound : E::True();
+}
+
+// Whether `on_file` (the filter bound to the columns read) means what `on_table` (the same text
+// bound to the projected schema) means: each predicate on the same top-level column, of the same
+// type, so that filtering the rows as read keeps exactly the rows the projected batch would.
+bool SameMeaning(const expr::BoundExpression& on_table, const expr::BoundExpression& on_file) {
+  if (on_table.op() != on_file.op() || on_table.children().size() != on_file.children().size()) return false;
+  if (on_table.is_predicate() != on_file.is_predicate()) return false;
+  if (on_table.is_predicate()) {
+    const expr::BoundReference& t = on_table.term();
+    const expr::BoundReference& f = on_file.term();
+    if (t.path.size() != 1 || f.path.size() != 1 || !t.type || !f.type || !t.type->Equals(*f.type)) return false;
+  }
+  for (size_t i = 0; i < on_table.children().size(); ++i) {
+    if (!SameMeaning(on_table.children()[i], on_file.children()[i])) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -106,6 +124,7 @@ Status DataFileReader::InstallReader() {
   read.projection = resolution_->projection();
   read.batch_size = options_.batch_size;
   read.int96_unit = col::TimeUnit::kMicro;
+  read.parallel = options_.parallel_columns;
 
   // Pruning: the filter bound to the projected schema (errors are the caller's: a bad filter),
   // then moved onto the columns read; predicates on columns the file lacks prune nothing.
@@ -122,6 +141,16 @@ Status DataFileReader::InstallReader() {
     if (on_file.op() != expr::Operation::kTrue) {
       groups = table::MakeRowGroupFilter(*file_, resolution_->read_tree(), on_file);
       pages = table::MakeRowRangesFilter(*file_, resolution_->read_tree(), on_file);
+    }
+    if (options_.filter_rows && !options_.with_row_positions) {
+      const col::Schema& columns = resolution_->file_schema_with_table_names();
+      auto exact = expr::Bind(filter, columns, bind);
+      if (exact.ok() && SameMeaning(bound, *exact)) {
+        // The reader reads one row group at a time, after row_group_filter set ranges_ to it.
+        FLOE_ASSIGN_OR_RETURN(read.row_filter,
+                              table::MakeParquetRowFilter(filter, columns, bind, [this](int) { return &ranges_; }));
+        filters_rows_ = true;
+      }
     }
   }
   // The reader asks about each row group just before reading it and its batches never span row
@@ -162,6 +191,10 @@ Status DataFileReader::Emit(const columnar::RecordBatch& batch) {
   row_in_group_ += rows;
   if (rows == 0) return Ok();
   FLOE_ASSIGN_OR_RETURN(columnar::RecordBatch resolved, resolution_->Resolve(batch));
+  if (filters_rows_) {  // the row filter kept only matching rows of the admitted ranges
+    pending_.push_back(std::move(resolved));
+    return Ok();
+  }
   if (options_.with_row_positions) {
     std::vector<col::ArrayPtr> columns = resolved.columns();
     FLOE_ASSIGN_OR_RETURN(col::ArrayPtr positions,
@@ -170,14 +203,24 @@ Status DataFileReader::Emit(const columnar::RecordBatch& batch) {
     FLOE_ASSIGN_OR_RETURN(resolved, columnar::RecordBatch::Make(schema_, rows, std::move(columns)));
   }
   if (!ranges_) {
+    report_.rows_read += rows;
     pending_.push_back(std::move(resolved));
     return Ok();
   }
   const parquet::RowRanges kept = ranges_->Within(first, first + rows);
   for (const parquet::RowRange& r : kept.ranges()) {
+    report_.rows_read += r.last - r.first;
     pending_.push_back(resolved.Slice(r.first - first, r.last - r.first));
   }
   return Ok();
+}
+
+const DataFileReadReport& DataFileReader::report() const {
+  // With the row filter, the reader was given every row of the row groups read.
+  if (filters_rows_) {
+    report_.rows_read = std::max<int64_t>(0, reader_->rows_scanned() - report_.rows_skipped_by_page_index);
+  }
+  return report_;
 }
 
 Result<std::optional<columnar::RecordBatch>> DataFileReader::Next() {

@@ -5,9 +5,12 @@
 // identity partition values, promotions). A file without ids read without a mapping matches no
 // field (every field is then missing); floe does not guess ids by column position.
 //
-// The optional filter only prunes: row groups whose statistics or bloom filters exclude a match
-// are skipped, and rows of pages the page index excludes are dropped (table/parquet_pruning.h).
-// The rows that remain are NOT filtered: the caller applies the residual filter (and deletes).
+// The optional filter prunes: row groups whose statistics or bloom filters exclude a match are
+// skipped, and rows of pages the page index excludes are dropped (table/parquet_pruning.h).
+// The rows that remain are NOT filtered — the caller applies the residual filter (and deletes) —
+// unless `filter_rows` asks for it and the reader can do it exactly (filters_rows()): then the
+// Parquet reader evaluates the filter on its columns first and decodes the other columns only
+// for the rows that pass (late materialization, format/parquet/batch_reader.h).
 // Memory is bounded by one row group's selected column chunks plus one batch.
 //
 // With `with_row_positions`, each batch ends with an int64 column `_pos`: the row's position in
@@ -52,12 +55,20 @@ struct DataFileReadOptions {
   // Empty: no pruning. Open fails (InvalidArgument) when it does not bind to the projected
   // schema; its predicates on columns the file lacks prune nothing.
   std::string filter;
+  // Also drop the rows the filter rejects, where that is exact: every column the filter names is
+  // a top-level column of the file whose type is the projected type (no promotion, default or
+  // partition value stands in), and no row positions are asked for. filters_rows() tells.
+  bool filter_rows = false;
   bool case_sensitive = false;
   bool with_row_positions = false;
   int64_t batch_size = 64 * 1024;
+  // Decode a batch's columns on the thread pool. Off when files are already read in parallel,
+  // one per thread: the columns would only queue behind the other files.
+  bool parallel_columns = true;
 };
 
 struct DataFileReadReport {
+  int64_t rows_read = 0;  // rows of the row groups read, less those the page index excluded
   int row_groups = 0;
   int row_groups_skipped = 0;  // by statistics, bloom filters or the page index
   int64_t rows_skipped_by_page_index = 0;
@@ -79,7 +90,10 @@ class DataFileReader {
   // The next batch (at most batch_size rows, never empty); nullopt after the last.
   Result<std::optional<columnar::RecordBatch>> Next();
 
-  const DataFileReadReport& report() const { return report_; }
+  // Whether the batches hold only rows the filter matches (DataFileReadOptions::filter_rows).
+  bool filters_rows() const { return filters_rows_; }
+
+  const DataFileReadReport& report() const;
 
  private:
   DataFileReader() = default;
@@ -104,7 +118,8 @@ class DataFileReader {
   // Without columns to read: the next row group to count rows of.
   int next_counted_group_ = 0;
   std::deque<columnar::RecordBatch> pending_;
-  DataFileReadReport report_;
+  bool filters_rows_ = false;
+  mutable DataFileReadReport report_;
 };
 
 }  // namespace floe::scan

@@ -49,6 +49,7 @@ struct ReadSetup {
   std::optional<NameMapping> name_mapping;
   std::optional<expr::Expression> filter;  // unbound; nullopt when always true
   std::shared_ptr<DeleteLoader> deletes;
+  bool parallel_columns = true;  // DataFileReadOptions::parallel_columns
 };
 
 Result<ReadSetup> MakeSetup(const spec::TableMetadata& metadata, const ScanPlan& plan,
@@ -101,16 +102,20 @@ Status ReadTask(io::FileIO& io, const spec::TableMetadata& metadata, const ReadS
   read_options.projected_schema = SelectFields(plan.schema, read_ids);
   read_options.spec = metadata.SpecById(task.data_file.spec_id);
   read_options.name_mapping = setup.name_mapping;
-  if (apply_filter) read_options.filter = expr::ToString(plan.filter.expr);
+  if (apply_filter) {
+    read_options.filter = expr::ToString(plan.filter.expr);
+    read_options.filter_rows = true;
+  }
   read_options.case_sensitive = true;  // the printed filter uses the schema's own names
   read_options.with_row_positions = deletes.needs_positions();
   read_options.batch_size = batch_size;
+  read_options.parallel_columns = setup.parallel_columns;
   auto opened = DataFileReader::Open(io, task.data_file, std::move(read_options));
   if (!opened.ok()) return opened.error();
   DataFileReader& reader = **opened;
 
   std::optional<expr::BoundExpression> residual;
-  if (apply_filter) {
+  if (apply_filter && !reader.filters_rows()) {
     FLOE_ASSIGN_OR_RETURN(expr::BoundExpression bound,
                           expr::Bind(*setup.filter, *reader.schema(), {.case_sensitive = true}));
     residual = std::move(bound);
@@ -133,7 +138,6 @@ Status ReadTask(io::FileIO& io, const spec::TableMetadata& metadata, const ReadS
   for (;;) {
     FLOE_ASSIGN_OR_RETURN(std::optional<columnar::RecordBatch> batch, reader.Next());
     if (!batch) break;
-    counts->rows_read += batch->num_rows();
     FLOE_ASSIGN_OR_RETURN(expr::Selection keep, deletes.Keep(*batch));
     counts->rows_deleted += batch->num_rows() - keep.count;
     if (residual && keep.count > 0) {
@@ -167,6 +171,7 @@ Status ReadTask(io::FileIO& io, const spec::TableMetadata& metadata, const ReadS
     FLOE_ASSIGN_OR_RETURN(bool more, emit(out));
     if (!more) break;
   }
+  counts->rows_read += reader.report().rows_read;
   counts->row_groups += reader.report().row_groups;
   counts->row_groups_skipped += reader.report().row_groups_skipped;
   return Ok();
@@ -192,6 +197,8 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
                         ColumnIds(plan.schema, options.columns, options.case_sensitive));
   FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, plan, std::move(output_ids),
                                                    expr::ToString(plan.filter.expr)));
+  // With at least a file per thread, the files are the parallelism.
+  setup.parallel_columns = static_cast<int64_t>(plan.tasks.size()) < ThreadsOrCores(options.threads);
   if (callbacks.on_schema) FLOE_RETURN_IF_ERROR(callbacks.on_schema(setup.output_schema));
   TableReadReport report;
   if (options.limit && *options.limit <= 0) return report;
@@ -271,6 +278,7 @@ Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, 
   }
   if (to_read.empty()) return result;
   result.from_metadata = false;
+  setup.parallel_columns = static_cast<int64_t>(to_read.size()) < ThreadsOrCores(threads);
   auto count_one = [&](int64_t i) -> Result<int64_t> {
     TaskCounts counts;
     auto emit = [](const columnar::RecordBatch&) -> Result<bool> { return true; };

@@ -1,8 +1,6 @@
 #include "floe/table/parquet_scan.h"
 
 #include <algorithm>
-#include <bit>
-#include <cstring>
 #include <map>
 
 #include "floe/columnar/array_builder.h"
@@ -13,6 +11,7 @@
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/row_ranges.h"
 #include "floe/table/parquet_pruning.h"
+#include "floe/table/parquet_row_filter.h"
 #include "floe/util/ascii.h"
 #include "floe/util/thread_pool.h"
 
@@ -106,53 +105,6 @@ columnar::Schema SchemaOf(const std::vector<parquet::ReadNode>& tree) {
   return columnar::Schema(std::move(fields));
 }
 
-// The top-level fields (positions in the schema it was bound to) a bound filter reads.
-void CollectTopLevelFields(const expr::BoundExpression& e, std::vector<int>* out) {
-  if (e.is_predicate() && !e.term().path.empty()) out->push_back(e.term().path[0]);
-  for (const auto& c : e.children()) CollectTopLevelFields(c, out);
-}
-
-// Appends the runs of rows set in `bitmap` (bit i of byte i / 8, least significant first) inside
-// [begin, end), 64 rows at a time: sparse selections cost little per row passed.
-void AppendSelectedRuns(const std::vector<uint8_t>& bitmap, int64_t begin, int64_t end,
-                        std::vector<parquet::RowRange>* out) {
-  // The 64 bits of word k (bits 64k..64k+63), zero past the bitmap's end.
-  auto word = [&](int64_t k) -> uint64_t {
-    const auto byte = static_cast<size_t>(k) * 8;
-    uint64_t w = 0;
-    if (byte < bitmap.size())
-      std::memcpy(&w, bitmap.data() + byte, std::min<size_t>(8, bitmap.size() - byte));
-    return w;
-  };
-  int64_t i = begin;
-  while (i < end) {
-    const uint64_t set = word(i >> 6) >> (i & 63);
-    if (set == 0) {
-      i = (i | 63) + 1;
-      continue;
-    }
-    i += std::countr_zero(set);
-    if (i >= end) break;
-    int64_t j = i;  // the first row at or after i not selected
-    while (j < end) {
-      const uint64_t unset = ~word(j >> 6) >> (j & 63);
-      if (unset == 0) {
-        j = (j | 63) + 1;
-        continue;
-      }
-      j += std::countr_zero(unset);
-      break;
-    }
-    j = std::min(j, end);
-    if (!out->empty() && out->back().last == i) {
-      out->back().last = j;
-    } else {
-      out->push_back({i, j});
-    }
-    i = j;
-  }
-}
-
 }  // namespace
 
 std::vector<std::string> SplitColumnList(std::string_view text) {
@@ -237,7 +189,6 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
   // Late materialization: the reader filters (and applies the page-index ranges) itself. The
   // row groups to read are decided first, so that several readers can share them out.
   const bool late = bound && options.late_materialization;
-  std::optional<expr::BoundExpression> filter_bound;  // bound to the filter's fields only
   std::vector<std::optional<parquet::RowRanges>> group_ranges;  // by row group
   std::vector<int> groups_read;
   // Reference path: the rows of the current row group the page index admits, and the row the
@@ -255,41 +206,11 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
     }
     read.row_groups = groups_read;
     FLOE_ASSIGN_OR_RETURN(auto tree, ReadTreeOf(*file, read.projection, options.int96_unit));
-    parquet::RowFilter row_filter;
-    CollectTopLevelFields(*bound, &row_filter.fields);
-    std::sort(row_filter.fields.begin(), row_filter.fields.end());
-    row_filter.fields.erase(std::unique(row_filter.fields.begin(), row_filter.fields.end()),
-                            row_filter.fields.end());
-    std::vector<parquet::ReadNode> filter_nodes;
-    for (int f : row_filter.fields) filter_nodes.push_back(tree[static_cast<size_t>(f)]);
-    FLOE_ASSIGN_OR_RETURN(filter_bound, expr::Bind(*filter, SchemaOf(filter_nodes), bind));
-    // Called by the readers of several row groups at once: they only read shared state.
-    row_filter.passes = [&](const columnar::RecordBatch& values) -> Result<std::vector<uint8_t>> {
-      FLOE_ASSIGN_OR_RETURN(expr::Selection selection, expr::EvaluateRows(*filter_bound, values));
-      return std::move(selection.bitmap);
-    };
-    row_filter.runs_of = [&](const std::vector<uint8_t>& passing, int64_t rows, int row_group,
-                             int64_t first_row) -> Result<std::vector<parquet::RowRange>> {
-      std::vector<parquet::RowRange> runs;
-      const std::optional<parquet::RowRanges>& admitted =
-          group_ranges[static_cast<size_t>(row_group)];
-      if (!admitted) {
-        AppendSelectedRuns(passing, 0, rows, &runs);
-        return runs;
-      }
-      const parquet::RowRanges within = admitted->Within(first_row, first_row + rows);
-      for (const parquet::RowRange& r : within.ranges()) {
-        AppendSelectedRuns(passing, r.first - first_row, r.last - first_row, &runs);
-      }
-      return runs;
-    };
-    row_filter.select = [&, passes = row_filter.passes, runs_of = row_filter.runs_of](
-                            const columnar::RecordBatch& columns, int row_group,
-                            int64_t first_row) -> Result<std::vector<parquet::RowRange>> {
-      FLOE_ASSIGN_OR_RETURN(std::vector<uint8_t> passing, passes(columns));
-      return runs_of(passing, columns.num_rows(), row_group, first_row);
-    };
-    read.row_filter = std::move(row_filter);
+    FLOE_ASSIGN_OR_RETURN(
+        read.row_filter,
+        MakeParquetRowFilter(*filter, SchemaOf(tree), bind, [&group_ranges](int rg) {
+          return &group_ranges[static_cast<size_t>(rg)];
+        }));
   } else if (group_filter) {
     read.row_group_filter = [&](int rg) -> Result<bool> {
       next_row = 0;

@@ -91,9 +91,20 @@ Result<std::unique_ptr<BatchReader>> BatchReader::Make(const FileReader& file,
     if (!filter.passes != !filter.runs_of) {
       return InvalidArgument("a row filter with only one of passes and runs_of");
     }
-    r->dictionary_filter_possible_ =
-        filter.passes && filter.fields.size() == 1 && r->filter_leaves_.size() == 1 &&
-        r->tree_[static_cast<size_t>(filter.fields[0])].kind == ReadNode::Kind::kLeaf;
+    bool flat = true;
+    for (int f : filter.fields) flat = flat && r->tree_[static_cast<size_t>(f)].kind == ReadNode::Kind::kLeaf;
+    flat = flat && r->filter_leaves_.size() == filter.fields.size();
+    const bool one = filter.passes && filter.fields.size() == 1;
+    const bool each = filter.passes && filter.field_passes.size() == filter.fields.size();
+    if (!filter.field_passes.empty() && filter.field_passes.size() != filter.fields.size()) {
+      return InvalidArgument("a row filter of {} fields with {} field predicates", filter.fields.size(),
+                             filter.field_passes.size());
+    }
+    if (flat && (one || each)) {
+      for (size_t i = 0; i < filter.fields.size(); ++i) {
+        r->filter_by_leaf_.push_back({.k = r->filter_leaves_[i], .field = filter.fields[i]});
+      }
+    }
   }
   return r;
 }
@@ -130,11 +141,14 @@ Result<bool> BatchReader::OpenNextRowGroup() {
                                                     column_types_[k]));
       readers_.push_back(std::move(reader));
     }
-    dictionary_filter_ =
-        dictionary_filter_possible_ && readers_[filter_leaves_[0]]->DictionaryEncodedThroughout();
+    dictionary_filter_ = false;
+    for (FilterLeaf& f : filter_by_leaf_) {
+      f.by_dictionary = readers_[f.k]->DictionaryEncodedThroughout();
+      f.dictionary.reset();
+      f.passes.clear();
+      dictionary_filter_ = dictionary_filter_ || f.by_dictionary;
+    }
     if (dictionary_filter_) ++row_groups_by_dictionary_;
-    dictionary_.reset();
-    dictionary_passes_.clear();
     current_row_group_ = rg;
     rows_left_ = groups[rg].num_rows;
     row_in_group_ = 0;
@@ -198,94 +212,99 @@ Result<columnar::RecordBatch> BatchReader::ReadBatch(int64_t rows) {
   return columnar::RecordBatch::Make(schema_, rows, std::move(arrays));
 }
 
-Status BatchReader::ComputeDictionaryPasses() {
+const RowPredicateFunction& BatchReader::PredicateOf(size_t i) const {
   const RowFilter& filter = *options_.row_filter;
-  FLOE_ASSIGN_OR_RETURN(dictionary_, readers_[filter_leaves_[0]]->DictionaryValues());
-  const int64_t n = dictionary_->length;
-  FLOE_ASSIGN_OR_RETURN(auto entries,
-                        columnar::RecordBatch::Make(filter_schema_, n, {dictionary_}));
-  FLOE_ASSIGN_OR_RETURN(std::vector<uint8_t> passing, filter.passes(entries));
+  return filter.field_passes.empty() ? filter.passes : filter.field_passes[i];
+}
+
+Status BatchReader::ComputeDictionaryPasses(size_t i) {
+  FilterLeaf& f = filter_by_leaf_[i];
+  const RowPredicateFunction& predicate = PredicateOf(i);
+  auto schema = std::make_shared<columnar::Schema>(
+      std::vector<columnar::Field>{tree_[static_cast<size_t>(f.field)].field});
+  FLOE_ASSIGN_OR_RETURN(f.dictionary, readers_[f.k]->DictionaryValues());
+  const int64_t n = f.dictionary->length;
+  FLOE_ASSIGN_OR_RETURN(auto entries, columnar::RecordBatch::Make(schema, n, {f.dictionary}));
+  FLOE_ASSIGN_OR_RETURN(std::vector<uint8_t> passing, predicate(entries));
   if (static_cast<int64_t>(passing.size()) * 8 < n) {
     return Internal("the row filter's predicate gave {} bits for {} values", passing.size() * 8, n);
   }
-  dictionary_passes_.assign(static_cast<size_t>(n) + 1, 0);
-  for (int64_t i = 0; i < n; ++i) {
-    dictionary_passes_[static_cast<size_t>(i)] =
-        (passing[static_cast<size_t>(i >> 3)] >> (i & 7)) & 1;
+  f.passes.assign(static_cast<size_t>(n) + 1, 0);
+  for (int64_t e = 0; e < n; ++e) {
+    f.passes[static_cast<size_t>(e)] = (passing[static_cast<size_t>(e >> 3)] >> (e & 7)) & 1;
   }
   // Null rows: asked about one null (a required column has none).
-  if (filter_schema_->field(0).nullable) {
-    FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(dictionary_->type));
+  if (schema->field(0).nullable) {
+    FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(f.dictionary->type));
     FLOE_RETURN_IF_ERROR(builder->AppendNulls(1));
     FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr null, builder->Finish());
-    FLOE_ASSIGN_OR_RETURN(auto one, columnar::RecordBatch::Make(filter_schema_, 1, {null}));
-    FLOE_ASSIGN_OR_RETURN(std::vector<uint8_t> null_passes, filter.passes(one));
+    FLOE_ASSIGN_OR_RETURN(auto one, columnar::RecordBatch::Make(schema, 1, {null}));
+    FLOE_ASSIGN_OR_RETURN(std::vector<uint8_t> null_passes, predicate(one));
     if (null_passes.empty()) return Internal("the row filter's predicate gave no bit for a null");
-    dictionary_passes_.back() = null_passes[0] & 1;
+    f.passes.back() = null_passes[0] & 1;
   }
   return Ok();
 }
 
-Result<std::vector<RowRange>> BatchReader::SelectByDictionary(int64_t rows, int64_t* kept) {
-  const size_t k = filter_leaves_[0];
-  leaf_batches_.resize(columns_.size());
-  LeafBatch& leaf = leaf_batches_[k];
-  FLOE_RETURN_IF_ERROR(readers_[k]->ReadIndices(rows, &leaf, &indices_));
-  if (leaf.num_rows != rows) {
-    return Corrupt("the row group has {} more rows, the column only {}", rows, leaf.num_rows);
-  }
-  if (dictionary_passes_.empty()) FLOE_RETURN_IF_ERROR(ComputeDictionaryPasses());
-  const auto size = static_cast<uint32_t>(dictionary_->length);
-  const uint32_t* index = indices_.data();
-  const size_t values = indices_.size();
+namespace {
+
+// The rows of `leaf` (one value per row, nulls by definition level) that pass, by dictionary
+// index, and-ed into `passing` (bit i of byte i / 8).
+Status AndDictionaryPasses(const LeafBatch& leaf, const std::vector<uint32_t>& indices,
+                           const std::vector<uint8_t>& passes, int64_t rows, std::vector<uint8_t>* passing) {
+  const auto size = static_cast<uint32_t>(passes.size() - 1);
+  const uint32_t* index = indices.data();
+  const size_t values = indices.size();
   uint32_t max_index = 0;
   for (size_t i = 0; i < values; ++i) max_index = std::max(max_index, index[i]);
   if (values > 0 && max_index >= size) {
     return Corrupt("dictionary index {} is outside the dictionary's {} entries", max_index, size);
   }
-  // The rows that pass, 8 at a time.
-  const uint8_t* pass = dictionary_passes_.data();
-  std::vector<uint8_t> passing(static_cast<size_t>((rows + 7) / 8), 0);
+  const uint8_t* pass = passes.data();
+  uint8_t* out = passing->data();
   if (leaf.def_levels.empty()) {
-    if (static_cast<int64_t>(values) != rows) {
-      return Corrupt("{} values for {} rows without nulls", values, rows);
-    }
+    if (static_cast<int64_t>(values) != rows) return Corrupt("{} values for {} rows without nulls", values, rows);
     int64_t i = 0;
-    for (; i + 8 <= rows; i += 8) {
+    for (; i + 8 <= rows; i += 8) {  // 8 rows at a time
       const uint32_t* x = index + i;
-      passing[static_cast<size_t>(i >> 3)] = static_cast<uint8_t>(
-          pass[x[0]] | pass[x[1]] << 1 | pass[x[2]] << 2 | pass[x[3]] << 3 | pass[x[4]] << 4 |
-          pass[x[5]] << 5 | pass[x[6]] << 6 | pass[x[7]] << 7);
+      out[i >> 3] &= static_cast<uint8_t>(pass[x[0]] | pass[x[1]] << 1 | pass[x[2]] << 2 | pass[x[3]] << 3 |
+                                          pass[x[4]] << 4 | pass[x[5]] << 5 | pass[x[6]] << 6 | pass[x[7]] << 7);
     }
-    for (; i < rows; ++i) passing[static_cast<size_t>(i >> 3)] |= pass[index[i]] << (i & 7);
-  } else {
-    const uint8_t null_pass = pass[size];
-    size_t v = 0;
-    for (int64_t i = 0; i < rows; ++i) {
-      const bool present = leaf.def_levels[static_cast<size_t>(i)] == leaf.max_def_level;
-      const uint8_t bit = present ? pass[index[v++]] : null_pass;
-      passing[static_cast<size_t>(i >> 3)] |= static_cast<uint8_t>(bit << (i & 7));
+    for (; i < rows; ++i) {
+      if (!pass[index[i]]) out[i >> 3] &= static_cast<uint8_t>(~(1 << (i & 7)));
     }
+    return Ok();
   }
-  const RowFilter& filter = *options_.row_filter;
-  FLOE_ASSIGN_OR_RETURN(std::vector<RowRange> runs,
-                        filter.runs_of(passing, rows, current_row_group_, row_in_group_));
-  FLOE_RETURN_IF_ERROR(CheckRowFilterRuns(runs, rows));
-  // The column's kept rows: their levels, and their values gathered from the dictionary.
+  const uint8_t null_pass = pass[size];
+  size_t v = 0;
+  for (int64_t i = 0; i < rows; ++i) {
+    const bool present = leaf.def_levels[static_cast<size_t>(i)] == leaf.max_def_level;
+    if (present && v >= values) return Corrupt("more defined rows than the {} values", values);
+    const uint8_t bit = present ? pass[index[v++]] : null_pass;
+    if (!bit) out[i >> 3] &= static_cast<uint8_t>(~(1 << (i & 7)));
+  }
+  return Ok();
+}
+
+// The kept rows (`runs`) of a leaf read as dictionary indices: their levels, and their values
+// gathered from the dictionary.
+Result<LeafBatch> KeptByIndex(const LeafBatch& leaf, const std::vector<uint32_t>& indices,
+                              const columnar::ArrayData& dictionary, const std::vector<RowRange>& runs) {
   LeafBatch out;
   out.max_def_level = leaf.max_def_level;
   std::vector<RowRange> entries;  // the kept values' dictionary entries, in order
+  const uint32_t* index = indices.data();
   size_t v = 0;
   int64_t row = 0;
-  *kept = 0;
+  int64_t kept = 0;
   for (const RowRange& r : runs) {
-    *kept += r.last - r.first;
+    kept += r.last - r.first;
     if (leaf.def_levels.empty()) {
       for (int64_t i = r.first; i < r.last; ++i) entries.push_back({index[i], index[i] + 1});
       continue;
     }
-    v += static_cast<size_t>(std::count(leaf.def_levels.begin() + row,
-                                        leaf.def_levels.begin() + r.first, leaf.max_def_level));
+    v += static_cast<size_t>(std::count(leaf.def_levels.begin() + row, leaf.def_levels.begin() + r.first,
+                                        leaf.max_def_level));
     for (int64_t i = r.first; i < r.last; ++i) {
       const int16_t level = leaf.def_levels[static_cast<size_t>(i)];
       out.def_levels.push_back(level);
@@ -296,10 +315,67 @@ Result<std::vector<RowRange>> BatchReader::SelectByDictionary(int64_t rows, int6
     }
     row = r.last;
   }
-  out.num_rows = *kept;
-  out.num_levels = *kept;
-  FLOE_ASSIGN_OR_RETURN(out.values, TakeValueRuns(*dictionary_, entries));
-  leaf = std::move(out);
+  out.num_rows = kept;
+  out.num_levels = kept;
+  FLOE_ASSIGN_OR_RETURN(out.values, TakeValueRuns(dictionary, entries));
+  return out;
+}
+
+}  // namespace
+
+Result<std::vector<RowRange>> BatchReader::SelectByDictionary(int64_t rows, int64_t* kept) {
+  leaf_batches_.resize(columns_.size());
+  // Every row passes until a column says otherwise (bits past `rows` are never looked at).
+  std::vector<uint8_t> passing(static_cast<size_t>((rows + 7) / 8), 0xFF);
+  for (size_t i = 0; i < filter_by_leaf_.size(); ++i) {
+    FilterLeaf& f = filter_by_leaf_[i];
+    LeafBatch& leaf = leaf_batches_[f.k];
+    Status tested = [&]() -> Status {
+      if (f.by_dictionary) {
+        FLOE_RETURN_IF_ERROR(readers_[f.k]->ReadIndices(rows, &leaf, &f.indices));
+      } else {
+        FLOE_RETURN_IF_ERROR(readers_[f.k]->ReadRows(rows, &leaf));
+      }
+      if (leaf.num_rows != rows) {
+        return Corrupt("the row group has {} more rows, the column only {}", rows, leaf.num_rows);
+      }
+      if (f.by_dictionary) {
+        if (f.passes.empty()) FLOE_RETURN_IF_ERROR(ComputeDictionaryPasses(i));
+        return AndDictionaryPasses(leaf, f.indices, f.passes, rows, &passing);
+      }
+      // A column of this row group that is not dictionary-encoded throughout: by value.
+      const std::vector<int> field = {f.field};
+      FLOE_ASSIGN_OR_RETURN(auto arrays, Assemble(&field, rows));
+      auto schema = std::make_shared<columnar::Schema>(
+          std::vector<columnar::Field>{tree_[static_cast<size_t>(f.field)].field});
+      FLOE_ASSIGN_OR_RETURN(auto values, columnar::RecordBatch::Make(schema, rows, std::move(arrays)));
+      FLOE_ASSIGN_OR_RETURN(std::vector<uint8_t> bits, PredicateOf(i)(values));
+      if (static_cast<int64_t>(bits.size()) * 8 < rows) {
+        return Internal("the row filter's predicate gave {} bits for {} rows", bits.size() * 8, rows);
+      }
+      for (size_t b = 0; b < passing.size(); ++b) passing[b] &= bits[b];
+      return Ok();
+    }();
+    if (!tested.ok()) {
+      return std::move(tested).error().WithContext(
+          fmt::format("column {}", JoinPath(file_.schema().column(columns_[f.k]).path)));
+    }
+  }
+  const RowFilter& filter = *options_.row_filter;
+  FLOE_ASSIGN_OR_RETURN(std::vector<RowRange> runs,
+                        filter.runs_of(passing, rows, current_row_group_, row_in_group_));
+  FLOE_RETURN_IF_ERROR(CheckRowFilterRuns(runs, rows));
+  *kept = 0;
+  for (const RowRange& r : runs) *kept += r.last - r.first;
+  // The filter's columns cut down to the kept rows.
+  for (FilterLeaf& f : filter_by_leaf_) {
+    LeafBatch& leaf = leaf_batches_[f.k];
+    if (f.by_dictionary) {
+      FLOE_ASSIGN_OR_RETURN(leaf, KeptByIndex(leaf, f.indices, *f.dictionary, runs));
+    } else {
+      FLOE_ASSIGN_OR_RETURN(leaf, SelectLeafRows(leaf, runs));
+    }
+  }
   return runs;
 }
 
@@ -317,12 +393,7 @@ Result<columnar::RecordBatch> BatchReader::ReadFilteredBatch(int64_t rows) {
   std::vector<RowRange> runs;
   int64_t kept = 0;
   if (dictionary_filter_) {
-    auto selected = SelectByDictionary(rows, &kept);
-    if (!selected.ok()) {
-      return std::move(selected).error().WithContext(fmt::format(
-          "column {}", JoinPath(file_.schema().column(columns_[filter_leaves_[0]]).path)));
-    }
-    runs = std::move(selected).value();
+    FLOE_ASSIGN_OR_RETURN(runs, SelectByDictionary(rows, &kept));
   } else {
     FLOE_RETURN_IF_ERROR(ReadLeaves(filter_leaves_, read_whole));
     FLOE_ASSIGN_OR_RETURN(auto filter_arrays, Assemble(&filter.fields, rows));

@@ -53,6 +53,12 @@ struct RowFilter {
   // row is tested by its index — no value decoded (the kept rows' values are then gathered).
   RowPredicateFunction passes;
   PassingRunsFunction runs_of;
+  // Optional, with passes and runs_of: the filter as a conjunction of one predicate per field
+  // (field_passes[i] for fields[i], given a batch of that field only). With it, a filter of
+  // several fields that are columns without nesting tests each column whose chunk is
+  // dictionary-encoded throughout by dictionary index, the others by value, and keeps the rows
+  // that pass every one.
+  std::vector<RowPredicateFunction> field_passes;
   // Kept rows in more runs than rows / min_rows_per_run: the other columns are decoded whole
   // and cut down instead of skipping between the runs.
   int64_t min_rows_per_run = 16;
@@ -105,12 +111,23 @@ class BatchReader {
   Result<columnar::RecordBatch> ReadBatch(int64_t rows);
   // ReadBatch with the row filter; a batch of 0 rows when the filter keeps none.
   Result<columnar::RecordBatch> ReadFilteredBatch(int64_t rows);
-  // The filter's runs of the next `rows` rows by dictionary index; leaf_batches_ of the filter's
-  // column receives the kept rows (dictionary entries gathered). *kept: the rows kept.
+  // A filter column tested by dictionary index (RowFilter::passes or field_passes) in the
+  // current row group, or by value.
+  struct FilterLeaf {
+    size_t k = 0;     // position in columns_
+    int field = 0;    // position in the read tree
+    bool by_dictionary = false;
+    columnar::ArrayPtr dictionary;  // its entries, and each one's pass flag and null's (last),
+    std::vector<uint8_t> passes;    // computed on the row group's first batch
+    std::vector<uint32_t> indices;  // the batch's
+  };
+  // The filter's runs of the next `rows` rows, its columns tested by dictionary index where
+  // they can be; leaf_batches_ of the filter's columns receive the kept rows. *kept: the rows kept.
   Result<std::vector<RowRange>> SelectByDictionary(int64_t rows, int64_t* kept);
-  // The pass flag of each dictionary entry of the current row group's filter column, and of
-  // null (last), computed on its first batch.
-  Status ComputeDictionaryPasses();
+  // leaf's predicate: RowFilter::passes for a one-field filter, else field_passes[i].
+  const RowPredicateFunction& PredicateOf(size_t i) const;
+  // The pass flag of each dictionary entry of the leaf's column, and of null (last).
+  Status ComputeDictionaryPasses(size_t i);
   // Reads the leaves at positions `ks` (of columns_) on the pool: read(k, &leaf_batches_[k]).
   Status ReadLeaves(const std::vector<size_t>& ks,
                     const std::function<Status(size_t, LeafBatch*)>& read);
@@ -139,15 +156,12 @@ class BatchReader {
   std::vector<size_t> filter_leaves_;
   std::vector<size_t> other_leaves_;
   columnar::SchemaPtr filter_schema_;
-  // Filtering by dictionary index: possible for this filter (one flat column); used in this row
-  // group (its chunk is dictionary-encoded throughout); the dictionary, its entries' pass flags
-  // and null's (last entry), empty until computed; the batch's indices.
-  bool dictionary_filter_possible_ = false;
+  // Filtering by dictionary index: the filter's columns when possible for this filter (flat
+  // columns, RowFilter::passes or field_passes), else empty; whether this row group uses it
+  // (some column's chunk is dictionary-encoded throughout).
+  std::vector<FilterLeaf> filter_by_leaf_;
   bool dictionary_filter_ = false;
   int row_groups_by_dictionary_ = 0;
-  columnar::ArrayPtr dictionary_;
-  std::vector<uint8_t> dictionary_passes_;
-  std::vector<uint32_t> indices_;
 };
 
 }  // namespace floe::parquet
