@@ -203,10 +203,29 @@ class BinaryBuilder final : public ArrayBuilder {
   }
   // After Reserve(1) and ReserveData(n).
   void UnsafeAppend(const uint8_t* data, int64_t n) {
-    if (n > 0) std::memcpy(data_->mutable_data() + data_length_, data, static_cast<size_t>(n));
+    if (n > 0) CopyBytes(data_->mutable_data() + data_length_, data, n);
     data_length_ += n;
     offsets_->mutable_data_as<int32_t>()[length_ + 1] = static_cast<int32_t>(data_length_);
     UnsafeAppendValid();
+  }
+  // n bytes from `from` to `to`: short strings by fixed-size copies the compiler inlines, not a
+  // library call per value.
+  static void CopyBytes(uint8_t* to, const uint8_t* from, int64_t n) {
+    switch (n) {
+      case 0: return;
+      case 1: *to = *from; return;
+      case 2: std::memcpy(to, from, 2); return;
+      case 4: std::memcpy(to, from, 4); return;
+      case 3: std::memcpy(to, from, 2), to[2] = from[2]; return;
+      case 8: std::memcpy(to, from, 8); return;
+      default:
+        if (n < 8) {  // 5..7: two overlapping 4-byte copies
+          std::memcpy(to, from, 4);
+          std::memcpy(to + n - 4, from + n - 4, 4);
+          return;
+        }
+        std::memcpy(to, from, static_cast<size_t>(n));
+    }
   }
   // n valid strings whose lengths (each >= 0, summing to total_bytes, as the caller has checked)
   // are given and whose bytes lie back to back in `bytes`.

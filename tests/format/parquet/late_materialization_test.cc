@@ -285,6 +285,40 @@ RowFilter DictFilter(int field, uint64_t salt) {
   return filter;
 }
 
+// A filter of two fields as a conjunction of a predicate on each (RowFilter::field_passes): each
+// field's values hashed with its own salt, and positions admitted as DictFilter does.
+RowFilter DictFilterOfTwo(int first, uint64_t first_salt, int second, uint64_t second_salt) {
+  RowFilter filter = DictFilter(first, first_salt);  // runs_of
+  filter.fields = {first, second};
+  auto on_column = [](uint64_t salt, int column) {
+    return [salt, column](const RecordBatch& values) -> Result<std::vector<uint8_t>> {
+      std::vector<uint8_t> bits(static_cast<size_t>((values.num_rows() + 7) / 8), 0);
+      for (int64_t i = 0; i < values.num_rows(); ++i) {
+        std::string text;
+        columnar::AppendJsonValue(*values.column(column), i, &text);
+        if (DictValuePasses(text, salt)) bits[static_cast<size_t>(i >> 3)] |= 1 << (i & 7);
+      }
+      return bits;
+    };
+  };
+  filter.field_passes = {on_column(first_salt, 0), on_column(second_salt, 0)};
+  filter.passes = [a = on_column(first_salt, 0), b = on_column(second_salt, 1)](
+                      const RecordBatch& values) -> Result<std::vector<uint8_t>> {
+    if (values.num_columns() != 2) return Internal("passes got {} columns", values.num_columns());
+    FLOE_ASSIGN_OR_RETURN(std::vector<uint8_t> x, a(values));
+    FLOE_ASSIGN_OR_RETURN(std::vector<uint8_t> y, b(values));
+    for (size_t i = 0; i < x.size(); ++i) x[i] &= y[i];
+    return x;
+  };
+  filter.select = [passes = filter.passes, runs_of = filter.runs_of](
+                      const RecordBatch& columns, int row_group,
+                      int64_t first_row) -> Result<std::vector<RowRange>> {
+    FLOE_ASSIGN_OR_RETURN(std::vector<uint8_t> passing, passes(columns));
+    return runs_of(passing, columns.num_rows(), row_group, first_row);
+  };
+  return filter;
+}
+
 // Filtering by dictionary index against the reference (a whole read, then the predicate on
 // each row's value): random files whose values repeat (so chunks are dictionary-encoded), with
 // nulls, nesting, dictionaries that fall back to PLAIN within a chunk, small pages, page v1 and
@@ -293,6 +327,7 @@ TEST(LateMaterializationTest, DictionaryPredicateGivesTheReferenceRows) {
   const CompressionCodec codecs[] = {CompressionCodec::kUncompressed, CompressionCodec::kZstd,
                                      CompressionCodec::kSnappy};
   int by_dictionary = 0;
+  int by_two = 0;  // row groups of two-field filters tested by dictionary index
   int64_t rows_compared = 0;
   for (uint64_t seed = 0; seed < 24; ++seed) {
     SCOPED_TRACE(seed);
@@ -382,8 +417,36 @@ TEST(LateMaterializationTest, DictionaryPredicateGivesTheReferenceRows) {
       by_dictionary += (*filtered)->row_groups_filtered_by_dictionary();
       rows_compared += static_cast<int64_t>(got.size());
     }
+    if (num_fields < 2) continue;
+    // The first and last fields together, each tested by dictionary index where its chunk is
+    // dictionary-encoded throughout and by value where not.
+    const int last = num_fields - 1;
+    std::vector<std::string> expected;
+    for (size_t i = 0; i < reference->rows.size(); ++i) {
+      const auto& [row_group, row] = reference->positions[i];
+      if (DictValuePasses(values[0][i], seed) && DictValuePasses(values[static_cast<size_t>(last)][i], seed + 1) &&
+          DictPositionAdmits(row_group, row)) {
+        expected.push_back(reference->rows[i]);
+      }
+    }
+    BatchReaderOptions late;
+    late.batch_size = batch_size;
+    late.row_filter = DictFilterOfTwo(0, seed, last, seed + 1);
+    auto filtered = BatchReader::Make(**file, late);
+    ASSERT_TRUE(filtered.ok()) << filtered.error().message;
+    std::vector<std::string> got;
+    while (true) {
+      auto batch = (*filtered)->Next();
+      ASSERT_TRUE(batch.ok()) << batch.error().message;
+      if (!*batch) break;
+      ASSERT_TRUE((*batch)->ToStructArray()->Validate().ok());
+      LateAppendRows(**batch, &got);
+    }
+    ASSERT_EQ(got, expected);
+    by_two += (*filtered)->row_groups_filtered_by_dictionary();
   }
   EXPECT_GT(by_dictionary, 10);
+  EXPECT_GT(by_two, 3);
   EXPECT_GT(rows_compared, 1000);
 }
 
@@ -435,6 +498,60 @@ TEST(LateMaterializationTest, DictionaryPathSurvivesFlippedBytes) {
     }
   }
   EXPECT_GT(by_dictionary, 50);
+}
+
+// Dictionary-encoded pages of values the reader converts (decimals stored as INT64 and INT32,
+// read as decimal128) and of strings, every row defined: the kept values are gathered from the
+// page's indices (ValueDecoder::GatherRuns), out of a dictionary converted once. Against the
+// reference, then with flipped bytes: rows or an error, never a crash.
+TEST(LateMaterializationTest, DictionaryPagesOfConvertedValuesAndStrings) {
+  auto schema = std::make_shared<columnar::Schema>(std::vector<columnar::Field>{
+      columnar::Field("k", columnar::Int64(), false), columnar::Field("d", columnar::Decimal128(15, 2), false),
+      columnar::Field("e", columnar::Decimal128(7, 2), false), columnar::Field("s", columnar::Utf8(), false),
+      columnar::Field("n", columnar::Decimal128(15, 2), true)});
+  columnar::testing::RandomData data(11);
+  auto pool = data.RandomBatch(schema, 16, 4);
+  ASSERT_TRUE(pool.ok()) << pool.error().message;
+  io::MemoryFileIO io;
+  {
+    ParquetWriterOptions options;
+    options.columns.codec = CompressionCodec::kUncompressed;
+    options.columns.page_row_limit = 40;
+    options.row_group_rows = 300;
+    auto out = io.Create("t.parquet");
+    ASSERT_TRUE(out.ok());
+    auto writer = ParquetWriter::Make(std::move(*out), schema, options);
+    ASSERT_TRUE(writer.ok());
+    for (int i = 0; i < 250; ++i) {
+      ASSERT_TRUE((*writer)->Write(pool->Slice(static_cast<int64_t>(data.Next() % 12), 4)).ok());
+    }
+    ASSERT_TRUE((*writer)->Close().ok());
+  }
+  auto file = FileReader::Open(io, "t.parquet");
+  ASSERT_TRUE(file.ok()) << file.error().message;
+  int dictionary_chunks = 0;
+  for (const auto& group : (*file)->metadata().row_groups) {
+    for (const auto& chunk : group.columns) dictionary_chunks += chunk.meta_data->dictionary_page_offset ? 1 : 0;
+  }
+  EXPECT_GT(dictionary_chunks, 10);
+  int64_t pages_skipped = 0;
+  for (int64_t batch_size : {int64_t{97}, int64_t{1000}}) {
+    SCOPED_TRACE(batch_size);
+    ExpectLateEqualsReference(**file, batch_size, 5, &pages_skipped);
+  }
+
+  const std::string original = *io.Get("t.parquet");
+  int read = 0;
+  for (size_t at = 4; at + 8 < original.size(); at += 7) {
+    std::string bytes = original;
+    bytes[at] = static_cast<char>(bytes[at] ^ (1 << (at % 8)));
+    io.Put("f.parquet", bytes);
+    auto flipped = FileReader::Open(io, "f.parquet");
+    if (!flipped.ok()) continue;
+    auto got = LateRows(**flipped, 64, KeepPattern::kSparse, {0}, 1, false);
+    read += got.ok() ? 1 : 0;
+  }
+  EXPECT_GT(read, 10);
 }
 
 TEST(LateMaterializationTest, BadRunsAreRejected) {

@@ -43,6 +43,23 @@ Status SkipIndices(DictionaryIndexDecoder& indices, int64_t n) {
   return Ok();
 }
 
+// Of the next `advance` indices of a dictionary-encoded page, those at `runs` (sorted, disjoint,
+// inside [0, advance)) handed to gather(indices, count) in one call.
+template <typename Gather>
+Status GatherIndexRuns(DictionaryIndexDecoder& indices, std::span<const RowRange> runs, int64_t advance,
+                       std::vector<uint32_t>* scratch, Gather gather) {
+  FLOE_RETURN_IF_ERROR(CoveredRows(runs, advance, "value"));
+  scratch->resize(static_cast<size_t>(advance));
+  uint32_t* idx = scratch->data();
+  FLOE_RETURN_IF_ERROR(indices.Decode(idx, advance));
+  // The kept indices moved to the front, in place: a kept index never moves right.
+  int64_t kept = 0;
+  for (const RowRange& r : runs) {
+    for (int64_t i = r.first; i < r.last; ++i) idx[kept++] = idx[i];
+  }
+  return gather(idx, kept);
+}
+
 Status UnsupportedEncoding(Encoding e, std::string_view physical) {
   return NotSupported("encoding {} for {} values", EncodingName(e), physical);
 }
@@ -162,6 +179,19 @@ class FixedWidthPageValues {
   }
   const FixedWidthDictionary* dictionary() const { return dictionary_ ? &*dictionary_ : nullptr; }
   bool plain() const { return encoding_ == Encoding::kPlain; }
+  bool dictionary_encoded() const { return IsDictionary(encoding_); }
+
+  // Dictionary-encoded pages: the next n values gathered from `dict` (the page's dictionary, or
+  // its entries converted to the output's type).
+  Status DecodeFrom(const FixedWidthDictionary& dict, int64_t n, uint8_t* out) {
+    return DecodeDictionaryPage(indices_, dict, n, out);
+  }
+  // Dictionary-encoded pages: GatherPlainRuns's work, the values gathered from `dict`.
+  Status GatherRunsFrom(const FixedWidthDictionary& dict, std::span<const RowRange> runs, int64_t advance,
+                        uint8_t* out) {
+    return GatherIndexRuns(indices_, runs, advance, &index_scratch_,
+                           [&](const uint32_t* idx, int64_t n) { return dict.Gather(idx, n, out); });
+  }
 
   // PLAIN pages: the values of `runs` among the next `advance` copied to out, `advance` passed.
   Status GatherPlainRuns(std::span<const RowRange> runs, int64_t advance, uint8_t* out) {
@@ -218,6 +248,7 @@ class FixedWidthPageValues {
   size_t pos_ = 0;
   std::optional<FixedWidthDictionary> dictionary_;
   DictionaryIndexDecoder indices_;
+  std::vector<uint32_t> index_scratch_;
   DeltaBinaryPackedDecoder<int32_t> delta32_;
   DeltaBinaryPackedDecoder<int64_t> delta64_;
   ByteStreamSplitDecoder split_;
@@ -339,13 +370,28 @@ class FixedWidthDecoder final : public ValueDecoder {
         out_type_(type),
         out_(std::move(type), out_width_) {}
 
-  Status SetDictionary(const Page& page) override { return pages_.SetDictionary(page); }
+  Status SetDictionary(const Page& page) override {
+    FLOE_RETURN_IF_ERROR(pages_.SetDictionary(page));
+    // Values that need converting are converted once per dictionary, then gathered converted. A
+    // dictionary with an entry that does not convert is left to the value-by-value path, which
+    // reports the entry only if a row uses it.
+    converted_.reset();
+    if (conversion_ != Conversion::kCopy) {
+      const FixedWidthDictionary& dict = *pages_.dictionary();
+      std::vector<uint8_t> entries(static_cast<size_t>(dict.size() * out_width_));
+      if (Convert(conversion_, dict.values(), dict.size(), in_width_, entries.data()).ok()) {
+        FLOE_ASSIGN_OR_RETURN(converted_, FixedWidthDictionary::FromPlain(entries, dict.size(), out_width_));
+      }
+    }
+    return Ok();
+  }
   Status StartPage(const Page& page) override { return pages_.Start(page); }
   void Reserve(int64_t n) override { out_.Reserve(n); }
 
   Status Decode(int64_t n) override {
     if (n <= 0) return Ok();
     FLOE_ASSIGN_OR_RETURN(uint8_t * out, out_.Append(n));
+    if (pages_.dictionary_encoded() && OutputDictionary()) return pages_.DecodeFrom(*OutputDictionary(), n, out);
     if (conversion_ == Conversion::kCopy) return pages_.Decode(n, out);
     scratch_.resize(static_cast<size_t>(n * in_width_));
     FLOE_RETURN_IF_ERROR(pages_.Decode(n, scratch_.data()));
@@ -364,11 +410,15 @@ class FixedWidthDecoder final : public ValueDecoder {
     return pages_.DecodeIndices(n, out);
   }
 
-  bool CanGatherRuns() const override { return conversion_ == Conversion::kCopy && pages_.plain(); }
+  bool CanGatherRuns() const override {
+    if (pages_.dictionary_encoded()) return OutputDictionary() != nullptr;
+    return conversion_ == Conversion::kCopy && pages_.plain();
+  }
 
   Status GatherRuns(std::span<const RowRange> runs, int64_t advance) override {
     FLOE_ASSIGN_OR_RETURN(int64_t total, CoveredRows(runs, advance, "value"));
     FLOE_ASSIGN_OR_RETURN(uint8_t * out, out_.Append(total));
+    if (pages_.dictionary_encoded()) return pages_.GatherRunsFrom(*OutputDictionary(), runs, advance, out);
     return pages_.GatherPlainRuns(runs, advance, out);
   }
 
@@ -389,6 +439,13 @@ class FixedWidthDecoder final : public ValueDecoder {
   DataTypePtr out_type_;
   DenseFixedOutput out_;
   std::vector<uint8_t> scratch_;
+  std::optional<FixedWidthDictionary> converted_;  // the dictionary's entries converted
+
+  // The dictionary in the output's form, or null (none yet, or an entry that does not convert).
+  const FixedWidthDictionary* OutputDictionary() const {
+    if (conversion_ == Conversion::kCopy) return pages_.dictionary();
+    return converted_ ? &*converted_ : nullptr;
+  }
 };
 
 // BYTE_ARRAY values into a string/binary array, or as decimals.
@@ -469,6 +526,14 @@ class ByteArrayDecoder final : public ValueDecoder {
     return strings_.Finish();
   }
 
+  bool CanGatherRuns() const override { return IsDictionary(encoding_) && type_->id() != TypeId::kDecimal128; }
+
+  Status GatherRuns(std::span<const RowRange> runs, int64_t advance) override {
+    return GatherIndexRuns(indices_, runs, advance, &index_scratch_, [&](const uint32_t* idx, int64_t n) {
+      return dictionary_->Gather(idx, n, &strings_);
+    });
+  }
+
   Status DecodeIndices(int64_t n, uint32_t* out) override {
     if (n <= 0) return Ok();
     if (!IsDictionary(encoding_)) {
@@ -523,6 +588,7 @@ class ByteArrayDecoder final : public ValueDecoder {
   DeltaLengthByteArrayDecoder delta_length_;
   DeltaByteArrayDecoder delta_;
   std::vector<std::string_view> skipped_views_;
+  std::vector<uint32_t> index_scratch_;
 };
 
 class BooleanDecoder final : public ValueDecoder {

@@ -48,8 +48,9 @@ class ValueDecoder {
 
   // Late materialization of a column without nulls: whether GatherRuns can serve the current
   // page, and, of the page's next `advance` values, those in `runs` (sorted, disjoint, inside
-  // [0, advance)) appended in one call, the others passed over. Only PLAIN fixed-width values
-  // stored as they are (the kept values are copied straight from the page).
+  // [0, advance)) appended in one call, the others passed over. PLAIN fixed-width values stored
+  // as they are (the kept values are copied straight from the page), and dictionary-encoded
+  // pages of fixed-width values and strings (the page's indices decoded, the kept ones gathered).
   virtual bool CanGatherRuns() const { return false; }
   virtual Status GatherRuns(std::span<const RowRange> runs, int64_t advance) {
     return NotSupported("gathering value runs");
