@@ -82,5 +82,96 @@ TEST_F(AggregateNodeTest, DecimalSumOverflowAcrossFilesIsNull) {
   }
 }
 
+// Decimal text of an unscaled value with `scale` digits after the point.
+std::string DecimalText(__int128 v, int scale) {
+  const bool negative = v < 0;
+  unsigned __int128 u = negative ? static_cast<unsigned __int128>(-v) : static_cast<unsigned __int128>(v);
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
+    u /= 10;
+  } while (u != 0);
+  while (static_cast<int>(digits.size()) <= scale) digits.insert(digits.begin(), '0');
+  if (scale > 0) digits.insert(digits.end() - scale, '.');
+  return (negative ? "-" : "") + digits;
+}
+
+// Every way a decimal sum is added (few or many groups, values below 2^51, up to 64 bits, or
+// wider), keys that pack into a word or not (strings of up to 10 bytes, NULLs), and arguments
+// sharing a subexpression: sums and counts equal a brute-force sum of the inserted rows, on one
+// thread and on four.
+TEST_F(AggregateNodeTest, DecimalSumsAndShortKeysEqualBruteForce) {
+  Run("CREATE NAMESPACE a; CREATE TABLE a.t (k int, s string, d decimal(18,0), w decimal(38,0)) USING iceberg "
+      "PARTITIONED BY (bucket(4, k))");
+  std::mt19937_64 rng(2026);
+  struct Expected {
+    int64_t count = 0;
+    __int128 d = 0, w = 0, twice = 0;
+  };
+  std::map<std::string, Expected> few, many;  // by s; by k % 100
+  for (int insert = 0; insert < 3; ++insert) {
+    std::string values;
+    for (int i = 0; i < 300; ++i) {
+      const int k = static_cast<int>(rng() % 1000);
+      const int len = static_cast<int>(rng() % 11);  // 0..10 bytes: up to 7 pack into a word
+      std::string str = rng() % 9 == 0 ? "" : std::string(static_cast<size_t>(len), static_cast<char>('a' + rng() % 3));
+      const bool null_s = rng() % 9 == 0;
+      // Small values, values past 2^51, and (rarely) values of 20+ digits for w only.
+      const int64_t d = insert == 0 ? static_cast<int64_t>(rng() % 1000000) - 500000
+                                    : static_cast<int64_t>(rng() % 900000000000000000ULL) - 450000000000000000LL;
+      __int128 w = d;
+      if (rng() % 50 == 0) w = w * 1000000000000LL + 7;
+      values += fmt::format("{}({}, {}, {}, {})", values.empty() ? "" : ", ", k, null_s ? "NULL" : "'" + str + "'",
+                            d, DecimalText(w, 0));
+      for (Expected* e : {&few[null_s ? "NULL" : "[" + str + "]"], &many[std::to_string(k % 100)]}) {
+        ++e->count;
+        e->d += d;
+        e->w += w;
+        e->twice += static_cast<__int128>(d) * 2 + 1;
+      }
+    }
+    Run("INSERT INTO a.t VALUES " + values);
+  }
+  for (int threads : {1, 4}) {
+    SCOPED_TRACE(threads);
+    OpenSession(threads);
+    // Few groups (strings, packed when short); d * 2 shared by two arguments.
+    std::string got = Run("SELECT CASE WHEN s IS NULL THEN 'NULL' ELSE concat('[', s, ']') END AS g, count(*), "
+                          "sum(d), sum(w), sum(d * 2 + 1), avg(d * 2) FROM a.t GROUP BY s ORDER BY g");
+    std::map<std::string, std::string> by_key;
+    for (const auto& [g, e] : few) {
+      by_key[g] = fmt::format("{},{},{},{},{}", g, e.count, DecimalText(e.d, 0), DecimalText(e.w, 0),
+                              DecimalText(e.twice, 0));
+    }
+    std::map<std::string, std::string> got_by_key;
+    size_t start = got.find('\n') + 1;
+    while (start < got.size()) {
+      size_t end = got.find('\n', start);
+      if (end == std::string::npos) end = got.size();
+      std::string line = got.substr(start, end - start);
+      got_by_key[line.substr(0, line.find(','))] = line.substr(0, line.rfind(','));  // avg left out
+      start = end + 1;
+    }
+    EXPECT_EQ(got_by_key, by_key);
+    // Many groups (k % 100, an int key).
+    got = Run("SELECT k % 100 AS g, count(*), sum(d), sum(w), sum(d * 2 + 1) FROM a.t GROUP BY k % 100");
+    by_key.clear();
+    for (const auto& [g, e] : many) {
+      by_key[g] = fmt::format("{},{},{},{},{}", g, e.count, DecimalText(e.d, 0), DecimalText(e.w, 0),
+                              DecimalText(e.twice, 0));
+    }
+    got_by_key.clear();
+    start = got.find('\n') + 1;
+    while (start < got.size()) {
+      size_t end = got.find('\n', start);
+      if (end == std::string::npos) end = got.size();
+      std::string line = got.substr(start, end - start);
+      got_by_key[line.substr(0, line.find(','))] = line;
+      start = end + 1;
+    }
+    EXPECT_EQ(got_by_key, by_key);
+  }
+}
+
 }  // namespace
 }  // namespace floe::sql

@@ -6,6 +6,8 @@
 // scale. An integer literal beside a decimal is the decimal of its own digits
 // (spark.sql.legacy.literal.pickMinimumPrecision, default true; DataTypeUtils.fromLiteral): `1.00 / 3`
 // is decimal(3,2) / decimal(1,0) → decimal(7,6) = 0.333333, while an int column is decimal(10,0).
+#include <fmt/format.h>
+
 #include "sql/sql_script_fixture.h"
 
 namespace floe::sql {
@@ -40,6 +42,52 @@ TEST_F(DecimalArithmeticTest, AdditionMultiplicationAndRemainderTypes) {
   EXPECT_EQ(Run("DESCRIBE s.m"),
             "col_name,data_type,comment\na,\"decimal(38,7)\",\nb,\"decimal(38,16)\",\nc,\"decimal(5,2)\",\n"
             "e,\"decimal(4,1)\",\nf,\"decimal(2,1)\",\n");
+}
+
+// Decimal text of an unscaled value with `scale` digits after the point.
+std::string UnscaledText(__int128 v, int scale) {
+  const bool negative = v < 0;
+  unsigned __int128 u = negative ? static_cast<unsigned __int128>(-v) : static_cast<unsigned __int128>(v);
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
+    u /= 10;
+  } while (u != 0);
+  while (static_cast<int>(digits.size()) <= scale) digits.insert(digits.begin(), '0');
+  if (scale > 0) digits.insert(digits.end() - scale, '.');
+  return (negative ? "-" : "") + digits;
+}
+
+// Column + - * column over whole batches: one whose values all fit 64 bits (the batch computed
+// in one pass), one with values past 64 bits (value by value), and one whose products pass the
+// result's 38 digits (NULL). Against the same arithmetic on __int128.
+TEST_F(DecimalArithmeticTest, ColumnArithmeticOverWholeBatches) {
+  Run("CREATE NAMESPACE s; CREATE TABLE s.u (id int, a decimal(20,2), b decimal(5,1), w decimal(38,0))");
+  struct Row {
+    int id;
+    __int128 a, b, w;  // unscaled
+  };
+  const __int128 e19 = static_cast<__int128>(10000000000000000000ULL);
+  const std::vector<std::vector<Row>> inserts = {
+      {{1, 125, 25, 3}, {2, -310, 0, -4}, {3, 1234567890123456789, -99999, 5}, {4, 1, -1, 6}},
+      {{5, 99999999999999999 * e19 / 10000000000000000, 10, 7}, {6, -e19 * 3, 99999, 8}, {7, 5, 5, 9}},
+      {{8, 1, 1, e19 * e19 / 10}, {9, 2, 2, 3}}};
+  std::string want;
+  for (const auto& rows : inserts) {
+    std::string values;
+    for (const Row& r : rows) {
+      values += fmt::format("{}({}, {}, {}, {})", values.empty() ? "" : ", ", r.id, UnscaledText(r.a, 2),
+                            UnscaledText(r.b, 1), UnscaledText(r.w, 0));
+      // a + b and a - b: decimal(21,2); a * b: decimal(26,3); w * w: decimal(38,0), NULL past 38 digits.
+      // |w| < 10^19 squares below 10^38; the one larger w (10^37) squares past 38 digits.
+      const bool fits = r.w < e19 && r.w > -e19;
+      const std::string square = fits ? UnscaledText(r.w * r.w, 0) : "";
+      want += fmt::format("{},{},{},{},{}\n", r.id, UnscaledText(r.a + r.b * 10, 2), UnscaledText(r.a - r.b * 10, 2),
+                          UnscaledText(r.a * r.b, 3), square);
+    }
+    Run("INSERT INTO s.u VALUES " + values);
+  }
+  EXPECT_EQ(Rows("SELECT id, a + b, a - b, a * b, w * w FROM s.u ORDER BY id"), want);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "floe/columnar/array_builder.h"
 #include "floe/expr/filter_batch.h"
+#include "floe/sql/exec/common_subexpressions.h"
 #include "floe/sql/exec/decimal_math.h"
 #include "floe/sql/exec/group_table.h"
 #include "floe/sql/exec/sql_type.h"
@@ -106,7 +107,14 @@ class AggregateNode final : public PlanNode {
  public:
   AggregateNode(PlanNodePtr input, std::vector<PhysicalExprPtr> keys, std::vector<AggregateCall> aggs,
                 columnar::SchemaPtr schema)
-      : PlanNode(std::move(schema)), input_(std::move(input)), keys_(std::move(keys)), aggs_(std::move(aggs)) {}
+      : PlanNode(std::move(schema)), input_(std::move(input)), keys_(std::move(keys)), aggs_(std::move(aggs)) {
+    std::vector<PhysicalExprPtr*> exprs;
+    for (auto& k : keys_) exprs.push_back(&k);
+    for (auto& a : aggs_) {
+      if (a.arg) exprs.push_back(&a.arg);
+    }
+    shared_ = CommonSubexpressions::Extract(std::move(exprs), input_->schema()->num_fields());
+  }
 
   // Partial aggregation: each thread that pushes a batch takes an idle partial (or a new one),
   // adds the batch to it and gives it back; at the end the partials merge into the first.
@@ -180,6 +188,10 @@ class AggregateNode final : public PlanNode {
   std::vector<const PlanNode*> inputs() const override { return {input_.get()}; }
 
  private:
+  // Batches are added in slices of this many rows, so that the arrays their expressions compute
+  // stay in the CPU's caches (a 4k-row decimal column is 64 kB).
+  static constexpr int64_t kSliceRows = 4096;
+
   Result<std::unique_ptr<PartialAggregate>> NewPartial() const {
     std::vector<DataTypePtr> key_types;
     for (const auto& k : keys_) key_types.push_back(k->type());
@@ -197,10 +209,8 @@ class AggregateNode final : public PlanNode {
     Resize(partial.states, num_groups);
   }
 
-  // Adds a batch in slices of kSliceRows rows, so that the arrays its expressions compute stay
-  // in the CPU's caches (a 64k-row decimal column is 1 MB).
+  // Adds a batch in slices of kSliceRows rows.
   Status Add(PartialAggregate& partial, int64_t part, int64_t batch_index, const RecordBatch& batch) {
-    constexpr int64_t kSliceRows = 4096;
     if (batch.num_rows() <= kSliceRows) return AddSlice(partial, part, batch_index, 0, batch);
     for (int64_t off = 0; off < batch.num_rows(); off += kSliceRows) {
       RecordBatch slice = batch.Slice(off, std::min(kSliceRows, batch.num_rows() - off));
@@ -211,7 +221,9 @@ class AggregateNode final : public PlanNode {
 
   // Adds rows [first_row, first_row + batch.num_rows()) of a batch.
   Status AddSlice(PartialAggregate& partial, int64_t part, int64_t batch_index, int64_t first_row,
-                  const RecordBatch& batch) {
+                  const RecordBatch& input) {
+    // The keys and arguments read the input's columns and the subexpressions they share.
+    FLOE_ASSIGN_OR_RETURN(const RecordBatch batch, shared_.Extend(input));
     const int64_t n = batch.num_rows();
     if (keys_.empty()) {
       partial.group_of_row.assign(static_cast<size_t>(n), 0);
@@ -405,6 +417,12 @@ class AggregateNode final : public PlanNode {
       case TypeId::kDecimal128: {
         __int128* sum = s.decimal_sum.data();
         uint8_t* overflow = s.overflow.data();
+        if (values.null_count == 0 && AddSmallDecimals(values, n, g, s)) {
+          if constexpr (kCountValues) {
+            for (int64_t i = 0; i < n; ++i) ++counts[g[i]];
+          }
+          return Ok();
+        }
         ForEachValid(values, n, [&](int64_t i) {
           count(g[i]);
           AddDecimal(sum[g[i]], LoadDecimal128(values, i), overflow[g[i]]);
@@ -482,6 +500,68 @@ class AggregateNode final : public PlanNode {
   }
 
   // A decimal sum beyond 38 digits is NULL (overflow), and stays so.
+  // Decimal sums without a check per value: when every value of the n (at most kSliceRows)
+  // fits 64 bits, a sum below 10^38 cannot leave 128 bits by adding them (n * 2^63 < 2^76), so
+  // the values are added as they come and each group's sum is checked against 38 digits after.
+  // False, adding nothing, when a value does not fit 64 bits.
+  static bool AddSmallDecimals(const columnar::ArrayData& values, int64_t n, const uint32_t* g,
+                               AggregateStates& s) {
+    if (n > kSliceRows) return false;
+    const uint8_t* v = values.buffers[1]->data() + values.offset * 16;
+    const size_t groups = s.overflow.size();
+    // Few groups: 64-bit sums in four interleaved copies, so that consecutive rows of one group
+    // do not wait on each other, kept when every value is below 2^51 (4096 * 2^51 = 2^63).
+    constexpr size_t kLocalGroups = 64;
+    if (groups <= kLocalGroups) {
+      uint64_t local[4][kLocalGroups] = {};  // two's complement sums (unsigned: wrapping is defined)
+      uint64_t wide = 0;       // non-zero when some value's high half is not its low half's sign
+      uint64_t magnitude = 0;  // the bits of every |value| (roughly: v ^ its sign), or-ed
+      int64_t i = 0;
+      for (; i < n; ++i) {
+        int64_t lo, hi;
+        std::memcpy(&lo, v + i * 16, 8);
+        std::memcpy(&hi, v + i * 16 + 8, 8);
+        wide |= static_cast<uint64_t>(hi ^ (lo >> 63));
+        magnitude |= static_cast<uint64_t>(lo ^ (lo >> 63));
+        local[i & 3][g[i]] += static_cast<uint64_t>(lo);
+      }
+      if (wide == 0 && magnitude < (uint64_t{1} << 51)) {
+        for (size_t k = 0; k < groups; ++k) {
+          __int128 add = 0;
+          for (const auto& copy : local) add += static_cast<int64_t>(copy[k]);
+          AddDecimal(s.decimal_sum[k], add, s.overflow[k]);
+        }
+        return true;
+      }
+      if (wide != 0) return false;
+    } else {
+      uint64_t wide = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        int64_t lo, hi;
+        std::memcpy(&lo, v + i * 16, 8);
+        std::memcpy(&hi, v + i * 16 + 8, 8);
+        wide |= static_cast<uint64_t>(hi ^ (lo >> 63));
+      }
+      if (wide != 0) return false;
+    }
+    // Sums of groups already overflowed are not used; unsigned arithmetic keeps adding to them defined.
+    auto* sum = reinterpret_cast<unsigned __int128*>(s.decimal_sum.data());
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t lo;
+      std::memcpy(&lo, v + i * 16, 8);
+      sum[g[i]] += static_cast<unsigned __int128>(static_cast<__int128>(lo));
+    }
+    auto check = [&s](size_t k) {
+      if (!s.overflow[k] && !DecimalFits(s.decimal_sum[k], 38)) s.overflow[k] = 1;
+    };
+    if (groups <= static_cast<size_t>(n)) {
+      for (size_t k = 0; k < groups; ++k) check(k);
+    } else {
+      for (int64_t i = 0; i < n; ++i) check(g[i]);
+    }
+    return true;
+  }
+
   static void AddDecimal(__int128& sum, __int128 v, uint8_t& overflow) {
     if (overflow) return;
     if (__builtin_add_overflow(sum, v, &sum) || !DecimalFits(sum, 38)) overflow = 1;
@@ -535,6 +615,7 @@ class AggregateNode final : public PlanNode {
   PlanNodePtr input_;
   std::vector<PhysicalExprPtr> keys_;
   std::vector<AggregateCall> aggs_;
+  CommonSubexpressions shared_;  // of keys_ and aggs_
 };
 
 }  // namespace

@@ -8,18 +8,21 @@
 
 namespace floe::sql {
 
-Result<GroupTable> GroupTable::Make(const std::vector<columnar::DataTypePtr>& key_types) {
-  GroupTable table;
-  for (const auto& type : key_types) {
-    FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(type));
-    table.builders_.push_back(std::move(builder));
-  }
-  return table;
-}
-
 namespace {
 
 using columnar::TypeId;
+
+bool Packable(TypeId id) {
+  return id == TypeId::kString || id == TypeId::kBinary || id == TypeId::kInt32 || id == TypeId::kDate32;
+}
+
+// A hash of a packed key (multiply-xorshift).
+uint64_t HashPackedKey(uint64_t word) {
+  uint64_t h = word * 0x9e3779b97f4a7c15ULL;
+  h ^= h >> 29;
+  h *= 0xbf58476d1ce4e5b9ULL;
+  return h ^ (h >> 32);
+}
 
 // The payload bytes AppendKeyBytes writes for a non-NULL value of a column that can be encoded
 // column by column (integers as 8 bytes, decimals as 16, strings as a 4-byte length and the
@@ -134,6 +137,98 @@ bool GroupKeysEqual(std::string_view a, std::string_view b) {
 
 }  // namespace
 
+Result<GroupTable> GroupTable::Make(const std::vector<columnar::DataTypePtr>& key_types) {
+  GroupTable table;
+  table.packable_ = !key_types.empty();
+  for (const auto& type : key_types) {
+    FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(type));
+    table.builders_.push_back(std::move(builder));
+    table.packable_ = table.packable_ && Packable(type->id());
+  }
+  return table;
+}
+
+bool GroupTable::PackKeys(const std::vector<columnar::ArrayPtr>& keys, int64_t num_rows) {
+  const auto n = static_cast<size_t>(num_rows);
+  packed_.assign(n, 0);
+  packed_bits_.assign(n, 0);
+  uint64_t* word = packed_.data();
+  uint8_t* bits = packed_bits_.data();
+  for (const auto& column : keys) {
+    const columnar::ArrayData& a = *column;
+    const bool nulls = a.null_count > 0;
+    if (a.type->id() == TypeId::kString || a.type->id() == TypeId::kBinary) {
+      const int32_t* offsets = a.values<int32_t>(1);
+      const auto* bytes = reinterpret_cast<const uint8_t*>(a.buffers[2]->data());
+      for (size_t i = 0; i < n; ++i) {
+        const bool null = nulls && a.IsNull(static_cast<int64_t>(i));
+        const int32_t len = null ? 0 : offsets[i + 1] - offsets[i];
+        if (bits[i] + 8 * (1 + len) > 64) return false;
+        if (!null) {
+          uint64_t w = static_cast<uint64_t>(1 + len);
+          for (int32_t k = 0; k < len; ++k) w |= static_cast<uint64_t>(bytes[offsets[i] + k]) << (8 * (k + 1));
+          word[i] |= w << bits[i];
+        }
+        bits[i] = static_cast<uint8_t>(bits[i] + 8 * (1 + len));
+      }
+    } else {  // int32, date
+      const int32_t* values = a.values<int32_t>();
+      for (size_t i = 0; i < n; ++i) {
+        const bool null = nulls && a.IsNull(static_cast<int64_t>(i));
+        const int width = null ? 8 : 40;
+        if (bits[i] + width > 64) return false;
+        if (!null) word[i] |= (1 | static_cast<uint64_t>(static_cast<uint32_t>(values[i])) << 8) << bits[i];
+        bits[i] = static_cast<uint8_t>(bits[i] + width);
+      }
+    }
+  }
+  return true;
+}
+
+Status GroupTable::InsertPacked(const std::vector<columnar::ArrayPtr>& keys, int64_t num_rows,
+                                std::vector<uint32_t>* group_ids) {
+  for (int64_t i = 0; i < num_rows; ++i) {
+    const uint64_t word = packed_[static_cast<size_t>(i)];
+    if ((packed_count_ + 1) * 2 > packed_words_.size()) GrowPacked();
+    const size_t mask = packed_words_.size() - 1;
+    size_t s = HashPackedKey(word) & mask;
+    while (packed_groups_[s] != 0 && packed_words_[s] != word) s = (s + 1) & mask;
+    if (packed_groups_[s] != 0) {
+      (*group_ids)[static_cast<size_t>(i)] = packed_groups_[s] - 1;
+      continue;
+    }
+    // A word not seen yet: its group by the key bytes (another thread's merged table may hold it).
+    row_key_.clear();
+    for (const auto& column : keys) AppendKeyBytes(*column, i, &row_key_);
+    bool added = false;
+    const uint32_t group = FindOrAdd(row_key_, HashGroupKey(row_key_), &added);
+    if (added) {
+      for (size_t k = 0; k < keys.size(); ++k) FLOE_RETURN_IF_ERROR(CopyValue(*keys[k], i, *builders_[k]));
+    }
+    packed_words_[s] = word;
+    packed_groups_[s] = group + 1;
+    ++packed_count_;
+    (*group_ids)[static_cast<size_t>(i)] = group;
+  }
+  return Ok();
+}
+
+void GroupTable::GrowPacked() {
+  std::vector<uint64_t> words = std::move(packed_words_);
+  std::vector<uint32_t> groups = std::move(packed_groups_);
+  const size_t size = std::max<size_t>(64, words.size() * 2);
+  packed_words_.assign(size, 0);
+  packed_groups_.assign(size, 0);
+  const size_t mask = size - 1;
+  for (size_t k = 0; k < words.size(); ++k) {
+    if (groups[k] == 0) continue;
+    size_t s = HashPackedKey(words[k]) & mask;
+    while (packed_groups_[s] != 0) s = (s + 1) & mask;
+    packed_words_[s] = words[k];
+    packed_groups_[s] = groups[k];
+  }
+}
+
 void GroupTable::EncodeKeys(const std::vector<columnar::ArrayPtr>& keys, int64_t num_rows) {
   batch_keys_.clear();
   batch_key_ends_.clear();
@@ -174,8 +269,9 @@ void GroupTable::EncodeKeys(const std::vector<columnar::ArrayPtr>& keys, int64_t
 
 Status GroupTable::Insert(const std::vector<columnar::ArrayPtr>& keys, int64_t num_rows,
                           std::vector<uint32_t>* group_ids) {
-  EncodeKeys(keys, num_rows);
   group_ids->resize(static_cast<size_t>(num_rows));
+  if (packable_ && PackKeys(keys, num_rows)) return InsertPacked(keys, num_rows, group_ids);
+  EncodeKeys(keys, num_rows);
   size_t start = 0;
   for (int64_t i = 0; i < num_rows; ++i) {
     size_t end = batch_key_ends_[static_cast<size_t>(i)];

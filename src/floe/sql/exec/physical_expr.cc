@@ -2,6 +2,8 @@
 
 #include <mutex>
 
+#include <fmt/format.h>
+
 #include "floe/columnar/bit_util.h"
 
 namespace floe::sql {
@@ -18,6 +20,8 @@ class ColumnExpr final : public PhysicalExpr {
     return batch.column(index_);
   }
   int column_index() const override { return index_; }
+  PhysicalExprPtr WithChildren(std::vector<PhysicalExprPtr>) const override { return shared_from_this(); }
+  std::string Fingerprint() const override { return fmt::format("#{}:{}", index_, type()->ToString()); }
 
  private:
   int index_;
@@ -38,6 +42,18 @@ class LiteralExpr final : public PhysicalExpr {
     return repeated_->length == n ? repeated_ : repeated_->Slice(0, n);
   }
   const Scalar* literal() const override { return &value_; }
+  PhysicalExprPtr WithChildren(std::vector<PhysicalExprPtr>) const override { return shared_from_this(); }
+  std::string Fingerprint() const override {
+    std::string key;
+    if (!value_.is_null()) {
+      auto array = ScalarArray(type(), value_, 1);
+      if (!array.ok()) return fmt::format("literal@{}", static_cast<const void*>(this));  // never shared
+      AppendKeyBytes(**array, 0, &key);
+    }
+    std::string hex;
+    for (unsigned char c : key) hex += fmt::format("{:02x}", c);
+    return fmt::format("'{}':{}", hex, type()->ToString());
+  }
 
  private:
   Scalar value_;
@@ -66,6 +82,11 @@ class FieldExpr final : public PhysicalExpr {
     }
     return builder->Finish();
   }
+  std::vector<PhysicalExprPtr> children() const override { return {input_}; }
+  PhysicalExprPtr WithChildren(std::vector<PhysicalExprPtr> children) const override {
+    return std::make_shared<FieldExpr>(children.at(0), child_);
+  }
+  std::string Fingerprint() const override { return fmt::format("({}).{}", input_->Fingerprint(), child_); }
 
  private:
   PhysicalExprPtr input_;
@@ -90,6 +111,16 @@ class CallExpr final : public PhysicalExpr {
     auto out = kernel_(values, batch.num_rows());
     if (!out.ok()) return std::move(out).error().WithContext(name_);
     return out;
+  }
+  std::vector<PhysicalExprPtr> children() const override { return args_; }
+  PhysicalExprPtr WithChildren(std::vector<PhysicalExprPtr> children) const override {
+    return std::make_shared<CallExpr>(name_, kernel_, std::move(children), type());
+  }
+  // A function's kernel is chosen by its name and its arguments' and result's types.
+  std::string Fingerprint() const override {
+    std::string text = name_ + "(";
+    for (size_t i = 0; i < args_.size(); ++i) text += (i ? ", " : "") + args_[i]->Fingerprint();
+    return text + "):" + type()->ToString();
   }
 
  private:

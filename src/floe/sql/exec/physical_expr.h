@@ -29,7 +29,7 @@ using PhysicalExprPtr = std::shared_ptr<const PhysicalExpr>;
 using Kernel = std::function<Result<columnar::ArrayPtr>(
     const std::vector<columnar::ArrayPtr>& args, int64_t num_rows)>;
 
-class PhysicalExpr {
+class PhysicalExpr : public std::enable_shared_from_this<PhysicalExpr> {
  public:
   explicit PhysicalExpr(columnar::DataTypePtr type) : type_(std::move(type)) {}
   virtual ~PhysicalExpr() = default;
@@ -41,6 +41,13 @@ class PhysicalExpr {
   virtual int column_index() const { return -1; }
   // The literal's value when this is a literal, else nullptr.
   virtual const Scalar* literal() const { return nullptr; }
+  // The expressions this one is computed from: a call's arguments, a field's struct.
+  virtual std::vector<PhysicalExprPtr> children() const { return {}; }
+  // This expression computed from `children` instead (as many, of the same types). Columns and
+  // literals, which have none, return themselves.
+  virtual PhysicalExprPtr WithChildren(std::vector<PhysicalExprPtr> children) const = 0;
+  // A text that is the same for two expressions that compute the same values from a batch.
+  virtual std::string Fingerprint() const = 0;
 
  private:
   columnar::DataTypePtr type_;
