@@ -32,10 +32,18 @@ Result<columnar::ArrayPtr> TakeValueRuns(const columnar::ArrayData& values,
     return out.Finish();
   }
   if (type.is_binary_like()) {
+    int64_t bytes = 0;
+    for (const RowRange& r : runs) {
+      for (int64_t i = r.first; i < r.last; ++i) bytes += static_cast<int64_t>(values.GetView(i).size());
+    }
     columnar::BinaryBuilder out(values.type);
     FLOE_RETURN_IF_ERROR(out.Reserve(total));
+    FLOE_RETURN_IF_ERROR(out.ReserveData(bytes));
     for (const RowRange& r : runs) {
-      for (int64_t i = r.first; i < r.last; ++i) FLOE_RETURN_IF_ERROR(out.Append(values.GetView(i)));
+      for (int64_t i = r.first; i < r.last; ++i) {
+        const std::string_view v = values.GetView(i);
+        out.UnsafeAppend(reinterpret_cast<const uint8_t*>(v.data()), static_cast<int64_t>(v.size()));
+      }
     }
     return out.Finish();
   }
@@ -43,12 +51,23 @@ Result<columnar::ArrayPtr> TakeValueRuns(const columnar::ArrayData& values,
   if (width <= 0 || type.is_nested()) {
     return InvalidArgument("leaf values of type {} are not flat", type.ToString());
   }
-  FLOE_ASSIGN_OR_RETURN(columnar::BufferPtr data, columnar::Buffer::Allocate(total * width));
+  FLOE_ASSIGN_OR_RETURN(columnar::BufferPtr data, columnar::Buffer::AllocateForWriting(total * width));
+  FLOE_RETURN_IF_ERROR(data->Resize(total * width));
   uint8_t* out = data->mutable_data();
   const uint8_t* in = values.buffers[1]->data() + values.offset * width;
   for (const RowRange& r : runs) {
     const auto bytes = static_cast<size_t>((r.last - r.first) * width);
-    std::memcpy(out, in + r.first * width, bytes);
+    const uint8_t* from = in + r.first * width;
+    // Single values (dictionary entries, sparse rows) by fixed-size copies the compiler inlines.
+    if (bytes == 4) {
+      std::memcpy(out, from, 4);
+    } else if (bytes == 8) {
+      std::memcpy(out, from, 8);
+    } else if (bytes == 16) {
+      std::memcpy(out, from, 16);
+    } else {
+      std::memcpy(out, from, bytes);
+    }
     out += bytes;
   }
   return columnar::ArrayData::Make(values.type, total, {nullptr, std::move(data)});
