@@ -114,6 +114,24 @@ class AggregateNode final : public PlanNode {
       if (a.arg) exprs.push_back(&a.arg);
     }
     shared_ = CommonSubexpressions::Extract(std::move(exprs), input_->schema()->num_fields());
+    // sum(x) and avg(x) of one decimal or floating x keep the same state (count and sum): the
+    // later one reads the earlier one's. (Integer sums wrap, integer averages add doubles.)
+    for (size_t a = 0; a < aggs_.size(); ++a) {
+      state_of_.push_back(a);
+      const AggregateCall& call = aggs_[a];
+      const bool sum_like = (call.kind == AggregateKind::kSum || call.kind == AggregateKind::kAvg) && !call.distinct;
+      const TypeId type = sum_like ? call.arg->type()->id() : TypeId::kNull;
+      if (type != TypeId::kDecimal128 && type != TypeId::kFloat32 && type != TypeId::kFloat64) continue;
+      for (size_t b = 0; b < a; ++b) {
+        const AggregateCall& earlier = aggs_[b];
+        if (state_of_[b] == b && !earlier.distinct &&
+            (earlier.kind == AggregateKind::kSum || earlier.kind == AggregateKind::kAvg) &&
+            earlier.arg->Fingerprint() == call.arg->Fingerprint()) {
+          state_of_[a] = b;
+          break;
+        }
+      }
+    }
   }
 
   // Partial aggregation: each thread that pushes a batch takes an idle partial (or a new one),
@@ -165,7 +183,7 @@ class AggregateNode final : public PlanNode {
       FLOE_ASSIGN_OR_RETURN(columns, all.groups.FinishKeys());
     }
     for (size_t a = 0; a < aggs_.size(); ++a) {
-      FLOE_ASSIGN_OR_RETURN(ArrayPtr arr, Finish(a, all.states[a], num_groups));
+      FLOE_ASSIGN_OR_RETURN(ArrayPtr arr, Finish(a, all.states[state_of_[a]], num_groups));
       columns.push_back(std::move(arr));
     }
     // Even a single partial may have seen the parts out of order (a worker finished a later part
@@ -252,6 +270,7 @@ class AggregateNode final : public PlanNode {
       for (uint32_t g : partial.group_of_row) ++partial.rows_per_group[g];
     }
     for (size_t a = 0; a < aggs_.size(); ++a) {
+      if (state_of_[a] != a) continue;  // another aggregate keeps its state
       FLOE_RETURN_IF_ERROR(Accumulate(a, batch, partial.group_of_row, partial.rows_per_group, partial.states[a]));
     }
     return Ok();
@@ -266,7 +285,9 @@ class AggregateNode final : public PlanNode {
       FirstRow& first = into.first_row[mapping[g]];
       first = std::min(first, from.first_row[g]);
     }
-    for (size_t a = 0; a < aggs_.size(); ++a) MergeStates(aggs_[a], into.states[a], from.states[a], mapping);
+    for (size_t a = 0; a < aggs_.size(); ++a) {
+      if (state_of_[a] == a) MergeStates(aggs_[a], into.states[a], from.states[a], mapping);
+    }
     return Ok();
   }
 
@@ -616,6 +637,7 @@ class AggregateNode final : public PlanNode {
   std::vector<PhysicalExprPtr> keys_;
   std::vector<AggregateCall> aggs_;
   CommonSubexpressions shared_;  // of keys_ and aggs_
+  std::vector<size_t> state_of_;  // the aggregate whose states aggs_[a] reads (a, or an earlier sum/avg)
 };
 
 }  // namespace
