@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "floe/spec/single_value.h"
 #include "sql/sql_script_fixture.h"
 
 namespace floe::sql {
@@ -19,6 +20,20 @@ class AggregateNodeTest : public SqlScriptTest {
     return Run(query);
   }
 };
+
+// The rows of CSV query output (its header line skipped), each under its first field.
+std::map<std::string, std::string> RowsByFirstField(const std::string& csv) {
+  std::map<std::string, std::string> rows;
+  size_t start = csv.find('\n') + 1;
+  while (start < csv.size()) {
+    size_t end = csv.find('\n', start);
+    if (end == std::string::npos) end = csv.size();
+    std::string line = csv.substr(start, end - start);
+    rows[line.substr(0, line.find(','))] = line;
+    start = end + 1;
+  }
+  return rows;
+}
 
 TEST_F(AggregateNodeTest, ParallelPartialsMergeLikeOneThread) {
   Run("CREATE NAMESPACE a; CREATE TABLE a.t (k int, g string, d decimal(12,2)) USING iceberg "
@@ -56,15 +71,7 @@ TEST_F(AggregateNodeTest, ParallelPartialsMergeLikeOneThread) {
   for (const auto& [g, e] : expected) {
     lines[g] = fmt::format("{},{},{},{}.{:02},true", g, e.count, e.sum_k, e.sum_d / 100, e.sum_d % 100);
   }
-  std::map<std::string, std::string> got;
-  size_t start = four.find('\n') + 1;
-  while (start < four.size()) {
-    size_t end = four.find('\n', start);
-    std::string line = four.substr(start, end - start);
-    got[line.substr(0, line.find(','))] = line;
-    start = end + 1;
-  }
-  EXPECT_EQ(got, lines);
+  EXPECT_EQ(RowsByFirstField(four), lines);
   EXPECT_EQ(four.substr(0, four.find('\n') + 1), want);
 }
 
@@ -80,20 +87,6 @@ TEST_F(AggregateNodeTest, DecimalSumOverflowAcrossFilesIsNull) {
               "sum(d)\n" + nine.substr(0, nine.size() - 1) + "1\n")
         << threads << " threads";
   }
-}
-
-// Decimal text of an unscaled value with `scale` digits after the point.
-std::string DecimalText(__int128 v, int scale) {
-  const bool negative = v < 0;
-  unsigned __int128 u = negative ? static_cast<unsigned __int128>(-v) : static_cast<unsigned __int128>(v);
-  std::string digits;
-  do {
-    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
-    u /= 10;
-  } while (u != 0);
-  while (static_cast<int>(digits.size()) <= scale) digits.insert(digits.begin(), '0');
-  if (scale > 0) digits.insert(digits.end() - scale, '.');
-  return (negative ? "-" : "") + digits;
 }
 
 // Every way a decimal sum is added (few or many groups, values below 2^51, up to 64 bits, or
@@ -122,7 +115,7 @@ TEST_F(AggregateNodeTest, DecimalSumsAndShortKeysEqualBruteForce) {
       __int128 w = d;
       if (rng() % 50 == 0) w = w * 1000000000000LL + 7;
       values += fmt::format("{}({}, {}, {}, {})", values.empty() ? "" : ", ", k, null_s ? "NULL" : "'" + str + "'",
-                            d, DecimalText(w, 0));
+                            d, spec::DecimalToString(w, 0));
       for (Expected* e : {&few[null_s ? "NULL" : "[" + str + "]"], &many[std::to_string(k % 100)]}) {
         ++e->count;
         e->d += d;
@@ -145,36 +138,18 @@ TEST_F(AggregateNodeTest, DecimalSumsAndShortKeysEqualBruteForce) {
       __int128 avg = scaled / e.count;
       const __int128 rest = scaled % e.count;
       if (2 * (rest < 0 ? -rest : rest) >= e.count) avg += scaled < 0 ? -1 : 1;
-      by_key[g] = fmt::format("{},{},{},{},{},{}", g, e.count, DecimalText(e.d, 0), DecimalText(e.w, 0),
-                              DecimalText(e.twice, 0), DecimalText(avg, 4));
+      by_key[g] = fmt::format("{},{},{},{},{},{}", g, e.count, spec::DecimalToString(e.d, 0), spec::DecimalToString(e.w, 0),
+                              spec::DecimalToString(e.twice, 0), spec::DecimalToString(avg, 4));
     }
-    std::map<std::string, std::string> got_by_key;
-    size_t start = got.find('\n') + 1;
-    while (start < got.size()) {
-      size_t end = got.find('\n', start);
-      if (end == std::string::npos) end = got.size();
-      std::string line = got.substr(start, end - start);
-      got_by_key[line.substr(0, line.find(','))] = line;
-      start = end + 1;
-    }
-    EXPECT_EQ(got_by_key, by_key);
+    EXPECT_EQ(RowsByFirstField(got), by_key);
     // Many groups (k % 100, an int key).
     got = Run("SELECT k % 100 AS g, count(*), sum(d), sum(w), sum(d * 2 + 1) FROM a.t GROUP BY k % 100");
     by_key.clear();
     for (const auto& [g, e] : many) {
-      by_key[g] = fmt::format("{},{},{},{},{}", g, e.count, DecimalText(e.d, 0), DecimalText(e.w, 0),
-                              DecimalText(e.twice, 0));
+      by_key[g] = fmt::format("{},{},{},{},{}", g, e.count, spec::DecimalToString(e.d, 0), spec::DecimalToString(e.w, 0),
+                              spec::DecimalToString(e.twice, 0));
     }
-    got_by_key.clear();
-    start = got.find('\n') + 1;
-    while (start < got.size()) {
-      size_t end = got.find('\n', start);
-      if (end == std::string::npos) end = got.size();
-      std::string line = got.substr(start, end - start);
-      got_by_key[line.substr(0, line.find(','))] = line;
-      start = end + 1;
-    }
-    EXPECT_EQ(got_by_key, by_key);
+    EXPECT_EQ(RowsByFirstField(got), by_key);
   }
 }
 

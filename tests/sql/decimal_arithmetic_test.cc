@@ -8,6 +8,7 @@
 // is decimal(3,2) / decimal(1,0) → decimal(7,6) = 0.333333, while an int column is decimal(10,0).
 #include <fmt/format.h>
 
+#include "floe/spec/single_value.h"
 #include "sql/sql_script_fixture.h"
 
 namespace floe::sql {
@@ -44,20 +45,6 @@ TEST_F(DecimalArithmeticTest, AdditionMultiplicationAndRemainderTypes) {
             "e,\"decimal(4,1)\",\nf,\"decimal(2,1)\",\n");
 }
 
-// Decimal text of an unscaled value with `scale` digits after the point.
-std::string UnscaledText(__int128 v, int scale) {
-  const bool negative = v < 0;
-  unsigned __int128 u = negative ? static_cast<unsigned __int128>(-v) : static_cast<unsigned __int128>(v);
-  std::string digits;
-  do {
-    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
-    u /= 10;
-  } while (u != 0);
-  while (static_cast<int>(digits.size()) <= scale) digits.insert(digits.begin(), '0');
-  if (scale > 0) digits.insert(digits.end() - scale, '.');
-  return (negative ? "-" : "") + digits;
-}
-
 // Column + - * column over whole batches: one whose values all fit 64 bits (the batch computed
 // in one pass), one with values past 64 bits (value by value), and one whose products pass the
 // result's 38 digits (NULL). Against the same arithmetic on __int128.
@@ -76,14 +63,14 @@ TEST_F(DecimalArithmeticTest, ColumnArithmeticOverWholeBatches) {
   for (const auto& rows : inserts) {
     std::string values;
     for (const Row& r : rows) {
-      values += fmt::format("{}({}, {}, {}, {})", values.empty() ? "" : ", ", r.id, UnscaledText(r.a, 2),
-                            UnscaledText(r.b, 1), UnscaledText(r.w, 0));
+      values += fmt::format("{}({}, {}, {}, {})", values.empty() ? "" : ", ", r.id, spec::DecimalToString(r.a, 2),
+                            spec::DecimalToString(r.b, 1), spec::DecimalToString(r.w, 0));
       // a + b and a - b: decimal(21,2); a * b: decimal(26,3); w * w: decimal(38,0), NULL past 38 digits.
       // |w| < 10^19 squares below 10^38; the one larger w (10^37) squares past 38 digits.
       const bool fits = r.w < e19 && r.w > -e19;
-      const std::string square = fits ? UnscaledText(r.w * r.w, 0) : "";
-      want += fmt::format("{},{},{},{},{}\n", r.id, UnscaledText(r.a + r.b * 10, 2), UnscaledText(r.a - r.b * 10, 2),
-                          UnscaledText(r.a * r.b, 3), square);
+      const std::string square = fits ? spec::DecimalToString(r.w * r.w, 0) : "";
+      want += fmt::format("{},{},{},{},{}\n", r.id, spec::DecimalToString(r.a + r.b * 10, 2), spec::DecimalToString(r.a - r.b * 10, 2),
+                          spec::DecimalToString(r.a * r.b, 3), square);
     }
     Run("INSERT INTO s.u VALUES " + values);
   }

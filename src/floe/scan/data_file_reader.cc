@@ -215,19 +215,15 @@ Status DataFileReader::Emit(const columnar::RecordBatch& batch) {
   return Ok();
 }
 
-const DataFileReadReport& DataFileReader::report() const {
-  // With the row filter, the reader was given every row of the row groups read.
-  if (filters_rows_) {
-    report_.rows_read = std::max<int64_t>(0, reader_->rows_scanned() - report_.rows_skipped_by_page_index);
-  }
-  return report_;
-}
 
 Result<std::optional<columnar::RecordBatch>> DataFileReader::Next() {
   while (pending_.empty()) {
     if (reader_) {
       auto batch = reader_->Next();
       if (!batch.ok()) return std::move(batch).error();
+      if (filters_rows_) {  // the row filter was given every row of the row groups read
+        report_.rows_read = std::max<int64_t>(0, reader_->rows_scanned() - report_.rows_skipped_by_page_index);
+      }
       if (!*batch) return std::optional<columnar::RecordBatch>();
       FLOE_RETURN_IF_ERROR(Emit(**batch));
       continue;

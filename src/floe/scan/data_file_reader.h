@@ -93,7 +93,7 @@ class DataFileReader {
   // Whether the batches hold only rows the filter matches (DataFileReadOptions::filter_rows).
   bool filters_rows() const { return filters_rows_; }
 
-  const DataFileReadReport& report() const;
+  const DataFileReadReport& report() const { return report_; }
 
  private:
   DataFileReader() = default;
@@ -119,7 +119,7 @@ class DataFileReader {
   int next_counted_group_ = 0;
   std::deque<columnar::RecordBatch> pending_;
   bool filters_rows_ = false;
-  mutable DataFileReadReport report_;
+  DataFileReadReport report_;
 };
 
 }  // namespace floe::scan

@@ -27,12 +27,17 @@ struct DeleteManifestPart {
 
 // What one data manifest contributes besides its tasks: counts, and delete entries a data
 // manifest should not hold but does (matched after a second look at the index).
-struct DataManifestPart {
-  std::vector<FileScanTask> tasks;  // empty when written straight into the plan's tasks
-  std::vector<manifest::ManifestEntry> stray_deletes;
+// Live data entries seen, and those pruned, for the plan report.
+struct DataFileCounts {
   int64_t live_files = 0;
   int64_t skipped_files = 0;
   int64_t live_bytes = 0;
+};
+
+struct DataManifestPart {
+  std::vector<FileScanTask> tasks;  // empty when written straight into the plan's tasks
+  std::vector<manifest::ManifestEntry> stray_deletes;
+  DataFileCounts counts;
   bool done = false;
 };
 
@@ -158,6 +163,19 @@ Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
       ++flushed;
     }
   };
+  // A live data entry of a manifest whose pruner is `strict`: counted, then pruned or made a
+  // task in `out`.
+  auto plan_data_entry = [&](const DataFilePruner* strict, manifest::ManifestEntry& e, DataFileCounts& counts,
+                             std::vector<FileScanTask>* out) {
+    ++counts.live_files;
+    counts.live_bytes += e.data_file.file_size_in_bytes;
+    if (options.prune && strict && !strict->MightMatch(e.data_file)) {
+      ++counts.skipped_files;
+      return;
+    }
+    bool all_match = filter.always_true() || (strict && strict->AllRowsMatch(e.data_file));
+    AppendScanTask(&e, all_match, deletes, options.column_stats, out);
+  };
   auto read_data = [&](int64_t i) -> Status {
     const manifest::ManifestFile& m = *data_manifests[static_cast<size_t>(i)];
     const DataFilePruner* strict = pruner_for(m);
@@ -174,7 +192,7 @@ Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
     FLOE_RETURN_IF_ERROR(read_manifest(m, [&](manifest::ManifestReader& reader) -> Status {
       out->resize(out_start);  // a second attempt starts afresh
       part.stray_deletes.clear();
-      part.live_files = part.skipped_files = part.live_bytes = 0;
+      part.counts = {};
       if (!direct) out->reserve(static_cast<size_t>(std::clamp<int64_t>(ListedFiles(m), 0, 1 << 16)));
       manifest::ManifestEntry e;
       for (;;) {
@@ -186,14 +204,7 @@ Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
           if (!p || p->PartitionMightMatch(e.data_file)) part.stray_deletes.push_back(std::move(e));
           continue;
         }
-        ++part.live_files;
-        part.live_bytes += e.data_file.file_size_in_bytes;
-        if (p && !p->MightMatch(e.data_file)) {
-          ++part.skipped_files;
-          continue;
-        }
-        bool all_match = filter.always_true() || (strict && strict->AllRowsMatch(e.data_file));
-        AppendScanTask(&e, all_match, deletes, options.column_stats, out);
+        plan_data_entry(strict, e, part.counts, out);
       }
     }));
     std::lock_guard<std::mutex> lock(flush_mutex);
@@ -207,10 +218,14 @@ Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
   // Delete entries in data manifests and data entries in delete manifests: not what writers
   // produce, but planned as before (the former match after the index is made again).
   std::vector<manifest::ManifestEntry> stray_deletes;
+  DataFileCounts counts;
+  auto add_counts = [&](const DataFileCounts& c) {
+    counts.live_files += c.live_files;
+    counts.skipped_files += c.skipped_files;
+    counts.live_bytes += c.live_bytes;
+  };
   for (DataManifestPart& part : data_parts) {
-    report.data_files += part.live_files;
-    report.data_files_skipped += part.skipped_files;
-    report.bytes_total += part.live_bytes;
+    add_counts(part.counts);
     for (manifest::ManifestEntry& e : part.stray_deletes) stray_deletes.push_back(std::move(e));
   }
   if (!stray_deletes.empty()) {
@@ -225,20 +240,12 @@ Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
     }
   }
   for (size_t i = 0; i < delete_manifests.size(); ++i) {
-    const manifest::ManifestFile& m = *delete_manifests[i];
-    const DataFilePruner* strict = pruner_for(m);
-    const DataFilePruner* p = options.prune ? strict : nullptr;
-    for (manifest::ManifestEntry& e : delete_parts[i].data) {
-      ++report.data_files;
-      report.bytes_total += e.data_file.file_size_in_bytes;
-      if (p && !p->MightMatch(e.data_file)) {
-        ++report.data_files_skipped;
-        continue;
-      }
-      bool all_match = filter.always_true() || (strict && strict->AllRowsMatch(e.data_file));
-      AppendScanTask(&e, all_match, deletes, options.column_stats, &plan.tasks);
-    }
+    const DataFilePruner* strict = pruner_for(*delete_manifests[i]);
+    for (manifest::ManifestEntry& e : delete_parts[i].data) plan_data_entry(strict, e, counts, &plan.tasks);
   }
+  report.data_files += counts.live_files;
+  report.data_files_skipped += counts.skipped_files;
+  report.bytes_total += counts.live_bytes;
   report.delete_files = static_cast<int64_t>(delete_entries.size());
 
   std::set<std::string> deletes_used;
