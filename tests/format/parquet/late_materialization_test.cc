@@ -450,6 +450,32 @@ TEST(LateMaterializationTest, DictionaryPredicateGivesTheReferenceRows) {
   EXPECT_GT(rows_compared, 1000);
 }
 
+// How WriteRepeatedSlices writes: `writes` slices of `rows` rows of the pool, each from a random
+// start below `starts`, in row groups of `row_group_rows`.
+struct RepeatedSlices {
+  int64_t row_group_rows = 0;
+  int writes = 0;
+  uint64_t starts = 0;
+  int64_t rows = 0;
+};
+
+// "t.parquet" in `io`: uncompressed, pages of 40 rows, values drawn again and again from `pool`,
+// so that column chunks are dictionary-encoded.
+Status WriteRepeatedSlices(io::MemoryFileIO& io, const columnar::SchemaPtr& schema, const RecordBatch& pool,
+                           columnar::testing::RandomData& data, const RepeatedSlices& how) {
+  ParquetWriterOptions options;
+  options.columns.codec = CompressionCodec::kUncompressed;
+  options.columns.page_row_limit = 40;
+  options.row_group_rows = how.row_group_rows;
+  FLOE_ASSIGN_OR_RETURN(auto out, io.Create("t.parquet"));
+  FLOE_ASSIGN_OR_RETURN(auto writer, ParquetWriter::Make(std::move(out), schema, options));
+  for (int i = 0; i < how.writes; ++i) {
+    FLOE_RETURN_IF_ERROR(writer->Write(pool.Slice(static_cast<int64_t>(data.Next() % how.starts), how.rows)));
+  }
+  FLOE_RETURN_IF_ERROR(writer->Close());
+  return Ok();
+}
+
 // Flipped bytes in a dictionary-encoded file (no page CRCs checked, so they reach the index
 // decoder): filtering by dictionary index reads something or reports an error, never crashes.
 TEST(LateMaterializationTest, DictionaryPathSurvivesFlippedBytes) {
@@ -460,20 +486,8 @@ TEST(LateMaterializationTest, DictionaryPathSurvivesFlippedBytes) {
   auto pool = data.RandomBatch(schema, 12, 4);
   ASSERT_TRUE(pool.ok());
   io::MemoryFileIO io;
-  {
-    ParquetWriterOptions options;
-    options.columns.codec = CompressionCodec::kUncompressed;
-    options.columns.page_row_limit = 40;
-    options.row_group_rows = 120;
-    auto out = io.Create("t.parquet");
-    ASSERT_TRUE(out.ok());
-    auto writer = ParquetWriter::Make(std::move(*out), schema, options);
-    ASSERT_TRUE(writer.ok());
-    for (int i = 0; i < 100; ++i) {
-      ASSERT_TRUE((*writer)->Write(pool->Slice(static_cast<int64_t>(data.Next() % 10), 3)).ok());
-    }
-    ASSERT_TRUE((*writer)->Close().ok());
-  }
+  Status written = WriteRepeatedSlices(io, schema, *pool, data, {.row_group_rows = 120, .writes = 100, .starts = 10, .rows = 3});
+  ASSERT_TRUE(written.ok()) << written.error().message;
   const std::string original = *io.Get("t.parquet");
   int by_dictionary = 0;
   for (size_t at = 4; at + 8 < original.size(); at += 2) {
@@ -513,20 +527,8 @@ TEST(LateMaterializationTest, DictionaryPagesOfConvertedValuesAndStrings) {
   auto pool = data.RandomBatch(schema, 16, 4);
   ASSERT_TRUE(pool.ok()) << pool.error().message;
   io::MemoryFileIO io;
-  {
-    ParquetWriterOptions options;
-    options.columns.codec = CompressionCodec::kUncompressed;
-    options.columns.page_row_limit = 40;
-    options.row_group_rows = 300;
-    auto out = io.Create("t.parquet");
-    ASSERT_TRUE(out.ok());
-    auto writer = ParquetWriter::Make(std::move(*out), schema, options);
-    ASSERT_TRUE(writer.ok());
-    for (int i = 0; i < 250; ++i) {
-      ASSERT_TRUE((*writer)->Write(pool->Slice(static_cast<int64_t>(data.Next() % 12), 4)).ok());
-    }
-    ASSERT_TRUE((*writer)->Close().ok());
-  }
+  Status written = WriteRepeatedSlices(io, schema, *pool, data, {.row_group_rows = 300, .writes = 250, .starts = 12, .rows = 4});
+  ASSERT_TRUE(written.ok()) << written.error().message;
   auto file = FileReader::Open(io, "t.parquet");
   ASSERT_TRUE(file.ok()) << file.error().message;
   int dictionary_chunks = 0;
