@@ -125,6 +125,7 @@ Status DataFileReader::InstallReader() {
   read.batch_size = options_.batch_size;
   read.int96_unit = col::TimeUnit::kMicro;
   read.parallel = options_.parallel_columns;
+  read.buffer_pool = options_.buffer_pool;
 
   // Pruning: the filter bound to the projected schema (errors are the caller's: a bad filter),
   // then moved onto the columns read; predicates on columns the file lacks prune nothing.

@@ -65,6 +65,9 @@ struct DataFileReadOptions {
   // Decode a batch's columns on the thread pool. Off when files are already read in parallel,
   // one per thread: the columns would only queue behind the other files.
   bool parallel_columns = true;
+  // Column-chunk buffers handed on between the files of one scan (parquet::PageBufferPool).
+  // Unset: each file allocates its own.
+  std::shared_ptr<parquet::PageBufferPool> buffer_pool;
 };
 
 struct DataFileReadReport {

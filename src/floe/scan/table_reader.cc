@@ -50,6 +50,7 @@ struct ReadSetup {
   std::optional<expr::Expression> filter;  // unbound; nullopt when always true
   std::shared_ptr<DeleteLoader> deletes;
   bool parallel_columns = true;  // DataFileReadOptions::parallel_columns
+  std::shared_ptr<parquet::PageBufferPool> buffers = std::make_shared<parquet::PageBufferPool>();
 };
 
 Result<ReadSetup> MakeSetup(const spec::TableMetadata& metadata, const ScanPlan& plan,
@@ -110,6 +111,7 @@ Status ReadTask(io::FileIO& io, const spec::TableMetadata& metadata, const ReadS
   read_options.with_row_positions = deletes.needs_positions();
   read_options.batch_size = batch_size;
   read_options.parallel_columns = setup.parallel_columns;
+  read_options.buffer_pool = setup.buffers;
   auto opened = DataFileReader::Open(io, task.data_file, std::move(read_options));
   if (!opened.ok()) return opened.error();
   DataFileReader& reader = **opened;

@@ -275,6 +275,9 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
       std::vector<columnar::RecordBatch> batches;
       int64_t rows_scanned = 0;
     };
+    // Readers hand their buffers on to the next row group's; a worker done early starts the
+    // next row group while the one before it is still read (what waits is small: kept rows).
+    read.buffer_pool = std::make_shared<parquet::PageBufferPool>();
     auto produce = [&](int64_t i) -> Result<GroupBatches> {
       parquet::BatchReaderOptions one = read;
       one.row_groups = std::vector<int>{groups_read[static_cast<size_t>(i)]};
@@ -296,7 +299,7 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
       return Ok();
     };
     FLOE_RETURN_IF_ERROR(ParallelForEachOrdered(static_cast<int64_t>(groups_read.size()), produce,
-                                                consume, {}, ThreadCount()));
+                                                consume));
     more = false;
   }
   while (more) {

@@ -141,5 +141,54 @@ TEST(BatchReaderTest, IcebergEncodingFixturesEqualTheirPlainTwins) {
   EXPECT_GE(compared, 30);
 }
 
+// Each row group read by a reader of its own, last first, all sharing one buffer pool (so one
+// column's chunk lands in a buffer another column or row group left), equals one reader's read.
+TEST(BatchReaderTest, ReadersSharingABufferPoolReadLikeOneReader) {
+  int compared = 0;
+  for (const std::string& path : GoodFiles()) {
+    if (KnownUnreadable().count(BaseName(path))) continue;
+    auto file = FileReader::Open(*io::LocalFileIO(), path);
+    if (!file.ok()) continue;  // EveryCorpusFileReadsWithItsRowCount says why
+    const int groups = static_cast<int>((*file)->metadata().row_groups.size());
+    if (groups < 2) continue;
+    SCOPED_TRACE(path);
+    BatchReaderOptions options;
+    options.batch_size = 1000;
+    auto whole = ReadAll(path, options);
+    if (!whole.ok()) continue;
+    auto pool = std::make_shared<PageBufferPool>(4);
+    std::vector<std::vector<RecordBatch>> by_group(static_cast<size_t>(groups));
+    for (int g = groups - 1; g >= 0; --g) {
+      BatchReaderOptions one = options;
+      one.row_groups = std::vector<int>{g};
+      one.buffer_pool = pool;
+      auto reader = BatchReader::Make(**file, one);
+      ASSERT_TRUE(reader.ok()) << reader.error().message;
+      while (true) {
+        auto batch = (*reader)->Next();
+        ASSERT_TRUE(batch.ok()) << batch.error().message;
+        if (!*batch) break;
+        by_group[static_cast<size_t>(g)].push_back(std::move(**batch));
+      }
+      if ((*file)->metadata().row_groups[static_cast<size_t>(g)].num_rows > 0) {
+        EXPECT_GT(pool->free_sets(), 0u) << "a finished reader gives its buffers back";
+      }
+    }
+    std::vector<RecordBatch> pooled;
+    for (auto& batches : by_group) {
+      for (RecordBatch& b : batches) pooled.push_back(std::move(b));
+    }
+    ASSERT_EQ(pooled.size(), whole->batches.size());
+    for (size_t b = 0; b < pooled.size(); ++b) {
+      ASSERT_EQ(pooled[b].num_columns(), whole->batches[b].num_columns());
+      for (int c = 0; c < pooled[b].num_columns(); ++c) {
+        EXPECT_EQ(columnar::ArrayDifference(*pooled[b].column(c), *whole->batches[b].column(c)), "");
+      }
+    }
+    ++compared;
+  }
+  EXPECT_GE(compared, 10);
+}
+
 }  // namespace
 }  // namespace floe::parquet

@@ -134,5 +134,47 @@ TEST(PageReaderTest, MalformedFilesFailCleanly) {
   std::printf("[ info ] %d malformed files stopped cleanly at the page level\n", clean);
 }
 
+PageReaderBuffers BuffersOfCapacity(size_t capacity) {
+  PageReaderBuffers b;
+  b.chunk.reserve(capacity);
+  return b;
+}
+
+TEST(PageBufferPoolTest, TakesTheSmallestSetThatFitsElseTheBiggest) {
+  PageBufferPool pool(3);
+  EXPECT_EQ(pool.Take(CompressionCodec::kZstd, 10).chunk.capacity(), std::string().capacity());
+  for (size_t c : {1000, 100000, 10000}) pool.Give(BuffersOfCapacity(c));
+  pool.Give(BuffersOfCapacity(5));  // beyond the pool's capacity: dropped
+  EXPECT_EQ(pool.free_sets(), 3u);
+  EXPECT_GE(pool.Take(CompressionCodec::kZstd, 2000).chunk.capacity(), 10000u);
+  EXPECT_LT(pool.free_sets(), 3u);
+  const size_t big = pool.Take(CompressionCodec::kZstd, 1 << 20).chunk.capacity();
+  EXPECT_GE(big, 100000u);
+  EXPECT_LT(big, 1u << 20);
+  const size_t last = pool.Take(CompressionCodec::kZstd, 10).chunk.capacity();
+  EXPECT_GE(last, 1000u);
+  EXPECT_LT(last, 10000u);
+  EXPECT_EQ(pool.free_sets(), 0u);
+}
+
+TEST(PageBufferPoolTest, PrefersASetWithAContextForTheCodec) {
+  auto snappy = compression::MakeCodec(compression::CodecKind::kSnappy);
+  auto zstd = compression::MakeCodec(compression::CodecKind::kZstd);
+  ASSERT_TRUE(snappy.ok() && zstd.ok());
+  PageBufferPool pool;
+  PageReaderBuffers a = BuffersOfCapacity(4096);
+  a.codec = std::move(snappy).value();
+  a.codec_kind = CompressionCodec::kSnappy;
+  PageReaderBuffers b = BuffersOfCapacity(4096);
+  b.codec = std::move(zstd).value();
+  b.codec_kind = CompressionCodec::kZstd;
+  const size_t capacity = b.chunk.capacity();
+  pool.Give(std::move(b));
+  if (a.chunk.capacity() != capacity) GTEST_SKIP() << "reserve gave different capacities";
+  pool.Give(std::move(a));
+  EXPECT_EQ(pool.Take(CompressionCodec::kZstd, 100).codec_kind, CompressionCodec::kZstd);
+  EXPECT_EQ(pool.Take(CompressionCodec::kZstd, 100).codec_kind, CompressionCodec::kSnappy);
+}
+
 }  // namespace
 }  // namespace floe::parquet

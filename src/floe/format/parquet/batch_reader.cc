@@ -131,6 +131,14 @@ Result<bool> BatchReader::OpenNextRowGroup() {
     // The previous row group's buffers serve this one (no new allocation, no page faults).
     std::vector<PageReaderBuffers> reused(columns_.size());
     for (size_t k = 0; k < readers_.size(); ++k) reused[k] = readers_[k]->ReleasePageBuffers();
+    if (readers_.empty() && options_.buffer_pool) {
+      for (size_t k = 0; k < columns_.size(); ++k) {
+        const ColumnChunk& chunk = groups[rg].columns[static_cast<size_t>(columns_[k])];
+        if (!chunk.meta_data) continue;  // OpenColumnChunk says what is wrong
+        reused[k] = options_.buffer_pool->Take(
+            chunk.meta_data->codec, static_cast<size_t>(std::max<int64_t>(0, chunk.meta_data->total_compressed_size)));
+      }
+    }
     readers_.clear();
     for (size_t k = 0; k < columns_.size(); ++k) {
       FLOE_ASSIGN_OR_RETURN(auto pages,
@@ -155,8 +163,19 @@ Result<bool> BatchReader::OpenNextRowGroup() {
     ++row_groups_read_;
     return true;
   }
+  ReturnBuffers();
   return false;
 }
+
+void BatchReader::ReturnBuffers() {
+  pages_skipped_ = pages_skipped();
+  if (options_.buffer_pool) {
+    for (auto& reader : readers_) options_.buffer_pool->Give(reader->ReleasePageBuffers());
+  }
+  readers_.clear();
+}
+
+BatchReader::~BatchReader() { ReturnBuffers(); }
 
 Status BatchReader::ReadLeaves(const std::vector<size_t>& ks,
                                const std::function<Status(size_t, LeafBatch*)>& read) {

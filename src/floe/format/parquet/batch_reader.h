@@ -79,6 +79,10 @@ struct BatchReaderOptions {
   PageReaderOptions pages;
   // Set: batches hold only the rows it keeps, and are never empty (late materialization, above).
   std::optional<RowFilter> row_filter;
+  // Set: the column chunks' buffers come from the pool and go back to it when the reader ends
+  // (readers of one row group each, sharing a file). Unset: they are reused from row group to
+  // row group of this reader only.
+  std::shared_ptr<PageBufferPool> buffer_pool;
 };
 
 class BatchReader {
@@ -86,6 +90,9 @@ class BatchReader {
   // `file` must outlive the reader.
   static Result<std::unique_ptr<BatchReader>> Make(const FileReader& file,
                                                    BatchReaderOptions options = {});
+  ~BatchReader();
+  BatchReader(const BatchReader&) = delete;
+  BatchReader& operator=(const BatchReader&) = delete;
 
   // The columns of every batch (top-level fields of the read tree).
   const columnar::SchemaPtr& schema() const { return schema_; }
@@ -108,6 +115,8 @@ class BatchReader {
       : file_(file), options_(std::move(options)) {}
   // Moves to the next selected row group and opens its column chunks; false at the end.
   Result<bool> OpenNextRowGroup();
+  // Gives the column chunks' buffers back to the pool (when there is one).
+  void ReturnBuffers();
   Result<columnar::RecordBatch> ReadBatch(int64_t rows);
   // ReadBatch with the row filter; a batch of 0 rows when the filter keeps none.
   Result<columnar::RecordBatch> ReadFilteredBatch(int64_t rows);

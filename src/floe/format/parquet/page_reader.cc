@@ -75,6 +75,40 @@ Result<std::unique_ptr<PageReader>> PageReader::MakeReusing(
   return r;
 }
 
+PageReaderBuffers PageBufferPool::Take(CompressionCodec codec, size_t chunk_size) {
+  std::lock_guard lock(mu_);
+  if (free_.empty()) return {};
+  // The best set: one whose chunk buffer is big enough (the smallest such), else the biggest.
+  // Between two of the same size, one with a context for this codec.
+  auto better = [&](const PageReaderBuffers& a, const PageReaderBuffers& b) {
+    const bool a_fits = a.chunk.capacity() >= chunk_size;
+    const bool b_fits = b.chunk.capacity() >= chunk_size;
+    if (a_fits != b_fits) return a_fits;
+    if (a.chunk.capacity() != b.chunk.capacity()) {
+      return a_fits ? a.chunk.capacity() < b.chunk.capacity()
+                    : a.chunk.capacity() > b.chunk.capacity();
+    }
+    return a.codec && a.codec_kind == codec && !(b.codec && b.codec_kind == codec);
+  };
+  auto best = free_.begin();
+  for (auto i = free_.begin() + 1; i != free_.end(); ++i) {
+    if (better(*i, *best)) best = i;
+  }
+  PageReaderBuffers out = std::move(*best);
+  free_.erase(best);
+  return out;
+}
+
+void PageBufferPool::Give(PageReaderBuffers buffers) {
+  std::lock_guard lock(mu_);
+  if (free_.size() < capacity_) free_.push_back(std::move(buffers));
+}
+
+size_t PageBufferPool::free_sets() const {
+  std::lock_guard lock(mu_);
+  return free_.size();
+}
+
 PageReaderBuffers PageReader::ReleaseBuffers() {
   PageReaderBuffers out;
   out.chunk = std::move(chunk_);

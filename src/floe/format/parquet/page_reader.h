@@ -12,9 +12,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "floe/format/compression/codec.h"
 #include "floe/format/parquet/file_metadata.h"
@@ -53,6 +55,25 @@ struct PageReaderBuffers {
   std::string page;
   std::unique_ptr<compression::Codec> codec;
   CompressionCodec codec_kind = CompressionCodec::kUncompressed;
+};
+
+// Buffers handed on between readers: when each row group of a file is read by a reader of its
+// own (ScanParquetFile on several threads), a reader that is done gives its buffers here and the
+// next one takes them, so buffers are allocated, zero-filled and page-faulted once per thread
+// and column, not once per row group. Thread-safe; keeps at most `capacity` sets.
+class PageBufferPool {
+ public:
+  explicit PageBufferPool(size_t capacity = 32) : capacity_(capacity) {}
+  // The free set that best fits a chunk of `chunk_size` bytes (preferring one with a context for
+  // `codec`), or an empty one when none is free.
+  PageReaderBuffers Take(CompressionCodec codec, size_t chunk_size);
+  void Give(PageReaderBuffers buffers);
+  size_t free_sets() const;
+
+ private:
+  const size_t capacity_;
+  mutable std::mutex mu_;
+  std::vector<PageReaderBuffers> free_;
 };
 
 // The compression codec of a Parquet CompressionCodec; LZO is NotSupported.
