@@ -62,6 +62,45 @@ TEST(EncodingDictionaryTest, StringDictionaryIntoBuilder) {
   EXPECT_TRUE((*arr)->Validate().ok());
 }
 
+// Entries of one common length (1-9 bytes: flags, codes) take Gather's fixed-size path; a null
+// and a value appended first check that the gathered values follow what the builder holds.
+TEST(EncodingDictionaryTest, StringDictionaryOfOneLength) {
+  std::mt19937 rng(7);
+  for (int length = 1; length <= 9; ++length) {
+    SCOPED_TRACE(length);
+    std::vector<std::string> entries;
+    for (int e = 0; e < 5; ++e) {
+      std::string v;
+      for (int c = 0; c < length; ++c) v.push_back(static_cast<char>('a' + rng() % 26));
+      entries.push_back(v);
+    }
+    std::vector<std::string_view> views(entries.begin(), entries.end());
+    std::string dict_page;
+    EncodePlainByteArray(views.data(), 5, &dict_page);
+    auto dict = ByteArrayDictionary::FromPlain(Span(dict_page), 5);
+    ASSERT_TRUE(dict.ok());
+    std::vector<uint32_t> idx;
+    for (int i = 0; i < 3000; ++i) idx.push_back(static_cast<uint32_t>(rng() % 5));
+    columnar::BinaryBuilder b(columnar::Utf8());
+    ASSERT_TRUE(b.AppendNulls(1).ok());
+    ASSERT_TRUE(b.Append("before").ok());
+    ASSERT_TRUE(dict->Gather(idx.data(), 3000, &b).ok());
+    auto arr = b.Finish();
+    ASSERT_TRUE(arr.ok());
+    ASSERT_EQ((*arr)->length, 3002);
+    EXPECT_TRUE((*arr)->IsNull(0));
+    EXPECT_EQ((*arr)->GetView(1), "before");
+    for (int i = 0; i < 3000; ++i) {
+      ASSERT_FALSE((*arr)->IsNull(i + 2));
+      ASSERT_EQ((*arr)->GetView(i + 2), entries[idx[static_cast<size_t>(i)]]);
+    }
+    EXPECT_TRUE((*arr)->Validate().ok());
+    idx[2999] = 5;  // out of range
+    columnar::BinaryBuilder bad(columnar::Utf8());
+    EXPECT_EQ(dict->Gather(idx.data(), 3000, &bad).error().kind, ErrorKind::kCorrupt);
+  }
+}
+
 TEST(EncodingDictionaryTest, FixedLenDictionary) {
   std::string dict_page = "0123456789abcdefFEDCBA9876543210";  // two uuids
   auto dict = FixedWidthDictionary::FromPlain(Span(dict_page), 2, 16);

@@ -91,19 +91,56 @@ Result<ByteArrayDictionary> ByteArrayDictionary::FromPlain(std::span<const uint8
     d.bytes_.append(v);
     d.offsets_.push_back(static_cast<int64_t>(d.bytes_.size()));
   }
+  if (num_values > 0) {
+    d.common_length_ = static_cast<int64_t>(views[0].size());
+    for (const auto& v : views) {
+      if (static_cast<int64_t>(v.size()) != d.common_length_) d.common_length_ = -1;
+    }
+  }
   return d;
 }
+
+namespace {
+
+// Appends entry indices[i] (each kLength bytes, at base + index * kLength) for i < n: gathered
+// into a local buffer by copies the compiler makes of kLength bytes, then appended in bulk.
+template <int64_t kLength>
+Status AppendCommonLength(const uint8_t* base, const uint32_t* indices, int64_t n,
+                          columnar::BinaryBuilder* out) {
+  constexpr int64_t kPiece = 1024;
+  uint8_t bytes[kPiece * kLength];
+  int32_t lengths[kPiece];
+  std::fill(lengths, lengths + kPiece, static_cast<int32_t>(kLength));
+  for (int64_t done = 0; done < n; done += kPiece) {
+    const int64_t k = std::min(kPiece, n - done);
+    for (int64_t i = 0; i < k; ++i) {
+      std::memcpy(bytes + i * kLength, base + static_cast<size_t>(indices[done + i]) * kLength,
+                  kLength);
+    }
+    FLOE_RETURN_IF_ERROR(out->AppendBulk(lengths, k, bytes, k * kLength));
+  }
+  return Ok();
+}
+
+}  // namespace
 
 Status ByteArrayDictionary::Gather(const uint32_t* indices, int64_t n,
                                    columnar::BinaryBuilder* out) const {
   FLOE_RETURN_IF_ERROR(CheckIndices(indices, n, size()));
+  const auto* base = reinterpret_cast<const uint8_t*>(bytes_.data());
+  switch (common_length_) {
+    case 1: return AppendCommonLength<1>(base, indices, n, out);
+    case 2: return AppendCommonLength<2>(base, indices, n, out);
+    case 4: return AppendCommonLength<4>(base, indices, n, out);
+    case 8: return AppendCommonLength<8>(base, indices, n, out);
+    default: break;
+  }
   int64_t bytes = 0;
   for (int64_t i = 0; i < n; ++i) {
     bytes += offsets_[indices[i] + 1] - offsets_[indices[i]];
   }
   FLOE_RETURN_IF_ERROR(out->Reserve(n));
   FLOE_RETURN_IF_ERROR(out->ReserveData(bytes));
-  const auto* base = reinterpret_cast<const uint8_t*>(bytes_.data());
   for (int64_t i = 0; i < n; ++i) {
     const int64_t start = offsets_[indices[i]];
     out->UnsafeAppend(base + start, offsets_[indices[i] + 1] - start);

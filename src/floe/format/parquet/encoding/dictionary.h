@@ -73,6 +73,9 @@ class ByteArrayDictionary {
  private:
   std::string bytes_;
   std::vector<int64_t> offsets_{0};
+  // The length every entry has (flags, codes, fixed-width ids), or -1: Gather then copies each
+  // value with a copy of that fixed size and needs no pass to count the bytes.
+  int64_t common_length_ = -1;
 };
 
 // Decodes n values of a dictionary-encoded page: indices in chunks, gathered into out.
