@@ -9,14 +9,19 @@ namespace floe::scan {
 
 namespace col = floe::columnar;
 
+// Used twice: per projected field, on the converted columns (plans_); and per column read, on
+// the file's arrays before they are converted (shapes_: target is then the field the conversion
+// expects, read_index the position among the file's siblings).
 struct FieldResolution::FieldPlan {
   col::Field target;       // the projected field as a columnar field
   int read_index = -1;     // position among the fields read (siblings); -1: a constant
   spec::Literal constant;  // read_index < 0 and no children: the value (null: nulls)
-  // read_index >= 0: a struct read from the file with constants somewhere below.
-  // read_index < 0: a struct default, built from the children's constants.
+  // read_index >= 0: a struct, list or map read from the file with constants (or fields cut
+  // away) somewhere below. read_index < 0: a struct default, built from the children's constants.
   bool rebuild = false;
-  std::vector<FieldPlan> children;  // per projected child, when rebuild
+  // When rebuild: a struct's children (per projected child); a list's element; a map's key and
+  // value.
+  std::vector<FieldPlan> children;
 };
 
 namespace {
@@ -97,6 +102,95 @@ class Planner {
     return plans;
   }
 
+  // How a column read (`file`, a read tree field; `read_index` its position among its
+  // siblings) becomes what the conversion expects, given its projected field (`table`, columnar
+  // `target`): struct children the table dropped are cut away; inside a list element or a map
+  // key or value (`whole`: read whole) the struct children the file lacks are added with their
+  // initial-defaults, in the table's order. Outside those, a struct holds only the children
+  // read, and the children it lacks are plans_' constants.
+  Result<FieldPlan> PlanShape(const col::Field& file, const spec::NestedField& table,
+                              const col::Field& target, int read_index, bool whole,
+                              const std::string& name) {
+    FieldPlan plan;
+    plan.target = file;
+    plan.read_index = read_index;
+    const col::DataType& t = *file.type;
+    const spec::Type& tt = *table.type;
+    if (t.id() == col::TypeId::kStruct && tt.id() == spec::TypeId::kStruct) {
+      const std::vector<spec::NestedField>& fields = tt.fields();
+      auto table_child = [&](std::optional<int32_t> id) {
+        for (size_t j = 0; j < fields.size(); ++j) {
+          if (id == fields[j].id) return static_cast<int>(j);
+        }
+        return -1;
+      };
+      auto file_child = [&](int32_t id) {
+        for (int i = 0; i < t.num_children(); ++i) {
+          if (t.child(i).field_id() == id) return i;
+        }
+        return -1;
+      };
+      if (whole) {
+        for (size_t j = 0; j < fields.size(); ++j) {
+          const spec::NestedField& f = fields[j];
+          std::string child_name = name + "." + f.name;
+          const col::Field& child_target = target.type->child(static_cast<int>(j));
+          int i = file_child(f.id);
+          if (i >= 0) {
+            FLOE_ASSIGN_OR_RETURN(FieldPlan c,
+                                  PlanShape(t.child(i), f, child_target, i, true, child_name));
+            plan.children.push_back(std::move(c));
+            continue;
+          }
+          FieldPlan c;
+          c.target = child_target;
+          FLOE_RETURN_IF_ERROR(PlanDefault(f, child_name, &c));
+          plan.children.push_back(std::move(c));
+        }
+      } else {
+        for (int i = 0; i < t.num_children(); ++i) {
+          int j = table_child(t.child(i).field_id());
+          if (j < 0) continue;  // dropped by the table (or not projected)
+          const spec::NestedField& f = fields[static_cast<size_t>(j)];
+          FLOE_ASSIGN_OR_RETURN(FieldPlan c, PlanShape(t.child(i), f, target.type->child(j), i,
+                                                       false, name + "." + f.name));
+          plan.children.push_back(std::move(c));
+        }
+      }
+      std::vector<col::Field> shaped;
+      plan.rebuild = static_cast<int>(plan.children.size()) != t.num_children();
+      for (size_t k = 0; k < plan.children.size(); ++k) {
+        const FieldPlan& c = plan.children[k];
+        plan.rebuild = plan.rebuild || c.rebuild || c.read_index != static_cast<int>(k);
+        shaped.push_back(c.target);
+      }
+      plan.target.type = col::Struct(std::move(shaped));
+    } else if (t.id() == col::TypeId::kList && tt.id() == spec::TypeId::kList) {
+      FLOE_ASSIGN_OR_RETURN(FieldPlan element,
+                            PlanShape(t.value_field(), tt.element(), target.type->value_field(),
+                                      0, true, name + ".element"));
+      plan.rebuild = element.rebuild;
+      plan.target.type = col::List(element.target);
+      plan.children.push_back(std::move(element));
+    } else if (t.id() == col::TypeId::kMap && tt.id() == spec::TypeId::kMap) {
+      FLOE_ASSIGN_OR_RETURN(FieldPlan key, PlanShape(t.key_field(), tt.key(),
+                                                     target.type->key_field(), 0, true,
+                                                     name + ".key"));
+      FLOE_ASSIGN_OR_RETURN(FieldPlan value, PlanShape(t.item_field(), tt.value(),
+                                                       target.type->item_field(), 1, true,
+                                                       name + ".value"));
+      plan.rebuild = key.rebuild || value.rebuild;
+      plan.target.type = col::Map(key.target, value.target, t.keys_sorted());
+      plan.children.push_back(std::move(key));
+      plan.children.push_back(std::move(value));
+    }
+    if (!plan.rebuild) {
+      plan.target = file;
+      plan.children.clear();
+    }
+    return plan;
+  }
+
  private:
   int FindChild(int parent, int32_t id) const {
     for (int c : file_.node(parent).children) {
@@ -126,6 +220,13 @@ class Planner {
         }
       }
     }
+    return PlanDefault(f, f.name, plan);
+  }
+
+  // The value of a field the file lacks that no partition value gives: its initial-default, else
+  // null. `name` is the field's dotted name for errors.
+  Status PlanDefault(const spec::NestedField& f, std::string_view name, FieldPlan* plan) {
+    plan->read_index = -1;
     if (f.initial_default && *f.initial_default != "null") {
       FLOE_ASSIGN_OR_RETURN(auto doc, JsonDocument::Parse(*f.initial_default));
       if (f.type->id() == spec::TypeId::kStruct) {
@@ -144,11 +245,11 @@ class Planner {
         return NotSupported(
             "data file {}: field {} (id {}) is missing and its initial-default {} "
             "is a {} value, which floe does not fill in",
-            path_, f.name, f.id, *f.initial_default, f.type->ToString());
+            path_, name, f.id, *f.initial_default, f.type->ToString());
       }
       auto value = spec::FromJson(*f.type, doc->root());
       if (!value.ok()) {
-        return Corrupt("schema field {} (id {}): bad initial-default {}: {}", f.name, f.id,
+        return Corrupt("schema field {} (id {}): bad initial-default {}: {}", name, f.id,
                        *f.initial_default, value.error().message);
       }
       plan->constant = std::move(*value);
@@ -158,7 +259,7 @@ class Planner {
       return Corrupt(
           "data file {}: required field {} (id {}) is not in the file and has no "
           "initial-default",
-          path_, f.name, f.id);
+          path_, name, f.id);
     }
     return Ok();  // nulls
   }
@@ -181,79 +282,6 @@ col::Field Renamed(const col::Field& field, const spec::Schema& projected) {
     std::vector<col::Field> children;
     for (const col::Field& c : field.type->children()) children.push_back(Renamed(c, projected));
     out.type = col::Struct(std::move(children));
-  }
-  return out;
-}
-
-// Fields the projected schema has (by id); only those are kept inside structs.
-bool Projected(const col::Field& f, const spec::Schema& projected) {
-  std::optional<int32_t> id = f.field_id();
-  return id && projected.FindFieldById(*id) != nullptr;
-}
-
-// `field` with, inside every struct (list elements and map values included), only the projected
-// children: a list or map is read whole, and may hold fields the table dropped since.
-col::Field Pruned(const col::Field& field, const spec::Schema& projected) {
-  col::Field out = field;
-  const col::DataType& t = *field.type;
-  switch (t.id()) {
-    case col::TypeId::kStruct: {
-      std::vector<col::Field> children;
-      for (const col::Field& c : t.children()) {
-        if (Projected(c, projected)) children.push_back(Pruned(c, projected));
-      }
-      out.type = col::Struct(std::move(children));
-      break;
-    }
-    case col::TypeId::kList:
-      out.type = col::List(Pruned(t.value_field(), projected));
-      break;
-    case col::TypeId::kMap:
-      out.type = col::Map(Pruned(t.key_field(), projected), Pruned(t.item_field(), projected),
-                          t.keys_sorted());
-      break;
-    default:
-      break;
-  }
-  return out;
-}
-
-// The array of `field` cut down as Pruned cuts the field (`pruned` is Pruned(field)).
-col::ArrayPtr PrunedArray(const col::Field& field, const col::Field& pruned,
-                          const col::ArrayPtr& array, const spec::Schema& projected) {
-  const col::DataType& t = *field.type;
-  if (!t.is_nested()) return array;
-  auto out = std::make_shared<col::ArrayData>(*array);
-  out->type = pruned.type;
-  out->children.clear();
-  switch (t.id()) {
-    case col::TypeId::kStruct: {
-      int kept = 0;
-      for (int i = 0; i < t.num_children(); ++i) {
-        const col::Field& c = t.child(i);
-        if (!Projected(c, projected)) continue;
-        out->children.push_back(PrunedArray(c, pruned.type->child(kept++),
-                                            array->children[static_cast<size_t>(i)], projected));
-      }
-      break;
-    }
-    case col::TypeId::kList:
-      out->children.push_back(
-          PrunedArray(t.value_field(), pruned.type->value_field(), array->children[0], projected));
-      break;
-    case col::TypeId::kMap: {
-      // The entries struct keeps its key and value, each pruned.
-      const col::ArrayPtr& entries = array->children[0];
-      auto e = std::make_shared<col::ArrayData>(*entries);
-      e->type = pruned.type->value_field().type;
-      e->children = {
-          PrunedArray(t.key_field(), pruned.type->key_field(), entries->children[0], projected),
-          PrunedArray(t.item_field(), pruned.type->item_field(), entries->children[1], projected)};
-      out->children.push_back(std::move(e));
-      break;
-    }
-    default:
-      break;
   }
   return out;
 }
@@ -301,12 +329,29 @@ Result<col::ArrayPtr> Constant(const FieldPlan& plan, int64_t length) {
   return col::ArrayData::Make(plan.target.type, length, {nullptr}, 0, 0, std::move(children));
 }
 
-// The projected column from the converted one (`source`, null for a constant).
+// The column `plan` describes from `source` (null for a constant).
 Result<col::ArrayPtr> Build(const FieldPlan& plan, const col::ArrayPtr& source, int64_t length) {
   if (plan.read_index < 0) return Constant(plan, length);
   if (!plan.rebuild) return source;
   auto out = std::make_shared<col::ArrayData>(*source);
   out->type = plan.target.type;
+  if (out->type->id() == col::TypeId::kList) {
+    const col::ArrayPtr& elements = source->children[0];
+    FLOE_ASSIGN_OR_RETURN(out->children[0], Build(plan.children[0], elements, elements->length));
+    return col::ArrayPtr(out);
+  }
+  if (out->type->id() == col::TypeId::kMap) {
+    // The entries struct keeps its key and value, each rebuilt.
+    const col::ArrayPtr& entries = source->children[0];
+    auto e = std::make_shared<col::ArrayData>(*entries);
+    e->type = out->type->value_field().type;
+    for (size_t k = 0; k < 2; ++k) {
+      FLOE_ASSIGN_OR_RETURN(e->children[k], Build(plan.children[k], entries->children[k],
+                                                  entries->offset + entries->length));
+    }
+    out->children[0] = std::move(e);
+    return col::ArrayPtr(out);
+  }
   out->children.clear();
   // Struct children are indexed like the parent (its offset applies to them).
   const int64_t child_length = source->offset + source->length;
@@ -344,16 +389,24 @@ Result<FieldResolution> FieldResolution::Make(const spec::Schema& projected,
   r.read_tree_ = std::move(*tree);
   std::vector<col::Field> file_fields;
   std::vector<col::Field> renamed;
-  for (const parquet::ReadNode& n : r.read_tree_) {
-    col::Field pruned = Pruned(n.field, projected);
-    bool prune = !pruned.type->Equals(*n.field.type);
-    r.prune_.push_back(
-        prune ? std::optional<std::pair<col::Field, col::Field>>(std::make_pair(n.field, pruned))
-              : std::nullopt);
-    file_fields.push_back(WithTableZones(pruned, projected));
-    renamed.push_back(Renamed(n.field, projected));
+  for (size_t i = 0; i < r.read_tree_.size(); ++i) {
+    const col::Field& field = r.read_tree_[i].field;
+    // The top-level fields read are projected top-level fields (found by id).
+    size_t k = 0;
+    while (k < projected.fields.size() && field.field_id() != projected.fields[k].id) ++k;
+    FieldPlan shape;
+    shape.target = field;
+    shape.read_index = static_cast<int>(i);
+    if (k < projected.fields.size()) {
+      FLOE_ASSIGN_OR_RETURN(shape, planner.PlanShape(field, projected.fields[k],
+                                                     r.schema_->field(static_cast<int>(k)),
+                                                     static_cast<int>(i), false,
+                                                     projected.fields[k].name));
+    }
+    file_fields.push_back(WithTableZones(shape.target, projected));
+    renamed.push_back(Renamed(field, projected));
+    r.shapes_.push_back(std::move(shape));
   }
-  r.projected_ = projected;
   r.renamed_ = col::Schema(std::move(renamed));
   spec::Schema read_schema = projected;
   read_schema.fields = std::move(read);
@@ -371,24 +424,24 @@ Result<FieldResolution> FieldResolution::Make(const spec::Schema& projected,
 Result<columnar::RecordBatch> FieldResolution::Resolve(const columnar::RecordBatch& batch) const {
   std::optional<columnar::RecordBatch> converted;
   if (conformer_) {
-    columnar::RecordBatch pruned = batch;
-    if (batch.num_columns() == static_cast<int>(prune_.size())) {
+    columnar::RecordBatch shaped = batch;
+    if (batch.num_columns() == static_cast<int>(shapes_.size())) {
       std::vector<col::ArrayPtr> columns = batch.columns();
       std::vector<col::Field> fields = batch.schema()->fields();
       bool any = false;
-      for (size_t i = 0; i < prune_.size(); ++i) {
-        if (!prune_[i]) continue;
-        columns[i] = PrunedArray(prune_[i]->first, prune_[i]->second, columns[i], projected_);
-        fields[i] = prune_[i]->second;
+      for (size_t i = 0; i < shapes_.size(); ++i) {
+        if (!shapes_[i].rebuild) continue;
+        FLOE_ASSIGN_OR_RETURN(columns[i], Build(shapes_[i], columns[i], batch.num_rows()));
+        fields[i] = shapes_[i].target;
         any = true;
       }
       if (any) {
         FLOE_ASSIGN_OR_RETURN(
-            pruned, columnar::RecordBatch::Make(std::make_shared<col::Schema>(std::move(fields)),
+            shaped, columnar::RecordBatch::Make(std::make_shared<col::Schema>(std::move(fields)),
                                                 batch.num_rows(), std::move(columns)));
       }
     }
-    auto c = conformer_->Conform(pruned);
+    auto c = conformer_->Conform(shaped);
     if (!c.ok()) return Corrupt("{}", c.error().message);
     converted = std::move(*c);
   }

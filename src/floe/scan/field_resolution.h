@@ -9,9 +9,17 @@
 // Structs are matched field by field, so a struct column gets the children added after the file
 // was written as constants too.
 //
+// Lists and maps are read whole, then reshaped before the conversion: inside a list element or a
+// map key or value, at any depth (a struct in an element's struct, lists of lists, map values
+// that are lists of structs), struct fields the table dropped are cut away and fields the file
+// lacks take their initial-default, else null (a required one without a default is a Corrupt
+// error, as at top level). A default fills the structs that are there: a null element or null
+// struct stays null, an empty list or map stays empty. Promotions apply inside them as at top
+// level. (Identity partition values cannot stand in there: the spec allows no partition source
+// inside a list or map.)
+//
 // Timestamps without zone in the file (Spark's INT96) read as UTC instants for timestamptz
-// fields. Lists and maps are read whole: inside them, fields the table dropped are cut away and
-// fields added later read as nulls (their initial-defaults are not applied there).
+// fields.
 
 #pragma once
 
@@ -71,10 +79,9 @@ class FieldResolution {
   std::vector<parquet::ReadNode> read_tree_;
   columnar::Schema renamed_{{}};
   columnar::SchemaPtr schema_;
-  spec::Schema projected_;
-  // Per column read: the file's field and the field with only projected struct children, when
-  // they differ (lists and maps holding fields the table dropped).
-  std::vector<std::optional<std::pair<columnar::Field, columnar::Field>>> prune_;
+  // Per column read: how the file's arrays become what conformer_ expects (fields the table
+  // dropped cut away; inside lists and maps, fields the file lacks added as constants).
+  std::vector<FieldPlan> shapes_;
   std::unique_ptr<table::BatchConformer> conformer_;  // the found fields, by id
   std::vector<FieldPlan> plans_;                      // one per projected field
 };
