@@ -27,33 +27,68 @@ using syntax::Expr;
 
 namespace {
 
-// A FROM item bound: its node (or a table scan still open to pushdown) and its columns.
+struct PendingJoin;
+
+// A FROM item bound: its node (or a table scan or join still open to pushdown) and its columns.
 struct BoundFrom {
   PlanNodePtr node;
   std::optional<TableScanSpec> pending_scan;
+  std::shared_ptr<PendingJoin> pending_join;
   std::shared_ptr<Scope> scope = std::make_shared<Scope>();
   // The full schema of a pending scan's table (pushdown binds against it).
   std::shared_ptr<Scope> table_scope;
-  const spec::Schema* table_schema = nullptr;
   std::optional<spec::Schema> table_schema_storage;
+  // Conjuncts pushed here: filter texts of the pending scan, and conjuncts evaluated over this
+  // item's rows by a Filter node (bound against `scope`).
+  std::vector<std::string> pushed;
+  std::vector<const Expr*> filters;
 };
 
-// The names a query mentions (every part of every column reference, lower case), and whether it
-// uses `*` anywhere: a table scan reads only the columns named.
+// A join whose inputs may still take conjuncts (WHERE conjuncts pushed down from above, ON
+// conjuncts over one input): its node is made when the FROM item is finished.
+struct PendingJoin {
+  BoundFrom left, right;  // the hash join's inputs (swapped for a RIGHT JOIN)
+  HashJoinType type = HashJoinType::kInner;
+  std::vector<PhysicalExprPtr> left_keys, right_keys;
+  PhysicalExprPtr residual;  // over the left columns, then the right ones
+  // The output columns as positions in the joined columns (left then right): the order of the
+  // item's scope. Empty: the joined columns as they are.
+  std::vector<int> order;
+};
+
+// The names a query mentions, and its `*`s: a table scan reads only the columns named. A name's
+// first part may be a column (or a struct column); `t.col…` names col of the table t.
 struct NamedColumns {
-  std::set<std::string> names;
-  bool star = false;
+  std::set<std::string> first_parts;
+  std::set<std::pair<std::string, std::string>> qualified;
+  std::set<std::string> star_qualifiers;  // `t.*`
+  bool star = false;                      // `*`
+
+  // Whether the query may name column `column` of the FROM item called `alias` (lower case).
+  bool Reads(const std::string& alias, const std::string& column) const {
+    return star || star_qualifiers.count(alias) || star_qualifiers.count(column) || first_parts.count(column) ||
+           qualified.count({alias, column});
+  }
 };
 
 NamedColumns CollectNames(const syntax::Query& query) {
   NamedColumns out;
+  auto add = [&out](const syntax::QualifiedName& name) {
+    if (name.empty()) return;
+    out.first_parts.insert(AsciiLower(name[0]));
+    if (name.size() >= 2) out.qualified.emplace(AsciiLower(name[0]), AsciiLower(name[1]));
+  };
   VisitQueryExpressions(query, [&](const Expr& e) {
     if (const auto* ref = e.As<syntax::ColumnRef>()) {
-      for (const auto& part : ref->name) out.names.insert(AsciiLower(part));
-    } else if (e.As<syntax::Star>()) {
-      out.star = true;
+      add(ref->name);
+    } else if (const auto* star = e.As<syntax::Star>()) {
+      if (star->qualifier.empty()) {
+        out.star = true;
+      } else {
+        out.star_qualifiers.insert(AsciiLower(star->qualifier.back()));
+      }
     } else if (const auto* call = e.As<syntax::FunctionCall>(); call && call->no_parentheses) {
-      for (const auto& part : call->name) out.names.insert(AsciiLower(part));
+      add(call->name);
     }
   });
   return out;
@@ -324,61 +359,197 @@ class QueryBinder {
     TableScanSpec spec = std::move(*source.scan);
     spec.threads = options_.threads;
     std::vector<columnar::Field> fields;
+    const std::string lower_alias = AsciiLower(alias);
     for (const auto& f : source.schema->fields()) {
-      if (named_.star || named_.names.count(AsciiLower(f.name))) {
+      if (named_.Reads(lower_alias, AsciiLower(f.name))) {
         spec.columns.push_back(f.name);
         fields.push_back(f);
+      } else {
+        out.scope->unread.push_back(alias + "." + f.name);
       }
     }
     out.table_scope = std::make_shared<Scope>(ScopeOf(*source.schema, alias));
-    *out.scope = ScopeOf(columnar::Schema(fields), alias);
-    for (const auto& f : source.schema->fields()) {
-      if (!(named_.star || named_.names.count(AsciiLower(f.name)))) out.scope->unread.push_back(alias + "." + f.name);
-    }
+    out.scope->columns = ScopeOf(columnar::Schema(fields), alias).columns;
     FLOE_ASSIGN_OR_RETURN(scan::SnapshotChoice choice, scan::SelectSnapshot(*spec.metadata, spec.snapshot));
     out.table_schema_storage = *choice.schema;
     out.pending_scan = std::move(spec);
     return out;
   }
 
-  // The node of a FROM item (building a pending table scan as it is).
+  // The node of a FROM item: a pending table scan or join is made as it is now, with the
+  // conjuncts pushed into it.
   Result<PlanNodePtr> Finish(BoundFrom& from) {
     if (from.pending_scan) {
+      if (!from.pushed.empty()) {
+        std::string pushed;
+        for (const auto& text : from.pushed) pushed += (pushed.empty() ? "" : " AND ") + text;
+        std::string& filter = from.pending_scan->filter;
+        filter = filter.empty() ? pushed : "(" + filter + ") AND " + pushed;
+        from.pushed.clear();
+      }
       FLOE_ASSIGN_OR_RETURN(from.node, MakeTableScanNode(std::move(*from.pending_scan)));
       from.pending_scan.reset();
+    } else if (from.pending_join) {
+      PendingJoin& join = *from.pending_join;
+      FLOE_ASSIGN_OR_RETURN(PlanNodePtr left, Finish(join.left));
+      FLOE_ASSIGN_OR_RETURN(PlanNodePtr right, Finish(join.right));
+      std::vector<columnar::Field> fields = left->schema()->fields();
+      for (const auto& f : right->schema()->fields()) fields.push_back(f);
+      for (auto& f : fields) f.nullable = true;
+      auto joined_schema = std::make_shared<const columnar::Schema>(std::move(fields));
+      PlanNodePtr node = MakeHashJoinNode(left, right, join.type, std::move(join.left_keys), std::move(join.right_keys),
+                                          std::move(join.residual), joined_schema);
+      if (!join.order.empty()) {
+        std::vector<PhysicalExprPtr> exprs;
+        std::vector<std::string> names;
+        for (int i : join.order) {
+          exprs.push_back(MakeColumnExpr(i, joined_schema->field(i).type));
+          names.push_back(joined_schema->field(i).name);
+        }
+        node = MakeProjectNode(node, std::move(exprs), std::move(names));
+      }
+      from.node = node;
+      from.pending_join.reset();
+    }
+    if (!from.filters.empty()) {
+      FLOE_ASSIGN_OR_RETURN(from.node, FilterBy(from.node, *from.scope, from.filters, "WHERE"));
+      from.filters.clear();
     }
     return from.node;
   }
 
+  // A Filter node keeping the rows of `node` (columns `scope`) where every conjunct is true.
+  Result<PlanNodePtr> FilterBy(const PlanNodePtr& node, const Scope& scope, const std::vector<const Expr*>& conjuncts,
+                               const char* clause) {
+    ExpressionBinder binder(scope, context_);
+    PhysicalExprPtr predicate;
+    std::string description;
+    for (const Expr* c : conjuncts) {
+      auto bound = binder.Bind(*c);
+      if (!bound.ok()) return AtPosition(c->pos, std::move(bound).error());
+      PhysicalExprPtr p = *bound;
+      if (p->type()->id() != columnar::TypeId::kBool) {
+        auto cast = binder.CastTo(p, columnar::Boolean());
+        if (!cast.ok()) {
+          return AtPosition(c->pos, InvalidArgument("{} needs a boolean, not {}", clause, SparkTypeName(*p->type())));
+        }
+        p = *cast;
+      }
+      description += (description.empty() ? "" : " AND ") + syntax::ToSql(*c);
+      if (predicate) {
+        FLOE_ASSIGN_OR_RETURN(predicate, binder.Call("and", {predicate, p}));
+      } else {
+        predicate = p;
+      }
+    }
+    return MakeFilterNode(node, predicate, description);
+  }
+
+  // ---- Pushdown ----
+
+  // Places a conjunct over the rows of `from` as deep as it means the same: into a table scan's
+  // filter when the filter language says it, into a join's input when the join lets it through,
+  // else (`may_filter_here`: `from` is the input of a join that let it through) a Filter node
+  // over `from`. False when it stays with the caller.
+  //
+  // An inner join lets a conjunct over one input's columns through to that input. A left join
+  // lets one over its left input through (the left rows are kept whatever the right side
+  // holds), never one over its right input: that would drop the NULL-extended rows it is
+  // evaluated on above the join (`WHERE r.x IS NULL` keeps the left rows without a match).
+  bool PushDown(BoundFrom& from, const Expr* conjunct, bool may_filter_here) {
+    if (from.pending_scan) {
+      ExpressionBinder table_binder(*from.table_scope, context_);
+      auto text = PushableFilterText(*conjunct, table_binder, *from.table_scope, *from.table_schema_storage,
+                                     context_->time_zone.is_utc());
+      if (text) {
+        from.pushed.push_back(*text);
+        return true;
+      }
+    } else if (from.pending_join) {
+      PendingJoin& join = *from.pending_join;
+      std::optional<int> input = InputOf(*conjunct, *from.scope, join);
+      if (input && (*input == 0 || join.type == HashJoinType::kInner)) {
+        if (PushDown(*input == 0 ? join.left : join.right, conjunct, true)) return true;
+      }
+    }
+    if (may_filter_here) {
+      from.filters.push_back(conjunct);
+      return true;
+    }
+    return false;
+  }
+
+  // The join input (0 left, 1 right) all of a conjunct's columns come from, when they come from
+  // one and name the same columns there; nullopt otherwise (or when it names no column).
+  // `scope` is the join's output.
+  std::optional<int> InputOf(const Expr& conjunct, const Scope& scope, const PendingJoin& join) {
+    const int left_width = static_cast<int>(join.left.scope->columns.size());
+    ExpressionBinder output(scope, context_), left(*join.left.scope, context_), right(*join.right.scope, context_);
+    int input = -1;
+    bool ok = true;
+    auto name = [&](const syntax::QualifiedName& parts, bool function_if_unresolved) {
+      auto resolved = output.Resolve(parts);
+      if (!resolved.ok() || (!*resolved && !function_if_unresolved)) {
+        ok = false;
+        return;
+      }
+      if (!*resolved) {
+        // current_date and the like (no column has the name on either input).
+        for (const ExpressionBinder* b : {&left, &right}) {
+          auto there = b->Resolve(parts);
+          if (!there.ok() || *there) ok = false;
+        }
+        return;
+      }
+      int joined = (*resolved)->column;
+      if (!join.order.empty()) joined = join.order[static_cast<size_t>(joined)];
+      const int side = joined < left_width ? 0 : 1;
+      const int position = side == 0 ? joined : joined - left_width;
+      if (input >= 0 && input != side) ok = false;
+      input = side;
+      // The input's own scope must read the name as the same column (it has no USING merge).
+      auto there = (side == 0 ? left : right).Resolve(parts);
+      if (!there.ok() || !*there || (*there)->column != position || (*there)->fields != (*resolved)->fields) ok = false;
+    };
+    VisitExpressions(conjunct, [&](const Expr& e) {
+      if (!ok) return;
+      if (const auto* ref = e.As<syntax::ColumnRef>()) {
+        name(ref->name, false);
+      } else if (const auto* call = e.As<syntax::FunctionCall>(); call && call->no_parentheses) {
+        name(call->name, true);
+      } else if (e.As<syntax::Star>()) {
+        ok = false;
+      }
+    });
+    if (!ok || input < 0) return std::nullopt;
+    return input;
+  }
+
   Result<BoundFrom> BindJoin(const syntax::Join& join) {
     if (join.type == syntax::JoinType::kFull) return NotSupported("FULL OUTER JOIN is not supported yet");
-    FLOE_ASSIGN_OR_RETURN(BoundFrom left, BindFrom(*join.left));
-    FLOE_ASSIGN_OR_RETURN(BoundFrom right, BindFrom(*join.right));
+    auto pending = std::make_shared<PendingJoin>();
+    FLOE_ASSIGN_OR_RETURN(pending->left, BindFrom(*join.left));
+    FLOE_ASSIGN_OR_RETURN(pending->right, BindFrom(*join.right));
+    BoundFrom& left = pending->left;
+    BoundFrom& right = pending->right;
     bool right_join = join.type == syntax::JoinType::kRight;
     if (right_join) std::swap(left, right);
-    FLOE_ASSIGN_OR_RETURN(PlanNodePtr left_node, Finish(left));
-    FLOE_ASSIGN_OR_RETURN(PlanNodePtr right_node, Finish(right));
+    pending->type = join.type == syntax::JoinType::kLeft || right_join ? HashJoinType::kLeft : HashJoinType::kInner;
     Scope joined;
     joined.columns = left.scope->columns;
     joined.columns.insert(joined.columns.end(), right.scope->columns.begin(), right.scope->columns.end());
     joined.unread = left.scope->unread;
     joined.unread.insert(joined.unread.end(), right.scope->unread.begin(), right.scope->unread.end());
-    std::vector<columnar::Field> fields = left_node->schema()->fields();
-    for (const auto& f : right_node->schema()->fields()) fields.push_back(f);
-    for (auto& f : fields) f.nullable = true;
-    auto joined_schema = std::make_shared<const columnar::Schema>(std::move(fields));
 
     ExpressionBinder left_binder(*left.scope, context_), right_binder(*right.scope, context_),
         joined_binder(joined, context_);
-    std::vector<PhysicalExprPtr> left_keys, right_keys;
-    PhysicalExprPtr residual;
     auto add_key = [&](PhysicalExprPtr l, PhysicalExprPtr r) -> Status {
       FLOE_ASSIGN_OR_RETURN(DataTypePtr common, CommonType(l->type(), r->type()));
       common = NormalizeType(common);
       FLOE_ASSIGN_OR_RETURN(l, left_binder.CastTo(l, common));
       FLOE_ASSIGN_OR_RETURN(r, right_binder.CastTo(r, common));
-      left_keys.push_back(l);
-      right_keys.push_back(r);
+      pending->left_keys.push_back(l);
+      pending->right_keys.push_back(r);
       return Ok();
     };
     if (!join.using_columns.empty()) {
@@ -394,6 +565,13 @@ class QueryBinder {
       std::vector<const Expr*> conjuncts;
       SplitConjuncts(*join.on, &conjuncts);
       for (const Expr* c : conjuncts) {
+        // A part of ON over one input filters that input for an inner join. For a left join only
+        // a part over the right input does: the left input keeps its rows whatever ON says.
+        std::optional<int> input = InputOf(*c, joined, *pending);
+        if (input && (*input == 1 || pending->type == HashJoinType::kInner)) {
+          PushDown(*input == 0 ? left : right, c, true);
+          continue;
+        }
         const auto* eq = c->As<syntax::BinaryExpr>();
         if (eq && eq->op == syntax::BinaryOp::kEq) {
           auto ll = left_binder.Bind(*eq->left), rr = right_binder.Bind(*eq->right);
@@ -408,52 +586,42 @@ class QueryBinder {
           }
         }
         FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr bound, joined_binder.Bind(*c));
-        if (residual) {
-          FLOE_ASSIGN_OR_RETURN(residual, joined_binder.Call("and", {residual, bound}));
+        if (pending->residual) {
+          FLOE_ASSIGN_OR_RETURN(pending->residual, joined_binder.Call("and", {pending->residual, bound}));
         } else {
-          residual = bound;
+          pending->residual = bound;
         }
       }
     }
-    if (residual && residual->type()->id() != columnar::TypeId::kBool) {
-      FLOE_ASSIGN_OR_RETURN(residual, joined_binder.CastTo(residual, columnar::Boolean()));
+    if (pending->residual && pending->residual->type()->id() != columnar::TypeId::kBool) {
+      FLOE_ASSIGN_OR_RETURN(pending->residual, joined_binder.CastTo(pending->residual, columnar::Boolean()));
     }
-    HashJoinType type = join.type == syntax::JoinType::kLeft || right_join ? HashJoinType::kLeft : HashJoinType::kInner;
     BoundFrom out;
-    out.node = MakeHashJoinNode(left_node, right_node, type, std::move(left_keys), std::move(right_keys),
-                                std::move(residual), joined_schema);
     *out.scope = joined;
     if (!join.using_columns.empty()) {
-      FLOE_RETURN_IF_ERROR(MergeUsingColumns(join, *left.scope, *right.scope, right_join, out));
+      FLOE_RETURN_IF_ERROR(MergeUsingColumns(join, *left.scope, *right.scope, right_join, *pending, *out.scope));
     } else if (right_join) {
       // Back to the written order: the (written) left columns first.
-      size_t nl = left.scope->columns.size(), nr = right.scope->columns.size();
-      std::vector<PhysicalExprPtr> exprs;
-      std::vector<std::string> names;
+      const int nl = static_cast<int>(left.scope->columns.size()), nr = static_cast<int>(right.scope->columns.size());
       Scope reordered;
-      for (size_t i = nl; i < nl + nr; ++i) {
-        exprs.push_back(MakeColumnExpr(static_cast<int>(i), joined.columns[i].type));
-        names.push_back(joined.columns[i].name);
-        reordered.columns.push_back(joined.columns[i]);
-      }
-      for (size_t i = 0; i < nl; ++i) {
-        exprs.push_back(MakeColumnExpr(static_cast<int>(i), joined.columns[i].type));
-        names.push_back(joined.columns[i].name);
-        reordered.columns.push_back(joined.columns[i]);
-      }
-      out.node = MakeProjectNode(out.node, std::move(exprs), std::move(names));
-      *out.scope = reordered;
+      reordered.unread = joined.unread;
+      for (int i = nl; i < nl + nr; ++i) pending->order.push_back(i);
+      for (int i = 0; i < nl; ++i) pending->order.push_back(i);
+      for (int i : pending->order) reordered.columns.push_back(joined.columns[static_cast<size_t>(i)]);
+      *out.scope = std::move(reordered);
     }
+    out.pending_join = std::move(pending);
     return out;
   }
 
   // JOIN … USING (k): Spark's output is the USING columns once (from the left side; from the
   // right for a RIGHT JOIN), then the written left side's other columns, then the written right
   // side's. The other side's keys stay reachable as `t.k` only (qualified_only), after those.
-  // `left` and `right` are the join node's inputs (swapped for a RIGHT JOIN); `out` is the join.
+  // `left` and `right` are the join node's inputs (swapped for a RIGHT JOIN); `scope` is the
+  // joined columns (left then right), made the output's; `join.order` is set to match.
   Status MergeUsingColumns(const syntax::Join& join, const Scope& left, const Scope& right, bool right_join,
-                           BoundFrom& out) {
-    const Scope joined = *out.scope;
+                           PendingJoin& pending, Scope& scope) {
+    const Scope joined = scope;
     const int nl = static_cast<int>(left.columns.size());
     ExpressionBinder left_binder(left, context_), right_binder(right, context_);
     std::vector<int> key_of_left, key_of_right;  // joined positions
@@ -476,19 +644,15 @@ class QueryBinder {
     }
     size_t visible = order.size();
     order.insert(order.end(), key_of_right.begin(), key_of_right.end());
-    std::vector<PhysicalExprPtr> exprs;
-    std::vector<std::string> names;
     Scope merged;
     merged.unread = joined.unread;
     for (size_t k = 0; k < order.size(); ++k) {
       const ScopeColumn& c = joined.columns[static_cast<size_t>(order[k])];
-      exprs.push_back(MakeColumnExpr(order[k], c.type));
-      names.push_back(c.name);
       merged.columns.push_back(c);
       merged.columns.back().qualified_only = c.qualified_only || k >= visible;
     }
-    out.node = MakeProjectNode(out.node, std::move(exprs), std::move(names));
-    *out.scope = std::move(merged);
+    pending.order = std::move(order);
+    scope = std::move(merged);
     return Ok();
   }
 
@@ -513,7 +677,8 @@ class QueryBinder {
       }
     }
 
-    // WHERE: push what the table scan can do, filter the rest.
+    // WHERE: push each conjunct as deep as it means the same (into table scans, below joins),
+    // filter the rest.
     std::vector<const Expr*> residual;
     if (select.where) {
       if (ContainsAggregate(*select.where)) {
@@ -521,23 +686,8 @@ class QueryBinder {
       }
       std::vector<const Expr*> conjuncts;
       SplitConjuncts(*select.where, &conjuncts);
-      std::vector<std::string> pushed;
       for (const Expr* c : conjuncts) {
-        if (from.pending_scan) {
-          ExpressionBinder table_binder(*from.table_scope, context_);
-          auto text = PushableFilterText(*c, table_binder, *from.table_scope, *from.table_schema_storage,
-                                         context_->time_zone.is_utc());
-          if (text) {
-            pushed.push_back(*text);
-            continue;
-          }
-        }
-        residual.push_back(c);
-      }
-      if (!pushed.empty()) {
-        std::string filter;
-        for (const auto& p : pushed) filter += (filter.empty() ? "" : " AND ") + p;
-        from.pending_scan->filter = filter;
+        if (!PushDown(from, c, false)) residual.push_back(c);
       }
     }
     bool aggregated = !select.group_by.empty() || (select.having != nullptr);
@@ -556,23 +706,7 @@ class QueryBinder {
     const Scope& scope = *from.scope;
     ExpressionBinder input_binder(scope, context_);
     if (!residual.empty()) {
-      PhysicalExprPtr predicate;
-      std::string description;
-      for (const Expr* c : residual) {
-        FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr p, input_binder.Bind(*c));
-        if (p->type()->id() != columnar::TypeId::kBool) {
-          auto cast = input_binder.CastTo(p, columnar::Boolean());
-          if (!cast.ok()) return AtPosition(c->pos, InvalidArgument("WHERE needs a boolean, not {}", SparkTypeName(*p->type())));
-          p = *cast;
-        }
-        description += (description.empty() ? "" : " AND ") + syntax::ToSql(*c);
-        if (predicate) {
-          FLOE_ASSIGN_OR_RETURN(predicate, input_binder.Call("and", {predicate, p}));
-        } else {
-          predicate = p;
-        }
-      }
-      node = MakeFilterNode(node, predicate, description);
+      FLOE_ASSIGN_OR_RETURN(node, FilterBy(node, scope, residual, "WHERE"));
     }
 
     // Aggregation.

@@ -3,9 +3,14 @@
 //   FROM        tables (through a RelationResolver: catalog tables at a snapshot, metadata
 //               tables), read_parquet / read_csv / iceberg_scan, subqueries, WITH names, joins
 //               (equi-join keys found in ON: hash join; the rest of ON is a residual)
-//   WHERE       split into conjuncts; over a single table, those the filter language expresses
-//               are pushed into the table scan (partition and metrics pruning, rows filtered by
-//               the reader); the rest is a Filter node
+//   WHERE       split into conjuncts, each pushed as deep as it keeps its meaning: into the
+//               table scan of the one table it names, when the filter language expresses it
+//               (partition and metrics pruning, rows filtered by the reader), else a Filter node
+//               there. Through joins: an inner join passes a conjunct over one input's columns to
+//               that input; a left join only ones over its left input (a conjunct over the right
+//               one, evaluated on NULL-extended rows, stays above the join). ON conjuncts over one
+//               input filter it likewise (for a left join, only ones over the right input). The
+//               rest is a Filter node above the FROM
 //   GROUP BY    names, expressions, ordinals; aggregates in the select list, HAVING and ORDER
 //               BY; a bare column that is neither grouped nor aggregated is an error
 //   SELECT      expressions with Spark's column names; `*` and `t.*`; DISTINCT
@@ -13,7 +18,8 @@
 //               final projection); Spark's default: NULLS FIRST ascending, LAST descending
 //   LIMIT/OFFSET, UNION ALL / UNION, VALUES
 //
-// Only the columns a query names are read from a table.
+// Only the columns a query names are read from a table: a name without qualifier (or a struct's
+// first part), `t.col` for the table called t, `*` and `t.*`.
 #pragma once
 
 #include <memory>
