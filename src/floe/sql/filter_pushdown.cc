@@ -143,14 +143,22 @@ class PushdownWriter {
     return std::make_pair(text, type);
   }
 
-  // A top-level column that is a uuid in the table (the query reads it as its text).
+  // A column or struct field that is a uuid in the table (the query reads it as its text).
   bool IsUuidColumn(const Expr& e) {
     const auto* ref = e.As<syntax::ColumnRef>();
     if (!ref) return false;
     auto resolved = binder_.Resolve(ref->name);
-    if (!resolved.ok() || !*resolved || !(*resolved)->fields.empty()) return false;
+    if (!resolved.ok() || !*resolved) return false;
     const ScopeColumn& col = scope_.columns[static_cast<size_t>((*resolved)->column)];
     const spec::NestedField* field = table_schema_.FindFieldByName(col.name);
+    for (const std::string& name : (*resolved)->fields) {
+      if (field == nullptr || field->type->id() != spec::TypeId::kStruct) return false;
+      const spec::NestedField* child = nullptr;
+      for (const spec::NestedField& f : field->type->fields()) {
+        if (AsciiEq(f.name, name)) child = &f;
+      }
+      field = child;
+    }
     return field != nullptr && field->type->id() == spec::TypeId::kUuid;
   }
 

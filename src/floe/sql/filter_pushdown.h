@@ -5,8 +5,9 @@
 // pushed: comparisons of a column with a literal of a compatible type, IS [NOT] NULL, IN and
 // BETWEEN with literals, LIKE with a literal pattern, and AND / OR / NOT of those. Floating-point
 // columns stay out (SQL's NaN = NaN is not the filter's IEEE comparison), and so do timestamp
-// strings without offset unless the session zone is UTC. A uuid column (a string to queries) is
-// pushed only in = / != / IN with canonical lowercase UUID text, where text and bytes agree.
+// strings without offset unless the session zone is UTC. A uuid (a string to queries, as a column
+// or a struct field) is pushed only in = / != / IN with canonical lowercase UUID text, where text
+// and bytes agree.
 // Everything else stays a Filter node above the scan.
 #pragma once
 

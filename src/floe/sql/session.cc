@@ -11,6 +11,7 @@
 #include "floe/spec/partition_spec_text.h"
 #include "floe/spec/schema.h"
 #include "floe/sql/exec/sql_type.h"
+#include "floe/sql/exec/uuid_text.h"
 #include "floe/sql/expression_binder.h"
 #include "floe/sql/type_syntax.h"
 #include "floe/table/metadata_file.h"
@@ -148,10 +149,10 @@ bool StoreAssignable(const columnar::DataType& from, const columnar::DataType& t
   return false;
 }
 
-// The Spark type name of a table column: a uuid column is a string (Spark has no uuid type, and
-// queries read it as its text).
+// The Spark type name of a table column: a uuid, nested or not, is a string (Spark has no uuid
+// type, and queries read it as its text).
 std::string ColumnTypeName(const spec::NestedField& field, const columnar::Field& column) {
-  return field.type->id() == spec::TypeId::kUuid ? "string" : SparkTypeName(*column.type);
+  return field.type->id() == spec::TypeId::kUuid ? "string" : SparkTypeName(*UuidsAsStrings(column).type);
 }
 
 // Strings written into a uuid column: each the text of a UUID (any case), else an error naming
@@ -173,6 +174,16 @@ PhysicalExprPtr UuidFromTextExpr(PhysicalExprPtr text, std::string statement, st
     return builder.Finish();
   };
   return MakeCallExpr(std::move(statement), std::move(kernel), {std::move(text)}, columnar::Uuid());
+}
+
+// Values of a nested column written from their text form (UuidsAsStrings(target)): the uuids in
+// them parsed, as UuidFromTextExpr does for a top-level one.
+PhysicalExprPtr NestedUuidsFromTextExpr(PhysicalExprPtr text, const columnar::Field& target, std::string statement,
+                                        std::string where) {
+  Kernel kernel = [target, where](const std::vector<columnar::ArrayPtr>& args, int64_t) {
+    return UuidsFromText(args[0], target, where);
+  };
+  return MakeCallExpr(std::move(statement), std::move(kernel), {std::move(text)}, target.type);
 }
 
 }  // namespace
@@ -764,6 +775,18 @@ Result<int64_t> Session::AppendQuery(const TableRef& ref, BoundQuery query, cons
       if (columnar::IsUuidField(target) && given.type->id() == columnar::TypeId::kString) {
         // Spark shows a uuid column as a string and writes strings into it.
         e = UuidFromTextExpr(MakeColumnExpr(from, given.type), "INSERT INTO " + ref.display, "column " + target.name);
+      } else if (HoldsUuids(target)) {
+        // uuids nested in a struct, list or map: written as their text, as top-level ones.
+        const columnar::Field text = UuidsAsStrings(target);
+        if (!StoreAssignable(*given.type, *text.type)) {
+          return InvalidArgument("INSERT INTO {}: cannot write {} into column {} ({})", ref.display,
+                                 SparkTypeName(*given.type), target.name, SparkTypeName(*text.type));
+        }
+        FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(MakeColumnExpr(from, given.type), NormalizeType(text.type)));
+        if (!SameType(*e->type(), *text.type)) {
+          FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(e, text.type));
+        }
+        e = NestedUuidsFromTextExpr(e, target, "INSERT INTO " + ref.display, "column " + target.name);
       } else if (!StoreAssignable(*given.type, *target.type)) {
         return InvalidArgument("INSERT INTO {}: cannot write {} into column {} ({})", ref.display,
                                SparkTypeName(*given.type), target.name, SparkTypeName(*target.type));

@@ -7,6 +7,19 @@ namespace floe::sql {
 
 using syntax::TypeKind;
 
+namespace {
+
+// A nested field: a UUID one carries the uuid mark (Iceberg's uuid, not fixed(16)), as a
+// top-level UUID column does.
+Result<columnar::Field> FieldFromSyntax(std::string name, const syntax::TypeName& type, bool nullable) {
+  FLOE_ASSIGN_OR_RETURN(auto t, TypeFromSyntax(type));
+  columnar::Field field(std::move(name), std::move(t), nullable);
+  if (type.kind == TypeKind::kUuid) field = columnar::WithUuidExtension(std::move(field));
+  return field;
+}
+
+}  // namespace
+
 Result<columnar::DataTypePtr> TypeFromSyntax(const syntax::TypeName& type) {
   switch (type.kind) {
     case TypeKind::kBoolean: return columnar::Boolean();
@@ -40,19 +53,19 @@ Result<columnar::DataTypePtr> TypeFromSyntax(const syntax::TypeName& type) {
     case TypeKind::kStruct: {
       std::vector<columnar::Field> fields;
       for (const auto& f : type.fields) {
-        FLOE_ASSIGN_OR_RETURN(auto t, TypeFromSyntax(f.type));
-        fields.emplace_back(f.name, t, !f.not_null);
+        FLOE_ASSIGN_OR_RETURN(columnar::Field field, FieldFromSyntax(f.name, f.type, !f.not_null));
+        fields.push_back(std::move(field));
       }
       return columnar::Struct(std::move(fields));
     }
     case TypeKind::kArray: {
-      FLOE_ASSIGN_OR_RETURN(auto element, TypeFromSyntax(type.arguments.at(0)));
-      return columnar::List(columnar::Field("element", element, true));
+      FLOE_ASSIGN_OR_RETURN(columnar::Field element, FieldFromSyntax("element", type.arguments.at(0), true));
+      return columnar::List(std::move(element));
     }
     case TypeKind::kMap: {
-      FLOE_ASSIGN_OR_RETURN(auto key, TypeFromSyntax(type.arguments.at(0)));
-      FLOE_ASSIGN_OR_RETURN(auto value, TypeFromSyntax(type.arguments.at(1)));
-      return columnar::Map(columnar::Field("key", key, false), columnar::Field("value", value, true));
+      FLOE_ASSIGN_OR_RETURN(columnar::Field key, FieldFromSyntax("key", type.arguments.at(0), false));
+      FLOE_ASSIGN_OR_RETURN(columnar::Field value, FieldFromSyntax("value", type.arguments.at(1), true));
+      return columnar::Map(std::move(key), std::move(value));
     }
   }
   return Internal("unknown type");

@@ -10,9 +10,9 @@
 #include "floe/scan/table_reader.h"
 #include "floe/sql/exec/cast.h"
 #include "floe/sql/exec/sql_type.h"
+#include "floe/sql/exec/uuid_text.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/util/ascii.h"
-#include "floe/util/uuid.h"
 
 namespace floe::sql {
 
@@ -22,12 +22,12 @@ using columnar::SchemaPtr;
 Result<SchemaPtr> TableScanSchema(const spec::TableMetadata& metadata, const scan::SnapshotSelector& snapshot) {
   FLOE_ASSIGN_OR_RETURN(scan::SnapshotChoice choice, scan::SelectSnapshot(metadata, snapshot));
   FLOE_ASSIGN_OR_RETURN(SchemaPtr schema, table::ToColumnarSchema(*choice.schema));
-  // Spark has no uuid type: Iceberg's Spark integration shows a uuid column as a string.
+  // Spark has no uuid type: Iceberg's Spark integration shows a uuid as a string, nested or not.
   std::vector<columnar::Field> fields = schema->fields();
   bool any_uuid = false;
   for (columnar::Field& f : fields) {
-    if (!columnar::IsUuidField(f)) continue;
-    f = columnar::Field(f.name, columnar::Utf8(), f.nullable);
+    if (!HoldsUuids(f)) continue;
+    f = UuidsAsStrings(f);
     any_uuid = true;
   }
   if (!any_uuid) return schema;
@@ -35,23 +35,6 @@ Result<SchemaPtr> TableScanSchema(const spec::TableMetadata& metadata, const sca
 }
 
 namespace {
-
-// A column of UUIDs (fixed_size_binary(16)) as their canonical text.
-Result<columnar::ArrayPtr> UuidTextArray(const columnar::ArrayData& uuids) {
-  columnar::BinaryBuilder builder(columnar::Utf8());
-  FLOE_RETURN_IF_ERROR(builder.Reserve(uuids.length));
-  for (int64_t i = 0; i < uuids.length; ++i) {
-    if (uuids.IsNull(i)) {
-      FLOE_RETURN_IF_ERROR(builder.AppendNull());
-      continue;
-    }
-    Uuid u;
-    std::string_view bytes = uuids.GetFixed(i);
-    std::copy(bytes.begin(), bytes.end(), u.bytes.begin());
-    FLOE_RETURN_IF_ERROR(builder.Append(u.ToString()));
-  }
-  return builder.Finish();
-}
 
 // Rows per batch a table scan reads: small enough that a batch's columns, and the arrays the
 // query computes from them, stay in the CPU's caches.
@@ -97,14 +80,13 @@ class TableScanNode final : public PlanNode {
     bool count_only = spec_.columns.empty();
     auto pass_on = [&](int64_t part, const RecordBatch& batch) -> Status {
       if (!count_only) {
-        // uuid columns come as fixed_size_binary(16); the query reads them as strings.
+        // uuids (top-level or nested) come as fixed_size_binary(16); the query reads them as strings.
         std::vector<columnar::ArrayPtr> columns;
         for (int c = 0; c < batch.num_columns(); ++c) {
-          const columnar::ArrayPtr& column = batch.column(c);
-          if (column->type->id() == columnar::TypeId::kFixedSizeBinary &&
-              schema()->field(c).type->id() == columnar::TypeId::kString) {
+          const columnar::Field& field = batch.schema()->field(c);
+          if (HoldsUuids(field)) {
             if (columns.empty()) columns = batch.columns();
-            FLOE_ASSIGN_OR_RETURN(columns[static_cast<size_t>(c)], UuidTextArray(*column));
+            FLOE_ASSIGN_OR_RETURN(columns[static_cast<size_t>(c)], UuidsToText(batch.column(c), field));
           }
         }
         if (columns.empty()) return sink(part, batch);
