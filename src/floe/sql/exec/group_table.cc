@@ -10,6 +10,26 @@ namespace floe::sql {
 
 namespace {
 
+// The length every one of the n strings has (offsets of a string array), or -1.
+int32_t CommonLength(const int32_t* offsets, size_t n) {
+  if (n == 0) return -1;
+  const int32_t len = offsets[1] - offsets[0];
+  bool same = true;
+  for (size_t i = 1; i < n; ++i) same &= offsets[i + 1] - offsets[i] == len;
+  return same ? len : -1;
+}
+
+// Or-s into word[i], at bit `shift`, the packed form of string i of n non-null strings of
+// kLength bytes each, back to back at p: its length + 1 in a byte, then its bytes.
+template <int kLength>
+void PackCommonLength(const uint8_t* p, size_t n, int shift, uint64_t* word) {
+  for (size_t i = 0; i < n; ++i) {
+    uint64_t w = 1 + kLength;
+    for (int k = 0; k < kLength; ++k) w |= static_cast<uint64_t>(p[i * kLength + k]) << (8 * (k + 1));
+    word[i] |= w << shift;
+  }
+}
+
 using columnar::TypeId;
 
 bool Packable(TypeId id) {
@@ -151,6 +171,7 @@ Result<GroupTable> GroupTable::Make(const std::vector<columnar::DataTypePtr>& ke
 bool GroupTable::PackKeys(const std::vector<columnar::ArrayPtr>& keys, int64_t num_rows) {
   const auto n = static_cast<size_t>(num_rows);
   packed_.assign(n, 0);
+  if (PackUniformKeys(keys, n)) return true;
   packed_bits_.assign(n, 0);
   uint64_t* word = packed_.data();
   uint8_t* bits = packed_bits_.data();
@@ -181,6 +202,44 @@ bool GroupTable::PackKeys(const std::vector<columnar::ArrayPtr>& keys, int64_t n
         bits[i] = static_cast<uint8_t>(bits[i] + width);
       }
     }
+  }
+  return true;
+}
+
+bool GroupTable::PackUniformKeys(const std::vector<columnar::ArrayPtr>& keys, size_t n) {
+  // Every key column without NULLs, its strings all of one length of 1-3 bytes: each column then
+  // takes the same bits of every row's word, and is packed by a loop of its own.
+  std::vector<int32_t> lengths;  // by column: the strings' length, 0 for an int or date column
+  int bits = 0;
+  for (const auto& column : keys) {
+    const columnar::ArrayData& a = *column;
+    if (a.null_count > 0 || n == 0) return false;
+    int32_t len = 0;
+    if (a.type->id() == TypeId::kString || a.type->id() == TypeId::kBinary) {
+      len = CommonLength(a.values<int32_t>(1), n);
+      if (len < 1 || len > 3) return false;
+    }
+    lengths.push_back(len);
+    bits += len == 0 ? 40 : 8 * (1 + len);
+  }
+  if (bits > 64) return false;
+  uint64_t* word = packed_.data();
+  int shift = 0;
+  for (size_t c = 0; c < keys.size(); ++c) {
+    const columnar::ArrayData& a = *keys[c];
+    if (lengths[c] == 0) {  // int32, date: 1, then the value's 32 bits
+      const int32_t* values = a.values<int32_t>();
+      for (size_t i = 0; i < n; ++i) word[i] |= (1 | static_cast<uint64_t>(static_cast<uint32_t>(values[i])) << 8) << shift;
+      shift += 40;
+      continue;
+    }
+    const uint8_t* p = reinterpret_cast<const uint8_t*>(a.buffers[2]->data()) + a.values<int32_t>(1)[0];
+    switch (lengths[c]) {
+      case 1: PackCommonLength<1>(p, n, shift, word); break;
+      case 2: PackCommonLength<2>(p, n, shift, word); break;
+      default: PackCommonLength<3>(p, n, shift, word); break;
+    }
+    shift += 8 * (1 + lengths[c]);
   }
   return true;
 }

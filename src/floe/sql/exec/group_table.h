@@ -46,6 +46,9 @@ class GroupTable {
   uint32_t FindOrAdd(std::string_view key, uint64_t hash, bool* added);
   // Each row's key packed into packed_; false when some row's key does not fit 64 bits.
   bool PackKeys(const std::vector<columnar::ArrayPtr>& keys, int64_t num_rows);
+  // PackKeys' loop for keys without NULLs whose strings have one length per column (flags and
+  // codes); false, having packed nothing, for other keys.
+  bool PackUniformKeys(const std::vector<columnar::ArrayPtr>& keys, size_t n);
   // Insert for rows whose keys PackKeys packed.
   Status InsertPacked(const std::vector<columnar::ArrayPtr>& keys, int64_t num_rows,
                       std::vector<uint32_t>* group_ids);
