@@ -536,13 +536,20 @@ TEST_F(SyntheticFileTest, Errors) {
   EXPECT_NE(reader.error().message.find("added (id 4)"), std::string::npos)
       << reader.error().message;
 
-  // Formats other than Parquet.
+  // Formats other than Parquet and Avro (avro_data_file_reader_test.cc reads Avro files); a
+  // Parquet file listed as Avro is a corrupt Avro file.
+  manifest::DataFile orc = file_;
+  orc.file_format = "ORC";
+  reader = DataFileReader::Open(io_, orc, Options());
+  ASSERT_FALSE(reader.ok());
+  EXPECT_EQ(reader.error().kind, ErrorKind::kNotSupported);
+  EXPECT_NE(reader.error().message.find("ORC"), std::string::npos);
   manifest::DataFile avro = file_;
   avro.file_format = "AVRO";
   reader = DataFileReader::Open(io_, avro, Options());
   ASSERT_FALSE(reader.ok());
-  EXPECT_EQ(reader.error().kind, ErrorKind::kNotSupported);
-  EXPECT_NE(reader.error().message.find("AVRO"), std::string::npos);
+  EXPECT_EQ(reader.error().kind, ErrorKind::kCorrupt);
+  EXPECT_NE(reader.error().message.find("f.parquet"), std::string::npos) << reader.error().message;
 
   // A missing file.
   manifest::DataFile missing = file_;

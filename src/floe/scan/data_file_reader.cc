@@ -4,8 +4,10 @@
 #include "floe/expr/binder.h"
 #include "floe/expr/parser.h"
 #include "floe/expr/rewrite_not.h"
+#include "floe/scan/avro_data_file_reader.h"
 #include "floe/table/parquet_pruning.h"
 #include "floe/table/parquet_row_filter.h"
+#include "floe/table/schema_conversion.h"
 #include "floe/util/ascii.h"
 
 namespace floe::scan {
@@ -74,13 +76,31 @@ bool SameMeaning(const expr::BoundExpression& on_table, const expr::BoundExpress
 Result<std::unique_ptr<DataFileReader>> DataFileReader::Open(io::FileIO& io,
                                                              const manifest::DataFile& file,
                                                              DataFileReadOptions options) {
-  if (!file.file_format.empty() && !AsciiEqualsIgnoreCase(file.file_format, "parquet")) {
-    return NotSupported("data file {}: format {} is not supported; floe reads Parquet data files",
-                        file.file_path, file.file_format);
+  const bool avro = AsciiEqualsIgnoreCase(file.file_format, "avro");
+  if (!file.file_format.empty() && !avro && !AsciiEqualsIgnoreCase(file.file_format, "parquet")) {
+    return NotSupported(
+        "data file {}: format {} is not supported; floe reads Parquet and Avro data files",
+        file.file_path, file.file_format);
   }
   std::unique_ptr<DataFileReader> r(new DataFileReader());
   r->options_ = std::move(options);
   r->path_ = file.file_path;
+  if (r->options_.batch_size <= 0) r->options_.batch_size = 64 * 1024;
+  if (avro) {
+    FLOE_ASSIGN_OR_RETURN(r->avro_, AvroDataFileReader::Open(io, file, r->options_));
+    r->schema_ = r->avro_->schema();
+    if (!r->options_.filter.empty()) {
+      // Nothing to prune with (Avro files have no statistics), but a filter that does not bind
+      // is the caller's error all the same.
+      FLOE_ASSIGN_OR_RETURN(expr::Expression filter, expr::ParseFilter(r->options_.filter));
+      FLOE_ASSIGN_OR_RETURN(col::SchemaPtr projected,
+                            table::ToColumnarSchema(r->options_.projected_schema));
+      expr::BindOptions bind;
+      bind.case_sensitive = r->options_.case_sensitive;
+      FLOE_RETURN_IF_ERROR(expr::Bind(filter, *projected, bind));
+    }
+    return r;
+  }
   std::optional<int64_t> length;
   if (file.file_size_in_bytes > 0) length = file.file_size_in_bytes;
   auto opened = parquet::FileReader::Open(io, file.file_path, length);
@@ -114,10 +134,11 @@ Result<std::unique_ptr<DataFileReader>> DataFileReader::Open(io::FileIO& io,
     first += group.num_rows;
   }
   r->report_.row_groups = static_cast<int>(r->first_rows_.size());
-  if (r->options_.batch_size <= 0) r->options_.batch_size = 64 * 1024;
   if (!r->resolution_->projection().paths.empty()) FLOE_RETURN_IF_ERROR(r->InstallReader());
   return r;
 }
+
+DataFileReader::~DataFileReader() = default;
 
 Status DataFileReader::InstallReader() {
   parquet::BatchReaderOptions read;
@@ -218,6 +239,11 @@ Status DataFileReader::Emit(const columnar::RecordBatch& batch) {
 
 
 Result<std::optional<columnar::RecordBatch>> DataFileReader::Next() {
+  if (avro_) {
+    auto batch = avro_->Next();
+    report_.rows_read = avro_->rows_read();
+    return batch;
+  }
   while (pending_.empty()) {
     if (reader_) {
       auto batch = reader_->Next();

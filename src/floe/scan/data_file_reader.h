@@ -16,6 +16,9 @@
 // With `with_row_positions`, each batch ends with an int64 column `_pos`: the row's position in
 // the file (counting every row of every row group, skipped ones included), which is what
 // position deletes and deletion vectors refer to.
+//
+// Avro data files (file_format AVRO) are read by avro_data_file_reader.h with the same contract;
+// they have no statistics, so nothing in them is pruned and filters_rows() is false.
 #pragma once
 
 #include <cstdint>
@@ -38,6 +41,8 @@
 #include "floe/util/result.h"
 
 namespace floe::scan {
+
+class AvroDataFileReader;
 
 // The row-position column (spec: "Reserved Field IDs": _pos, 2147483645).
 inline constexpr std::string_view kRowPositionColumn = "_pos";
@@ -80,12 +85,13 @@ struct DataFileReadReport {
 class DataFileReader {
  public:
   // Opens `file` (its file_path, read through `io`, which must outlive the reader). NotSupported
-  // for data files that are not Parquet; NotFound when the file does not exist; Corrupt when a
-  // required field is missing without a default or a column's type cannot be read as the
-  // table's.
+  // for data files that are neither Parquet nor Avro (ORC); NotFound when the file does not
+  // exist; Corrupt when a required field is missing without a default or a column's type cannot
+  // be read as the table's.
   static Result<std::unique_ptr<DataFileReader>> Open(io::FileIO& io,
                                                       const manifest::DataFile& file,
                                                       DataFileReadOptions options);
+  ~DataFileReader();
 
   // The projected schema's columnar form (fields carry PARQUET:field_id), plus `_pos`.
   const columnar::SchemaPtr& schema() const { return schema_; }
@@ -107,6 +113,7 @@ class DataFileReader {
 
   DataFileReadOptions options_;
   std::string path_;
+  std::unique_ptr<AvroDataFileReader> avro_;  // set for Avro files: it does the reading
   std::unique_ptr<parquet::FileReader> file_;
   std::optional<parquet::Schema> mapped_schema_;  // the file schema with mapped ids
   std::optional<FieldResolution> resolution_;
