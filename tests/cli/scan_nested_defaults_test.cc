@@ -77,8 +77,9 @@ TEST(ScanNestedDefaultsTest, OldRowsReadTheDefaultsOfFieldsAddedInsideListsAndMa
     return r.out;
   };
   floe("create namespace db");
-  floe("create table db.t --property format-version=3 --schema "
-       "\"id int not null, items list<struct<a: int>>, m map<string, struct<x: int>>\"");
+  floe(
+      "create table db.t --property format-version=3 --schema "
+      "\"id int not null, items list<struct<a: int>>, m map<string, struct<x: int>>\"");
 
   // The same catalog --warehouse opens (a SQLite catalog at DIR/catalog.db).
   std::shared_ptr<io::FileIO> local = io::LocalFileIO();

@@ -130,9 +130,9 @@ Status WriteRows(io::FileIO& io, const std::string& path, const spec::Schema& sc
     FLOE_ASSIGN_OR_RETURN(col::ArrayPtr a, b->Finish());
     arrays.push_back(std::move(a));
   }
-  FLOE_ASSIGN_OR_RETURN(col::RecordBatch batch,
-                        col::RecordBatch::Make(columnar, static_cast<int64_t>(rows.size()),
-                                               std::move(arrays)));
+  FLOE_ASSIGN_OR_RETURN(
+      col::RecordBatch batch,
+      col::RecordBatch::Make(columnar, static_cast<int64_t>(rows.size()), std::move(arrays)));
   FLOE_ASSIGN_OR_RETURN(auto out, io.Create(path));
   FLOE_ASSIGN_OR_RETURN(auto writer, parquet::ParquetWriter::Make(std::move(out), columnar));
   FLOE_RETURN_IF_ERROR(writer->Write(batch));
@@ -207,15 +207,15 @@ std::vector<std::string> WriteThenRead(const spec::Schema& written,
 // list<struct>: b dropped, a promoted int→long; c (optional), d (required), s (a struct with
 // the default {}, its p defaulted, q not) added with defaults, e added without one.
 TEST(FieldResolutionTest, ListElementStructsTakeTheDefaultsOfAddedFields) {
-  spec::Schema written = SchemaOf(
-      {Req(1, "id", Type::Int()),
-       Opt(2, "items", Type::List(Opt(3, "element", Type::Struct({Opt(4, "a", Type::Int()),
-                                                                   Opt(5, "b", Type::String())}))))});
+  spec::Schema written =
+      SchemaOf({Req(1, "id", Type::Int()),
+                Opt(2, "items",
+                    Type::List(Opt(
+                        3, "element",
+                        Type::Struct({Opt(4, "a", Type::Int()), Opt(5, "b", Type::String())}))))});
   const std::vector<std::string> rows = {
-      R"({"id": 0, "items": [{"a": 1, "b": "x"}, null, {"a": 2}]})",
-      R"({"id": 1, "items": []})",
-      R"({"id": 2, "items": null})",
-      R"({"id": 3, "items": [{"a": null, "b": "y"}]})",
+      R"({"id": 0, "items": [{"a": 1, "b": "x"}, null, {"a": 2}]})", R"({"id": 1, "items": []})",
+      R"({"id": 2, "items": null})", R"({"id": 3, "items": [{"a": null, "b": "y"}]})",
       R"({"id": 4, "items": [{"a": 5, "b": "z"}, {"a": 6, "b": "w"}]})"};
   spec::Schema evolved = SchemaOf(
       {Req(1, "id", Type::Int()),
@@ -225,16 +225,16 @@ TEST(FieldResolutionTest, ListElementStructsTakeTheDefaultsOfAddedFields) {
                Type::Struct({Opt(4, "a", Type::Long()), Defaulted(Opt(6, "c", Type::Int()), "7"),
                              Defaulted(Req(7, "d", Type::String()), "\"dd\""),
                              Opt(8, "e", Type::Double()),
-                             Defaulted(Opt(9, "s", Type::Struct({Defaulted(
-                                                                     Opt(10, "p", Type::Int()), "1"),
-                                                                 Opt(11, "q", Type::Int())})),
+                             Defaulted(Opt(9, "s",
+                                           Type::Struct({Defaulted(Opt(10, "p", Type::Int()), "1"),
+                                                         Opt(11, "q", Type::Int())})),
                                        "{}")}))))});
   auto element = [](const std::string& a) {
     return R"({"a":)" + a + R"(,"c":7,"d":"dd","e":null,"s":{"p":1,"q":null}})";
   };
-  const std::vector<std::string> expected = {
-      "0|[" + element("1") + ",null," + element("2") + "]", "1|[]", "2|null",
-      "3|[" + element("null") + "]", "4|[" + element("5") + "," + element("6") + "]"};
+  const std::vector<std::string> expected = {"0|[" + element("1") + ",null," + element("2") + "]",
+                                             "1|[]", "2|null", "3|[" + element("null") + "]",
+                                             "4|[" + element("5") + "," + element("6") + "]"};
   EXPECT_EQ(WriteThenRead(written, rows, evolved), expected);
 
   // A file written after the fields were added keeps its own values, nulls included.
@@ -252,24 +252,25 @@ TEST(FieldResolutionTest, ListElementStructsTakeTheDefaultsOfAddedFields) {
 
 // map<string, struct>: y added with a default, n (a struct) without one; x promoted.
 TEST(FieldResolutionTest, MapValueStructsTakeTheDefaultsOfAddedFields) {
-  spec::Schema written = SchemaOf(
-      {Req(1, "id", Type::Int()),
-       Opt(2, "m", Type::Map(Req(3, "key", Type::String()),
-                             Opt(4, "value", Type::Struct({Opt(5, "x", Type::Int())}))))});
+  spec::Schema written =
+      SchemaOf({Req(1, "id", Type::Int()),
+                Opt(2, "m",
+                    Type::Map(Req(3, "key", Type::String()),
+                              Opt(4, "value", Type::Struct({Opt(5, "x", Type::Int())}))))});
   const std::vector<std::string> rows = {
       R"({"id": 0, "m": [{"key": "a", "value": {"x": 1}}, {"key": "b", "value": null}]})",
-      R"({"id": 1, "m": []})",
-      R"({"id": 2, "m": null})",
+      R"({"id": 1, "m": []})", R"({"id": 2, "m": null})",
       R"({"id": 3, "m": [{"key": "c", "value": {"x": null}}]})"};
   spec::Schema evolved = SchemaOf(
       {Req(1, "id", Type::Int()),
        Opt(2, "m",
-           Type::Map(Req(3, "key", Type::String()),
-                     Opt(4, "value",
-                         Type::Struct({Opt(5, "x", Type::Long()),
-                                       Defaulted(Opt(6, "y", Type::String()), "\"yy\""),
-                                       Opt(7, "n", Type::Struct({Defaulted(
-                                                       Opt(8, "z", Type::Int()), "3")}))}))))});
+           Type::Map(
+               Req(3, "key", Type::String()),
+               Opt(4, "value",
+                   Type::Struct(
+                       {Opt(5, "x", Type::Long()), Defaulted(Opt(6, "y", Type::String()), "\"yy\""),
+                        Opt(7, "n",
+                            Type::Struct({Defaulted(Opt(8, "z", Type::Int()), "3")}))}))))});
   const std::vector<std::string> expected = {
       R"(0|[{"key":"a","value":{"x":1,"y":"yy","n":null}},{"key":"b","value":null}])", "1|[]",
       "2|null", R"(3|[{"key":"c","value":{"x":null,"y":"yy","n":null}}])"};
@@ -278,20 +279,20 @@ TEST(FieldResolutionTest, MapValueStructsTakeTheDefaultsOfAddedFields) {
 
 // map<struct, int>: a required key field added with a default; the values promoted int→long.
 TEST(FieldResolutionTest, MapKeyStructsTakeTheDefaultsOfAddedFields) {
-  spec::Schema written = SchemaOf(
-      {Req(1, "id", Type::Int()),
-       Opt(2, "m", Type::Map(Req(3, "key", Type::Struct({Req(5, "k", Type::Int())})),
-                             Opt(4, "value", Type::Int())))});
+  spec::Schema written =
+      SchemaOf({Req(1, "id", Type::Int()),
+                Opt(2, "m",
+                    Type::Map(Req(3, "key", Type::Struct({Req(5, "k", Type::Int())})),
+                              Opt(4, "value", Type::Int())))});
   const std::vector<std::string> rows = {
       R"({"id": 0, "m": [{"key": {"k": 1}, "value": 10}, {"key": {"k": 2}, "value": null}]})",
-      R"({"id": 1, "m": null})",
-      R"({"id": 2, "m": [{"key": {"k": 3}, "value": 30}]})"};
+      R"({"id": 1, "m": null})", R"({"id": 2, "m": [{"key": {"k": 3}, "value": 30}]})"};
   spec::Schema evolved = SchemaOf(
       {Req(1, "id", Type::Int()),
        Opt(2, "m",
-           Type::Map(Req(3, "key", Type::Struct({Req(5, "k", Type::Int()),
-                                                 Defaulted(Req(6, "k2", Type::String()),
-                                                           "\"kk\"")})),
+           Type::Map(Req(3, "key",
+                         Type::Struct({Req(5, "k", Type::Int()),
+                                       Defaulted(Req(6, "k2", Type::String()), "\"kk\"")})),
                      Opt(4, "value", Type::Long())))});
   const std::vector<std::string> expected = {
       R"(0|[{"key":{"k":1,"k2":"kk"},"value":10},{"key":{"k":2,"k2":"kk"},"value":null}])",
@@ -309,12 +310,10 @@ TEST(FieldResolutionTest, ListsOfListsOfStructsTakeTheDefaultsOfAddedFields) {
       SchemaOf({Req(1, "id", Type::Int()), Opt(2, "ll", lists({Opt(5, "a", Type::Int())}))});
   const std::vector<std::string> rows = {
       R"({"id": 0, "ll": [[{"a": 1}, {"a": 2}], [], null, [null, {"a": 3}]]})",
-      R"({"id": 1, "ll": []})", R"({"id": 2, "ll": null})",
-      R"({"id": 3, "ll": [[{"a": 4}]]})"};
-  spec::Schema evolved =
-      SchemaOf({Req(1, "id", Type::Int()),
-                Opt(2, "ll", lists({Opt(5, "a", Type::Int()),
-                                    Defaulted(Opt(6, "b", Type::Int()), "9")}))});
+      R"({"id": 1, "ll": []})", R"({"id": 2, "ll": null})", R"({"id": 3, "ll": [[{"a": 4}]]})"};
+  spec::Schema evolved = SchemaOf(
+      {Req(1, "id", Type::Int()),
+       Opt(2, "ll", lists({Opt(5, "a", Type::Int()), Defaulted(Opt(6, "b", Type::Int()), "9")}))});
   const std::vector<std::string> expected = {
       R"(0|[[{"a":1,"b":9},{"a":2,"b":9}],[],null,[null,{"a":3,"b":9}]])", "1|[]", "2|null",
       R"(3|[[{"a":4,"b":9}]])"};
@@ -324,12 +323,13 @@ TEST(FieldResolutionTest, ListsOfListsOfStructsTakeTheDefaultsOfAddedFields) {
 // A struct inside a list element's struct: y added to s (a null s stays null), and t, a struct
 // added to the element with the default {}, reads as its children's defaults.
 TEST(FieldResolutionTest, StructsInsideElementStructsTakeTheDefaultsOfAddedFields) {
-  spec::Schema written = SchemaOf(
-      {Req(1, "id", Type::Int()),
-       Opt(2, "items",
-           Type::List(Opt(3, "element",
-                          Type::Struct({Opt(4, "a", Type::Int()),
-                                        Opt(5, "s", Type::Struct({Opt(6, "x", Type::Int())}))}))))});
+  spec::Schema written =
+      SchemaOf({Req(1, "id", Type::Int()),
+                Opt(2, "items",
+                    Type::List(Opt(
+                        3, "element",
+                        Type::Struct({Opt(4, "a", Type::Int()),
+                                      Opt(5, "s", Type::Struct({Opt(6, "x", Type::Int())}))}))))});
   const std::vector<std::string> rows = {
       R"({"id": 0, "items": [{"a": 1, "s": {"x": 10}}, {"a": 2, "s": null}, null]})",
       R"({"id": 1, "items": [{"a": 3, "s": {"x": null}}]})"};
@@ -338,13 +338,13 @@ TEST(FieldResolutionTest, StructsInsideElementStructsTakeTheDefaultsOfAddedField
        Opt(2, "items",
            Type::List(Opt(
                3, "element",
-               Type::Struct({Opt(4, "a", Type::Int()),
-                             Opt(5, "s", Type::Struct({Opt(6, "x", Type::Int()),
-                                                       Defaulted(Opt(7, "y", Type::String()),
-                                                                 "\"sy\"")})),
-                             Defaulted(Opt(8, "t", Type::Struct({Defaulted(
-                                                       Opt(9, "u", Type::Int()), "4")})),
-                                       "{}")}))))});
+               Type::Struct(
+                   {Opt(4, "a", Type::Int()),
+                    Opt(5, "s",
+                        Type::Struct({Opt(6, "x", Type::Int()),
+                                      Defaulted(Opt(7, "y", Type::String()), "\"sy\"")})),
+                    Defaulted(Opt(8, "t", Type::Struct({Defaulted(Opt(9, "u", Type::Int()), "4")})),
+                              "{}")}))))});
   const std::vector<std::string> expected = {
       R"(0|[{"a":1,"s":{"x":10,"y":"sy"},"t":{"u":4}},{"a":2,"s":null,"t":{"u":4}},null])",
       R"(1|[{"a":3,"s":{"x":null,"y":"sy"},"t":{"u":4}}])"};
@@ -358,20 +358,21 @@ TEST(FieldResolutionTest, MapValuesThatAreListsOfStructsInsideAStruct) {
     return Type::Map(Req(4, "key", Type::String()),
                      Opt(5, "value", Type::List(Opt(6, "element", Type::Struct(fields)))));
   };
-  spec::Schema written = SchemaOf(
-      {Req(1, "id", Type::Int()),
-       Opt(2, "st", Type::Struct({Opt(3, "m", map_of({Opt(7, "a", Type::Int())}))}))});
+  spec::Schema written =
+      SchemaOf({Req(1, "id", Type::Int()),
+                Opt(2, "st", Type::Struct({Opt(3, "m", map_of({Opt(7, "a", Type::Int())}))}))});
   const std::vector<std::string> rows = {
-      R"({"id": 0, "st": {"m": [{"key": "k", "value": [{"a": 1}, null]}, {"key": "e", "value": []}]}})",
-      R"({"id": 1, "st": null})",
-      R"({"id": 2, "st": {"m": null}})",
+      R"({"id": 0, "st": {"m": [{"key": "k", "value": [{"a": 1}, null]},)"
+      R"( {"key": "e", "value": []}]}})",
+      R"({"id": 1, "st": null})", R"({"id": 2, "st": {"m": null}})",
       R"({"id": 3, "st": {"m": [{"key": "n", "value": null}]}})"};
   spec::Schema evolved = SchemaOf(
       {Req(1, "id", Type::Int()),
        Opt(2, "st",
-           Type::Struct({Opt(3, "m", map_of({Opt(7, "a", Type::Int()),
-                                             Defaulted(Opt(8, "b", Type::Int()), "11")})),
-                         Defaulted(Opt(9, "c", Type::Int()), "5")}))});
+           Type::Struct(
+               {Opt(3, "m",
+                    map_of({Opt(7, "a", Type::Int()), Defaulted(Opt(8, "b", Type::Int()), "11")})),
+                Defaulted(Opt(9, "c", Type::Int()), "5")}))});
   const std::vector<std::string> expected = {
       R"(0|{"m":[{"key":"k","value":[{"a":1,"b":11},null]},{"key":"e","value":[]}],"c":5})",
       "1|null", R"(2|{"m":null,"c":5})", R"(3|{"m":[{"key":"n","value":null}],"c":5})"};
@@ -385,20 +386,22 @@ TEST(FieldResolutionTest, PromotionsApplyInsideListsAndMaps) {
       {Opt(1, "ints", Type::List(Opt(2, "element", Type::Int()))),
        Opt(3, "floats", Type::List(Opt(4, "element", Type::Float()))),
        Opt(5, "counts", Type::Map(Req(6, "key", Type::String()), Opt(7, "value", Type::Int()))),
-       Opt(8, "prices", Type::List(Opt(9, "element", Type::Struct({Opt(
-                                                         10, "p", Type::Decimal(5, 2))}))))});
+       Opt(8, "prices",
+           Type::List(Opt(9, "element", Type::Struct({Opt(10, "p", Type::Decimal(5, 2))}))))});
   const std::vector<std::string> rows = {
-      R"({"ints": [1, null, 2147483647], "floats": [1.5, -0.25], "counts": [{"key": "a", "value": -2147483648}],)"
+      R"({"ints": [1, null, 2147483647], "floats": [1.5, -0.25],)"
+      R"( "counts": [{"key": "a", "value": -2147483648}],)"
       R"( "prices": [{"p": 12345}, {"p": null}]})",
       R"({"ints": [], "floats": null, "counts": [], "prices": null})"};
   spec::Schema evolved = SchemaOf(
       {Opt(1, "ints", Type::List(Opt(2, "element", Type::Long()))),
        Opt(3, "floats", Type::List(Opt(4, "element", Type::Double()))),
        Opt(5, "counts", Type::Map(Req(6, "key", Type::String()), Opt(7, "value", Type::Long()))),
-       Opt(8, "prices", Type::List(Opt(9, "element", Type::Struct({Opt(
-                                                         10, "p", Type::Decimal(10, 2))}))))});
+       Opt(8, "prices",
+           Type::List(Opt(9, "element", Type::Struct({Opt(10, "p", Type::Decimal(10, 2))}))))});
   const std::vector<std::string> expected = {
-      R"([1,null,2147483647]|[1.5,-0.25]|[{"key":"a","value":-2147483648}]|[{"p":"123.45"},{"p":null}])",
+      R"([1,null,2147483647]|[1.5,-0.25]|[{"key":"a","value":-2147483648}]|)"
+      R"([{"p":"123.45"},{"p":null}])",
       "[]|null|[]|null"};
   EXPECT_EQ(WriteThenRead(written, rows, evolved), expected);
 
@@ -425,8 +428,9 @@ TEST(FieldResolutionTest, RequiredFieldWithoutDefaultInsideAListIsAnError) {
   io::MemoryFileIO io;
   ASSERT_TRUE(WriteRows(io, "mem://t/f.parquet", written, {R"({"items": [{"a": 1}]})"}).ok());
   spec::Schema evolved = SchemaOf(
-      {Opt(2, "items", Type::List(Opt(3, "element", Type::Struct({Opt(4, "a", Type::Int()),
-                                                                   Req(5, "r", Type::Int())}))))});
+      {Opt(2, "items",
+           Type::List(Opt(3, "element",
+                          Type::Struct({Opt(4, "a", Type::Int()), Req(5, "r", Type::Int())}))))});
   auto read = ReadRows(io, "mem://t/f.parquet", evolved);
   ASSERT_FALSE(read.ok());
   EXPECT_EQ(read.error().kind, ErrorKind::kCorrupt);
@@ -435,16 +439,18 @@ TEST(FieldResolutionTest, RequiredFieldWithoutDefaultInsideAListIsAnError) {
             "file and has no initial-default");
 
   // The same field inside a map value.
-  spec::Schema map_written = SchemaOf(
-      {Opt(2, "m", Type::Map(Req(3, "key", Type::String()),
-                             Opt(4, "value", Type::Struct({Opt(5, "a", Type::Int())}))))});
+  spec::Schema map_written =
+      SchemaOf({Opt(2, "m",
+                    Type::Map(Req(3, "key", Type::String()),
+                              Opt(4, "value", Type::Struct({Opt(5, "a", Type::Int())}))))});
   ASSERT_TRUE(WriteRows(io, "mem://t/m.parquet", map_written,
                         {R"({"m": [{"key": "k", "value": {"a": 1}}]})"})
                   .ok());
   spec::Schema map_evolved = SchemaOf(
-      {Opt(2, "m", Type::Map(Req(3, "key", Type::String()),
-                             Opt(4, "value", Type::Struct({Opt(5, "a", Type::Int()),
-                                                           Req(6, "r", Type::Int())}))))});
+      {Opt(2, "m",
+           Type::Map(Req(3, "key", Type::String()),
+                     Opt(4, "value",
+                         Type::Struct({Opt(5, "a", Type::Int()), Req(6, "r", Type::Int())}))))});
   read = ReadRows(io, "mem://t/m.parquet", map_evolved);
   ASSERT_FALSE(read.ok());
   EXPECT_NE(read.error().message.find("required field m.value.r (id 6)"), std::string::npos)
@@ -457,8 +463,7 @@ TEST(FieldResolutionTest, RequiredFieldWithoutDefaultInsideAListIsAnError) {
 TEST(FieldResolutionTableTest, ScanOfATableEvolvedWithNestedDefaults) {
   testing::TempDir dir;
   std::shared_ptr<io::FileIO> local = io::LocalFileIO();
-  catalog::sql::SqlCatalogOptions options{"default", dir.Join("catalog.db"), dir.Join("wh"),
-                                          local};
+  catalog::sql::SqlCatalogOptions options{"default", dir.Join("catalog.db"), dir.Join("wh"), local};
   auto catalog = catalog::sql::SqlCatalog::Open(options);
   ASSERT_TRUE(catalog.ok()) << catalog.error().message;
   ASSERT_TRUE((*catalog)->CreateNamespace({"db"}, {}).ok());
@@ -468,18 +473,19 @@ TEST(FieldResolutionTableTest, ScanOfATableEvolvedWithNestedDefaults) {
   create.table.schema = SchemaOf(
       {Req(1, "id", Type::Int()),
        Opt(2, "items", Type::List(Opt(3, "element", Type::Struct({Opt(4, "a", Type::Int())})))),
-       Opt(5, "m", Type::Map(Req(6, "key", Type::String()),
-                             Opt(7, "value", Type::Struct({Opt(8, "x", Type::Int())}))))});
+       Opt(5, "m",
+           Type::Map(Req(6, "key", Type::String()),
+                     Opt(7, "value", Type::Struct({Opt(8, "x", Type::Int())}))))});
   ASSERT_TRUE((*catalog)->CreateTable(id, create).ok());
   auto created = (*catalog)->LoadTable(id);
   ASSERT_TRUE(created.ok()) << created.error().message;
   // The file carries the table's ids (its creation assigned them).
   const std::string input = dir.Join("input.parquet");
-  Status written = WriteRows(
-      *local, input, *created->metadata.CurrentSchema(),
-      {R"({"id": 0, "items": [{"a": 1}, null], "m": [{"key": "k", "value": {"x": 2}}]})",
-       R"({"id": 1, "items": [], "m": [{"key": "n", "value": null}]})",
-       R"({"id": 2, "items": null, "m": null})"});
+  Status written =
+      WriteRows(*local, input, *created->metadata.CurrentSchema(),
+                {R"({"id": 0, "items": [{"a": 1}, null], "m": [{"key": "k", "value": {"x": 2}}]})",
+                 R"({"id": 1, "items": [], "m": [{"key": "n", "value": null}]})",
+                 R"({"id": 2, "items": null, "m": null})"});
   ASSERT_TRUE(written.ok()) << written.error().message;
   catalog::CatalogTableOperations ops(**catalog, id);
   auto appended = update::AppendFiles(ops, *local, {input});

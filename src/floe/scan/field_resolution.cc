@@ -167,18 +167,18 @@ class Planner {
       plan.target.type = col::Struct(std::move(shaped));
     } else if (t.id() == col::TypeId::kList && tt.id() == spec::TypeId::kList) {
       FLOE_ASSIGN_OR_RETURN(FieldPlan element,
-                            PlanShape(t.value_field(), tt.element(), target.type->value_field(),
-                                      0, true, name + ".element"));
+                            PlanShape(t.value_field(), tt.element(), target.type->value_field(), 0,
+                                      true, name + ".element"));
       plan.rebuild = element.rebuild;
       plan.target.type = col::List(element.target);
       plan.children.push_back(std::move(element));
     } else if (t.id() == col::TypeId::kMap && tt.id() == spec::TypeId::kMap) {
-      FLOE_ASSIGN_OR_RETURN(FieldPlan key, PlanShape(t.key_field(), tt.key(),
-                                                     target.type->key_field(), 0, true,
-                                                     name + ".key"));
-      FLOE_ASSIGN_OR_RETURN(FieldPlan value, PlanShape(t.item_field(), tt.value(),
-                                                       target.type->item_field(), 1, true,
-                                                       name + ".value"));
+      FLOE_ASSIGN_OR_RETURN(
+          FieldPlan key,
+          PlanShape(t.key_field(), tt.key(), target.type->key_field(), 0, true, name + ".key"));
+      FLOE_ASSIGN_OR_RETURN(
+          FieldPlan value, PlanShape(t.item_field(), tt.value(), target.type->item_field(), 1, true,
+                                     name + ".value"));
       plan.rebuild = key.rebuild || value.rebuild;
       plan.target.type = col::Map(key.target, value.target, t.keys_sorted());
       plan.children.push_back(std::move(key));
@@ -398,10 +398,10 @@ Result<FieldResolution> FieldResolution::Make(const spec::Schema& projected,
     shape.target = field;
     shape.read_index = static_cast<int>(i);
     if (k < projected.fields.size()) {
-      FLOE_ASSIGN_OR_RETURN(shape, planner.PlanShape(field, projected.fields[k],
-                                                     r.schema_->field(static_cast<int>(k)),
-                                                     static_cast<int>(i), false,
-                                                     projected.fields[k].name));
+      FLOE_ASSIGN_OR_RETURN(
+          shape,
+          planner.PlanShape(field, projected.fields[k], r.schema_->field(static_cast<int>(k)),
+                            static_cast<int>(i), false, projected.fields[k].name));
     }
     file_fields.push_back(WithTableZones(shape.target, projected));
     renamed.push_back(Renamed(field, projected));
