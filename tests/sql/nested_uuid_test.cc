@@ -2,9 +2,7 @@
 // (uuid_column_test.cc), queries read them as their canonical lowercase text, DESCRIBE shows them
 // as strings inside the nested type, INSERT writes UUID text into them, and the data files hold
 // them as 16-byte FIXED_LEN_BYTE_ARRAY leaves of logical type UUID (Iceberg spec, Parquet type
-// mapping). Nested values are written with INSERT … SELECT (VALUES takes scalars only), and SQL
-// has no struct constructor: struct values come from the partition tuples of another table's
-// files metadata table (a table partitioned by a string column u).
+// mapping). The nested values are written with INSERT … VALUES of named_struct, array and map.
 #include "floe/catalog/catalog.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/io/file_io.h"
@@ -19,19 +17,13 @@ class NestedUuidTest : public SqlScriptTest {
  protected:
   void SetUp() override {
     SqlScriptTest::SetUp();
-    ASSERT_EQ(
-        Run("CREATE NAMESPACE s; "
-            "CREATE TABLE s.n (id int, s struct<u: uuid>, l array<uuid>, m map<string, uuid>); "
-            "CREATE TABLE s.p (u string) PARTITIONED BY (u); "
-            "INSERT INTO s.p VALUES ('F79C3E09-677C-4BBD-A479-3F349CB785E7'), (NULL)"),
-        "-- created namespace s\n-- created table s.n\n-- created table s.p\n-- inserted 2 rows "
-        "into s.p\n");
-    ASSERT_EQ(Run("INSERT INTO s.n SELECT 1, partition, "
+    ASSERT_EQ(Run("CREATE NAMESPACE s; "
+                  "CREATE TABLE s.n (id int, s struct<u: uuid>, l array<uuid>, m map<string, uuid>); "
+                  "INSERT INTO s.n VALUES (1, named_struct('u', 'F79C3E09-677C-4BBD-A479-3F349CB785E7'), "
                   "array('00000000-0000-0000-0000-00000000000A', NULL), "
-                  "map('a', 'f79c3e09-677c-4bbd-a479-3f349cb785e7', 'b', NULL) FROM s.p.files "
-                  "WHERE partition.u IS NOT NULL; "
-                  "INSERT INTO s.n (id) VALUES (2)"),
-              "-- inserted 1 rows into s.n\n-- inserted 1 rows into s.n\n");
+                  "map('a', 'f79c3e09-677c-4bbd-a479-3f349cb785e7', 'b', NULL)), "
+                  "(2, NULL, NULL, NULL)"),
+              "-- created namespace s\n-- created table s.n\n-- inserted 2 rows into s.n\n");
   }
 };
 
@@ -96,13 +88,16 @@ TEST_F(NestedUuidTest, InsertWritesUuidText) {
             "11,f79c3e09-677c-4bbd-a479-3f349cb785e7,00000000-0000-0000-0000-00000000000a,"
             "f79c3e09-677c-4bbd-a479-3f349cb785e7\n");
   EXPECT_EQ(Rows("SELECT m['k'] FROM s.n WHERE id = 20"), "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee\n");
-  EXPECT_EQ(Run("INSERT INTO s.n (id, l) SELECT 4, array('x')"),
+  EXPECT_EQ(Run("INSERT INTO s.n (id, l) VALUES (4, array('x'))"),
             "error: line 1, column 1: INSERT INTO s.n: column l.element: 'x' is not a UUID "
             "(xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)");
   EXPECT_EQ(Run("INSERT INTO s.n (id, m) SELECT 4, map('k', 'y')"),
             "error: line 1, column 1: INSERT INTO s.n: column m.value: 'y' is not a UUID "
             "(xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)");
-  EXPECT_EQ(Run("INSERT INTO s.n (id, l) SELECT 4, array(1)"),
+  EXPECT_EQ(Run("INSERT INTO s.n (id, s) VALUES (4, named_struct('u', 'z'))"),
+            "error: line 1, column 1: INSERT INTO s.n: column s.u: 'z' is not a UUID "
+            "(xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)");
+  EXPECT_EQ(Run("INSERT INTO s.n (id, l) VALUES (4, array(1))"),
             "error: line 1, column 1: INSERT INTO s.n: column l.element: '1' is not a UUID "
             "(xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)");
 }

@@ -195,6 +195,48 @@ Result<PhysicalExprPtr> ExpressionBinder::RoundCall(std::vector<PhysicalExprPtr>
   return ApplyBinding("round", std::move(binding), {args[0]});
 }
 
+// Spark's names (CreateStruct, CreateNamedStruct): struct() names a field after its argument
+// when that is a column (`struct(c1, t.c2, s.f)` → c1, c2, f) and colN otherwise;
+// named_struct's names are constant strings at the odd positions.
+Result<PhysicalExprPtr> ExpressionBinder::StructCall(const std::string& name, const syntax::FunctionCall& call,
+                                                     std::vector<PhysicalExprPtr> args) const {
+  std::vector<std::string> names;
+  std::vector<PhysicalExprPtr> values;
+  if (name == "named_struct") {
+    if (args.empty() || args.size() % 2 != 0) {
+      return InvalidArgument("named_struct takes names and values in pairs, not {} arguments", args.size());
+    }
+    for (size_t i = 0; i < args.size(); i += 2) {
+      const Scalar* literal = args[i]->literal();
+      if (literal == nullptr || literal->is_null() || args[i]->type()->id() != TypeId::kString) {
+        return InvalidArgument("named_struct: argument {} ({}) names field {}: it must be a constant string",
+                               i + 1, syntax::ToSql(*call.args[i]), i / 2 + 1);
+      }
+      names.push_back(literal->as_string());
+      values.push_back(std::move(args[i + 1]));
+    }
+  } else {
+    for (size_t i = 0; i < args.size(); ++i) {
+      std::string field = fmt::format("col{}", i + 1);
+      if (const auto* ref = call.args[i]->As<syntax::ColumnRef>()) {
+        // A column keeps its own name; a nested field the name as written.
+        FLOE_ASSIGN_OR_RETURN(std::optional<ResolvedName> resolved, Resolve(ref->name));
+        if (resolved) {
+          field = resolved->fields.empty() ? scope_.columns[static_cast<size_t>(resolved->column)].name
+                                           : resolved->fields.back();
+        }
+      }
+      names.push_back(std::move(field));
+    }
+    values = std::move(args);
+  }
+  std::vector<DataTypePtr> types;
+  for (const auto& v : values) types.push_back(v->type());
+  auto binding = BindStructConstructor(names, types);
+  if (!binding.ok()) return InvalidArgument("{}: {}", name, binding.error().message);
+  return ApplyBinding(name, std::move(*binding), std::move(values));
+}
+
 Result<std::optional<ExpressionBinder::ResolvedName>> ExpressionBinder::Resolve(
     const syntax::QualifiedName& name) const {
   auto find = [&](std::string_view qualifier, std::string_view column) -> Result<int> {
@@ -511,6 +553,7 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
         args.push_back(v);
       }
       if (name == "round" && args.size() == 2) return RoundCall(std::move(args));
+      if (name == "struct" || name == "named_struct") return StructCall(name, call, std::move(args));
       return Call(name, std::move(args));
     }
     case ExprKind::kSubscript: {

@@ -72,6 +72,9 @@ class ExpressionBinder {
                                                const PhysicalExprPtr& other) const;
   // round(x, d): d must be constant (Spark: foldable) and is read before binding.
   Result<PhysicalExprPtr> RoundCall(std::vector<PhysicalExprPtr> args) const;
+  // struct(a, b, …) and named_struct('x', a, …): the field names come from the call's syntax.
+  Result<PhysicalExprPtr> StructCall(const std::string& name, const syntax::FunctionCall& call,
+                                     std::vector<PhysicalExprPtr> args) const;
   // The call `binding` describes, its arguments cast as it asks; folded when all are literals.
   Result<PhysicalExprPtr> ApplyBinding(std::string_view name, FunctionBinding binding,
                                        std::vector<PhysicalExprPtr> args) const;

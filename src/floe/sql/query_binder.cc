@@ -210,35 +210,33 @@ class QueryBinder {
     return MakeAggregateNode(node, std::move(keys), std::move(names), {});
   }
 
+  // Each value is a constant expression of any type (nested ones: array(…), map(…), struct(…));
+  // a column takes the common type of its rows, as Spark's inline tables do.
   Result<BoundQuery> BindValues(const syntax::Values& values, syntax::SourcePosition pos) {
     if (values.rows.empty()) return AtPosition(pos, InvalidArgument("VALUES needs a row"));
     size_t width = values.rows[0].size();
-    std::vector<std::vector<Scalar>> rows;
-    std::vector<std::vector<DataTypePtr>> row_types;
+    Scope empty;
+    ExpressionBinder binder(empty, context_);
+    std::vector<std::vector<PhysicalExprPtr>> rows;
     std::vector<DataTypePtr> types(width, columnar::Null());
     for (const auto& row : values.rows) {
       if (row.size() != width) {
         return AtPosition(row.empty() ? pos : row[0]->pos,
                           InvalidArgument("VALUES rows differ in length ({} and {})", width, row.size()));
       }
-      std::vector<Scalar> out;
-      std::vector<DataTypePtr> ts;
+      std::vector<PhysicalExprPtr> out;
       for (size_t c = 0; c < width; ++c) {
-        DataTypePtr t;
-        FLOE_ASSIGN_OR_RETURN(Scalar v, EvaluateConstantSyntax(*row[c], context_, &t));
-        auto common = CommonType(types[c], t);
+        FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr v, binder.Bind(*row[c]));
+        auto common = CommonType(types[c], v->type());
         if (!common.ok()) return AtPosition(row[c]->pos, std::move(common).error());
         types[c] = *common;
         out.push_back(std::move(v));
-        ts.push_back(t);
       }
       rows.push_back(std::move(out));
-      row_types.push_back(std::move(ts));
     }
     std::vector<std::string> names;
     std::vector<std::unique_ptr<columnar::ArrayBuilder>> builders;
     for (size_t c = 0; c < width; ++c) {
-      if (types[c]->id() == columnar::TypeId::kNull) types[c] = columnar::Null();
       types[c] = NormalizeType(types[c]);
       names.push_back(fmt::format("col{}", c + 1));
       FLOE_ASSIGN_OR_RETURN(auto b, columnar::MakeBuilder(types[c]));
@@ -246,8 +244,16 @@ class QueryBinder {
     }
     for (size_t r = 0; r < rows.size(); ++r) {
       for (size_t c = 0; c < width; ++c) {
-        FLOE_ASSIGN_OR_RETURN(Scalar v, CastScalar(rows[r][c], *row_types[r][c], *types[c], *context_));
-        FLOE_RETURN_IF_ERROR(AppendScalar(*builders[c], v));
+        const syntax::Expr& written = *values.rows[r][c];
+        auto cast = binder.CastTo(rows[r][c], types[c]);
+        if (!cast.ok()) return AtPosition(written.pos, std::move(cast).error());
+        if (const Scalar* v = (*cast)->literal()) {
+          FLOE_RETURN_IF_ERROR(AppendScalar(*builders[c], *v));
+          continue;
+        }
+        auto value = EvaluateConstantArray(**cast);
+        if (!value.ok()) return AtPosition(written.pos, std::move(value).error());
+        FLOE_RETURN_IF_ERROR(CopyValue(**value, 0, *builders[c]));
       }
     }
     std::vector<columnar::ArrayPtr> columns;

@@ -135,17 +135,54 @@ Result<spec::TypePtr> IcebergTypeOf(const DataTypePtr& type) {
 // Spark's store assignment (ANSI policy) for INSERT: a value may be written into a column when
 // the cast is safe in kind. Numbers into numbers, anything atomic into strings, dates into
 // timestamps, NULL into anything; timestamps with and without zone do not mix (as `floe append`).
-bool StoreAssignable(const columnar::DataType& from, const columnar::DataType& to) {
-  if (SameType(from, to) || from.id() == columnar::TypeId::kNull) return true;
-  if (IsNumeric(from) && IsNumeric(to)) return true;
-  if (to.id() == columnar::TypeId::kString && !from.is_nested()) return true;
-  if (from.id() == columnar::TypeId::kDate32 && IsTimestamp(to)) return true;
-  if (IsTimestamp(from) && IsTimestamp(to)) return from.timezone().empty() == to.timezone().empty();
-  if ((from.id() == columnar::TypeId::kBinary || from.id() == columnar::TypeId::kFixedSizeBinary) &&
-      (to.id() == columnar::TypeId::kBinary || to.id() == columnar::TypeId::kFixedSizeBinary)) {
-    return true;
+// Nested values go field by field: a struct's fields by position (as many as the column's, as
+// Spark's INSERT matches them), a list's elements, a map's keys and values. Returns why a `from`
+// value cannot be written into `to` (empty when it can), naming the nested field at fault from
+// `where` ("column s", then "column s.y", "column l.element").
+std::string StoreAssignProblem(const columnar::DataType& from, const columnar::DataType& to, const std::string& where) {
+  using columnar::TypeId;
+  auto cannot = [&](std::string why) {
+    return fmt::format("cannot write {} into {} ({}){}", SparkTypeName(from), where, SparkTypeName(to), why);
+  };
+  if (SameType(from, to) || from.id() == TypeId::kNull) return "";
+  if (from.is_nested() || to.is_nested()) {
+    if (from.id() != to.id()) return cannot("");
+    if (to.id() == TypeId::kStruct) {
+      if (from.num_children() != to.num_children()) {
+        auto fields = [](int n) { return fmt::format("{} field{}", n, n == 1 ? "" : "s"); };
+        return cannot(fmt::format(": the value has {}, the column's struct {}", fields(from.num_children()),
+                                  fields(to.num_children())));
+      }
+      for (int k = 0; k < to.num_children(); ++k) {
+        std::string problem = StoreAssignProblem(*from.child(k).type, *to.child(k).type, where + "." + to.child(k).name);
+        if (!problem.empty()) return problem;
+      }
+      return "";
+    }
+    if (to.id() == TypeId::kMap) {
+      std::string problem = StoreAssignProblem(*from.key_field().type, *to.key_field().type, where + ".key");
+      if (problem.empty()) problem = StoreAssignProblem(*from.item_field().type, *to.item_field().type, where + ".value");
+      return problem;
+    }
+    return StoreAssignProblem(*from.value_field().type, *to.value_field().type, where + ".element");
   }
-  if (from.is_nested() && from.id() == to.id()) return CanCast(from, to);
+  if (IsNumeric(from) && IsNumeric(to)) return "";
+  if (to.id() == TypeId::kString) return "";
+  if (from.id() == TypeId::kDate32 && IsTimestamp(to)) return "";
+  if (IsTimestamp(from) && IsTimestamp(to) && from.timezone().empty() == to.timezone().empty()) return "";
+  if ((from.id() == TypeId::kBinary || from.id() == TypeId::kFixedSizeBinary) &&
+      (to.id() == TypeId::kBinary || to.id() == TypeId::kFixedSizeBinary)) {
+    return "";
+  }
+  return cannot("");
+}
+
+// Whether a nested type has a part of no type (array() is array<void>): Iceberg has none.
+bool HoldsNullType(const columnar::DataType& type) {
+  if (type.id() == columnar::TypeId::kNull) return true;
+  for (int k = 0; k < type.num_children(); ++k) {
+    if (HoldsNullType(*type.child(k).type)) return true;
+  }
   return false;
 }
 
@@ -453,6 +490,10 @@ Result<std::string> Session::CreateTable(const syntax::CreateTable& stmt) {
       DataTypePtr t = bound.node->schema()->field(i).type;
       if (t->id() == columnar::TypeId::kNull) {
         return InvalidArgument("column {} of the query is NULL without a type: CAST it", bound.names[static_cast<size_t>(i)]);
+      }
+      if (HoldsNullType(*t)) {
+        return InvalidArgument("column {} of the query ({}) holds a NULL without a type (array(), map(), a NULL "
+                               "field): CAST it", bound.names[static_cast<size_t>(i)], SparkTypeName(*t));
       }
       fields.emplace_back(bound.names[static_cast<size_t>(i)], t, true);
     }
@@ -778,18 +819,16 @@ Result<int64_t> Session::AppendQuery(const TableRef& ref, BoundQuery query, cons
       } else if (HoldsUuids(target)) {
         // uuids nested in a struct, list or map: written as their text, as top-level ones.
         const columnar::Field text = UuidsAsStrings(target);
-        if (!StoreAssignable(*given.type, *text.type)) {
-          return InvalidArgument("INSERT INTO {}: cannot write {} into column {} ({})", ref.display,
-                                 SparkTypeName(*given.type), target.name, SparkTypeName(*text.type));
-        }
+        std::string problem = StoreAssignProblem(*given.type, *text.type, "column " + target.name);
+        if (!problem.empty()) return InvalidArgument("INSERT INTO {}: {}", ref.display, problem);
         FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(MakeColumnExpr(from, given.type), NormalizeType(text.type)));
         if (!SameType(*e->type(), *text.type)) {
           FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(e, text.type));
         }
         e = NestedUuidsFromTextExpr(e, target, "INSERT INTO " + ref.display, "column " + target.name);
-      } else if (!StoreAssignable(*given.type, *target.type)) {
-        return InvalidArgument("INSERT INTO {}: cannot write {} into column {} ({})", ref.display,
-                               SparkTypeName(*given.type), target.name, SparkTypeName(*target.type));
+      } else if (std::string problem = StoreAssignProblem(*given.type, *target.type, "column " + target.name);
+                 !problem.empty()) {
+        return InvalidArgument("INSERT INTO {}: {}", ref.display, problem);
       } else {
         FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(MakeColumnExpr(from, given.type), NormalizeType(target.type)));
         if (!SameType(*e->type(), *target.type)) {

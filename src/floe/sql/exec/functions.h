@@ -41,6 +41,12 @@ Result<FunctionBinding> BindFunction(std::string_view name,
 // NULL). BindFunction's "round" takes one argument: round(x) is round(x, 0).
 Result<FunctionBinding> BindRound(const columnar::DataTypePtr& x, std::optional<int64_t> scale);
 
+// struct(a, b, …) and named_struct('x', a, …) with the field names known at binding (the binder
+// takes them from the call's syntax, nested_functions.cc): one struct of the arguments, named
+// `names` (as many, distinct ignoring case).
+Result<FunctionBinding> BindStructConstructor(const std::vector<std::string>& names,
+                                              const std::vector<columnar::DataTypePtr>& args);
+
 // count, sum, avg, min, max (aggregate.h evaluates them).
 bool IsAggregateFunction(std::string_view name);
 

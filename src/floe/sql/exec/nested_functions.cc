@@ -5,9 +5,11 @@
 //   map_keys(map), map_values(map)
 //   array(a, b, …)                               an array of the arguments (their common type)
 //   map(k1, v1, k2, v2, …)                       a map of the pairs (keys and values each in a common type)
+//   struct(a, b, …), named_struct('x', a, …)     a struct of the arguments (BindStructConstructor)
 #include "floe/columnar/array_builder.h"
 #include "floe/sql/exec/functions.h"
 #include "floe/sql/exec/sql_type.h"
+#include "floe/util/ascii.h"
 
 namespace floe::sql {
 
@@ -122,6 +124,25 @@ FamilyBinding BindMapConstructor(const std::vector<DataTypePtr>& args) {
 }
 
 }  // namespace
+
+Result<FunctionBinding> BindStructConstructor(const std::vector<std::string>& names,
+                                              const std::vector<DataTypePtr>& args) {
+  if (args.empty()) return InvalidArgument("a struct needs at least one field");
+  std::vector<columnar::Field> fields;
+  for (size_t i = 0; i < args.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (AsciiEqualsIgnoreCase(names[i], names[j])) {
+        return InvalidArgument("struct field {} is named twice (fields {} and {})", names[i], j + 1, i + 1);
+      }
+    }
+    fields.emplace_back(names[i], args[i]);
+  }
+  DataTypePtr out = columnar::Struct(std::move(fields));
+  // The arguments become the children as they are: no copy. A struct value is never NULL itself.
+  return FunctionBinding{out, args, [out](const std::vector<ArrayPtr>& a, int64_t n) -> Result<ArrayPtr> {
+    return columnar::ArrayData::Make(out, n, {nullptr}, 0, 0, a);
+  }};
+}
 
 FamilyBinding BindNestedFunction(std::string_view name, const std::vector<DataTypePtr>& args,
                                  const EvalContextPtr&) {

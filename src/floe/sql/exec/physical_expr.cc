@@ -148,10 +148,14 @@ PhysicalExprPtr MakeCallExpr(std::string name, Kernel kernel, std::vector<Physic
 
 Result<Scalar> EvaluateConstant(const PhysicalExpr& expr) {
   if (const Scalar* v = expr.literal()) return *v;
+  FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr out, EvaluateConstantArray(expr));
+  return ScalarAt(*out, 0);
+}
+
+Result<columnar::ArrayPtr> EvaluateConstantArray(const PhysicalExpr& expr) {
   auto schema = std::make_shared<const columnar::Schema>(std::vector<columnar::Field>{});
   FLOE_ASSIGN_OR_RETURN(auto batch, columnar::RecordBatch::Make(schema, 1, {}));
-  FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr out, expr.Evaluate(batch));
-  return ScalarAt(*out, 0);
+  return expr.Evaluate(batch);
 }
 
 }  // namespace floe::sql

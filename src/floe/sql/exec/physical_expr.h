@@ -61,5 +61,7 @@ PhysicalExprPtr MakeCallExpr(std::string name, Kernel kernel, std::vector<Physic
 
 // Evaluates an expression known to be a literal or to depend on no column (one row).
 Result<Scalar> EvaluateConstant(const PhysicalExpr& expr);
+// The same as an array of one element: any type, nested ones included.
+Result<columnar::ArrayPtr> EvaluateConstantArray(const PhysicalExpr& expr);
 
 }  // namespace floe::sql
