@@ -342,9 +342,12 @@ TEST(PositionDeletesTest, BadFilesNameTheFile) {
   ASSERT_FALSE(absent.ok());
   EXPECT_NE(absent.error().message.find("mem/absent.parquet"), std::string::npos);
 
-  manifest::DeleteFile avro = DeleteFileAt("mem/x.avro", manifest::FileContent::kPositionDeletes);
-  avro.file_format = "AVRO";
-  EXPECT_EQ(ReadPositionDeleteFile(io, avro).error().kind, ErrorKind::kNotSupported);
+  manifest::DeleteFile orc = DeleteFileAt("mem/x.orc", manifest::FileContent::kPositionDeletes);
+  orc.file_format = "ORC";
+  auto unsupported = ReadPositionDeleteFile(io, orc);
+  ASSERT_FALSE(unsupported.ok());
+  EXPECT_EQ(unsupported.error().kind, ErrorKind::kNotSupported);
+  EXPECT_NE(unsupported.error().message.find("mem/x.orc"), std::string::npos);
 }
 
 TEST(EqualityDeletesTest, NullKeysPromotionAndExtraColumns) {

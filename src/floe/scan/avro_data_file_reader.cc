@@ -836,4 +836,12 @@ Result<std::optional<columnar::RecordBatch>> AvroDataFileReader::Next() {
   return std::optional<columnar::RecordBatch>(std::move(batch));
 }
 
+Error AsDeleteFileError(Error e, const std::string& path, const std::string& where) {
+  const std::string as_data = "data file " + path;
+  size_t at = e.message.find(as_data);
+  if (at != std::string::npos) e.message.replace(at, as_data.size(), where);
+  if (e.message.find(where) == std::string::npos) e = e.WithContext(where);
+  return e;
+}
+
 }  // namespace floe::scan

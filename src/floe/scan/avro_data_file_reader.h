@@ -44,6 +44,8 @@ class AvroDataFileReader {
 
   // The projected schema's columnar form, plus `_pos` when positions are asked for.
   const columnar::SchemaPtr& schema() const { return schema_; }
+  // The file's writer schema: its top-level record (delete readers check which ids it holds).
+  const avro::Node& file_schema() const { return container_->schema()->root(); }
 
   // The next batch (at most batch_size rows, never empty); nullopt after the last record.
   Result<std::optional<columnar::RecordBatch>> Next();
@@ -68,5 +70,9 @@ class AvroDataFileReader {
   int64_t position_ = 0;  // the file position of the next record
   int64_t blocks_ = 0;
 };
+
+// An error of reading `path` through AvroDataFileReader as a delete file: "data file <path>"
+// becomes `where` ("position delete file <path>"), which the message then always names.
+Error AsDeleteFileError(Error e, const std::string& path, const std::string& where);
 
 }  // namespace floe::scan

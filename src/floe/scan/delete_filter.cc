@@ -64,9 +64,9 @@ Result<std::shared_ptr<const PositionDeletesByPath>> DeleteLoader::PositionDelet
 }
 
 Result<std::shared_ptr<const EqualityDeleteSet>> DeleteLoader::EqualityDeletes(
-    io::FileIO& io, const manifest::DeleteFile& file) {
+    io::FileIO& io, const manifest::DeleteFile& file, const spec::Schema* table_schema) {
   return Get<EqualityDeleteSet>(CacheKey(file),
-                                [&] { return EqualityDeleteSet::Read(io, file); });
+                                [&] { return EqualityDeleteSet::Read(io, file, table_schema); });
 }
 
 void DeleteLoader::ExpectUse(const manifest::DeleteFile& file) {
@@ -130,7 +130,7 @@ Result<DeleteFilter> DeleteFilter::Make(io::FileIO& io, DeleteLoader& loader,
                 d.file_path, id);
           }
         }
-        FLOE_ASSIGN_OR_RETURN(auto set, loader.EqualityDeletes(io, d));
+        FLOE_ASSIGN_OR_RETURN(auto set, loader.EqualityDeletes(io, d, &schema));
         if (set->size() == 0) break;
         for (int32_t id : set->field_ids()) filter.required_field_ids_.push_back(id);
         filter.equalities_.push_back(std::move(set));

@@ -47,11 +47,12 @@ class DeleteLoader {
   // A deletion vector (a Puffin position delete file entry).
   Result<std::shared_ptr<const PositionSet>> DeletionVector(io::FileIO& io,
                                                             const manifest::DeleteFile& file);
-  // A Parquet position delete file, every data file's positions.
+  // A Parquet or Avro position delete file, every data file's positions.
   Result<std::shared_ptr<const PositionDeletesByPath>> PositionDeletes(
       io::FileIO& io, const manifest::DeleteFile& file);
+  // `table_schema`: the types to read an Avro file's key columns as (EqualityDeleteSet::Read).
   Result<std::shared_ptr<const EqualityDeleteSet>> EqualityDeletes(
-      io::FileIO& io, const manifest::DeleteFile& file);
+      io::FileIO& io, const manifest::DeleteFile& file, const spec::Schema* table_schema = nullptr);
 
   // One more task will load `file` (through DeleteFilter::Make) and then release it.
   void ExpectUse(const manifest::DeleteFile& file);

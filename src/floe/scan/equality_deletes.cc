@@ -2,10 +2,13 @@
 
 #include <cmath>
 #include <cstring>
+#include <set>
 #include <utility>
 
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/file_reader.h"
+#include "floe/scan/avro_data_file_reader.h"
+#include "floe/scan/column_selection.h"
 #include "floe/util/ascii.h"
 #include "floe/util/bytes.h"
 
@@ -141,6 +144,22 @@ Status RowKey(const columnar::RecordBatch& batch, const std::vector<ColumnPath>&
   return Ok();
 }
 
+// Whether a record field of `n` (or of a record nested in it through unions) has this id.
+// Equality columns are never inside lists or maps, so those are not searched.
+bool AvroHasFieldId(const avro::Node& n, int32_t id, std::set<const avro::Node*>* seen) {
+  if (!seen->insert(&n).second) return false;
+  if (n.type == avro::Type::kRecord) {
+    for (const avro::Field& f : n.fields) {
+      if (f.field_id == id || AvroHasFieldId(*f.type, id, seen)) return true;
+    }
+  } else if (n.type == avro::Type::kUnion) {
+    for (const avro::Node* b : n.branches) {
+      if (AvroHasFieldId(*b, id, seen)) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 Status EqualityDeleteSet::AddKeys(const columnar::RecordBatch& batch) {
@@ -161,15 +180,33 @@ Result<EqualityDeleteSet> EqualityDeleteSet::FromBatch(std::vector<int32_t> fiel
   return set;
 }
 
-Result<EqualityDeleteSet> EqualityDeleteSet::Read(io::FileIO& io,
-                                                  const manifest::DeleteFile& file) {
+Status EqualityDeleteSet::AddFileKeys(const columnar::RecordBatch& batch) {
+  Status st = AddKeys(batch);
+  if (st.ok()) return st;
+  // A key column the file lacks or holds with another type is the file's fault.
+  Error e = std::move(st).error();
+  if (e.kind == ErrorKind::kInvalidArgument) e.kind = ErrorKind::kCorrupt;
+  return e;
+}
+
+Result<EqualityDeleteSet> EqualityDeleteSet::Read(io::FileIO& io, const manifest::DeleteFile& file,
+                                                  const spec::Schema* table_schema) {
   std::string where = "equality delete file " + file.file_path;
-  if (!AsciiEqualsIgnoreCase(file.file_format, "parquet")) {
-    return NotSupported("{}: format {} (floe reads Parquet equality delete files)", where,
+  const bool avro = AsciiEqualsIgnoreCase(file.file_format, "avro");
+  if (!avro && !AsciiEqualsIgnoreCase(file.file_format, "parquet")) {
+    return NotSupported("{}: format {} (floe reads Parquet and Avro equality delete files)", where,
                         file.file_format);
   }
   if (!file.equality_ids || file.equality_ids->empty()) {
     return Corrupt("{}: no equality_ids", where);
+  }
+  if (avro) {
+    if (table_schema == nullptr) {
+      return InvalidArgument("{}: reading an Avro delete file needs the table schema", where);
+    }
+    Result<EqualityDeleteSet> read = ReadAvro(io, file, *table_schema);
+    if (read.ok()) return read;
+    return AsDeleteFileError(std::move(read).error(), file.file_path, where);
   }
   auto run = [&]() -> Result<EqualityDeleteSet> {
     std::optional<int64_t> known;
@@ -190,16 +227,46 @@ Result<EqualityDeleteSet> EqualityDeleteSet::Read(io::FileIO& io,
     while (true) {
       FLOE_ASSIGN_OR_RETURN(auto batch, (*batches)->Next());
       if (!batch) break;
-      Status st = set.AddKeys(*batch);
-      if (!st.ok()) {
-        Error e = std::move(st).error();
-        if (e.kind == ErrorKind::kInvalidArgument) e.kind = ErrorKind::kCorrupt;
-        return e;
-      }
+      FLOE_RETURN_IF_ERROR(set.AddFileKeys(*batch));
     }
     return set;
   };
   return run().WithContext(where);
+}
+
+Result<EqualityDeleteSet> EqualityDeleteSet::ReadAvro(io::FileIO& io,
+                                                      const manifest::DeleteFile& file,
+                                                      const spec::Schema& table_schema) {
+  const std::vector<int32_t>& ids = *file.equality_ids;
+  for (int32_t id : ids) {
+    if (table_schema.FindFieldById(id) == nullptr) {
+      return NotSupported("equality column id {} is not in the table schema", id);
+    }
+  }
+  // Read as a data file projected to the key columns: types come from the table schema (so a
+  // column promoted since reads promoted), columns are found by field id.
+  DataFileReadOptions options;
+  options.projected_schema = SelectFields(table_schema, std::set<int32_t>(ids.begin(), ids.end()));
+  options.parallel_columns = false;
+  manifest::DataFile as_data = file;
+  as_data.partition.clear();  // no partition values stand in for missing columns
+  FLOE_ASSIGN_OR_RETURN(auto reader, AvroDataFileReader::Open(io, as_data, options));
+  // The reader fills a column the file lacks with its default or nulls; a delete file must
+  // hold its keys.
+  for (int32_t id : ids) {
+    std::set<const avro::Node*> seen;
+    if (!AvroHasFieldId(reader->file_schema(), id, &seen)) {
+      return Corrupt("an equality column is missing: no field with id {} in the file", id);
+    }
+  }
+  EqualityDeleteSet set;
+  set.field_ids_ = ids;
+  while (true) {
+    FLOE_ASSIGN_OR_RETURN(auto batch, reader->Next());
+    if (!batch) break;
+    FLOE_RETURN_IF_ERROR(set.AddFileKeys(*batch));
+  }
+  return set;
 }
 
 Status EqualityDeleteSet::MarkDeleted(const columnar::RecordBatch& batch,

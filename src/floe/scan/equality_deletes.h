@@ -16,6 +16,7 @@
 #include "floe/columnar/record_batch.h"
 #include "floe/io/file_io.h"
 #include "floe/manifest/data_file.h"
+#include "floe/spec/schema.h"
 #include "floe/util/result.h"
 
 namespace floe::scan {
@@ -23,10 +24,13 @@ namespace floe::scan {
 // The key tuples of one equality delete file.
 class EqualityDeleteSet {
  public:
-  // Reads the equality_ids columns of a Parquet equality delete file. Errors name the file:
-  // NotSupported for other formats, Corrupt for a missing equality_ids list or column, or a
-  // column of a list, map or unsupported type.
-  static Result<EqualityDeleteSet> Read(io::FileIO& io, const manifest::DeleteFile& file);
+  // Reads the equality_ids columns of a Parquet or Avro equality delete file. Avro columns are
+  // read by field id as the table schema's fields (`table_schema`, required for Avro files:
+  // InvalidArgument without it). Errors name the file: NotSupported for other formats (ORC),
+  // Corrupt for a missing equality_ids list or column, or a column of a list, map or
+  // unsupported type.
+  static Result<EqualityDeleteSet> Read(io::FileIO& io, const manifest::DeleteFile& file,
+                                        const spec::Schema* table_schema = nullptr);
 
   // A set from key columns already in memory (tests; writers): `batch` holds the key columns,
   // found by their PARQUET:field_id.
@@ -42,7 +46,11 @@ class EqualityDeleteSet {
   Status MarkDeleted(const columnar::RecordBatch& batch, std::vector<uint8_t>* deleted) const;
 
  private:
+  static Result<EqualityDeleteSet> ReadAvro(io::FileIO& io, const manifest::DeleteFile& file,
+                                            const spec::Schema& table_schema);
   Status AddKeys(const columnar::RecordBatch& batch);
+  // AddKeys for a batch read from a delete file: its faults are Corrupt.
+  Status AddFileKeys(const columnar::RecordBatch& batch);
 
   std::vector<int32_t> field_ids_;
   std::unordered_set<std::string> keys_;

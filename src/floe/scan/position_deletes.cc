@@ -4,6 +4,8 @@
 
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/file_reader.h"
+#include "floe/scan/avro_data_file_reader.h"
+#include "floe/scan/name_mapping.h"
 #include "floe/util/ascii.h"
 
 namespace floe::scan {
@@ -37,13 +39,40 @@ Status AddBatch(const columnar::RecordBatch& batch, PositionDeletesByPath* out) 
   return Ok();
 }
 
+// An Avro position delete file, read as a data file projected to (file_path, pos): by field id,
+// or by the spec's names (a name mapping) in files written without ids.
+Result<PositionDeletesByPath> ReadAvro(io::FileIO& io, const manifest::DeleteFile& file) {
+  DataFileReadOptions options;
+  // Required, so a file lacking either column is Corrupt rather than read as nulls.
+  options.projected_schema.fields = {
+      spec::NestedField{kDeleteFilePathFieldId, "file_path", true, spec::Type::String()},
+      spec::NestedField{kDeleteFilePosFieldId, "pos", true, spec::Type::Long()}};
+  options.name_mapping = NameMapping::ForSchema(options.projected_schema);
+  options.parallel_columns = false;
+  manifest::DataFile as_data = file;
+  as_data.partition.clear();  // no partition values stand in for missing columns
+  FLOE_ASSIGN_OR_RETURN(auto reader, AvroDataFileReader::Open(io, as_data, options));
+  PositionDeletesByPath out;
+  while (true) {
+    FLOE_ASSIGN_OR_RETURN(auto batch, reader->Next());
+    if (!batch) break;
+    FLOE_RETURN_IF_ERROR(AddBatch(*batch, &out));
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<PositionDeletesByPath> ReadPositionDeleteFile(io::FileIO& io,
                                                      const manifest::DeleteFile& file) {
   std::string where = "position delete file " + file.file_path;
+  if (AsciiEqualsIgnoreCase(file.file_format, "avro")) {
+    Result<PositionDeletesByPath> read = ReadAvro(io, file);
+    if (read.ok()) return read;
+    return AsDeleteFileError(std::move(read).error(), file.file_path, where);
+  }
   if (!AsciiEqualsIgnoreCase(file.file_format, "parquet")) {
-    return NotSupported("{}: format {} (floe reads Parquet position delete files)", where,
+    return NotSupported("{}: format {} (floe reads Parquet and Avro position delete files)", where,
                         file.file_format);
   }
   auto run = [&]() -> Result<PositionDeletesByPath> {

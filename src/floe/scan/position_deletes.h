@@ -1,5 +1,5 @@
-// Position delete files (spec: "Position Delete Files"): Parquet files of (file_path, pos) rows,
-// field ids 2147483546 and 2147483545 — the row at position `pos` of data file `file_path` is
+// Position delete files (spec: "Position Delete Files"): Parquet or Avro files of (file_path, pos)
+// rows, field ids 2147483546 and 2147483545 — the row at position `pos` of data file `file_path` is
 // deleted. Writers may add a `row` column (2147483544) with the deleted row; it is not read.
 // One file may hold the deletes of many data files, so a file is read once into positions per
 // data file path. Paths are compared exactly as the metadata writes them (data_file.file_path).
@@ -23,9 +23,10 @@ inline constexpr int32_t kDeleteFilePosFieldId = 2147483545;
 // The deleted positions of each data file a position delete file names, by file_path.
 using PositionDeletesByPath = std::unordered_map<std::string, PositionSet>;
 
-// Reads a Parquet position delete file (columns found by field id, or by the names file_path and
-// pos in files written without ids). Errors name the file: NotSupported for other formats,
-// Corrupt for a missing column, a null, or a negative position.
+// Reads a Parquet or Avro position delete file (columns found by field id, or by the names
+// file_path and pos in files written without ids; Avro files through avro_data_file_reader.h).
+// Errors name the file: NotSupported for other formats (ORC), Corrupt for a missing column, a
+// null, or a negative position.
 Result<PositionDeletesByPath> ReadPositionDeleteFile(io::FileIO& io,
                                                      const manifest::DeleteFile& file);
 
