@@ -10,6 +10,7 @@
 #include "floe/columnar/buffer.h"
 #include "floe/format/avro/read_plan.h"
 #include "floe/scan/constant_column.h"
+#include "floe/scan/row_positions.h"
 #include "floe/spec/single_value.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/util/json_reader.h"
@@ -719,14 +720,6 @@ class Planner {
   const std::vector<spec::Literal>& partition_;
 };
 
-// Positions start, start + 1, ... as an int64 column.
-Result<col::ArrayPtr> Positions(int64_t start, int64_t length) {
-  FLOE_ASSIGN_OR_RETURN(col::BufferPtr values, col::Buffer::Allocate(length * 8));
-  int64_t* out = values->mutable_data_as<int64_t>();
-  for (int64_t i = 0; i < length; ++i) out[i] = start + i;
-  return col::ArrayData::Make(col::Int64(), length, {nullptr, values});
-}
-
 }  // namespace
 
 // The top-level record's reader (named in the header, defined here).
@@ -827,7 +820,7 @@ Result<std::optional<columnar::RecordBatch>> AvroDataFileReader::Next() {
   if (rows == 0) return std::optional<columnar::RecordBatch>();
   FLOE_ASSIGN_OR_RETURN(std::vector<col::ArrayPtr> columns, records_->root->FinishChildren(rows));
   if (with_row_positions_) {
-    FLOE_ASSIGN_OR_RETURN(col::ArrayPtr positions, Positions(position_, rows));
+    FLOE_ASSIGN_OR_RETURN(col::ArrayPtr positions, RowPositions(position_, rows));
     columns.push_back(std::move(positions));
   }
   position_ += rows;

@@ -5,6 +5,7 @@
 #include "floe/expr/parser.h"
 #include "floe/expr/rewrite_not.h"
 #include "floe/scan/avro_data_file_reader.h"
+#include "floe/scan/row_positions.h"
 #include "floe/table/parquet_pruning.h"
 #include "floe/table/parquet_row_filter.h"
 #include "floe/table/schema_conversion.h"
@@ -15,14 +16,6 @@ namespace floe::scan {
 namespace col = floe::columnar;
 
 namespace {
-
-// Positions start, start + 1, ... as an int64 column.
-Result<col::ArrayPtr> Positions(int64_t start, int64_t length) {
-  FLOE_ASSIGN_OR_RETURN(col::BufferPtr values, col::Buffer::Allocate(length * 8));
-  int64_t* out = values->mutable_data_as<int64_t>();
-  for (int64_t i = 0; i < length; ++i) out[i] = start + i;
-  return col::ArrayData::Make(col::Int64(), length, {nullptr, values});
-}
 
 // `e` (NOT pushed down, bound to the projected schema) as a filter on the file's columns: each
 // predicate bound again to `file_columns` (the columns read, under the table's names), or TRUE
@@ -220,7 +213,7 @@ Status DataFileReader::Emit(const columnar::RecordBatch& batch) {
   if (options_.with_row_positions) {
     std::vector<col::ArrayPtr> columns = resolved.columns();
     FLOE_ASSIGN_OR_RETURN(col::ArrayPtr positions,
-                          Positions(first_rows_[static_cast<size_t>(row_group_)] + first, rows));
+                          RowPositions(first_rows_[static_cast<size_t>(row_group_)] + first, rows));
     columns.push_back(std::move(positions));
     FLOE_ASSIGN_OR_RETURN(resolved, columnar::RecordBatch::Make(schema_, rows, std::move(columns)));
   }
