@@ -22,7 +22,8 @@ using avro::Decoder;
 using avro::Node;
 using avro::Type;
 
-namespace {
+// Named, not anonymous: AvroRecordReader (declared in the header) holds a StructColumn.
+namespace avro_columns {
 
 // ---- Column readers. Each is made for one writer type (a union included) and decodes one value
 // of it per Read straight into its column. A parent keeps its children in step: a null struct
@@ -720,12 +721,12 @@ class Planner {
   const std::vector<spec::Literal>& partition_;
 };
 
-}  // namespace
+}  // namespace avro_columns
 
 // The top-level record's reader (named in the header, defined here).
 class AvroRecordReader {
  public:
-  std::unique_ptr<StructColumn> root;
+  std::unique_ptr<avro_columns::StructColumn> root;
   bool reads_file = false;
 };
 
@@ -765,10 +766,10 @@ Result<std::unique_ptr<AvroDataFileReader>> AvroDataFileReader::Open(
   }
   std::set<const Node*> seen;
   const NameMapping* mapping = nullptr;
-  if (!AvroHasFieldIds(root, &seen) && options.name_mapping) mapping = &*options.name_mapping;
+  if (!avro_columns::AvroHasFieldIds(root, &seen) && options.name_mapping) mapping = &*options.name_mapping;
   FLOE_ASSIGN_OR_RETURN(col::SchemaPtr projected,
                         table::ToColumnarSchema(options.projected_schema));
-  Planner planner(file.file_path, mapping, options.spec, file.partition);
+  avro_columns::Planner planner(file.file_path, mapping, options.spec, file.partition);
   r->records_ = std::make_unique<AvroRecordReader>();
   FLOE_ASSIGN_OR_RETURN(r->records_->root, planner.Root(root, options.projected_schema,
                                                         col::Struct(projected->fields())));
