@@ -29,7 +29,9 @@
 #include "testing/test_util.h"
 
 namespace floe::scan {
-namespace {
+// Named, not anonymous: the unity build compiles this file with other scan tests whose helpers
+// have the same names.
+namespace avro_data_file_reader_test {
 
 namespace col = floe::columnar;
 
@@ -775,5 +777,5 @@ TEST(AvroDataFileReaderTest, TruncatedAndDamagedFilesFailCleanly) {
   }
 }
 
-}  // namespace
+}  // namespace avro_data_file_reader_test
 }  // namespace floe::scan

@@ -27,7 +27,9 @@
 #include "testing/test_util.h"
 
 namespace floe::scan {
-namespace {
+// Named, not anonymous: the unity build compiles this file with other scan tests whose helpers
+// have the same names.
+namespace avro_delete_files_test {
 
 namespace col = floe::columnar;
 
@@ -486,5 +488,5 @@ TEST(AvroDeleteFilesTest, DamagedDeleteFilesFailCleanly) {
   EXPECT_NE(scanned.error().message.find(bad_path), std::string::npos) << scanned.error().message;
 }
 
-}  // namespace
+}  // namespace avro_delete_files_test
 }  // namespace floe::scan
