@@ -26,6 +26,7 @@
 #include "floe/scan/table_reader.h"
 #include "floe/scan/table_scan.h"
 #include "floe/table/schema_conversion.h"
+#include "scan/data_file_rows.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
@@ -91,43 +92,11 @@ manifest::DataFile AvroFile(const std::string& path, int64_t size, int64_t recor
   return f;
 }
 
-// "v1|v2|..." per row, values in the JSON form of value_text.h.
-std::vector<std::string> RowsOf(const col::RecordBatch& batch) {
-  std::vector<std::string> rows;
-  for (int64_t r = 0; r < batch.num_rows(); ++r) {
-    std::string row;
-    for (int c = 0; c < batch.num_columns(); ++c) {
-      if (c) row += "|";
-      col::ValueTextOptions options;
-      options.uuid = col::IsUuidField(batch.schema()->field(c));
-      col::AppendJsonValue(*batch.column(c), r, &row, options);
-    }
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
-
-struct ReadResult {
-  std::vector<std::string> rows;
-  std::vector<int64_t> batch_sizes;
-};
-
-Result<ReadResult> ReadAll(io::FileIO& io, const manifest::DataFile& file,
-                           DataFileReadOptions options) {
-  FLOE_ASSIGN_OR_RETURN(auto reader, DataFileReader::Open(io, file, std::move(options)));
-  EXPECT_FALSE(reader->filters_rows());
-  ReadResult out;
-  while (true) {
-    FLOE_ASSIGN_OR_RETURN(std::optional<col::RecordBatch> batch, reader->Next());
-    if (!batch) break;
-    EXPECT_TRUE(batch->schema()->Equals(*reader->schema()));
-    EXPECT_GT(batch->num_rows(), 0);
-    for (int c = 0; c < batch->num_columns(); ++c)
-      FLOE_RETURN_IF_ERROR(batch->column(c)->Validate());
-    out.batch_sizes.push_back(batch->num_rows());
-    for (std::string& row : RowsOf(*batch)) out.rows.push_back(std::move(row));
-  }
-  EXPECT_EQ(reader->report().rows_read, static_cast<int64_t>(out.rows.size()));
+// ReadAll (scan/data_file_rows.h) for an Avro file: never filtered by the reader, every row counted.
+Result<ReadResult> ReadAvro(io::FileIO& io, const manifest::DataFile& file, DataFileReadOptions options) {
+  FLOE_ASSIGN_OR_RETURN(ReadResult out, ReadAll(io, file, std::move(options)));
+  EXPECT_FALSE(out.filters_rows);
+  EXPECT_EQ(out.report.rows_read, static_cast<int64_t>(out.rows.size()));
   return out;
 }
 
@@ -241,7 +210,7 @@ TEST(AvroDataFileReaderTest, EveryTypeWrittenByFloeInEveryCodec) {
     int64_t size = WriteAvro(io, path, kAllTypesSchema, AllTypesRecords(), options);
     DataFileReadOptions read;
     read.projected_schema = AllTypesTableSchema();
-    auto result = ReadAll(io, AvroFile(path, size, 3), read);
+    auto result = ReadAvro(io, AvroFile(path, size, 3), read);
     ASSERT_TRUE(result.ok()) << result.error().message;
     EXPECT_EQ(result->rows, AllTypesExpected());
   }
@@ -294,7 +263,7 @@ with open(sys.argv[2], "wb") as out:
                               << r.err;
     DataFileReadOptions read;
     read.projected_schema = AllTypesTableSchema();
-    auto result = ReadAll(*io::LocalFileIO(), AvroFile(path, 0, 3), read);
+    auto result = ReadAvro(*io::LocalFileIO(), AvroFile(path, 0, 3), read);
     ASSERT_TRUE(result.ok()) << result.error().message;
     EXPECT_EQ(result->rows, AllTypesExpected());
   }
@@ -381,7 +350,7 @@ class AvroEvolutionTest : public ::testing::Test {
 };
 
 TEST_F(AvroEvolutionTest, RenamesDropsDefaultsPartitionValuesAndPromotions) {
-  auto read = ReadAll(io_, File(), Options());
+  auto read = ReadAvro(io_, File(), Options());
   ASSERT_TRUE(read.ok()) << read.error().message;
   const std::vector<std::string> expected = {
       R"(0|"n0"|7|"eu"|null|0.0|"0.01"|{"a":0,"b":9}|[])",
@@ -405,11 +374,11 @@ TEST_F(AvroEvolutionTest, RenamesDropsDefaultsPartitionValuesAndPromotions) {
   options.projected_schema.fields[3].initial_default = "\"us\"";
   manifest::DataFile file = File();
   file.partition = {spec::Literal::Null()};
-  read = ReadAll(io_, file, options);
+  read = ReadAvro(io_, file, options);
   ASSERT_TRUE(read.ok()) << read.error().message;
   EXPECT_EQ(read->rows.front().substr(0, 16), R"(0|"n0"|7|null|nu)");
   options.spec = nullptr;
-  read = ReadAll(io_, file, options);
+  read = ReadAvro(io_, file, options);
   ASSERT_TRUE(read.ok()) << read.error().message;
   EXPECT_EQ(read->rows.front().substr(0, 14), R"(0|"n0"|7|"us"|)");
 }
@@ -455,7 +424,7 @@ TEST_F(AvroEvolutionTest, Errors) {
   EXPECT_EQ(reader.error().kind, ErrorKind::kInvalidArgument);
   options.filter = "id = 3";
   options.filter_rows = true;
-  auto read = ReadAll(io_, File(), options);
+  auto read = ReadAvro(io_, File(), options);
   ASSERT_TRUE(read.ok()) << read.error().message;
   EXPECT_EQ(read->rows.size(), 5u);
 
@@ -506,7 +475,7 @@ TEST(AvroDataFileReaderTest, FilesWithoutIdsReadThroughTheNameMapping) {
   DataFileReadOptions options;
   options.projected_schema = table;
   options.name_mapping = *mapping;
-  auto read = ReadAll(io, AvroFile("mem://t/nm.avro", size, 2), options);
+  auto read = ReadAvro(io, AvroFile("mem://t/nm.avro", size, 2), options);
   ASSERT_TRUE(read.ok()) << read.error().message;
   EXPECT_EQ(read->rows,
             (std::vector<std::string>{R"(1|"p"|{"x":5}|["a","b"]|[{"key":"k","value":2}])",
@@ -514,7 +483,7 @@ TEST(AvroDataFileReaderTest, FilesWithoutIdsReadThroughTheNameMapping) {
 
   // Without the mapping nothing matches: every column is null.
   options.name_mapping.reset();
-  read = ReadAll(io, AvroFile("mem://t/nm.avro", size, 2), options);
+  read = ReadAvro(io, AvroFile("mem://t/nm.avro", size, 2), options);
   ASSERT_TRUE(read.ok()) << read.error().message;
   EXPECT_EQ(read->rows, std::vector<std::string>(2, "null|null|null|null|null"));
 }
@@ -559,7 +528,7 @@ TEST(AvroDataFileReaderTest, BatchesSmallerThanBlocksAndRowPositions) {
     options.projected_schema = table;
     options.with_row_positions = true;
     options.batch_size = 100;  // batches span blocks
-    auto read = ReadAll(io, AvroFile(path, size, 1000), options);
+    auto read = ReadAvro(io, AvroFile(path, size, 1000), options);
     ASSERT_TRUE(read.ok()) << read.error().message;
     ASSERT_EQ(read->rows.size(), 1000u);
     for (int i = 0; i < 1000; ++i) {
@@ -568,7 +537,7 @@ TEST(AvroDataFileReaderTest, BatchesSmallerThanBlocksAndRowPositions) {
     EXPECT_EQ(read->batch_sizes, std::vector<int64_t>(10, 100));
 
     options.batch_size = 7;
-    read = ReadAll(io, AvroFile(path, size, 1000), options);
+    read = ReadAvro(io, AvroFile(path, size, 1000), options);
     ASSERT_TRUE(read.ok()) << read.error().message;
     ASSERT_EQ(read->batch_sizes.size(), 143u);
     EXPECT_EQ(read->batch_sizes.back(), 1000 - 142 * 7);
@@ -578,7 +547,7 @@ TEST(AvroDataFileReaderTest, BatchesSmallerThanBlocksAndRowPositions) {
     c.initial_default = "1";
     options.projected_schema.fields = {c};
     options.batch_size = 300;
-    read = ReadAll(io, AvroFile(path, size, 1000), options);
+    read = ReadAvro(io, AvroFile(path, size, 1000), options);
     ASSERT_TRUE(read.ok()) << read.error().message;
     ASSERT_EQ(read->rows.size(), 1000u);
     EXPECT_EQ(read->rows[999], "1|999");
@@ -745,7 +714,7 @@ TEST(AvroDataFileReaderTest, TruncatedAndDamagedFilesFailCleanly) {
       DataFileReadOptions options;
       options.projected_schema = table;
       options.batch_size = 50;
-      return ReadAll(io, AvroFile(copy, static_cast<int64_t>(data.size()), 120), options);
+      return ReadAvro(io, AvroFile(copy, static_cast<int64_t>(data.size()), 120), options);
     };
     int errors = 0;
     for (size_t cut = 0; cut < bytes->size(); cut += 3) {

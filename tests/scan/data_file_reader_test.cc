@@ -12,52 +12,13 @@
 #include "floe/manifest/snapshot_files.h"
 #include "floe/table/metadata_file.h"
 #include "floe/table/schema_conversion.h"
+#include "scan/data_file_rows.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
 namespace {
 
 namespace col = floe::columnar;
-
-// ---- Rows as text ----
-
-// "v1|v2|..." per row, values in the JSON form of value_text.h.
-std::vector<std::string> RowsOf(const col::RecordBatch& batch) {
-  std::vector<std::string> rows;
-  for (int64_t r = 0; r < batch.num_rows(); ++r) {
-    std::string row;
-    for (int c = 0; c < batch.num_columns(); ++c) {
-      if (c) row += "|";
-      col::ValueTextOptions options;
-      options.uuid = col::IsUuidField(batch.schema()->field(c));
-      col::AppendJsonValue(*batch.column(c), r, &row, options);
-    }
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
-
-struct ReadResult {
-  std::vector<std::string> rows;
-  std::vector<int64_t> batch_sizes;
-  DataFileReadReport report;
-};
-
-Result<ReadResult> ReadAll(io::FileIO& io, const manifest::DataFile& file,
-                           DataFileReadOptions options) {
-  FLOE_ASSIGN_OR_RETURN(auto reader, DataFileReader::Open(io, file, std::move(options)));
-  ReadResult out;
-  while (true) {
-    FLOE_ASSIGN_OR_RETURN(std::optional<col::RecordBatch> batch, reader->Next());
-    if (!batch) break;
-    EXPECT_TRUE(batch->schema()->Equals(*reader->schema()));
-    EXPECT_GT(batch->num_rows(), 0);
-    out.batch_sizes.push_back(batch->num_rows());
-    for (std::string& row : RowsOf(*batch)) out.rows.push_back(std::move(row));
-  }
-  out.report = reader->report();
-  return out;
-}
 
 // ---- Tables of the corpus ----
 
