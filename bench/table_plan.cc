@@ -9,12 +9,16 @@
 //       and their entries pruned by the day partition;
 //   (c) a filter on a non-partition column (`k = …`): every manifest read, every entry pruned
 //       by its column metrics.
+// Each is planned twice: "collected" (scan::PlanScan returns every task in a vector, as a reader
+// of the whole table takes them) and "streamed" (each task handed to a consumer as it is
+// planned, which counts it and lets it go, as `floe scan --plan` and `floe count` do).
 // Each prints the files planned, the entries read and the rate in entries per second.
 // Each line also gives the rate per CPU-second (process CPU time): the steadier figure of one
 // core's speed when other work shares the machine.
 //   bench_table_plan [--manifests N] [--files M] [--dir DIR [--reuse]] [--only a|b|c] [--threads T]
+//                    [--mode collected|streamed]
 // --reuse plans the table an earlier run left in DIR (same N and M) instead of writing it;
-// --only runs one case and --threads one thread count (for profiling one of them).
+// --only runs one case, --threads one thread count and --mode one way (for profiling one).
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -182,26 +186,40 @@ spec::TableMetadata Metadata(const std::string& dir, const std::string& list_pat
 // The planner itself (scan::PlanScan: manifest list, summaries, manifests in parallel on the
 // global pool, entries pruned, deletes matched), on `threads` threads.
 PlanResult Plan(io::FileIO& io, const spec::TableMetadata& metadata, const std::string& filter_text,
-                int threads) {
+                int threads, bool streamed) {
   Check(SetThreadCount(threads), "threads");
   scan::ScanOptions options;
   options.filter = filter_text;
+  int64_t streamed_tasks = 0;
+  int64_t streamed_records = 0;
+  auto count = [&](scan::FileScanTask& task) -> Status {
+    ++streamed_tasks;
+    streamed_records += task.data_file.record_count;
+    return Ok();
+  };
   Clock::time_point start = Clock::now();
   double cpu_start = CpuSeconds();
-  Result<scan::ScanPlan> plan = scan::PlanScan(io, metadata, options);
-  Check(plan, "plan");
+  Result<scan::ScanPlan> plan = streamed ? scan::PlanScan(io, metadata, options, count)
+                                         : scan::PlanScan(io, metadata, options);
   PlanResult r;
   r.seconds = Seconds(start);
   r.cpu_seconds = CpuSeconds() - cpu_start;
+  Check(plan, "plan");
   r.manifests_read = plan->report.data_manifests - plan->report.data_manifests_skipped;
   r.entries_read = plan->report.data_files;
-  r.files_planned = static_cast<int64_t>(plan->tasks.size());
+  r.files_planned = streamed ? streamed_tasks : static_cast<int64_t>(plan->tasks.size());
+  if (streamed && streamed_records != plan->report.records_planned) {
+    std::fprintf(stderr, "streamed %lld records, the report says %lld\n",
+                 static_cast<long long>(streamed_records),
+                 static_cast<long long>(plan->report.records_planned));
+    std::exit(1);
+  }
   return r;
 }
 
 void Report(const char* name, const PlanResult& r) {
   std::printf(
-      "%-34s %8.3f s  manifests read %6lld  entries read %9lld  files planned %9lld  "
+      "%-46s %8.3f s  manifests read %6lld  entries read %9lld  files planned %9lld  "
       "%6.2f M entries/s  %6.2f M files planned/s  (cpu %.3f s: %.2f M entries per cpu-s)\n",
       name, r.seconds, static_cast<long long>(r.manifests_read),
       static_cast<long long>(r.entries_read), static_cast<long long>(r.files_planned),
@@ -213,7 +231,7 @@ void Report(const char* name, const PlanResult& r) {
 int Usage() {
   std::fprintf(stderr,
                "usage: bench_table_plan [--manifests N] [--files M] [--dir DIR [--reuse]] "
-               "[--only a|b|c] [--threads T]\n");
+               "[--only a|b|c] [--threads T] [--mode collected|streamed]\n");
   return 2;
 }
 
@@ -225,6 +243,7 @@ int main(int argc, char** argv) {
   bool reuse = false;
   std::string only;
   int only_threads = 0;
+  std::string mode;
   for (int i = 1; i < argc; i += 2) {
     std::string a = argv[i];
     if (a == "--reuse") {
@@ -242,6 +261,9 @@ int main(int argc, char** argv) {
       only = argv[i + 1];
     } else if (a == "--threads") {
       only_threads = std::atoi(argv[i + 1]);
+    } else if (a == "--mode") {
+      mode = argv[i + 1];
+      if (mode != "collected" && mode != "streamed") return Usage();
     } else {
       return Usage();
     }
@@ -272,10 +294,16 @@ int main(int argc, char** argv) {
   if (only_threads > 0) thread_counts = {only_threads};
   for (int threads : thread_counts) {
     std::printf("-- %d thread%s\n", threads, threads == 1 ? "" : "s");
-    if (only.empty() || only == "a") Report("(a) no filter", Plan(*io, metadata, "", threads));
-    if (only.empty() || only == "b") Report("(b) one day of ts", Plan(*io, metadata, one_day, threads));
-    if (only.empty() || only == "c") {
-      Report("(c) k = 123456 (metrics only)", Plan(*io, metadata, "k = 123456", threads));
+    for (bool streamed : {false, true}) {
+      if (!mode.empty() && streamed != (mode == "streamed")) continue;
+      auto run = [&](const char* c, const char* name, const std::string& filter) {
+        if (!only.empty() && only != c) return;
+        Report(fmt::format("{}, {}", name, streamed ? "streamed" : "collected").c_str(),
+               Plan(*io, metadata, filter, threads, streamed));
+      };
+      run("a", "(a) no filter", "");
+      run("b", "(b) one day of ts", one_day);
+      run("c", "(c) k = 123456 (metrics only)", "k = 123456");
     }
   }
 

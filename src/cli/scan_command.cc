@@ -28,7 +28,8 @@ std::string Percent(int64_t part, int64_t whole) {
   return fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
 
-void PrintPlan(const scan::ScanPlan& plan, bool json) {
+// The plan report of `floe scan --plan`; `planned`: the data files planned.
+void PrintPlan(const scan::ScanPlan& plan, int64_t planned, bool json) {
   const scan::PlanReport& r = plan.report;
   if (json) {
     JsonWriter w;
@@ -48,7 +49,7 @@ void PrintPlan(const scan::ScanPlan& plan, bool json) {
     w.Member("data_files", r.data_files);
     w.Member("data_files_skipped", r.data_files_skipped);
     w.Member("data_files_in_skipped_manifests", r.data_files_in_skipped_manifests);
-    w.Member("data_files_planned", static_cast<int64_t>(plan.tasks.size()));
+    w.Member("data_files_planned", planned);
     w.Member("delete_files", r.delete_files);
     w.Member("delete_files_applied", r.delete_files_applied);
     w.Member("records_planned", r.records_planned);
@@ -66,13 +67,13 @@ void PrintPlan(const scan::ScanPlan& plan, bool json) {
   out += fmt::format("delete manifests:  {} ({} skipped)\n", r.delete_manifests, r.delete_manifests_skipped);
   int64_t all_files = r.data_files + r.data_files_in_skipped_manifests;
   out += fmt::format("data files:        {} planned of {} ({} skipped by partition values and metrics, {} in skipped manifests)\n",
-                     plan.tasks.size(), all_files, r.data_files_skipped, r.data_files_in_skipped_manifests);
+                     planned, all_files, r.data_files_skipped, r.data_files_in_skipped_manifests);
   out += fmt::format("delete files:      {} applied of {}\n", r.delete_files_applied, r.delete_files);
   out += fmt::format("records planned:   {}\n", r.records_planned);
   out += fmt::format("bytes to read:     {} (data files of the manifests read: {})\n", r.bytes_to_read,
                      r.bytes_total);
   out += fmt::format("pushdown:          {} of data files skipped\n",
-                     Percent(all_files - static_cast<int64_t>(plan.tasks.size()), all_files));
+                     Percent(all_files - planned, all_files));
   Print(out);
 }
 
@@ -127,13 +128,20 @@ Status RunScan(const Invocation& inv) {
   FLOE_ASSIGN_OR_RETURN(read.threads, ReadThreadsFrom(inv));
 
   FLOE_ASSIGN_OR_RETURN(TableSource table, OpenTableSource(args.positionals()[0], inv));
+  if (args.Has("--plan")) {  // the tasks are counted, not kept
+    int64_t planned = 0;
+    auto count = [&](scan::FileScanTask&) -> Status {
+      ++planned;
+      return Ok();
+    };
+    auto plan = scan::PlanScan(*table.io, table.metadata, options, count);
+    if (!plan.ok()) return std::move(plan).error().WithContext(table.metadata_location);
+    PrintPlan(*plan, planned, args.Has("--json"));
+    return Ok();
+  }
   auto planned = scan::PlanScan(*table.io, table.metadata, options);
   if (!planned.ok()) return std::move(planned).error().WithContext(table.metadata_location);
   const scan::ScanPlan& plan = *planned;
-  if (args.Has("--plan")) {
-    PrintPlan(plan, args.Has("--json"));
-    return Ok();
-  }
 
   scan::TableReadCallbacks callbacks;
   std::unique_ptr<columnar::RowWriter> rows;
@@ -219,10 +227,9 @@ Status RunCount(const Invocation& inv) {
   FLOE_ASSIGN_OR_RETURN(scan::ScanOptions options, ScanOptionsFrom(inv.args));
   FLOE_ASSIGN_OR_RETURN(int threads, ReadThreadsFrom(inv));
   FLOE_ASSIGN_OR_RETURN(TableSource table, OpenTableSource(inv.args.positionals()[0], inv));
-  auto planned = scan::PlanScan(*table.io, table.metadata, options);
-  if (!planned.ok()) return std::move(planned).error().WithContext(table.metadata_location);
-  FLOE_ASSIGN_OR_RETURN(scan::RowCount count,
-                        scan::CountRows(*table.io, table.metadata, *planned, threads));
+  auto counted = scan::CountRows(*table.io, table.metadata, options, threads);
+  if (!counted.ok()) return std::move(counted).error().WithContext(table.metadata_location);
+  const scan::RowCount& count = *counted;
   if (inv.args.Has("--json")) {
     Print(fmt::format("{{\"count\": {}, \"from_metadata\": {}}}\n", count.count, count.from_metadata));
   } else {

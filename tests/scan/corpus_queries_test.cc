@@ -325,13 +325,13 @@ Result<Outcome> RunQuery(const Translated& t) {
   ScanOptions options;
   options.filter = t.filter;
   options.snapshot.snapshot_id = t.snapshot_id;
-  FLOE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(*io, metadata, options));
   Outcome out;
-  if (t.count) {
-    FLOE_ASSIGN_OR_RETURN(RowCount count, CountRows(*io, metadata, plan));
+  if (t.count) {  // as `floe count` counts: planning and counting in one go
+    FLOE_ASSIGN_OR_RETURN(RowCount count, CountRows(*io, metadata, options));
     out.rows.push_back(std::to_string(count.count));
     return out;
   }
+  FLOE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(*io, metadata, options));
   TableReadOptions read;
   read.columns = t.columns;
   if (!t.exclude.empty()) {

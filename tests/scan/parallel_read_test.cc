@@ -139,11 +139,16 @@ TEST(ParallelReadTest, CorpusTablesReadTheSameWithOneAndFourThreads) {
     EXPECT_EQ(four.report.rows_deleted, one.report.rows_deleted);
     EXPECT_EQ(four.report.rows_returned, static_cast<int64_t>(one.rows.size()));
 
-    // Counting in parallel: the same number, which is the number of rows read.
+    // Counting in parallel: the same number, which is the number of rows read; also when the
+    // count plans the table itself, keeping only the tasks it must read.
     for (int threads : {1, 4}) {
       auto count = CountRows(*io, *metadata, *plan, threads);
       ASSERT_TRUE(count.ok()) << count.error().message;
       EXPECT_EQ(count->count, static_cast<int64_t>(one.rows.size())) << threads << " threads";
+      auto planned_count = CountRows(*io, *metadata, ScanOptions(), threads);
+      ASSERT_TRUE(planned_count.ok()) << planned_count.error().message;
+      EXPECT_EQ(planned_count->count, count->count) << threads << " threads";
+      EXPECT_EQ(planned_count->from_metadata, count->from_metadata) << threads << " threads";
     }
   }
   EXPECT_EQ(tables, static_cast<int>(std::size(kCorpusTables)));

@@ -25,7 +25,46 @@
 #include "testing/test_util.h"
 
 namespace floe::scan {
-namespace {
+namespace table_scan_test {  // named: the unity build puts other files' helpers beside these
+
+void ExpectSameReport(const PlanReport& a, const PlanReport& b) {
+  EXPECT_EQ(a.data_manifests, b.data_manifests);
+  EXPECT_EQ(a.data_manifests_skipped, b.data_manifests_skipped);
+  EXPECT_EQ(a.delete_manifests, b.delete_manifests);
+  EXPECT_EQ(a.delete_manifests_skipped, b.delete_manifests_skipped);
+  EXPECT_EQ(a.data_files, b.data_files);
+  EXPECT_EQ(a.data_files_skipped, b.data_files_skipped);
+  EXPECT_EQ(a.data_files_in_skipped_manifests, b.data_files_in_skipped_manifests);
+  EXPECT_EQ(a.delete_files, b.delete_files);
+  EXPECT_EQ(a.delete_files_applied, b.delete_files_applied);
+  EXPECT_EQ(a.bytes_total, b.bytes_total);
+  EXPECT_EQ(a.bytes_to_read, b.bytes_to_read);
+  EXPECT_EQ(a.records_planned, b.records_planned);
+}
+
+void ExpectSameTask(const FileScanTask& a, const FileScanTask& b) {
+  EXPECT_EQ(a.data_file, b.data_file);
+  EXPECT_EQ(a.data_sequence_number, b.data_sequence_number);
+  EXPECT_EQ(a.deletes, b.deletes);
+  EXPECT_EQ(a.all_rows_match, b.all_rows_match);
+}
+
+// The tasks PlanScan hands to a consumer that copies each one (so the planner reuses their
+// storage for the next entries) are the collected plan's tasks, with the same report.
+void ExpectStreamedLikeCollected(io::FileIO& io, const spec::TableMetadata& metadata,
+                                 const ScanOptions& options, const ScanPlan& collected) {
+  std::vector<FileScanTask> seen;
+  auto copy = [&](FileScanTask& task) -> Status {
+    seen.push_back(task);
+    return Ok();
+  };
+  Result<ScanPlan> streamed = PlanScan(io, metadata, options, copy);
+  ASSERT_TRUE(streamed.ok()) << streamed.error().message;
+  EXPECT_TRUE(streamed->tasks.empty());
+  ExpectSameReport(streamed->report, collected.report);
+  ASSERT_EQ(seen.size(), collected.tasks.size());
+  for (size_t i = 0; i < seen.size(); ++i) ExpectSameTask(seen[i], collected.tasks[i]);
+}
 
 TEST(TableScanTest, ColumnStatsOnlyWhenAsked) {
   const std::string root = testing::CorpusPath("duckdb-iceberg");
@@ -72,6 +111,8 @@ TEST(TableScanTest, ColumnStatsOnlyWhenAsked) {
     Result<ScanPlan> b = PlanScan(*io, *metadata, full);
     ASSERT_TRUE(a.ok()) << a.error().message;
     ASSERT_TRUE(b.ok()) << b.error().message;
+    ExpectStreamedLikeCollected(*io, *metadata, lean, *a);
+    ExpectStreamedLikeCollected(*io, *metadata, full, *b);
     ASSERT_EQ(a->tasks.size(), b->tasks.size());
     ASSERT_FALSE(a->tasks.empty());
     for (size_t i = 0; i < a->tasks.size(); ++i) {
@@ -211,6 +252,7 @@ TEST(TableScanTest, TasksInListOrderWithTheirDeletesOnAnyThreadCount) {
       options.filter = filter;
       Result<ScanPlan> plan = PlanScan(*io, metadata, options);
       ASSERT_TRUE(plan.ok()) << plan.error().message;
+      ExpectStreamedLikeCollected(*io, metadata, options, *plan);
       ASSERT_EQ(plan->tasks.size(), expected.size());
       EXPECT_EQ(plan->report.data_files, static_cast<int64_t>(files.size()));
       for (size_t i = 0; i < expected.size(); ++i) {
@@ -230,5 +272,168 @@ TEST(TableScanTest, TasksInListOrderWithTheirDeletesOnAnyThreadCount) {
   ASSERT_TRUE(SetThreadCount(0).ok());
 }
 
-}  // namespace
+// A table in `dir` of `manifests` data manifests of `files` data files each (identity(k)
+// partitions, paths f<serial>.parquet), in one snapshot. `length_off`: bytes taken off each
+// manifest's length in the list (a writer's wrong figure: readers must still read it whole).
+// `stray_delete`: then a manifest of one position delete file, listed as a data manifest.
+spec::TableMetadata SmallTable(const floe::testing::TempDir& dir, int manifests, int files, int64_t length_off = 0,
+                               bool stray_delete = false) {
+  std::shared_ptr<io::FileIO> io = io::LocalFileIO();
+  spec::Schema schema;
+  schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()},
+                   spec::NestedField{2, "k", false, spec::Type::Int()}};
+  spec::PartitionSpec spec;
+  spec.fields = {spec::PartitionField{2, {}, 1000, "k", spec::Transform::Identity()}};
+  auto create = [&](const std::string& path) {
+    Result<std::unique_ptr<io::OutputFile>> out = io->Create(path, true);
+    EXPECT_TRUE(out.ok());
+    return std::move(out).value();
+  };
+  manifest::ManifestListWriterOptions list_options;
+  list_options.snapshot_id = 1;
+  list_options.sequence_number = 1;
+  std::string list_path = dir.Join("snap-1.avro");
+  auto list = manifest::ManifestListWriter::Open(create(list_path), list_options);
+  EXPECT_TRUE(list.ok());
+  int serial = 0;
+  for (int m = 0; m < manifests; ++m) {
+    manifest::ManifestWriterOptions o;
+    o.schema = schema;
+    o.spec = spec;
+    o.snapshot_id = 1;
+    auto w = manifest::ManifestWriter::Open(create(dir.Join(fmt::format("m{}.avro", m))), o);
+    EXPECT_TRUE(w.ok());
+    for (int i = 0; i < files; ++i) {
+      manifest::DataFile f;
+      f.file_path = dir.Join(fmt::format("data/k={}/f{:06d}-a-long-enough-name-to-fill-blocks.parquet", serial % 7, serial));
+      ++serial;
+      f.file_format = "PARQUET";
+      f.partition = {spec::Literal::Int(serial % 7)};
+      f.record_count = serial;
+      f.file_size_in_bytes = 1000 + serial;
+      EXPECT_TRUE((*w)->WriteAdded(f).ok());
+    }
+    Result<manifest::ManifestFile> closed = (*w)->Close();
+    EXPECT_TRUE(closed.ok());
+    closed->manifest_length -= length_off;
+    EXPECT_TRUE((*list)->Add(*closed).ok());
+  }
+  if (stray_delete) {  // a delete manifest, listed as a data manifest
+    manifest::ManifestWriterOptions o;
+    o.schema = schema;
+    o.spec = spec;
+    o.snapshot_id = 1;
+    o.content = manifest::ManifestContent::kDeletes;
+    auto w = manifest::ManifestWriter::Open(create(dir.Join(fmt::format("m{}.avro", manifests))), o);
+    EXPECT_TRUE(w.ok());
+    manifest::DataFile d;
+    d.content = manifest::FileContent::kPositionDeletes;
+    d.file_path = dir.Join("deletes.parquet");
+    d.file_format = "PARQUET";
+    d.partition = {spec::Literal::Int(1)};
+    d.record_count = 1;
+    d.file_size_in_bytes = 100;
+    EXPECT_TRUE((*w)->WriteAdded(d).ok());
+    Result<manifest::ManifestFile> closed = (*w)->Close();
+    EXPECT_TRUE(closed.ok());
+    closed->content = manifest::ManifestContent::kData;
+    EXPECT_TRUE((*list)->Add(*closed).ok());
+  }
+  EXPECT_TRUE((*list)->Close().ok());
+  spec::TableMetadata metadata;
+  metadata.format_version = 2;
+  metadata.location = dir.path();
+  metadata.schemas = {schema};
+  metadata.partition_specs = {spec};
+  metadata.last_column_id = 2;
+  metadata.last_partition_id = 1000;
+  spec::Snapshot snapshot;
+  snapshot.snapshot_id = 1;
+  snapshot.sequence_number = 1;
+  snapshot.manifest_list = list_path;
+  metadata.snapshots = {snapshot};
+  metadata.current_snapshot_id = 1;
+  metadata.last_sequence_number = 1;
+  return metadata;
+}
+
+// The file names of the tasks handed on, in order.
+Result<std::vector<std::string>> StreamedPaths(io::FileIO& io, const spec::TableMetadata& metadata) {
+  std::vector<std::string> paths;
+  auto keep_path = [&](FileScanTask& task) -> Status {
+    paths.push_back(std::filesystem::path(task.data_file.file_path).filename().string());
+    return Ok();
+  };
+  Result<ScanPlan> plan = PlanScan(io, metadata, ScanOptions(), keep_path);
+  if (!plan.ok()) return plan.error();
+  return paths;
+}
+
+// A manifest list whose manifest lengths are short: the first read of each manifest fails in
+// its last block, after its first blocks' tasks were handed on; the second read (the file's
+// real length) must not hand those on again. Every task once, in order, on 1 and 3 threads.
+TEST(TableScanTest, WrongManifestLengthHandsEachTaskOnOnce) {
+  floe::testing::TempDir dir;
+  std::shared_ptr<io::FileIO> io = io::LocalFileIO();
+  const int manifests = 4, files = 2500;  // about 250 kB of entries per manifest: 4 blocks
+  spec::TableMetadata metadata = SmallTable(dir, manifests, files, /*length_off=*/100);
+  std::vector<std::string> expected;
+  for (int i = 0; i < manifests * files; ++i) {
+    expected.push_back(fmt::format("f{:06d}-a-long-enough-name-to-fill-blocks.parquet", i));
+  }
+  for (int threads : {1, 3}) {
+    SCOPED_TRACE(threads);
+    ASSERT_TRUE(SetThreadCount(threads).ok());
+    Result<std::vector<std::string>> paths = StreamedPaths(*io, metadata);
+    ASSERT_TRUE(paths.ok()) << paths.error().message;
+    EXPECT_EQ(*paths, expected);
+    Result<ScanPlan> plan = PlanScan(*io, metadata, ScanOptions());
+    ASSERT_TRUE(plan.ok()) << plan.error().message;
+    ASSERT_EQ(plan->tasks.size(), expected.size());
+    EXPECT_EQ(plan->report.data_files, manifests * files);
+  }
+  ASSERT_TRUE(SetThreadCount(0).ok());
+}
+
+// The consumer's error stops planning: it is returned, and no task is handed on after it.
+TEST(TableScanTest, ConsumerErrorStopsPlanning) {
+  floe::testing::TempDir dir;
+  std::shared_ptr<io::FileIO> io = io::LocalFileIO();
+  spec::TableMetadata metadata = SmallTable(dir, 12, 50);
+  for (int threads : {1, 4}) {
+    for (int stop_at : {1, 49, 50, 51, 333}) {
+      SCOPED_TRACE(fmt::format("{} threads, error at task {}", threads, stop_at));
+      ASSERT_TRUE(SetThreadCount(threads).ok());
+      int calls = 0;
+      auto consume = [&](FileScanTask&) -> Status {
+        if (++calls == stop_at) return Corrupt("the consumer found a bad row");
+        return Ok();
+      };
+      Result<ScanPlan> plan = PlanScan(*io, metadata, ScanOptions(), consume);
+      ASSERT_FALSE(plan.ok());
+      EXPECT_EQ(plan.error().kind, ErrorKind::kCorrupt);  // not retried as a bad manifest would be
+      EXPECT_EQ(plan.error().message, "the consumer found a bad row");
+      EXPECT_EQ(calls, stop_at);
+    }
+  }
+  ASSERT_TRUE(SetThreadCount(0).ok());
+}
+
+// A delete file in a data manifest would miss the tasks handed on before it: the plan is
+// refused with an error naming the manifest and the file (the spec keeps delete files in
+// delete manifests), collected or streamed.
+TEST(TableScanTest, DeleteFileInDataManifestIsRefused) {
+  floe::testing::TempDir dir;
+  std::shared_ptr<io::FileIO> io = io::LocalFileIO();
+  spec::TableMetadata metadata = SmallTable(dir, 3, 10, 0, /*stray_delete=*/true);
+  Result<ScanPlan> plan = PlanScan(*io, metadata, ScanOptions());
+  ASSERT_FALSE(plan.ok());
+  EXPECT_EQ(plan.error().kind, ErrorKind::kCorrupt);
+  EXPECT_NE(plan.error().message.find("m3.avro"), std::string::npos) << plan.error().message;
+  EXPECT_NE(plan.error().message.find("position_deletes file"), std::string::npos) << plan.error().message;
+  EXPECT_NE(plan.error().message.find("deletes.parquet"), std::string::npos) << plan.error().message;
+  EXPECT_FALSE(StreamedPaths(*io, metadata).ok());
+}
+
+}  // namespace table_scan_test
 }  // namespace floe::scan

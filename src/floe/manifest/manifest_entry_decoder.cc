@@ -156,8 +156,9 @@ bool SkipEntryDecoderMetrics(Decoder& d, Encoding encoding) {
     if (n == 0) return true;
     if (static_cast<uint64_t>(n) > d.remaining() / 2) return false;  // as ReadEntryDecoderMetrics
     if (counts && d.TrySkipShortVarints(2 * static_cast<uint64_t>(n))) continue;
+    int64_t i = counts ? 0 : static_cast<int64_t>(d.SkipShortKeyedBytes(static_cast<uint64_t>(n)));
     std::string_view bound;
-    for (int64_t i = 0; i < n; ++i) {
+    for (; i < n; ++i) {
       if (!d.TrySkipInt()) return false;
       if (counts ? !d.TrySkipLong() : !d.TryReadBytes(&bound)) return false;
     }
@@ -233,9 +234,9 @@ bool ReadEntryDecoderList(Decoder& d, bool ints, std::optional<std::vector<T>>* 
 }  // namespace
 
 std::unique_ptr<ManifestEntryDecoder> ManifestEntryDecoder::Prepare(const avro::ReadPlan& root,
-                                                                    const spec::Type& partition_type) {
+                                                                    spec::TypePtr partition_type) {
   std::unique_ptr<ManifestEntryDecoder> decoder(new ManifestEntryDecoder());
-  decoder->partition_type_ = &partition_type;
+  decoder->partition_type_ = std::move(partition_type);
   if (root.op != Op::kRecord || !decoder->PrepareRecord(root, false)) return nullptr;
   return decoder;
 }

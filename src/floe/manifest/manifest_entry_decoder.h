@@ -69,9 +69,9 @@ class ManifestEntryDecoder {
 
   // The decoder for entries resolved by `root` (the file's schema against
   // ManifestEntryReadSchema(partition_type)), or nullptr when the writer's schema has a shape
-  // only the general path reads. `partition_type` must outlive the decoder.
+  // only the general path reads. `root` must outlive the decoder.
   static std::unique_ptr<ManifestEntryDecoder> Prepare(const avro::ReadPlan& root,
-                                                       const spec::Type& partition_type);
+                                                       spec::TypePtr partition_type);
 
   // Decodes one entry into *entry, reusing its strings' and vectors' storage, with the same
   // values the general path gives (before inheritance). False when the bytes are not what it
@@ -86,7 +86,7 @@ class ManifestEntryDecoder {
   bool PreparePartition(const avro::ReadPlan& record);
   bool DecodePartition(avro::Decoder& d, std::vector<spec::Literal>* out) const;
 
-  const spec::Type* partition_type_ = nullptr;
+  spec::TypePtr partition_type_;
   std::vector<Step> steps_;
   std::vector<PartitionStep> partition_steps_;
   std::vector<int> partition_absent_;  // partition fields the writer lacks (null)

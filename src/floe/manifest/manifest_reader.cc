@@ -1,6 +1,10 @@
 #include "floe/manifest/manifest_reader.h"
 
 #include <charconv>
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
 #include <utility>
 
 #include <fmt/format.h>
@@ -361,6 +365,44 @@ Status ParseHeader(const avro::ContainerReader& c, bool schema_json_too, Manifes
 
 }  // namespace
 
+namespace {
+
+// How the entries of a writer schema are read with a partition type: the resolution against the
+// entry read schema, and the fast decoder when the writer's layout allows one. The manifests of
+// a table share a few (one per writer schema and partition spec); making them for each manifest
+// was an eighth of planning a table of a thousand small manifests, so they are made once and
+// kept (a few dozen at most: then the cache starts over). The key holds the partition type's
+// field ids, names and types: all the read schema is made of.
+struct EntryReading {
+  std::shared_ptr<const avro::Resolution> resolution;  // holds the writer schema: its address stays
+  std::shared_ptr<const ManifestEntryDecoder> fast;     // null: the general path only
+};
+
+Result<EntryReading> EntryReadingFor(const std::shared_ptr<const avro::Schema>& writer,
+                                     const spec::TypePtr& partition_type, bool fast_path) {
+  constexpr size_t kMaxEntryReadings = 32;
+  using Key = std::tuple<const avro::Schema*, std::string, bool>;
+  static std::mutex mutex;
+  static std::map<Key, EntryReading> made;
+  Key key{writer.get(), partition_type->ToString(), fast_path};
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = made.find(key);
+    if (it != made.end()) return it->second;
+  }
+  FLOE_ASSIGN_OR_RETURN(std::shared_ptr<const avro::Schema> read_schema, ManifestEntryReadSchema(*partition_type));
+  FLOE_ASSIGN_OR_RETURN(std::unique_ptr<avro::Resolution> resolution, avro::Resolution::Make(writer, read_schema));
+  EntryReading reading;
+  if (fast_path) reading.fast = ManifestEntryDecoder::Prepare(resolution->root(), partition_type);
+  reading.resolution = std::move(resolution);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (made.size() >= kMaxEntryReadings) made.clear();
+  made.emplace(std::move(key), reading);
+  return reading;
+}
+
+}  // namespace
+
 Result<std::unique_ptr<ManifestReader>> ManifestReader::Open(std::shared_ptr<io::InputFile> file,
                                                              ManifestReadOptions options) {
   std::string location = file->location();
@@ -398,25 +440,18 @@ Result<std::unique_ptr<ManifestReader>> ManifestReader::Open(std::shared_ptr<io:
       candidates.push_back(spec::Type::Struct({}));
     }
     for (const spec::TypePtr& t : candidates) {
-      auto schema = ManifestEntryReadSchema(*t);
-      if (!schema.ok()) {
-        last = std::move(schema).error();
+      auto reading = EntryReadingFor(r->container_->schema(), t, r->options_.fast_path);
+      if (!reading.ok()) {
+        last = std::move(reading).error();
         continue;
       }
-      auto res = avro::Resolution::Make(r->container_->schema(), *schema);
-      if (!res.ok()) {
-        last = std::move(res).error();
-        continue;
-      }
-      r->resolution_ = std::move(res).value();
+      r->resolution_ = std::move(reading->resolution);
+      r->fast_ = std::move(reading->fast);
       r->metadata_.partition_type = t;
       break;
     }
     if (!r->resolution_) return last;
     r->metrics_ = MetricsProjection(r->options_.metrics_field_ids);
-    if (r->options_.fast_path) {
-      r->fast_ = ManifestEntryDecoder::Prepare(r->resolution_->root(), *r->metadata_.partition_type);
-    }
     if (r->options_.inherit_from && r->options_.inherit_from->first_row_id) {
       r->next_row_id_ = *r->options_.inherit_from->first_row_id;
     }

@@ -120,8 +120,9 @@ class ManifestReader {
   Status Inherit(ManifestEntry* entry);
 
   std::unique_ptr<avro::ContainerReader> container_;
-  std::unique_ptr<avro::Resolution> resolution_;
-  std::unique_ptr<ManifestEntryDecoder> fast_;  // null: the general path only
+  // Shared by the readers of manifests with the same writer schema and partition type.
+  std::shared_ptr<const avro::Resolution> resolution_;
+  std::shared_ptr<const ManifestEntryDecoder> fast_;  // null: the general path only
   ManifestMetadata metadata_;
   ManifestReadOptions options_;
   MetricsProjection metrics_;

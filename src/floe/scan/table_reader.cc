@@ -294,4 +294,23 @@ Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, 
   return result;
 }
 
+Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, const ScanOptions& options,
+                           int threads) {
+  int64_t counted = 0;  // rows of files counted from metadata
+  std::vector<FileScanTask> to_read;
+  auto take = [&](FileScanTask& task) -> Status {
+    if (task.all_rows_match && task.deletes.empty()) {
+      counted += task.data_file.record_count;
+    } else {
+      to_read.push_back(std::move(task));
+    }
+    return Ok();
+  };
+  FLOE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(io, metadata, options, take));
+  plan.tasks = std::move(to_read);
+  FLOE_ASSIGN_OR_RETURN(RowCount result, CountRows(io, metadata, plan, threads));
+  result.count += counted;
+  return result;
+}
+
 }  // namespace floe::scan

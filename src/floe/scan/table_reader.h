@@ -84,4 +84,10 @@ struct RowCount {
 Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, const ScanPlan& plan,
                            int threads = 0);
 
+// Plans and counts in one go: the planned tasks are handed to the count as they come (PlanScan
+// with a TaskConsumer), and those counted from their record counts are not kept, so counting a
+// table of millions of files holds only the files it must read. `floe count` counts this way.
+Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, const ScanOptions& options,
+                           int threads = 0);
+
 }  // namespace floe::scan

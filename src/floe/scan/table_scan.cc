@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <iterator>
 #include <map>
 #include <mutex>
 #include <set>
@@ -25,8 +24,6 @@ struct DeleteManifestPart {
   std::vector<manifest::ManifestEntry> data;
 };
 
-// What one data manifest contributes besides its tasks: counts, and delete entries a data
-// manifest should not hold but does (matched after a second look at the index).
 // Live data entries seen, and those pruned, for the plan report.
 struct DataFileCounts {
   int64_t live_files = 0;
@@ -34,9 +31,10 @@ struct DataFileCounts {
   int64_t live_bytes = 0;
 };
 
+// One data manifest's tasks, waiting for the manifests before it to be handed on (none when it
+// hands them on itself).
 struct DataManifestPart {
-  std::vector<FileScanTask> tasks;  // empty when written straight into the plan's tasks
-  std::vector<manifest::ManifestEntry> stray_deletes;
+  std::vector<FileScanTask> tasks;
   DataFileCounts counts;
   bool done = false;
 };
@@ -45,30 +43,61 @@ int64_t ListedFiles(const manifest::ManifestFile& m) {
   return int64_t{m.added_files_count.value_or(0)} + m.existing_files_count.value_or(0);
 }
 
-// A kept data entry's task: its data file moved out of the reader's reused entry (its strings
-// and vectors would be copied otherwise; the reader gives the next entry fresh storage). Without
-// `column_stats` the file leaves its column metrics behind, with the reader's entry (they were
-// used for pruning; a full plan of a large table would otherwise hold every file's).
-void AppendScanTask(manifest::ManifestEntry* e, bool all_rows_match, const DeleteFileIndex& deletes,
-                    bool column_stats, std::vector<FileScanTask>* out) {
-  std::vector<manifest::DeleteFile> matched = deletes.ForDataFile(*e);
-  FileScanTask& task = out->emplace_back(std::move(e->data_file), e->sequence_number.value_or(0),
-                                         std::move(matched), all_rows_match);
-  if (column_stats) return;
-  manifest::DataFile& f = task.data_file;
-  manifest::DataFile& back = e->data_file;
-  back.column_sizes = std::move(f.column_sizes);
-  back.value_counts = std::move(f.value_counts);
-  back.null_value_counts = std::move(f.null_value_counts);
-  back.nan_value_counts = std::move(f.nan_value_counts);
-  back.lower_bounds = std::move(f.lower_bounds);
-  back.upper_bounds = std::move(f.upper_bounds);
+// Swaps the column metrics of two data files.
+void SwapMetrics(manifest::DataFile& a, manifest::DataFile& b) {
+  std::swap(a.column_sizes, b.column_sizes);
+  std::swap(a.value_counts, b.value_counts);
+  std::swap(a.null_value_counts, b.null_value_counts);
+  std::swap(a.nan_value_counts, b.nan_value_counts);
+  std::swap(a.lower_bounds, b.lower_bounds);
+  std::swap(a.upper_bounds, b.upper_bounds);
 }
 
-}  // namespace
+// A kept data entry as a task: its data file swapped into `task` (whose old data file the
+// reader decodes the next entry into: no copy, and strings and vectors are reused when the
+// consumer only looks at the task), with the delete files the index matches to it. Without
+// `column_stats` the file's column metrics stay with the reader's entry (they were used for
+// pruning; a full plan of a large table would otherwise hold every file's): the task keeps its
+// own, empty ones.
+void MakeTask(manifest::ManifestEntry& e, bool all_rows_match, const DeleteFileIndex& deletes,
+              bool column_stats, FileScanTask& task) {
+  task.deletes = deletes.ForDataFile(e);
+  task.data_sequence_number = e.sequence_number.value_or(0);
+  task.all_rows_match = all_rows_match;
+  swap(task.data_file, e.data_file);  // manifest::swap
+  if (!column_stats) SwapMetrics(task.data_file, e.data_file);
+}
 
-Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
-                          const ScanOptions& options) {
+// Hands tasks to the consumer in plan order, totalling what the report says of them.
+class TaskHandOff {
+ public:
+  TaskHandOff(const TaskConsumer& on_task, PlanReport* report) : on_task_(on_task), report_(report) {}
+
+  Status Add(FileScanTask& task) {
+    report_->bytes_to_read += task.data_file.file_size_in_bytes;
+    report_->records_planned += task.data_file.record_count;
+    for (const manifest::DeleteFile& d : task.deletes) {
+      if (deletes_used_.insert(d.file_path + "#" + std::to_string(d.content_offset.value_or(-1))).second) {
+        report_->bytes_to_read += d.content_size_in_bytes.value_or(d.file_size_in_bytes);
+      }
+    }
+    return on_task_(task);
+  }
+  Status AddAll(std::vector<FileScanTask>& tasks) {
+    for (FileScanTask& task : tasks) FLOE_RETURN_IF_ERROR(Add(task));
+    return Ok();
+  }
+  int64_t delete_files_used() const { return static_cast<int64_t>(deletes_used_.size()); }
+
+ private:
+  const TaskConsumer& on_task_;
+  PlanReport* report_;
+  std::set<std::string> deletes_used_;
+};
+
+// PlanScan's work; `reserve` (when set) is given room for the data files the list counts.
+Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata, const ScanOptions& options,
+                      const TaskConsumer& on_task, std::vector<FileScanTask>* reserve) {
   FLOE_ASSIGN_OR_RETURN(SnapshotChoice choice, SelectSnapshot(metadata, options.snapshot));
   FLOE_ASSIGN_OR_RETURN(ScanFilter filter,
                         ScanFilter::Bind(*choice.schema, options.filter, options.case_sensitive));
@@ -98,6 +127,7 @@ Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
     (data ? data_manifests : delete_manifests).push_back(&m);
     if (data) listed_data_files += std::max<int64_t>(ListedFiles(m), 0);
   }
+  if (reserve) reserve->reserve(static_cast<size_t>(std::min<int64_t>(listed_data_files, int64_t{1} << 21)));
 
   // Entries are decoded into one reused entry per manifest and moved out only when kept. Only
   // the metrics of the filter's columns are decoded (none without a filter): most of a
@@ -146,119 +176,140 @@ Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
   }
   FLOE_ASSIGN_OR_RETURN(DeleteFileIndex deletes, DeleteFileIndex::Make(metadata, delete_entries));
 
-  // 2. Data manifests in parallel, each entry kept straight into a task. A manifest whose
-  // predecessors' tasks are all in the plan writes into the plan's tasks directly (on one
-  // thread, every manifest does), others into their own part, moved over when their turn
-  // comes: the tasks are in list order, then manifest order, without a copy of every one.
-  std::vector<DataManifestPart> data_parts(data_manifests.size());
-  plan.tasks.reserve(static_cast<size_t>(std::min<int64_t>(listed_data_files, int64_t{1} << 21)));
-  std::mutex flush_mutex;
-  size_t flushed = 0;  // data_parts [0, flushed) are in plan.tasks
-  auto flush_done_parts = [&]() {  // with flush_mutex held
-    while (flushed < data_parts.size() && data_parts[flushed].done) {
-      std::vector<FileScanTask>& tasks = data_parts[flushed].tasks;
-      plan.tasks.insert(plan.tasks.end(), std::make_move_iterator(tasks.begin()),
-                        std::make_move_iterator(tasks.end()));
-      tasks = {};
-      ++flushed;
-    }
-  };
-  // A live data entry of a manifest whose pruner is `strict`: counted, then pruned or made a
-  // task in `out`.
-  auto plan_data_entry = [&](const DataFilePruner* strict, manifest::ManifestEntry& e, DataFileCounts& counts,
-                             std::vector<FileScanTask>* out) {
+  // A live data entry of a manifest whose pruner is `strict`: counted, then pruned (false) or
+  // kept (true).
+  auto keep_data_entry = [&](const DataFilePruner* strict, manifest::ManifestEntry& e, DataFileCounts& counts,
+                             bool* all_rows_match) {
     ++counts.live_files;
     counts.live_bytes += e.data_file.file_size_in_bytes;
     if (options.prune && strict && !strict->MightMatch(e.data_file)) {
       ++counts.skipped_files;
-      return;
+      return false;
     }
-    bool all_match = filter.always_true() || (strict && strict->AllRowsMatch(e.data_file));
-    AppendScanTask(&e, all_match, deletes, options.column_stats, out);
+    *all_rows_match = filter.always_true() || (strict && strict->AllRowsMatch(e.data_file));
+    return true;
   };
+
+  // 2. Data manifests in parallel, their tasks handed on in list order. The manifest next in
+  // line hands each task on as it is planned, through one reused task (MakeTask: no copy, and no
+  // allocation when the consumer does not keep it); on one thread every manifest does. The others keep theirs in their part until
+  // the manifests before them are handed on; then the thread that finished last hands them on.
+  // A delete file in a data manifest would be missed by the tasks handed on before it: the spec
+  // keeps them in delete manifests, and floe refuses the table.
+  TaskHandOff hand_off(on_task, &report);
+  std::vector<DataManifestPart> data_parts(data_manifests.size());
+  std::vector<std::vector<FileScanTask>> spare_task_lists;  // parts' storage, for reuse
+  std::mutex hand_off_mutex;
+  size_t handed_on = 0;  // data_parts [0, handed_on) are handed on
+  bool failed = false;   // the consumer failed: nothing more is handed on
   auto read_data = [&](int64_t i) -> Status {
     const manifest::ManifestFile& m = *data_manifests[static_cast<size_t>(i)];
     const DataFilePruner* strict = pruner_for(m);
-    const DataFilePruner* p = options.prune ? strict : nullptr;
     DataManifestPart& part = data_parts[static_cast<size_t>(i)];
     bool direct = false;
     {
-      std::lock_guard<std::mutex> lock(flush_mutex);
-      direct = flushed == static_cast<size_t>(i);
+      std::lock_guard<std::mutex> lock(hand_off_mutex);
+      direct = handed_on == static_cast<size_t>(i);
+      if (!direct && !spare_task_lists.empty()) {
+        part.tasks = std::move(spare_task_lists.back());
+        spare_task_lists.pop_back();
+      }
     }
-    // Only this manifest may add to plan.tasks until it is marked done.
-    std::vector<FileScanTask>* out = direct ? &plan.tasks : &part.tasks;
-    const size_t out_start = out->size();
+    // Until this manifest is marked done, only it hands tasks on. A second attempt (the list's
+    // manifest length was wrong) decodes the same entries again: those already handed on are
+    // not handed on twice.
+    int64_t handed_directly = 0;
+    Status consumer_error = Ok();  // the consumer's error is not retried
+    FileScanTask task;
     FLOE_RETURN_IF_ERROR(read_manifest(m, [&](manifest::ManifestReader& reader) -> Status {
-      out->resize(out_start);  // a second attempt starts afresh
-      part.stray_deletes.clear();
+      if (!consumer_error.ok()) return consumer_error;
+      part.tasks.clear();
       part.counts = {};
-      if (!direct) out->reserve(static_cast<size_t>(std::clamp<int64_t>(ListedFiles(m), 0, 1 << 16)));
+      int64_t kept = 0;
       manifest::ManifestEntry e;
       for (;;) {
         FLOE_ASSIGN_OR_RETURN(bool more, reader.Next(&e));
         if (!more) return Ok();
         if (!e.is_live()) continue;
-        e.data_file.spec_id = m.partition_spec_id;
         if (e.data_file.is_delete()) {
-          if (!p || p->PartitionMightMatch(e.data_file)) part.stray_deletes.push_back(std::move(e));
+          return Corrupt("data manifest {} lists {} file {}: the spec keeps delete files in delete manifests",
+                         m.manifest_path, manifest::FileContentName(e.data_file.content),
+                         e.data_file.file_path);
+        }
+        e.data_file.spec_id = m.partition_spec_id;
+        bool all_rows_match = false;
+        if (!keep_data_entry(strict, e, part.counts, &all_rows_match)) continue;
+        if (!direct) {
+          MakeTask(e, all_rows_match, deletes, options.column_stats, part.tasks.emplace_back());
           continue;
         }
-        plan_data_entry(strict, e, part.counts, out);
+        if (kept++ < handed_directly) continue;
+        MakeTask(e, all_rows_match, deletes, options.column_stats, task);
+        consumer_error = hand_off.Add(task);
+        if (!consumer_error.ok()) return consumer_error;
+        ++handed_directly;
       }
     }));
-    std::lock_guard<std::mutex> lock(flush_mutex);
+    std::lock_guard<std::mutex> lock(hand_off_mutex);
     part.done = true;
-    if (direct) ++flushed;
-    flush_done_parts();
+    if (direct) ++handed_on;
+    while (!failed && handed_on < data_parts.size() && data_parts[handed_on].done) {
+      DataManifestPart& next = data_parts[handed_on];
+      Status st = hand_off.AddAll(next.tasks);
+      next.tasks.clear();
+      spare_task_lists.push_back(std::move(next.tasks));
+      if (!st.ok()) {
+        failed = true;
+        return st;
+      }
+      ++handed_on;
+    }
     return Ok();
   };
   FLOE_RETURN_IF_ERROR(ParallelFor(static_cast<int64_t>(data_manifests.size()), read_data));
 
-  // Delete entries in data manifests and data entries in delete manifests: not what writers
-  // produce, but planned as before (the former match after the index is made again).
-  std::vector<manifest::ManifestEntry> stray_deletes;
+  // Data entries in delete manifests: not what writers produce, but planned after the others.
   DataFileCounts counts;
-  auto add_counts = [&](const DataFileCounts& c) {
-    counts.live_files += c.live_files;
-    counts.skipped_files += c.skipped_files;
-    counts.live_bytes += c.live_bytes;
-  };
-  for (DataManifestPart& part : data_parts) {
-    add_counts(part.counts);
-    for (manifest::ManifestEntry& e : part.stray_deletes) stray_deletes.push_back(std::move(e));
-  }
-  if (!stray_deletes.empty()) {
-    for (manifest::ManifestEntry& e : stray_deletes) delete_entries.push_back(std::move(e));
-    FLOE_ASSIGN_OR_RETURN(deletes, DeleteFileIndex::Make(metadata, delete_entries));
-    manifest::ManifestEntry probe;
-    for (FileScanTask& task : plan.tasks) {
-      probe.sequence_number = task.data_sequence_number;
-      probe.data_file = std::move(task.data_file);
-      task.deletes = deletes.ForDataFile(probe);
-      task.data_file = std::move(probe.data_file);
-    }
+  for (const DataManifestPart& part : data_parts) {
+    counts.live_files += part.counts.live_files;
+    counts.skipped_files += part.counts.skipped_files;
+    counts.live_bytes += part.counts.live_bytes;
   }
   for (size_t i = 0; i < delete_manifests.size(); ++i) {
     const DataFilePruner* strict = pruner_for(*delete_manifests[i]);
-    for (manifest::ManifestEntry& e : delete_parts[i].data) plan_data_entry(strict, e, counts, &plan.tasks);
+    std::vector<FileScanTask> tasks;
+    for (manifest::ManifestEntry& e : delete_parts[i].data) {
+      bool all_rows_match = false;
+      if (keep_data_entry(strict, e, counts, &all_rows_match)) {
+        MakeTask(e, all_rows_match, deletes, options.column_stats, tasks.emplace_back());
+      }
+    }
+    FLOE_RETURN_IF_ERROR(hand_off.AddAll(tasks));
   }
   report.data_files += counts.live_files;
   report.data_files_skipped += counts.skipped_files;
   report.bytes_total += counts.live_bytes;
   report.delete_files = static_cast<int64_t>(delete_entries.size());
+  report.delete_files_applied = hand_off.delete_files_used();
+  return plan;
+}
 
-  std::set<std::string> deletes_used;
-  for (const FileScanTask& task : plan.tasks) {
-    report.bytes_to_read += task.data_file.file_size_in_bytes;
-    report.records_planned += task.data_file.record_count;
-    for (const manifest::DeleteFile& d : task.deletes) {
-      if (deletes_used.insert(d.file_path + "#" + std::to_string(d.content_offset.value_or(-1))).second) {
-        report.bytes_to_read += d.content_size_in_bytes.value_or(d.file_size_in_bytes);
-      }
-    }
-  }
-  report.delete_files_applied = static_cast<int64_t>(deletes_used.size());
+}  // namespace
+
+Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata, const ScanOptions& options,
+                          const TaskConsumer& on_task) {
+  return Plan(io, metadata, options, on_task, nullptr);
+}
+
+Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
+                          const ScanOptions& options) {
+  std::vector<FileScanTask> tasks;
+  auto keep = [&](FileScanTask& task) -> Status {
+    tasks.push_back(std::move(task));
+    return Ok();
+  };
+  FLOE_ASSIGN_OR_RETURN(ScanPlan plan, Plan(io, metadata, options, keep, &tasks));
+  plan.tasks = std::move(tasks);
   return plan;
 }
 

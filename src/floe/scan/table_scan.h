@@ -10,13 +10,17 @@
 //      column metrics rule the filter out (data_file_pruner.h); each kept entry becomes its task
 //      at once, with the delete files the index matches to it.
 //
-// The result is a list of tasks in manifest-list order, then manifest order (the order rows come
-// out in, CLI.md), and a report of what was skipped: the "pushdown rate" of `floe scan --plan`.
+// The tasks come in manifest-list order, then manifest order (the order rows come out in,
+// CLI.md), with a report of what was skipped: the "pushdown rate" of `floe scan --plan`. They
+// are either collected into the plan or handed to a consumer as they are planned, so that a
+// consumer that does not keep them (a plan report, a count from metadata) plans a table of
+// millions of files in the memory of a few manifests.
 // The filter itself is kept: pruning only ever removes whole files, so readers still apply it to
 // rows, except where a task says every row matches.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -76,5 +80,16 @@ struct ScanPlan {
 // Reads through `io` (already remapped for moved tables). Errors name the manifest at fault.
 Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
                           const ScanOptions& options);
+
+// Takes each task as it is planned, in plan order; it may move from the task. Never called twice
+// at once, though with several threads not always from the same thread. An error stops
+// planning and is returned.
+using TaskConsumer = std::function<Status(FileScanTask&)>;
+
+// PlanScan handing the tasks to `on_task` instead of collecting them (the plan's `tasks` stay
+// empty; its report is the same). A manifest's tasks are handed on once the whole manifest has
+// been read, so a manifest found corrupt hands on none of its own.
+Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
+                          const ScanOptions& options, const TaskConsumer& on_task);
 
 }  // namespace floe::scan

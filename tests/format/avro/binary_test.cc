@@ -1,9 +1,11 @@
 // Avro's binary decoding of varints: reading past many short varints at once
-// (Decoder::TrySkipShortVarints) ends where reading them one by one ends, or declines.
+// (Decoder::TrySkipShortVarints), or many int-keyed bytes items (SkipShortKeyedBytes), ends
+// where reading them one by one ends, or declines.
 #include "floe/format/avro/binary.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -65,6 +67,47 @@ TEST(BinaryTest, SkippingIntsChecksTheirRange) {
   EXPECT_FALSE(d.TrySkipInt());
   EXPECT_TRUE(d.TrySkipLong());
   EXPECT_TRUE(d.AtEnd());
+}
+
+// Items of a map of bytes keyed by ints, as the bounds maps of manifests hold them: the fast
+// skip reads past a prefix of them and stops where reading one by one goes on (long keys, long
+// or negative lengths, data cut short), never past the end.
+TEST(BinaryTest, SkippingShortKeyedBytesStopsWhereItMust) {
+  std::mt19937_64 rng(12);
+  for (int round = 0; round < 3000; ++round) {
+    std::string data;
+    int count = 1 + static_cast<int>(rng() % 30);
+    for (int i = 0; i < count; ++i) {
+      int64_t key = rng() % 20 == 0 ? 64 + static_cast<int64_t>(rng() % 5000) : static_cast<int64_t>(rng() % 64);
+      if (rng() % 40 == 0) key = -key;
+      AppendVarint(data, ZigZagEncode(key));
+      int64_t length = rng() % 20 == 0 ? 64 + static_cast<int64_t>(rng() % 100) : static_cast<int64_t>(rng() % 17);
+      if (rng() % 60 == 0) length = -1;  // corrupt
+      AppendVarint(data, ZigZagEncode(length));
+      data.append(static_cast<size_t>(std::max<int64_t>(length, 0)), static_cast<char>(rng()));
+    }
+    if (rng() % 8 == 0) data.resize(rng() % (data.size() + 1));  // cut short
+    SCOPED_TRACE(round);
+
+    // One by one: how many items read, and where each ends.
+    Decoder one(data);
+    std::vector<int64_t> ends;
+    for (int i = 0; i < count; ++i) {
+      std::string_view bytes;
+      if (!one.TrySkipInt() || !one.TryReadBytes(&bytes)) break;
+      ends.push_back(one.offset());
+    }
+
+    Decoder fast(data);
+    uint64_t skipped = fast.SkipShortKeyedBytes(static_cast<uint64_t>(count));
+    ASSERT_LE(skipped, ends.size());
+    EXPECT_EQ(fast.offset(), skipped == 0 ? 0 : ends[skipped - 1]);
+  }
+  // Corrupt or long items are left to the caller.
+  std::string negative("\x02\x01", 2);  // key 1, length -1
+  EXPECT_EQ(Decoder(negative).SkipShortKeyedBytes(1), 0u);
+  std::string past_end("\x02\x10" "abc", 5);  // length 8, 3 bytes left
+  EXPECT_EQ(Decoder(past_end).SkipShortKeyedBytes(1), 0u);
 }
 
 }  // namespace

@@ -131,6 +131,21 @@ class Decoder {
     }
     return true;
   }
+  // Reads past up to `count` items of a map of bytes keyed by ints (the bounds of Iceberg's
+  // metric maps) while each item's key and length take one byte each (keys below 64, values
+  // shorter than 64 bytes: nearly always); returns how many it read past. The caller reads the
+  // rest one by one (TrySkipInt, TryReadBytes).
+  uint64_t SkipShortKeyedBytes(uint64_t count) {
+    uint64_t i = 0;
+    for (; i < count && end_ - p_ >= 2; ++i) {
+      uint8_t key = p_[0], length = p_[1];
+      if (((key | length) & 0x80) != 0 || (length & 1) != 0) break;  // longer, or negative length
+      size_t n = length >> 1;
+      if (static_cast<size_t>(end_ - p_ - 2) < n) break;
+      p_ += 2 + n;
+    }
+    return i;
+  }
   bool TryReadBytes(std::string_view* out) {
     const uint8_t* start = p_;
     int64_t n;
