@@ -87,8 +87,11 @@ Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
 using TaskConsumer = std::function<Status(FileScanTask&)>;
 
 // PlanScan handing the tasks to `on_task` instead of collecting them (the plan's `tasks` stay
-// empty; its report is the same). A manifest's tasks are handed on once the whole manifest has
-// been read, so a manifest found corrupt hands on none of its own.
+// empty; its report is the same). Tasks are handed on while later manifests are still being
+// read: when one of them turns out unreadable, the plan fails with its error after the tasks
+// before it were handed on, so a consumer that must not act on part of a plan waits for the
+// result. Each task is handed on once, even when a manifest is read twice (a wrong length in
+// the manifest list).
 Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
                           const ScanOptions& options, const TaskConsumer& on_task);
 
