@@ -116,7 +116,7 @@ TEST(ManifestCorpusTest, ReusedEntriesAndMetricsProjectionMatchFullReads) {
     ASSERT_TRUE(full.ok()) << full.error().message;
     for (const std::optional<std::vector<int32_t>>& ids :
          {std::optional<std::vector<int32_t>>(), std::optional<std::vector<int32_t>>(std::vector<int32_t>{}),
-          std::optional<std::vector<int32_t>>(std::vector<int32_t>{1, 3, 2147483546})}) {
+          std::optional<std::vector<int32_t>>(std::vector<int32_t>{1, 3, 70, 1000, 2147483546})}) {
       auto file = io->OpenInput(path);
       ASSERT_TRUE(file.ok());
       ManifestReadOptions options;

@@ -482,8 +482,7 @@ bool ManifestEntryDecoder::Decode(Decoder& d, const MetricsProjection& keep, Man
           break;
         }
         if (!ReadEntryDecoderMetrics(d, keep, counts, [](Decoder& dd, int64_t* v) {
-              int64_t skipped = 0;
-              return dd.TryReadLong(v ? v : &skipped);
+              return v ? dd.TryReadLong(v) : dd.TrySkipLong();
             })) {
           return false;
         }

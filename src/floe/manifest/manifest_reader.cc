@@ -1,5 +1,6 @@
 #include "floe/manifest/manifest_reader.h"
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 #include <mutex>
@@ -364,6 +365,13 @@ Status ParseHeader(const avro::ContainerReader& c, bool schema_json_too, Manifes
 }
 
 }  // namespace
+
+bool MetricsProjection::KeepLarge(int32_t id) const {
+  if (id >= 0 && id < kBitmapIds) {
+    return static_cast<size_t>(id) < bitmap_.size() && bitmap_[static_cast<size_t>(id)];
+  }
+  return std::find(others_.begin(), others_.end(), id) != others_.end();
+}
 
 namespace {
 

@@ -11,7 +11,6 @@
 //     entries take no ids, as the manifest's id range counts added and existing rows only.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -71,6 +70,7 @@ class MetricsProjection {
   explicit MetricsProjection(const std::optional<std::vector<int32_t>>& ids) : all_(!ids) {
     if (!ids) return;
     for (int32_t id : *ids) {
+      if (id >= 0 && id < 64) small_ |= uint64_t{1} << id;
       if (id >= 0 && id < kBitmapIds) {
         if (static_cast<size_t>(id) >= bitmap_.size()) bitmap_.resize(static_cast<size_t>(id) + 1);
         bitmap_[static_cast<size_t>(id)] = true;
@@ -84,15 +84,16 @@ class MetricsProjection {
   bool none() const { return !all_ && bitmap_.empty() && others_.empty(); }
   bool Keep(int32_t id) const {
     if (all_) return true;
-    if (id >= 0 && id < kBitmapIds) {
-      return static_cast<size_t>(id) < bitmap_.size() && bitmap_[static_cast<size_t>(id)];
-    }
-    return std::find(others_.begin(), others_.end(), id) != others_.end();
+    if (static_cast<uint32_t>(id) < 64) return (small_ >> id) & 1;  // most tables' ids
+    return KeepLarge(id);
   }
 
  private:
+  bool KeepLarge(int32_t id) const;
+
   static constexpr int32_t kBitmapIds = 1 << 16;
   bool all_ = true;
+  uint64_t small_ = 0;  // ids 0 to 63, also in bitmap_
   std::vector<bool> bitmap_;
   std::vector<int32_t> others_;
 };
