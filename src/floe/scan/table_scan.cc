@@ -31,10 +31,23 @@ struct DataFileCounts {
   int64_t live_bytes = 0;
 };
 
-// One data manifest's tasks, waiting for the manifests before it to be handed on (none when it
-// hands them on itself).
-struct DataManifestPart {
+// Tasks waiting for the manifests before theirs to be handed on: the first `size` of `tasks`.
+// The others are spare: their strings and vectors are reused, swapped with the reader's entry
+// (MakeTask), when the list is refilled, so a list passed from manifest to manifest stops
+// allocating.
+struct TaskList {
   std::vector<FileScanTask> tasks;
+  size_t size = 0;
+
+  FileScanTask& Next() {
+    if (size == tasks.size()) tasks.emplace_back();
+    return tasks[size++];
+  }
+};
+
+// One data manifest's tasks (none when it hands them on itself), and what it counted.
+struct DataManifestPart {
+  TaskList waiting;
   DataFileCounts counts;
   bool done = false;
 };
@@ -83,8 +96,8 @@ class TaskHandOff {
     }
     return on_task_(task);
   }
-  Status AddAll(std::vector<FileScanTask>& tasks) {
-    for (FileScanTask& task : tasks) FLOE_RETURN_IF_ERROR(Add(task));
+  Status AddAll(TaskList& list) {
+    for (size_t i = 0; i < list.size; ++i) FLOE_RETURN_IF_ERROR(Add(list.tasks[i]));
     return Ok();
   }
   int64_t delete_files_used() const { return static_cast<int64_t>(deletes_used_.size()); }
@@ -198,7 +211,7 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata, const
   // keeps them in delete manifests, and floe refuses the table.
   TaskHandOff hand_off(on_task, &report);
   std::vector<DataManifestPart> data_parts(data_manifests.size());
-  std::vector<std::vector<FileScanTask>> spare_task_lists;  // parts' storage, for reuse
+  std::vector<TaskList> spare_lists;  // handed-on parts' lists, for reuse
   std::mutex hand_off_mutex;
   size_t handed_on = 0;  // data_parts [0, handed_on) are handed on
   bool failed = false;   // the consumer failed: nothing more is handed on
@@ -210,9 +223,9 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata, const
     {
       std::lock_guard<std::mutex> lock(hand_off_mutex);
       direct = handed_on == static_cast<size_t>(i);
-      if (!direct && !spare_task_lists.empty()) {
-        part.tasks = std::move(spare_task_lists.back());
-        spare_task_lists.pop_back();
+      if (!direct && !spare_lists.empty()) {
+        part.waiting = std::move(spare_lists.back());
+        spare_lists.pop_back();
       }
     }
     // Until this manifest is marked done, only it hands tasks on. A second attempt (the list's
@@ -223,7 +236,7 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata, const
     FileScanTask task;
     FLOE_RETURN_IF_ERROR(read_manifest(m, [&](manifest::ManifestReader& reader) -> Status {
       if (!consumer_error.ok()) return consumer_error;
-      part.tasks.clear();
+      part.waiting.size = 0;
       part.counts = {};
       int64_t kept = 0;
       manifest::ManifestEntry e;
@@ -240,7 +253,7 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata, const
         bool all_rows_match = false;
         if (!keep_data_entry(strict, e, part.counts, &all_rows_match)) continue;
         if (!direct) {
-          MakeTask(e, all_rows_match, deletes, options.column_stats, part.tasks.emplace_back());
+          MakeTask(e, all_rows_match, deletes, options.column_stats, part.waiting.Next());
           continue;
         }
         if (kept++ < handed_directly) continue;
@@ -255,9 +268,9 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata, const
     if (direct) ++handed_on;
     while (!failed && handed_on < data_parts.size() && data_parts[handed_on].done) {
       DataManifestPart& next = data_parts[handed_on];
-      Status st = hand_off.AddAll(next.tasks);
-      next.tasks.clear();
-      spare_task_lists.push_back(std::move(next.tasks));
+      Status st = hand_off.AddAll(next.waiting);
+      next.waiting.size = 0;
+      spare_lists.push_back(std::move(next.waiting));
       if (!st.ok()) {
         failed = true;
         return st;
@@ -277,11 +290,11 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata, const
   }
   for (size_t i = 0; i < delete_manifests.size(); ++i) {
     const DataFilePruner* strict = pruner_for(*delete_manifests[i]);
-    std::vector<FileScanTask> tasks;
+    TaskList tasks;
     for (manifest::ManifestEntry& e : delete_parts[i].data) {
       bool all_rows_match = false;
       if (keep_data_entry(strict, e, counts, &all_rows_match)) {
-        MakeTask(e, all_rows_match, deletes, options.column_stats, tasks.emplace_back());
+        MakeTask(e, all_rows_match, deletes, options.column_stats, tasks.Next());
       }
     }
     FLOE_RETURN_IF_ERROR(hand_off.AddAll(tasks));
