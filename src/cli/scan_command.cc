@@ -139,10 +139,6 @@ Status RunScan(const Invocation& inv) {
     PrintPlan(*plan, planned, args.Has("--json"));
     return Ok();
   }
-  auto planned = scan::PlanScan(*table.io, table.metadata, options);
-  if (!planned.ok()) return std::move(planned).error().WithContext(table.metadata_location);
-  const scan::ScanPlan& plan = *planned;
-
   scan::TableReadCallbacks callbacks;
   std::unique_ptr<columnar::RowWriter> rows;
   std::unique_ptr<ParquetOutput> parquet_out;
@@ -160,7 +156,9 @@ Status RunScan(const Invocation& inv) {
     callbacks.on_schema = [&](const columnar::SchemaPtr& s) { return parquet_out->Begin(s); };
     callbacks.on_batch = [&](const columnar::RecordBatch& b) { return parquet_out->Write(b); };
   }
-  auto report = scan::ReadTable(*table.io, table.metadata, plan, read, callbacks);
+  // Planned while it is read: a table of millions of files is never held as a whole plan.
+  std::optional<scan::PlanReport> plan_report;
+  auto report = scan::ReadTable(*table.io, table.metadata, options, read, callbacks, &plan_report);
   if (!report.ok()) {
     // No closing lines for rows that were never all printed; no partial Parquet file.
     if (parquet_out) parquet_out->Abort();
@@ -174,9 +172,10 @@ Status RunScan(const Invocation& inv) {
     PrintErr("warning: some strings held invalid UTF-8, printed with U+FFFD in its place\n");
   }
   if (inv.global.verbose) {
-    PrintErr(fmt::format("files read {} of {} planned; row groups {} ({} skipped); rows read {}, deleted {}, "
-                         "returned {}\n",
-                         report->files_read, plan.tasks.size(), report->row_groups, report->row_groups_skipped,
+    std::string planned = plan_report ? fmt::format("of {} planned", plan_report->data_files - plan_report->data_files_skipped)
+                                      : "(planning stopped at the limit)";
+    PrintErr(fmt::format("files read {} {}; row groups {} ({} skipped); rows read {}, deleted {}, returned {}\n",
+                         report->files_read, planned, report->row_groups, report->row_groups_skipped,
                          report->rows_read, report->rows_deleted, report->rows_returned));
   }
   return Ok();

@@ -1,5 +1,6 @@
 // Reading files in parallel (table_reader.h, TableReadOptions::threads): with 1 thread and with 4
-// the same rows come back in the same order — on every table of the duckdb-iceberg corpus
+// the same rows come back in the same order, and the same again when the table is planned while
+// it is read (a few tasks per window, so that reads span windows) — on every table of the duckdb-iceberg corpus
 // (equality deletes, deletion vectors, position deletes, lineitem) and on a generated table of
 // many small files; a limit stops every file early; an on_batch error and a corrupt data file in
 // the middle of the plan end the read cleanly with their error, after the same rows a
@@ -11,6 +12,9 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -45,8 +49,11 @@ struct ReadOutcome {
   std::optional<Error> error;
 };
 
+// `plan` read with ReadTable, or, with `streamed`, the table planned while it is read (the
+// ReadTable taking ScanOptions, `streamed` its options) with its plan report in `plan_report`.
 ReadOutcome Read(io::FileIO& io, const spec::TableMetadata& metadata, const ScanPlan& plan,
-                 TableReadOptions read, int64_t fail_at_batch = -1) {
+                 TableReadOptions read, int64_t fail_at_batch = -1, const ScanOptions* streamed = nullptr,
+                 std::optional<PlanReport>* plan_report = nullptr) {
   ReadOutcome out;
   TableReadCallbacks callbacks;
   callbacks.on_batch = [&](const columnar::RecordBatch& batch) -> Status {
@@ -62,7 +69,8 @@ ReadOutcome Read(io::FileIO& io, const spec::TableMetadata& metadata, const Scan
     }
     return Ok();
   };
-  auto report = ReadTable(io, metadata, plan, read, callbacks);
+  auto report = streamed ? ReadTable(io, metadata, *streamed, read, callbacks, plan_report)
+                         : ReadTable(io, metadata, plan, read, callbacks);
   if (report.ok()) {
     out.report = *report;
   } else {
@@ -138,6 +146,24 @@ TEST(ParallelReadTest, CorpusTablesReadTheSameWithOneAndFourThreads) {
     EXPECT_EQ(four.report.rows_read, one.report.rows_read);
     EXPECT_EQ(four.report.rows_deleted, one.report.rows_deleted);
     EXPECT_EQ(four.report.rows_returned, static_cast<int64_t>(one.rows.size()));
+    // Planned while read, two tasks a window: the same batches, report and plan report.
+    for (int threads : {1, 4}) {
+      read.threads = threads;
+      read.plan_window = 2;
+      ScanOptions scan;
+      std::optional<PlanReport> plan_report;
+      ReadOutcome streamed = Read(*io, *metadata, *plan, read, -1, &scan, &plan_report);
+      ASSERT_FALSE(streamed.error) << streamed.error->message;
+      EXPECT_EQ(streamed.rows, one.rows) << threads << " threads";
+      EXPECT_EQ(streamed.batch_rows, one.batch_rows) << threads << " threads";
+      EXPECT_EQ(streamed.report.files_read, one.report.files_read);
+      EXPECT_EQ(streamed.report.rows_deleted, one.report.rows_deleted);
+      ASSERT_TRUE(plan_report.has_value());
+      EXPECT_EQ(plan_report->data_files, plan->report.data_files);
+      EXPECT_EQ(plan_report->records_planned, plan->report.records_planned);
+      EXPECT_EQ(plan_report->delete_files_applied, plan->report.delete_files_applied);
+    }
+    read.plan_window = TableReadOptions().plan_window;
 
     // Counting in parallel: the same number, which is the number of rows read; also when the
     // count plans the table itself, keeping only the tasks it must read.
@@ -352,6 +378,23 @@ TEST_F(ManyFilesTest, SameRowsInPlanOrder) {
     EXPECT_EQ(many.report.files_read, kPartitions);
     EXPECT_EQ(many.report.rows_read, kRows);
   }
+  // Planned while read, in windows of 3 and 7 tasks (and of 256: one window).
+  for (size_t window : {size_t{3}, size_t{7}, size_t{256}}) {
+    for (int threads : {1, 3}) {
+      read.threads = threads;
+      read.plan_window = window;
+      ScanOptions scan;
+      std::optional<PlanReport> plan_report;
+      ReadOutcome streamed = Read(*io_, table_->metadata, table_->plan, read, -1, &scan, &plan_report);
+      ASSERT_FALSE(streamed.error) << streamed.error->message;
+      EXPECT_EQ(streamed.rows, expected) << window << " a window, " << threads << " threads";
+      EXPECT_EQ(streamed.batch_rows, one.batch_rows);
+      EXPECT_EQ(streamed.report.files_read, kPartitions);
+      ASSERT_TRUE(plan_report.has_value());
+      EXPECT_EQ(plan_report->data_files, kPartitions);
+    }
+  }
+  read.plan_window = TableReadOptions().plan_window;
   // A filter: the residual is applied in each file, the rows keep their order.
   ScanOptions filtered;
   filtered.filter = "id < 1000 and s >= 'row 5'";
@@ -384,6 +427,16 @@ TEST_F(ManyFilesTest, LimitStopsEveryFileEarly) {
       ASSERT_FALSE(got.error) << got.error->message;
       ASSERT_EQ(static_cast<int64_t>(got.rows.size()), limit);
       EXPECT_TRUE(std::equal(got.rows.begin(), got.rows.end(), all.rows.begin()));
+      // Planned while read, in windows of 4 tasks: the same rows; no plan report when the limit
+      // stopped planning.
+      TableReadOptions windowed = read;
+      windowed.plan_window = 4;
+      ScanOptions scan;
+      std::optional<PlanReport> plan_report;
+      ReadOutcome streamed = Read(*io_, table_->metadata, table_->plan, windowed, -1, &scan, &plan_report);
+      ASSERT_FALSE(streamed.error) << streamed.error->message;
+      EXPECT_EQ(streamed.rows, got.rows);
+      EXPECT_FALSE(plan_report.has_value());
       // Files needed for the limit, plus at most the files read ahead.
       const int64_t needed = (limit + kRowsPerFile - 1) / kRowsPerFile;
       EXPECT_LE(got.report.files_read, needed + (threads > 1 ? threads - 1 : 0));
@@ -404,7 +457,47 @@ TEST_F(ManyFilesTest, OnBatchErrorStopsCleanly) {
     ASSERT_TRUE(got.error);
     EXPECT_EQ(got.error->message, "stdout closed");
     EXPECT_EQ(got.rows.size(), 250u);  // the 25 batches before the failing one
+    read.plan_window = 3;
+    ScanOptions scan;
+    ReadOutcome streamed = Read(*io_, table_->metadata, table_->plan, read, /*fail_at_batch=*/25, &scan);
+    ASSERT_TRUE(streamed.error);
+    EXPECT_EQ(streamed.error->message, "stdout closed");
+    EXPECT_EQ(streamed.rows, got.rows);
+    read.plan_window = TableReadOptions().plan_window;
   }
+}
+
+// Batches taken in any order (on_task_batch) while the table is planned in windows of 6 tasks:
+// each task index of the plan comes once, with the rows of that plan task's file.
+TEST_F(ManyFilesTest, TaskBatchesAcrossWindowsCarryPlanIndexes) {
+  TableReadOptions read;
+  read.batch_size = 16;
+  read.columns = {"id", "k"};
+  read.threads = 4;
+  read.plan_window = 6;
+  std::mutex mutex;
+  std::map<int64_t, int64_t> rows_by_task;
+  std::map<int64_t, std::set<int32_t>> ks_by_task;
+  TableReadCallbacks callbacks;
+  callbacks.on_task_batch = [&](int64_t task, const columnar::RecordBatch& batch) -> Status {
+    std::lock_guard<std::mutex> lock(mutex);
+    rows_by_task[task] += batch.num_rows();
+    for (int64_t r = 0; r < batch.num_rows(); ++r) {
+      std::string k;
+      columnar::AppendJsonValue(*batch.column(1), r, &k);
+      ks_by_task[task].insert(std::stoi(k));
+    }
+    return Ok();
+  };
+  auto report = ReadTable(*io_, table_->metadata, ScanOptions(), read, callbacks);
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  ASSERT_EQ(rows_by_task.size(), static_cast<size_t>(kPartitions));
+  for (int64_t i = 0; i < kPartitions; ++i) {
+    EXPECT_EQ(rows_by_task[i], kRowsPerFile) << i;
+    const int32_t k = table_->plan.tasks[static_cast<size_t>(i)].data_file.partition[0].get<int32_t>();
+    EXPECT_EQ(ks_by_task[i], std::set<int32_t>{k}) << i;
+  }
+  EXPECT_EQ(report->rows_returned, kRows);
 }
 
 TEST(ManyFilesCorruptTest, CorruptFileInTheMiddleReturnsItsError) {
@@ -436,6 +529,13 @@ TEST(ManyFilesCorruptTest, CorruptFileInTheMiddleReturnsItsError) {
     ASSERT_TRUE(got.error);
     EXPECT_EQ(got.error->message, one.error->message) << threads << " threads";
     EXPECT_EQ(got.rows, one.rows) << threads << " threads";
+    TableReadOptions windowed = read;
+    windowed.plan_window = 6;
+    ScanOptions scan;
+    ReadOutcome streamed = Read(*io, metadata, full_plan, windowed, -1, &scan);
+    ASSERT_TRUE(streamed.error);
+    EXPECT_EQ(streamed.error->message, one.error->message) << threads << " threads, planned while read";
+    EXPECT_EQ(streamed.rows, one.rows) << threads << " threads, planned while read";
   }
   // Counting reads the file too and fails the same way.
   ScanOptions options;

@@ -1,7 +1,14 @@
 #include "floe/scan/table_reader.h"
 
+#include <algorithm>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <iterator>
+#include <mutex>
+#include <optional>
 #include <set>
+#include <thread>
 #include <utility>
 
 #include "floe/expr/binder.h"
@@ -13,6 +20,7 @@
 #include "floe/scan/delete_filter.h"
 #include "floe/scan/name_mapping.h"
 #include "floe/table/schema_conversion.h"
+#include "floe/util/cancellation.h"
 #include "floe/util/ordered_streams.h"
 #include "floe/util/thread_pool.h"
 
@@ -189,26 +197,20 @@ void ExpectDeleteUses(const std::vector<FileScanTask>& tasks, DeleteLoader& load
 
 int ThreadsOrCores(int threads) { return threads > 0 ? threads : AvailableCores(); }
 
-}  // namespace
-
-Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& metadata,
-                                  const ScanPlan& plan, const TableReadOptions& options,
-                                  const TableReadCallbacks& callbacks) {
-  if (options.threads < 0) return InvalidArgument("threads {}: expected 0 (all cores) or more", options.threads);
-  FLOE_ASSIGN_OR_RETURN(std::set<int32_t> output_ids,
-                        ColumnIds(plan.schema, options.columns, options.case_sensitive));
-  FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, plan, std::move(output_ids),
-                                                   expr::ToString(plan.filter.expr)));
+// Reads `tasks`, the plan's tasks from index `first_task` on, adding what it read to `report`:
+// batches to on_batch in plan order (the limit counted across calls in report.rows_returned),
+// or to on_task_batch with each task's index in the plan. False once the limit is reached.
+Result<bool> ReadTasks(io::FileIO& io, const spec::TableMetadata& metadata, ReadSetup& setup,
+                       const std::vector<FileScanTask>& tasks, int64_t first_task,
+                       const TableReadOptions& options, const TableReadCallbacks& callbacks,
+                       TableReadReport& report) {
   // With at least a file per thread, the files are the parallelism.
-  setup.parallel_columns = static_cast<int64_t>(plan.tasks.size()) < ThreadsOrCores(options.threads);
-  if (callbacks.on_schema) FLOE_RETURN_IF_ERROR(callbacks.on_schema(setup.output_schema));
-  TableReadReport report;
-  if (options.limit && *options.limit <= 0) return report;
-  ExpectDeleteUses(plan.tasks, *setup.deletes);
+  setup.parallel_columns = static_cast<int64_t>(tasks.size()) < ThreadsOrCores(options.threads);
+  ExpectDeleteUses(tasks, *setup.deletes);
 
   // Task i's counts, written by whichever thread reads it; summed once every reader returned.
-  std::vector<TaskCounts> counts(plan.tasks.size());
-  std::vector<char> started(plan.tasks.size(), 0);
+  std::vector<TaskCounts> counts(tasks.size());
+  std::vector<char> started(tasks.size(), 0);
   // Adds every started task's counts to the report; rows_returned too when no limit cut them
   // (the ordered path counts them as it hands them on).
   auto sum_counts = [&](bool rows_returned) {
@@ -227,21 +229,21 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
     auto read_one = [&](int64_t i) -> Status {
       started[static_cast<size_t>(i)] = 1;
       auto emit = [&](const columnar::RecordBatch& batch) -> Result<bool> {
-        FLOE_RETURN_IF_ERROR(callbacks.on_task_batch(i, batch));
+        FLOE_RETURN_IF_ERROR(callbacks.on_task_batch(first_task + i, batch));
         return true;
       };
-      return ReadTask(io, metadata, setup, plan.tasks[static_cast<size_t>(i)], options.batch_size, emit,
+      return ReadTask(io, metadata, setup, tasks[static_cast<size_t>(i)], options.batch_size, emit,
                       &counts[static_cast<size_t>(i)]);
     };
-    FLOE_RETURN_IF_ERROR(ParallelFor(static_cast<int64_t>(plan.tasks.size()), read_one,
+    FLOE_RETURN_IF_ERROR(ParallelFor(static_cast<int64_t>(tasks.size()), read_one,
                                      {.max_parallelism = ThreadsOrCores(options.threads)}));
     sum_counts(/*rows_returned=*/true);
-    return report;
+    return true;
   }
   StreamProducer<columnar::RecordBatch> produce = [&](int64_t i, StreamSink<columnar::RecordBatch>& sink) {
     started[static_cast<size_t>(i)] = 1;
     auto emit = [&](const columnar::RecordBatch& batch) -> Result<bool> { return sink.Push(batch); };
-    return ReadTask(io, metadata, setup, plan.tasks[static_cast<size_t>(i)], options.batch_size, emit,
+    return ReadTask(io, metadata, setup, tasks[static_cast<size_t>(i)], options.batch_size, emit,
                     &counts[static_cast<size_t>(i)]);
   };
   // On the calling thread, in plan order.
@@ -256,10 +258,125 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
     return !options.limit || report.rows_returned < *options.limit;
   };
   Status read = ParallelOrderedStreams<columnar::RecordBatch>(
-      static_cast<int64_t>(plan.tasks.size()), produce, consume,
+      static_cast<int64_t>(tasks.size()), produce, consume,
       {.streams_in_flight = ThreadsOrCores(options.threads), .queue_capacity = kBatchesPerFile});
   FLOE_RETURN_IF_ERROR(read);
   sum_counts(/*rows_returned=*/false);
+  return !options.limit || report.rows_returned < *options.limit;
+}
+
+// Tasks on their way from a planning thread to the reader: at most `capacity` wait. The planner
+// waits for room; once the reader stops, the planner's next task fails (CancelledError).
+class TaskQueue {
+ public:
+  explicit TaskQueue(size_t capacity) : capacity_(capacity) {}
+
+  Status Push(FileScanTask& task) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    room_.wait(lock, [&] { return tasks_.size() < capacity_ || stopped_; });
+    if (stopped_) return CancelledError();
+    tasks_.push_back(std::move(task));
+    if (tasks_.size() >= wanted_) ready_.notify_one();
+    return Ok();
+  }
+  // The planner is done: `planned` is its outcome.
+  void Close(Result<ScanPlan> planned) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    planned_ = std::move(planned);
+    ready_.notify_all();
+  }
+  // The next `max` tasks, fewer when planning ended first; none when every task was taken.
+  std::vector<FileScanTask> Take(size_t max) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    wanted_ = max;
+    ready_.wait(lock, [&] { return tasks_.size() >= max || planned_.has_value(); });
+    size_t n = std::min(max, tasks_.size());
+    std::vector<FileScanTask> out(std::make_move_iterator(tasks_.begin()),
+                                  std::make_move_iterator(tasks_.begin() + static_cast<std::ptrdiff_t>(n)));
+    tasks_.erase(tasks_.begin(), tasks_.begin() + static_cast<std::ptrdiff_t>(n));
+    room_.notify_all();
+    return out;
+  }
+  // The reader takes no more tasks: the planner stops at its next one.
+  void Stop() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stopped_ = true;
+    room_.notify_all();
+  }
+  // The planner's outcome, once it closed the queue.
+  const std::optional<Result<ScanPlan>>& planned() const { return planned_; }
+
+ private:
+  const size_t capacity_;
+  std::mutex mutex_;
+  std::condition_variable room_, ready_;
+  std::deque<FileScanTask> tasks_;
+  size_t wanted_ = 1;
+  bool stopped_ = false;
+  std::optional<Result<ScanPlan>> planned_;
+};
+
+}  // namespace
+
+Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& metadata,
+                                  const ScanPlan& plan, const TableReadOptions& options,
+                                  const TableReadCallbacks& callbacks) {
+  if (options.threads < 0) return InvalidArgument("threads {}: expected 0 (all cores) or more", options.threads);
+  FLOE_ASSIGN_OR_RETURN(std::set<int32_t> output_ids,
+                        ColumnIds(plan.schema, options.columns, options.case_sensitive));
+  FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, plan, std::move(output_ids),
+                                                   expr::ToString(plan.filter.expr)));
+  if (callbacks.on_schema) FLOE_RETURN_IF_ERROR(callbacks.on_schema(setup.output_schema));
+  TableReadReport report;
+  if (options.limit && *options.limit <= 0) return report;
+  Result<bool> read = ReadTasks(io, metadata, setup, plan.tasks, 0, options, callbacks, report);
+  if (!read.ok()) return read.error();
+  return report;
+}
+
+Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& metadata,
+                                  const ScanOptions& scan, const TableReadOptions& options,
+                                  const TableReadCallbacks& callbacks,
+                                  std::optional<PlanReport>* plan_report) {
+  if (options.threads < 0) return InvalidArgument("threads {}: expected 0 (all cores) or more", options.threads);
+  // What the plan will say of its schema and filter, before its tasks.
+  FLOE_ASSIGN_OR_RETURN(SnapshotChoice choice, SelectSnapshot(metadata, scan.snapshot));
+  FLOE_ASSIGN_OR_RETURN(ScanFilter filter, ScanFilter::Bind(*choice.schema, scan.filter, scan.case_sensitive));
+  const ScanPlan header{choice.snapshot, *choice.schema, filter, {}, {}};
+  FLOE_ASSIGN_OR_RETURN(std::set<int32_t> output_ids,
+                        ColumnIds(header.schema, options.columns, options.case_sensitive));
+  FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, header, std::move(output_ids),
+                                                   expr::ToString(header.filter.expr)));
+  if (callbacks.on_schema) FLOE_RETURN_IF_ERROR(callbacks.on_schema(setup.output_schema));
+  TableReadReport report;
+  if (options.limit && *options.limit <= 0) return report;
+
+  // The planner reads its manifests one at a time on a thread of its own: it never holds a
+  // thread of the pool the readers need while it waits for room.
+  const size_t window_size = std::max<size_t>(options.plan_window, 1);
+  TaskQueue queue(kWindowsAhead * window_size);
+  ScanOptions planning = scan;
+  planning.threads = 1;
+  std::thread planner([&] {
+    queue.Close(PlanScan(io, metadata, planning, [&](FileScanTask& task) { return queue.Push(task); }));
+  });
+  auto read = [&]() -> Result<bool> {  // false: the limit stopped the read
+    for (int64_t first = 0;;) {
+      std::vector<FileScanTask> window = queue.Take(window_size);
+      if (window.empty()) return true;
+      FLOE_ASSIGN_OR_RETURN(bool more, ReadTasks(io, metadata, setup, window, first, options, callbacks, report));
+      if (!more) return false;
+      first += static_cast<int64_t>(window.size());
+    }
+  };
+  Result<bool> finished = read();
+  queue.Stop();
+  planner.join();
+  if (!finished.ok()) return finished.error();
+  if (!*finished) return report;  // planning was cut short; its report would be partial
+  const Result<ScanPlan>& planned = *queue.planned();
+  if (!planned.ok()) return planned.error();
+  if (plan_report) *plan_report = planned->report;
   return report;
 }
 

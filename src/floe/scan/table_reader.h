@@ -40,7 +40,12 @@ struct TableReadOptions {
   // how many really run together). 0: every core (AvailableCores()); 1: one file after another,
   // on the calling thread.
   int threads = 0;
+  // Planning while reading (the ReadTable that takes ScanOptions): tasks read per window; the
+  // planner runs up to kWindowsAhead windows ahead.
+  size_t plan_window = 256;
 };
+
+inline constexpr size_t kWindowsAhead = 4;
 
 // Decoded batches a file being read ahead may hold before its worker waits for on_batch.
 inline constexpr int kBatchesPerFile = 2;
@@ -69,6 +74,18 @@ struct TableReadCallbacks {
 Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& metadata,
                                   const ScanPlan& plan, const TableReadOptions& options,
                                   const TableReadCallbacks& callbacks);
+
+// Plans and reads in one go, holding a few hundred tasks instead of the whole plan (for tables
+// of millions of files): PlanScan runs on a thread of its own, one manifest at a time, and hands
+// its tasks on through a queue of at most kWindowsAhead windows; they are read plan_window at a
+// time, each window as ReadTable reads a plan, so the rows, their order, the limit, the errors and the
+// report are those of PlanScan then ReadTable (a planning error comes after the rows of the
+// tasks planned before it). `plan_report`, when given, receives the plan's report once every
+// task was read; it stays empty when the limit stopped the read first (planning stops too).
+Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& metadata,
+                                  const ScanOptions& scan, const TableReadOptions& options,
+                                  const TableReadCallbacks& callbacks,
+                                  std::optional<PlanReport>* plan_report = nullptr);
 
 struct RowCount {
   int64_t count = 0;

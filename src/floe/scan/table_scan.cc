@@ -182,7 +182,8 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata, const
     return part;
   };
   FLOE_ASSIGN_OR_RETURN(std::vector<DeleteManifestPart> delete_parts,
-                        ParallelMap(static_cast<int64_t>(delete_manifests.size()), read_deletes));
+                        ParallelMap(static_cast<int64_t>(delete_manifests.size()), read_deletes,
+                                    {.max_parallelism = options.threads}));
   std::vector<manifest::ManifestEntry> delete_entries;
   for (DeleteManifestPart& part : delete_parts) {
     for (manifest::ManifestEntry& e : part.deletes) delete_entries.push_back(std::move(e));
@@ -279,7 +280,8 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata, const
     }
     return Ok();
   };
-  FLOE_RETURN_IF_ERROR(ParallelFor(static_cast<int64_t>(data_manifests.size()), read_data));
+  FLOE_RETURN_IF_ERROR(ParallelFor(static_cast<int64_t>(data_manifests.size()), read_data,
+                                   {.max_parallelism = options.threads}));
 
   // Data entries in delete manifests: not what writers produce, but planned after the others.
   DataFileCounts counts;

@@ -42,6 +42,9 @@ struct ScanOptions {
   // Keep the data files' column metrics (sizes, counts, bounds) in the tasks. Off by default,
   // as in Java's scans: they are used for pruning, and a full plan would hold every file's.
   bool column_stats = false;
+  // Manifests read at once, the calling thread included (0: the pool's size; 1: every one on
+  // the calling thread, holding no thread of the pool).
+  int threads = 0;
 };
 
 // One data file to read and what to apply to it.

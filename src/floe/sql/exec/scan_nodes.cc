@@ -69,7 +69,6 @@ class TableScanNode final : public PlanNode {
     scan::ScanOptions options;
     options.snapshot = spec_.snapshot;
     options.filter = spec_.filter;
-    FLOE_ASSIGN_OR_RETURN(scan::ScanPlan plan, scan::PlanScan(*spec_.io, *spec_.metadata, options));
     scan::TableReadOptions read;
     read.columns = read_columns_;
     read.limit = spec_.limit;
@@ -101,7 +100,8 @@ class TableScanNode final : public PlanNode {
     } else {
       callbacks.on_task_batch = pass_on;
     }
-    auto report = scan::ReadTable(*spec_.io, *spec_.metadata, plan, read, callbacks);
+    // Planned while it is read: a table of millions of files is never held as a whole plan.
+    auto report = scan::ReadTable(*spec_.io, *spec_.metadata, options, read, callbacks);
     if (!report.ok()) return std::move(report).error();
     return Ok();
   }
