@@ -28,9 +28,9 @@ std::string Percent(int64_t part, int64_t whole) {
   return fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
 
-// The plan report of `floe scan --plan`; `planned`: the data files planned.
-void PrintPlan(const scan::ScanPlan& plan, int64_t planned, bool json) {
+void PrintPlan(const scan::ScanPlan& plan, bool json) {
   const scan::PlanReport& r = plan.report;
+  const int64_t planned = r.data_files_planned();
   if (json) {
     JsonWriter w;
     w.BeginObject();
@@ -128,17 +128,13 @@ Status RunScan(const Invocation& inv) {
   FLOE_ASSIGN_OR_RETURN(read.threads, ReadThreadsFrom(inv));
 
   FLOE_ASSIGN_OR_RETURN(TableSource table, OpenTableSource(args.positionals()[0], inv));
-  if (args.Has("--plan")) {  // the tasks are counted, not kept
-    int64_t planned = 0;
-    auto count = [&](scan::FileScanTask&) -> Status {
-      ++planned;
-      return Ok();
-    };
-    auto plan = scan::PlanScan(*table.io, table.metadata, options, count);
+  if (args.Has("--plan")) {  // the tasks are not kept: the report counts them
+    auto plan = scan::PlanScan(*table.io, table.metadata, options, [](scan::FileScanTask&) { return Ok(); });
     if (!plan.ok()) return std::move(plan).error().WithContext(table.metadata_location);
-    PrintPlan(*plan, planned, args.Has("--json"));
+    PrintPlan(*plan, args.Has("--json"));
     return Ok();
   }
+
   scan::TableReadCallbacks callbacks;
   std::unique_ptr<columnar::RowWriter> rows;
   std::unique_ptr<ParquetOutput> parquet_out;
@@ -172,7 +168,7 @@ Status RunScan(const Invocation& inv) {
     PrintErr("warning: some strings held invalid UTF-8, printed with U+FFFD in its place\n");
   }
   if (inv.global.verbose) {
-    std::string planned = plan_report ? fmt::format("of {} planned", plan_report->data_files - plan_report->data_files_skipped)
+    std::string planned = plan_report ? fmt::format("of {} planned", plan_report->data_files_planned())
                                       : "(planning stopped at the limit)";
     PrintErr(fmt::format("files read {} {}; row groups {} ({} skipped); rows read {}, deleted {}, returned {}\n",
                          report->files_read, planned, report->row_groups, report->row_groups_skipped,

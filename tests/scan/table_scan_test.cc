@@ -66,6 +66,27 @@ void ExpectStreamedLikeCollected(io::FileIO& io, const spec::TableMetadata& meta
   for (size_t i = 0; i < seen.size(); ++i) ExpectSameTask(seen[i], collected.tasks[i]);
 }
 
+// v2 metadata of the table in `dir` (ids 1 and 2, partition field 1000) whose one snapshot
+// (id 1, sequence number 1) lists its manifests in `list_path`.
+spec::TableMetadata OneSnapshotTable(const floe::testing::TempDir& dir, const spec::Schema& schema,
+                                     const spec::PartitionSpec& spec, const std::string& list_path) {
+  spec::TableMetadata metadata;
+  metadata.format_version = 2;
+  metadata.location = dir.path();
+  metadata.schemas = {schema};
+  metadata.partition_specs = {spec};
+  metadata.last_column_id = 2;
+  metadata.last_partition_id = 1000;
+  spec::Snapshot snapshot;
+  snapshot.snapshot_id = 1;
+  snapshot.sequence_number = 1;
+  snapshot.manifest_list = list_path;
+  metadata.snapshots = {snapshot};
+  metadata.current_snapshot_id = 1;
+  metadata.last_sequence_number = 1;
+  return metadata;
+}
+
 TEST(TableScanTest, ColumnStatsOnlyWhenAsked) {
   const std::string root = testing::CorpusPath("duckdb-iceberg");
   io::LocationMap map = *io::LocationMap::Make({}, root);
@@ -225,20 +246,7 @@ TEST(TableScanTest, TasksInListOrderWithTheirDeletesOnAnyThreadCount) {
   ASSERT_TRUE((*list)->Close().ok());
   ASSERT_FALSE(deletes_by_k.empty());
 
-  spec::TableMetadata metadata;
-  metadata.format_version = 2;
-  metadata.location = dir.path();
-  metadata.schemas = {schema};
-  metadata.partition_specs = {spec};
-  metadata.last_column_id = 2;
-  metadata.last_partition_id = 1000;
-  spec::Snapshot snapshot;
-  snapshot.snapshot_id = 1;
-  snapshot.sequence_number = 1;
-  snapshot.manifest_list = list_path;
-  metadata.snapshots = {snapshot};
-  metadata.current_snapshot_id = 1;
-  metadata.last_sequence_number = 1;
+  spec::TableMetadata metadata = OneSnapshotTable(dir, schema, spec, list_path);
 
   for (const std::string& filter : {std::string(), std::string("id < 300")}) {
     std::vector<const Expected*> expected;
@@ -340,21 +348,7 @@ spec::TableMetadata SmallTable(const floe::testing::TempDir& dir, int manifests,
     EXPECT_TRUE((*list)->Add(*closed).ok());
   }
   EXPECT_TRUE((*list)->Close().ok());
-  spec::TableMetadata metadata;
-  metadata.format_version = 2;
-  metadata.location = dir.path();
-  metadata.schemas = {schema};
-  metadata.partition_specs = {spec};
-  metadata.last_column_id = 2;
-  metadata.last_partition_id = 1000;
-  spec::Snapshot snapshot;
-  snapshot.snapshot_id = 1;
-  snapshot.sequence_number = 1;
-  snapshot.manifest_list = list_path;
-  metadata.snapshots = {snapshot};
-  metadata.current_snapshot_id = 1;
-  metadata.last_sequence_number = 1;
-  return metadata;
+  return OneSnapshotTable(dir, schema, spec, list_path);
 }
 
 // The file names of the tasks handed on, in order.

@@ -63,15 +63,17 @@ struct ManifestReadOptions {
 };
 
 // Which columns' metrics an entry keeps (ManifestReadOptions::metrics_field_ids): all, or the
-// ids of a set (a bitmap for ordinary ids, a list for the reserved ids near 2^31).
+// ids of a set (a word for ids below 64, a bitmap for the other ordinary ids, a list for the
+// reserved ids near 2^31).
 class MetricsProjection {
  public:
   MetricsProjection() = default;
   explicit MetricsProjection(const std::optional<std::vector<int32_t>>& ids) : all_(!ids) {
     if (!ids) return;
     for (int32_t id : *ids) {
-      if (id >= 0 && id < 64) small_ |= uint64_t{1} << id;
-      if (id >= 0 && id < kBitmapIds) {
+      if (id >= 0 && id < 64) {
+        small_ |= uint64_t{1} << id;
+      } else if (id >= 0 && id < kBitmapIds) {
         if (static_cast<size_t>(id) >= bitmap_.size()) bitmap_.resize(static_cast<size_t>(id) + 1);
         bitmap_[static_cast<size_t>(id)] = true;
       } else {
@@ -81,7 +83,7 @@ class MetricsProjection {
   }
   // Every column's metrics kept; none kept (a projection on no column: metric maps read past).
   bool all() const { return all_; }
-  bool none() const { return !all_ && bitmap_.empty() && others_.empty(); }
+  bool none() const { return !all_ && small_ == 0 && bitmap_.empty() && others_.empty(); }
   bool Keep(int32_t id) const {
     if (all_) return true;
     if (static_cast<uint32_t>(id) < 64) return (small_ >> id) & 1;  // most tables' ids
@@ -93,9 +95,9 @@ class MetricsProjection {
 
   static constexpr int32_t kBitmapIds = 1 << 16;
   bool all_ = true;
-  uint64_t small_ = 0;  // ids 0 to 63, also in bitmap_
-  std::vector<bool> bitmap_;
-  std::vector<int32_t> others_;
+  uint64_t small_ = 0;         // ids 0 to 63
+  std::vector<bool> bitmap_;   // ids 64 to kBitmapIds - 1
+  std::vector<int32_t> others_;  // any other id
 };
 
 class ManifestReader {

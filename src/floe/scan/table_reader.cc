@@ -316,17 +316,25 @@ class TaskQueue {
   std::optional<Result<ScanPlan>> planned_;
 };
 
-}  // namespace
-
-Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& metadata,
-                                  const ScanPlan& plan, const TableReadOptions& options,
-                                  const TableReadCallbacks& callbacks) {
+// What both ReadTables do first: check the options, make the setup for the plan's schema and
+// filter (its tasks are not looked at), and hand the output schema to on_schema.
+Result<ReadSetup> BeginRead(const spec::TableMetadata& metadata, const ScanPlan& plan,
+                            const TableReadOptions& options, const TableReadCallbacks& callbacks) {
   if (options.threads < 0) return InvalidArgument("threads {}: expected 0 (all cores) or more", options.threads);
   FLOE_ASSIGN_OR_RETURN(std::set<int32_t> output_ids,
                         ColumnIds(plan.schema, options.columns, options.case_sensitive));
   FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, plan, std::move(output_ids),
                                                    expr::ToString(plan.filter.expr)));
   if (callbacks.on_schema) FLOE_RETURN_IF_ERROR(callbacks.on_schema(setup.output_schema));
+  return setup;
+}
+
+}  // namespace
+
+Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& metadata,
+                                  const ScanPlan& plan, const TableReadOptions& options,
+                                  const TableReadCallbacks& callbacks) {
+  FLOE_ASSIGN_OR_RETURN(ReadSetup setup, BeginRead(metadata, plan, options, callbacks));
   TableReadReport report;
   if (options.limit && *options.limit <= 0) return report;
   Result<bool> read = ReadTasks(io, metadata, setup, plan.tasks, 0, options, callbacks, report);
@@ -338,16 +346,11 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
                                   const ScanOptions& scan, const TableReadOptions& options,
                                   const TableReadCallbacks& callbacks,
                                   std::optional<PlanReport>* plan_report) {
-  if (options.threads < 0) return InvalidArgument("threads {}: expected 0 (all cores) or more", options.threads);
   // What the plan will say of its schema and filter, before its tasks.
   FLOE_ASSIGN_OR_RETURN(SnapshotChoice choice, SelectSnapshot(metadata, scan.snapshot));
   FLOE_ASSIGN_OR_RETURN(ScanFilter filter, ScanFilter::Bind(*choice.schema, scan.filter, scan.case_sensitive));
   const ScanPlan header{choice.snapshot, *choice.schema, filter, {}, {}};
-  FLOE_ASSIGN_OR_RETURN(std::set<int32_t> output_ids,
-                        ColumnIds(header.schema, options.columns, options.case_sensitive));
-  FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, header, std::move(output_ids),
-                                                   expr::ToString(header.filter.expr)));
-  if (callbacks.on_schema) FLOE_RETURN_IF_ERROR(callbacks.on_schema(setup.output_schema));
+  FLOE_ASSIGN_OR_RETURN(ReadSetup setup, BeginRead(metadata, header, options, callbacks));
   TableReadReport report;
   if (options.limit && *options.limit <= 0) return report;
 

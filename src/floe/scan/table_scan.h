@@ -70,6 +70,9 @@ struct PlanReport {
   int64_t bytes_total = 0;           // data files of the manifests read
   int64_t bytes_to_read = 0;         // data files planned, plus the delete files they use
   int64_t records_planned = 0;       // record counts of the planned data files
+
+  // The data files planned: those of the manifests read that pruning kept (one task each).
+  int64_t data_files_planned() const { return data_files - data_files_skipped; }
 };
 
 struct ScanPlan {

@@ -193,13 +193,11 @@ Result<std::string> DescribeTableScanPlan(const TableScanSpec& spec) {
   scan::ScanOptions options;
   options.snapshot = spec.snapshot;
   options.filter = spec.filter;
-  int64_t planned = 0;  // the tasks are counted, not kept
-  auto count = [&](scan::FileScanTask&) -> Status {
-    ++planned;
-    return Ok();
-  };
-  FLOE_ASSIGN_OR_RETURN(scan::ScanPlan plan, scan::PlanScan(*spec.io, *spec.metadata, options, count));
+  // The tasks are not kept: the report counts them.
+  FLOE_ASSIGN_OR_RETURN(scan::ScanPlan plan, scan::PlanScan(*spec.io, *spec.metadata, options,
+                                                            [](scan::FileScanTask&) { return Ok(); }));
   const scan::PlanReport& r = plan.report;
+  const int64_t planned = r.data_files_planned();
   int64_t all_files = r.data_files + r.data_files_in_skipped_manifests;
   std::string out;
   out += fmt::format("table:             {}\n", spec.table_name);
