@@ -2,13 +2,13 @@
 // the peers (tests/peers: DuckDB, icebird, …).
 #pragma once
 
+#include <time.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
-
-#include <time.h>
 
 namespace floe::bench {
 

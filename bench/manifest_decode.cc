@@ -7,6 +7,8 @@
 // best of several rounds, by wall time and by CPU time (the steadier one when other work shares
 // the machine); --no-encode times the writer once only.
 //   bench_manifest_decode [entries] [--no-peer] [--no-encode]
+#include <fmt/format.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -15,14 +17,11 @@
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
-
+#include "bench_util.h"
 #include "floe/format/avro/container_reader.h"
 #include "floe/io/memory_file_io.h"
 #include "floe/manifest/manifest_reader.h"
 #include "floe/manifest/manifest_writer.h"
-
-#include "bench_util.h"
 
 namespace {
 
@@ -45,11 +44,12 @@ void Check(const Status& s, const char* what) {
 spec::Schema BenchSchema() {
   spec::Schema s;
   for (int i = 1; i <= 20; ++i) {
-    spec::TypePtr t = i == 1 ? spec::Type::TimestampTz()
+    spec::TypePtr t = i == 1       ? spec::Type::TimestampTz()
                       : i % 3 == 0 ? spec::Type::String()
                       : i % 3 == 1 ? spec::Type::Long()
                                    : spec::Type::Double();
-    s.fields.push_back(spec::NestedField{.id = i, .name = fmt::format("c{}", i), .required = false, .type = t});
+    s.fields.push_back(
+        spec::NestedField{.id = i, .name = fmt::format("c{}", i), .required = false, .type = t});
   }
   return s;
 }
@@ -64,7 +64,8 @@ std::vector<manifest::DataFile> BenchFiles(int n) {
         "00{:03d}-{}-6f1b2c4e-8d2a-4a7e-9c3b-5d0e1f2a3b4c-{:05d}.parquet",
         1 + i % 12, 1 + i % 28, i % 7, i % 997, i % 13, i);
     f.file_format = "PARQUET";
-    f.partition = {spec::Literal::Int(20000 + i % 365), spec::Literal::String(fmt::format("r{}", i % 7))};
+    f.partition = {spec::Literal::Int(20000 + i % 365),
+                   spec::Literal::String(fmt::format("r{}", i % 7))};
     f.record_count = 100000 + i;
     f.file_size_in_bytes = 64 * 1024 * 1024 + i;
     for (int c = 1; c <= 20; ++c) {
@@ -109,8 +110,12 @@ int main(int argc, char** argv) {
   o.format_version = 2;
   o.schema = BenchSchema();
   o.spec.spec_id = 0;
-  o.spec.fields = {{.source_id = 1, .field_id = 1000, .name = "ts_day", .transform = spec::Transform::Day()},
-                   {.source_id = 3, .field_id = 1001, .name = "region", .transform = spec::Transform::Identity()}};
+  o.spec.fields = {
+      {.source_id = 1, .field_id = 1000, .name = "ts_day", .transform = spec::Transform::Day()},
+      {.source_id = 3,
+       .field_id = 1001,
+       .name = "region",
+       .transform = spec::Transform::Identity()}};
   o.snapshot_id = 1;
   std::vector<manifest::DataFile> files = BenchFiles(n);
 
@@ -177,15 +182,18 @@ int main(int argc, char** argv) {
     return 1;
   }
 
-  std::printf("manifest: %d entries, 20 columns of metrics, deflate, %.2f MB (%.2f MB inflated)\n", n, mb,
-              static_cast<double>(uncompressed) / 1e6);
-  std::printf("decode:   %.3f s  %.0f entries/s  %.1f MB/s (file bytes)\n", decode_s, n / decode_s, mb / decode_s);
+  std::printf("manifest: %d entries, 20 columns of metrics, deflate, %.2f MB (%.2f MB inflated)\n",
+              n, mb, static_cast<double>(uncompressed) / 1e6);
+  std::printf("decode:   %.3f s  %.0f entries/s  %.1f MB/s (file bytes)\n", decode_s, n / decode_s,
+              mb / decode_s);
   std::printf("  of which inflate: %.3f s (%.0f%%); decoding alone %.0f entries/s\n", inflate_s,
               100 * inflate_s / decode_s, n / std::max(decode_s - inflate_s, 1e-9));
-  std::printf("  by CPU time: decode %.3f s  %.0f entries per cpu-s  %.1f MB per cpu-s; inflate %.3f s (%.0f%%)\n",
-              decode_cpu, n / decode_cpu, mb / decode_cpu, inflate_cpu, 100 * inflate_cpu / decode_cpu);
-  std::printf("encode:   %.3f s  %.0f entries/s  %.1f MB/s (file bytes); cpu %.3f s\n", encode_s, n / encode_s,
-              mb / encode_s, encode_cpu);
+  std::printf(
+      "  by CPU time: decode %.3f s  %.0f entries per cpu-s  %.1f MB per cpu-s; inflate %.3f s "
+      "(%.0f%%)\n",
+      decode_cpu, n / decode_cpu, mb / decode_cpu, inflate_cpu, 100 * inflate_cpu / decode_cpu);
+  std::printf("encode:   %.3f s  %.0f entries/s  %.1f MB/s (file bytes); cpu %.3f s\n", encode_s,
+              n / encode_s, mb / encode_s, encode_cpu);
 
   if (peer) {
     // The same file on disk for python3-avro.
@@ -197,16 +205,18 @@ int main(int argc, char** argv) {
     }
     std::string cmd =
         "/usr/bin/python3 -W ignore -c \"import sys,time,avro.datafile,avro.io\n"
-        "t=time.time(); r=avro.datafile.DataFileReader(open(sys.argv[1],'rb'),avro.io.DatumReader()); "
-        "n=sum(1 for _ in r); d=time.time()-t; print('%d %.3f' % (n, d))\" " + tmp;
+        "t=time.time(); "
+        "r=avro.datafile.DataFileReader(open(sys.argv[1],'rb'),avro.io.DatumReader()); "
+        "n=sum(1 for _ in r); d=time.time()-t; print('%d %.3f' % (n, d))\" " +
+        tmp;
     FILE* p = popen(cmd.c_str(), "r");
     char buf[128] = {0};
     if (p && std::fgets(buf, sizeof buf, p)) {
       long long pn = 0;
       double ps = 0;
       if (std::sscanf(buf, "%lld %lf", &pn, &ps) == 2 && ps > 0) {
-        std::printf("peer python3-avro decode: %.3f s  %.0f entries/s (floe %.0fx faster)\n", ps, pn / ps,
-                    ps / decode_s);
+        std::printf("peer python3-avro decode: %.3f s  %.0f entries/s (floe %.0fx faster)\n", ps,
+                    pn / ps, ps / decode_s);
       }
     } else {
       std::printf("peer python3-avro: not available\n");

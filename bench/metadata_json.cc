@@ -3,15 +3,15 @@
 // 50 columns and a 1,000-entry metadata log, then times ParseTableMetadata and
 // WriteTableMetadata over it.
 //   bench_metadata_json [iterations]
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "floe/spec/table_metadata_json.h"
 #include "floe/util/json_reader.h"
@@ -23,7 +23,8 @@ using floe::JsonWriter;
 
 std::string Generate() {
   constexpr int kSnapshots = 10000, kSchemas = 100, kColumns = 50, kMetadataLog = 1000;
-  const char* types[] = {"long", "int", "string", "double", "timestamptz", "decimal(18,4)", "date", "boolean"};
+  const char* types[] = {"long",        "int",           "string", "double",
+                         "timestamptz", "decimal(18,4)", "date",   "boolean"};
   JsonWriter w;
   w.BeginObject();
   w.Member("format-version", 2);
@@ -118,7 +119,8 @@ std::string Generate() {
     w.Member("total-equality-deletes", "0");
     w.EndObject();
     w.Member("manifest-list", fmt::format("s3://warehouse/analytics/db/events/metadata/snap-{}-1-"
-                                          "7e6760f0-4f6c-4b23-b907-0a5a174e3863.avro", id));
+                                          "7e6760f0-4f6c-4b23-b907-0a5a174e3863.avro",
+                                          id));
     w.Member("schema-id", kSchemas - 1);
     w.EndObject();
   }
@@ -126,15 +128,17 @@ std::string Generate() {
   w.Key("snapshot-log");
   w.BeginArray();
   for (int i = 0; i < kSnapshots; ++i) {
-    w.Raw(fmt::format(R"({{"timestamp-ms":{},"snapshot-id":{}}})", 1700000000000 + i * 60000LL, base_id + i));
+    w.Raw(fmt::format(R"({{"timestamp-ms":{},"snapshot-id":{}}})", 1700000000000 + i * 60000LL,
+                      base_id + i));
   }
   w.EndArray();
   w.Key("metadata-log");
   w.BeginArray();
   for (int i = 0; i < kMetadataLog; ++i) {
-    w.Raw(fmt::format(R"({{"timestamp-ms":{},"metadata-file":"s3://warehouse/analytics/db/events/metadata/)"
-                      R"({:05d}-8a62c37d-4573-4021-952a-c0baef7d21d0.metadata.json"}})",
-                      1700000000000 + i * 60000LL, i));
+    w.Raw(fmt::format(
+        R"({{"timestamp-ms":{},"metadata-file":"s3://warehouse/analytics/db/events/metadata/)"
+        R"({:05d}-8a62c37d-4573-4021-952a-c0baef7d21d0.metadata.json"}})",
+        1700000000000 + i * 60000LL, i));
   }
   w.EndArray();
   w.EndObject();
@@ -168,8 +172,10 @@ struct Times {
   // "18.9 ms  388 MB/s (median 20.1 ms  365 MB/s; CPU best 18.5 ms  396 MB/s)"
   std::string Describe(double mb) const {
     double best = Best(wall), median = Median(wall), cpu_best = Best(cpu);
-    return fmt::format("{:.1f} ms  {:.0f} MB/s (median {:.1f} ms  {:.0f} MB/s; CPU time best {:.1f} ms  {:.0f} MB/s)",
-                       best * 1e3, mb / best, median * 1e3, mb / median, cpu_best * 1e3, mb / cpu_best);
+    return fmt::format(
+        "{:.1f} ms  {:.0f} MB/s (median {:.1f} ms  {:.0f} MB/s; CPU time best {:.1f} ms  {:.0f} "
+        "MB/s)",
+        best * 1e3, mb / best, median * 1e3, mb / median, cpu_best * 1e3, mb / cpu_best);
   }
 };
 
@@ -208,13 +214,17 @@ int main(int argc, char** argv) {
     sink += doc.ok() ? 1 : 0;
     dom.Add(t0, t1);
   }
-  std::printf("metadata: %.2f MB (%zu snapshots, %zu schemas, %zu metadata-log entries); written form %.2f MB\n",
-              mb, first->snapshots.size(), first->schemas.size(), first->metadata_log.size(), written_mb);
+  std::printf(
+      "metadata: %.2f MB (%zu snapshots, %zu schemas, %zu metadata-log entries); written form %.2f "
+      "MB\n",
+      mb, first->snapshots.size(), first->schemas.size(), first->metadata_log.size(), written_mb);
   std::printf("parse: %s (best of %d, one core)\n", parse.Describe(mb).c_str(), iterations);
   double best_dom = Times::Best(dom.wall), best_dom_cpu = Times::Best(dom.cpu);
-  std::printf("  of which JSON DOM: %.1f ms (%.0f MB/s); table model: %.1f ms (CPU time: DOM %.1f ms, model %.1f ms)\n",
-              best_dom * 1e3, mb / best_dom, (Times::Best(parse.wall) - best_dom) * 1e3, best_dom_cpu * 1e3,
-              (Times::Best(parse.cpu) - best_dom_cpu) * 1e3);
+  std::printf(
+      "  of which JSON DOM: %.1f ms (%.0f MB/s); table model: %.1f ms (CPU time: DOM %.1f ms, "
+      "model %.1f ms)\n",
+      best_dom * 1e3, mb / best_dom, (Times::Best(parse.wall) - best_dom) * 1e3, best_dom_cpu * 1e3,
+      (Times::Best(parse.cpu) - best_dom_cpu) * 1e3);
   std::printf("write: %s (best of %d, one core)\n", write.Describe(written_mb).c_str(), iterations);
   return sink == 0 ? 1 : 0;
 }

@@ -12,6 +12,7 @@
 // instead of late materialization (the filter's column first, the others for kept rows only).
 //   bench_parquet_read [--rows N] [--dir DIR] [--repeat N] [--threads N] [--floe-only]
 //                      [--reference-filter] [--filter-only]
+#include <fmt/format.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 
@@ -23,15 +24,12 @@
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
-
+#include "bench_util.h"
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/io/file_io.h"
 #include "floe/table/parquet_scan.h"
 #include "floe/util/thread_pool.h"
-
-#include "bench_util.h"
 
 namespace {
 
@@ -206,7 +204,8 @@ int main(int argc, char** argv) {
   std::filesystem::create_directories(dir);
   const std::string path = fmt::format("{}/read_{}.parquet", dir, rows);
   if (!std::filesystem::exists(path)) {
-    std::printf("writing %lld rows with DuckDB to %s\n", static_cast<long long>(rows), path.c_str());
+    std::printf("writing %lld rows with DuckDB to %s\n", static_cast<long long>(rows),
+                path.c_str());
     std::string sql = fmt::format(
         "SET threads=2; COPY (SELECT i::BIGINT AS id, (hash(i, 1) % 1000)::INTEGER AS k, "
         "(hash(i, 2) % 1000000000)::DOUBLE / 1000000000 AS d, "
@@ -222,8 +221,8 @@ int main(int argc, char** argv) {
   std::printf("load average: %s", Run("cat /proc/loadavg").c_str());
 
   const std::string scan = fmt::format("read_parquet('{}')", path);
-  const std::string full_sql =
-      fmt::format("SELECT count(*), sum(id), sum(k), sum(d), sum(length(s)), max(ts) FROM {}", scan);
+  const std::string full_sql = fmt::format(
+      "SELECT count(*), sum(id), sum(k), sum(d), sum(length(s)), max(ts) FROM {}", scan);
   const std::string filter_sql = fmt::format("SELECT sum(d), count(*) FROM {} WHERE k < 10", scan);
 
   std::printf(
@@ -269,10 +268,11 @@ int main(int argc, char** argv) {
     };
     line(fmt::format("full decode, {} thread(s)", threads), floe_full, duck_full);
     line(fmt::format("sum(d) where k<10, {} thr", threads), floe_filter, duck_filter);
-    std::printf("  floe: rows %lld, sum(id) %lld, sum(k) %lld, sum(d) %.6f, bytes(s) %lld, max(ts) %lld\n",
-                static_cast<long long>(s.rows), static_cast<long long>(s.id_sum),
-                static_cast<long long>(s.k_sum), s.d_sum, static_cast<long long>(s.s_bytes),
-                static_cast<long long>(s.ts_max));
+    std::printf(
+        "  floe: rows %lld, sum(id) %lld, sum(k) %lld, sum(d) %.6f, bytes(s) %lld, max(ts) %lld\n",
+        static_cast<long long>(s.rows), static_cast<long long>(s.id_sum),
+        static_cast<long long>(s.k_sum), s.d_sum, static_cast<long long>(s.s_bytes),
+        static_cast<long long>(s.ts_max));
     std::printf("  DuckDB: %s\n", duck_full_rows.c_str());
     std::printf("  floe filtered: sum %.6f, rows %lld; DuckDB: %s\n", sum,
                 static_cast<long long>(matched), duck_filter_rows.c_str());

@@ -10,6 +10,7 @@
 //       CPU seconds per level (DuckDB's size and time at the same level beside it).
 //   bench_parquet_write [--rows N] [--log-rows N] [--dir DIR] [--repeat N] [--threads N]
 //                       [--floe-only] [--skip-levels]
+#include <fmt/format.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -18,14 +19,11 @@
 #include <filesystem>
 #include <string>
 
-#include <fmt/format.h>
-
+#include "bench_util.h"
 #include "floe/io/file_io.h"
 #include "floe/table/parquet_rewrite.h"
 #include "floe/table/parquet_write_properties.h"
 #include "floe/util/thread_pool.h"
-
-#include "bench_util.h"
 
 namespace {
 
@@ -43,7 +41,8 @@ double ChildrenCpuSeconds() {
 // gets the CPU time of the whole DuckDB process (including Node's start, ~0.3 s).
 double DuckDbSeconds(const std::string& sql, double* cpu_seconds = nullptr) {
   double cpu0 = ChildrenCpuSeconds();
-  std::string out = Run(fmt::format("cd {} && node duckdb.mjs --time \"{}\" 2>&1", PeersDir(), sql));
+  std::string out =
+      Run(fmt::format("cd {} && node duckdb.mjs --time \"{}\" 2>&1", PeersDir(), sql));
   if (cpu_seconds) *cpu_seconds = ChildrenCpuSeconds() - cpu0;
   double ms = 0;
   for (size_t pos = 0; (pos = out.find("statement ", pos)) != std::string::npos; ++pos) {
@@ -117,8 +116,8 @@ int main(int argc, char** argv) {
   std::filesystem::create_directories(dir);
   const std::string input = fmt::format("{}/write_input_{}.parquet", dir, rows);
   if (!std::filesystem::exists(input)) {
-    std::printf("writing %lld rows with DuckDB (uncompressed) to %s\n", static_cast<long long>(rows),
-                input.c_str());
+    std::printf("writing %lld rows with DuckDB (uncompressed) to %s\n",
+                static_cast<long long>(rows), input.c_str());
     Run(fmt::format(
         "cd {} && node duckdb.mjs \"SET threads=2; COPY (SELECT i::BIGINT AS id, "
         "(hash(i, 1) % 1000)::INTEGER AS k, (hash(i, 2) % 1000000000)::DOUBLE / 1000000000 AS d, "
@@ -128,7 +127,8 @@ int main(int argc, char** argv) {
         "(FORMAT parquet, COMPRESSION uncompressed, ROW_GROUP_SIZE 1000000)\"",
         PeersDir(), rows, input));
   }
-  std::printf("input: %s (%.1f MB, uncompressed, written by DuckDB)\n", input.c_str(), FileMb(input));
+  std::printf("input: %s (%.1f MB, uncompressed, written by DuckDB)\n", input.c_str(),
+              FileMb(input));
   std::printf("load average: %s", Run("cat /proc/loadavg").c_str());
 
   const std::string floe_out = dir + "/write_floe.parquet";
@@ -158,17 +158,18 @@ int main(int argc, char** argv) {
                 best.seconds, duck, best.seconds / duck, best.cpu_seconds, duck_cpu,
                 best.cpu_seconds / duck_cpu, floe_mb, duck_mb, floe_mb / duck_mb);
     if (best.rows != rows) {
-      std::fprintf(stderr, "floe wrote %lld rows, expected %lld\n", static_cast<long long>(best.rows),
-                   static_cast<long long>(rows));
+      std::fprintf(stderr, "floe wrote %lld rows, expected %lld\n",
+                   static_cast<long long>(best.rows), static_cast<long long>(rows));
       return 1;
     }
   }
   if (!floe_only) {
     // Both outputs hold the same rows (DuckDB compares them).
-    std::string diff = Run(fmt::format(
-        "cd {} && node duckdb.mjs \"SELECT count(*) FROM (SELECT * FROM read_parquet('{}') EXCEPT ALL "
-        "SELECT * FROM read_parquet('{}'))\"",
-        PeersDir(), floe_out, duck_out));
+    std::string diff =
+        Run(fmt::format("cd {} && node duckdb.mjs \"SELECT count(*) FROM (SELECT * FROM "
+                        "read_parquet('{}') EXCEPT ALL "
+                        "SELECT * FROM read_parquet('{}'))\"",
+                        PeersDir(), floe_out, duck_out));
     std::printf("rows of DuckDB's file missing from floe's (DuckDB EXCEPT ALL): %s", diff.c_str());
   }
 
@@ -184,21 +185,30 @@ int main(int argc, char** argv) {
           "'web-' || lpad((hash(i, 1) % 120)::VARCHAR, 3, '0') || '.eu-west-1.internal' AS host, "
           "{}[(1 + hash(i, 2) % 8)::BIGINT] AS level, "
           "'{{\\\"request_id\\\":\\\"' || md5(i::VARCHAR) || '\\\",\\\"user_id\\\":' || "
-          "(hash(i, 3) % 100000) || ',\\\"method\\\":\\\"' || ['GET','POST','PUT','DELETE'][(1 + hash(i, 4) % 4)::BIGINT] || "
-          "'\\\",\\\"path\\\":\\\"/api/v2/' || ['orders','customers','products','invoices','search'][(1 + hash(i, 5) % 5)::BIGINT] "
-          "|| '/' || (hash(i, 6) % 10000) || '\\\",\\\"status\\\":' || [200,200,200,201,204,400,404,500][(1 + hash(i, 7) % 8)::BIGINT] || "
-          "',\\\"latency_ms\\\":' || (hash(i, 8) % 2500) || ',\\\"user_agent\\\":\\\"Mozilla/5.0 (X11; Linux x86_64) "
-          "AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36\\\",\\\"message\\\":\\\"request "
+          "(hash(i, 3) % 100000) || ',\\\"method\\\":\\\"' || ['GET','POST','PUT','DELETE'][(1 + "
+          "hash(i, 4) % 4)::BIGINT] || "
+          "'\\\",\\\"path\\\":\\\"/api/v2/' || "
+          "['orders','customers','products','invoices','search'][(1 + hash(i, 5) % 5)::BIGINT] "
+          "|| '/' || (hash(i, 6) % 10000) || '\\\",\\\"status\\\":' || "
+          "[200,200,200,201,204,400,404,500][(1 + hash(i, 7) % 8)::BIGINT] || "
+          "',\\\"latency_ms\\\":' || (hash(i, 8) % 2500) || ',\\\"user_agent\\\":\\\"Mozilla/5.0 "
+          "(X11; Linux x86_64) "
+          "AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 "
+          "Safari/537.36\\\",\\\"message\\\":\\\"request "
           "completed for tenant ' || (hash(i, 10) % 500) || '\\\"}}' AS message "
-          "FROM range({}) t(i)) TO '{}' (FORMAT parquet, COMPRESSION uncompressed, ROW_GROUP_SIZE 1000000)\"",
+          "FROM range({}) t(i)) TO '{}' (FORMAT parquet, COMPRESSION uncompressed, ROW_GROUP_SIZE "
+          "1000000)\"",
           PeersDir(), levels, log_rows, log_input));
     }
     std::string avg = Run(fmt::format(
         "cd {} && node duckdb.mjs \"SELECT round(avg(length(message))) FROM read_parquet('{}')\"",
         PeersDir(), log_input));
-    std::printf("\n(2) log table: %lld rows, %.1f MB uncompressed, average message %s bytes; one thread\n",
-                static_cast<long long>(log_rows), FileMb(log_input), avg.substr(1, avg.size() - 3).c_str());
-    std::printf("| zstd level | floe MB | floe CPU s | DuckDB MB | DuckDB CPU s |\n|---|---|---|---|---|\n");
+    std::printf(
+        "\n(2) log table: %lld rows, %.1f MB uncompressed, average message %s bytes; one thread\n",
+        static_cast<long long>(log_rows), FileMb(log_input), avg.substr(1, avg.size() - 3).c_str());
+    std::printf(
+        "| zstd level | floe MB | floe CPU s | DuckDB MB | DuckDB CPU s "
+        "|\n|---|---|---|---|---|\n");
     Check(SetThreadCount(1), "threads");
     for (int level : {1, 3, 6, 9, 12, 15}) {
       const std::string out = fmt::format("{}/log_floe_{}.parquet", dir, level);
@@ -209,8 +219,8 @@ int main(int argc, char** argv) {
         DuckDbSeconds("SET threads=1; " + DuckCopy(log_input, dout, level), &duck_s);
         duck_mb = FileMb(dout);
       }
-      std::printf("| %d | %.1f | %.2f | %.1f | %.2f |\n", level, FileMb(out), w.cpu_seconds, duck_mb,
-                  duck_s);
+      std::printf("| %d | %.1f | %.2f | %.1f | %.2f |\n", level, FileMb(out), w.cpu_seconds,
+                  duck_mb, duck_s);
     }
   }
   std::printf("\npeak memory: floe %.0f MB, DuckDB %.0f MB (largest process)\n",

@@ -13,6 +13,7 @@
 // --file-mb N: the table's write.target-file-size-bytes (default 24 MB: 4 data files of 6M rows,
 // so both engines have files to share among threads; 0: floe's default, one file).
 //   bench_sql_tpch [--dir DIR] [--rows N] [--runs N] [--reuse] [--file-mb N] [--threads-list 1,2]
+#include <fmt/format.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,8 +29,7 @@
 #include <thread>
 #include <vector>
 
-#include <fmt/format.h>
-
+#include "bench_util.h"
 #include "floe/catalog/catalog_config.h"
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/columnar/row_writer.h"
@@ -37,8 +37,6 @@
 #include "floe/sql/syntax/parser.h"
 #include "floe/update/append_files.h"
 #include "floe/util/thread_pool.h"
-
-#include "bench_util.h"
 
 namespace {
 
@@ -55,9 +53,11 @@ struct Query {
 };
 const Query kQueries[] = {
     {"Q1",
-     "SELECT l_returnflag, l_linestatus, sum(l_quantity) AS sum_qty, sum(l_extendedprice) AS sum_base_price, "
+     "SELECT l_returnflag, l_linestatus, sum(l_quantity) AS sum_qty, sum(l_extendedprice) AS "
+     "sum_base_price, "
      "sum(l_extendedprice * (1 - l_discount)) AS sum_disc_price, "
-     "sum(l_extendedprice * (1 - l_discount) * (1 + l_tax)) AS sum_charge, avg(l_quantity) AS avg_qty, "
+     "sum(l_extendedprice * (1 - l_discount) * (1 + l_tax)) AS sum_charge, avg(l_quantity) AS "
+     "avg_qty, "
      "avg(l_extendedprice) AS avg_price, avg(l_discount) AS avg_disc, count(*) AS count_order "
      "FROM {} WHERE l_shipdate <= DATE '1998-09-02' "
      "GROUP BY l_returnflag, l_linestatus ORDER BY l_returnflag, l_linestatus"},
@@ -84,11 +84,13 @@ std::string LineitemSql(int64_t from, int64_t to) {
       "SELECT l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, "
       "(l_quantity * (900 + (l_partkey % 120000) / 100.0))::DECIMAL(15,2) AS l_extendedprice, "
       "l_discount, l_tax, "
-      "CASE WHEN l_receiptdate <= DATE '1995-06-17' THEN (CASE WHEN hash(i, 5) % 2 = 0 THEN 'R' ELSE 'A' END) "
+      "CASE WHEN l_receiptdate <= DATE '1995-06-17' THEN (CASE WHEN hash(i, 5) % 2 = 0 THEN 'R' "
+      "ELSE 'A' END) "
       "ELSE 'N' END AS l_returnflag, "
       "CASE WHEN l_shipdate > DATE '1995-06-17' THEN 'O' ELSE 'F' END AS l_linestatus, "
       "l_shipdate, l_commitdate, l_receiptdate FROM ("
-      "SELECT i, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_discount, l_tax, l_shipdate, "
+      "SELECT i, l_orderkey, l_partkey, l_suppkey, l_linenumber, l_quantity, l_discount, l_tax, "
+      "l_shipdate, "
       "(o_orderdate + (30 + hash(i, 6) % 61)::INTEGER) AS l_commitdate, "
       "(l_shipdate + (1 + hash(i, 7) % 30)::INTEGER) AS l_receiptdate FROM ("
       "SELECT i, i // 4 + 1 AS l_orderkey, (hash(i, 1) % 200000 + 1)::BIGINT AS l_partkey, "
@@ -103,8 +105,10 @@ std::string LineitemSql(int64_t from, int64_t to) {
 }
 
 constexpr const char* kSchemaDdl =
-    "(l_orderkey bigint, l_partkey bigint, l_suppkey bigint, l_linenumber int, l_quantity decimal(15,2), "
-    "l_extendedprice decimal(15,2), l_discount decimal(15,2), l_tax decimal(15,2), l_returnflag string, "
+    "(l_orderkey bigint, l_partkey bigint, l_suppkey bigint, l_linenumber int, l_quantity "
+    "decimal(15,2), "
+    "l_extendedprice decimal(15,2), l_discount decimal(15,2), l_tax decimal(15,2), l_returnflag "
+    "string, "
     "l_linestatus string, l_shipdate date, l_commitdate date, l_receiptdate date)";
 
 catalog::FloeConfig Config(const std::string& dir) {
@@ -184,7 +188,9 @@ ChildRun RunChild(const std::string& cmd) {
     std::fprintf(stderr, "failed: %s\n%s\n", cmd.c_str(), run.out.c_str());
     std::exit(1);
   }
-  auto secs = [](timeval t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; };
+  auto secs = [](timeval t) {
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+  };
   run.cpu = secs(usage.ru_utime) + secs(usage.ru_stime);
   run.peak_mb = static_cast<double>(usage.ru_maxrss) / 1024.0;
   return run;
@@ -273,8 +279,8 @@ void Generate(const std::string& dir, int64_t rows, int64_t file_mb) {
                        LineitemSql(rows * p / parts, rows * (p + 1) / parts), path);
     inputs.push_back(path);
   }
-  std::printf("generating %lld rows with DuckDB into %lld Parquet files ...\n", static_cast<long long>(rows),
-              static_cast<long long>(parts));
+  std::printf("generating %lld rows with DuckDB into %lld Parquet files ...\n",
+              static_cast<long long>(rows), static_cast<long long>(parts));
   auto start = Clock::now();
   Run(fmt::format("cd {} && node duckdb.mjs {} 2>&1", PeersDir(), Quote(sql)));
   std::printf("  %.1f s\n", Seconds(start));
@@ -282,10 +288,11 @@ void Generate(const std::string& dir, int64_t rows, int64_t file_mb) {
   auto session = MakeSession(dir, 0);
   std::string properties;
   if (file_mb > 0) {
-    properties = fmt::format(" TBLPROPERTIES ('write.target-file-size-bytes'='{}')", file_mb * 1024 * 1024);
+    properties =
+        fmt::format(" TBLPROPERTIES ('write.target-file-size-bytes'='{}')", file_mb * 1024 * 1024);
   }
-  ExecuteSql(*session, fmt::format("CREATE NAMESPACE bench; CREATE TABLE {} {} USING iceberg{}", kTable, kSchemaDdl,
-                                   properties));
+  ExecuteSql(*session, fmt::format("CREATE NAMESPACE bench; CREATE TABLE {} {} USING iceberg{}",
+                                   kTable, kSchemaDdl, properties));
   session.reset();
   auto config = Config(dir);
   auto catalog = catalog::OpenCatalog(config);
@@ -297,7 +304,8 @@ void Generate(const std::string& dir, int64_t rows, int64_t file_mb) {
   auto appended = update::AppendFiles(ops, *io, inputs);
   Check(appended, "append");
   std::printf("  %.1f s: %lld rows in %lld data files\n", Seconds(start),
-              static_cast<long long>(appended->added_records), static_cast<long long>(appended->added_data_files));
+              static_cast<long long>(appended->added_records),
+              static_cast<long long>(appended->added_data_files));
   std::ofstream(dir + "/rows") << rows << " " << file_mb;
 }
 
@@ -311,22 +319,32 @@ int main(int argc, char** argv) {
   bool reuse = false;
   std::string child;
   int child_threads = 0;
-  std::vector<int> threads_list = {1, static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))};
+  std::vector<int> threads_list = {
+      1, static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))};
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if (a == "--dir" && i + 1 < argc) dir = argv[++i];
-    else if (a == "--rows" && i + 1 < argc) rows = std::atoll(argv[++i]);
-    else if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-    else if (a == "--reuse") reuse = true;
-    else if (a == "--file-mb" && i + 1 < argc) file_mb = std::atoll(argv[++i]);
-    else if (a == "--child" && i + 1 < argc) child = argv[++i];
-    else if (a == "--threads" && i + 1 < argc) child_threads = std::atoi(argv[++i]);
+    if (a == "--dir" && i + 1 < argc)
+      dir = argv[++i];
+    else if (a == "--rows" && i + 1 < argc)
+      rows = std::atoll(argv[++i]);
+    else if (a == "--runs" && i + 1 < argc)
+      runs = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--reuse")
+      reuse = true;
+    else if (a == "--file-mb" && i + 1 < argc)
+      file_mb = std::atoll(argv[++i]);
+    else if (a == "--child" && i + 1 < argc)
+      child = argv[++i];
+    else if (a == "--threads" && i + 1 < argc)
+      child_threads = std::atoi(argv[++i]);
     else if (a == "--threads-list" && i + 1 < argc) {
       threads_list.clear();
       std::istringstream in(argv[++i]);
       for (std::string t; std::getline(in, t, ',');) threads_list.push_back(std::atoi(t.c_str()));
     } else {
-      std::fprintf(stderr, "usage: bench_sql_tpch [--dir DIR] [--rows N] [--runs N] [--reuse] [--file-mb N] [--threads-list 1,2]\n");
+      std::fprintf(stderr,
+                   "usage: bench_sql_tpch [--dir DIR] [--rows N] [--runs N] [--reuse] [--file-mb "
+                   "N] [--threads-list 1,2]\n");
       return 2;
     }
   }
@@ -340,8 +358,9 @@ int main(int argc, char** argv) {
   std::vector<std::string> quoted;
   for (const auto& f : files) quoted.push_back("'" + f + "'");
   const std::string duck_table = fmt::format("read_parquet([{}])", fmt::join(quoted, ","));
-  std::printf("table %s: %lld rows in %zu data files (floe's, read by both engines); median of %d runs\n", kTable,
-              static_cast<long long>(rows), files.size(), runs);
+  std::printf(
+      "table %s: %lld rows in %zu data files (floe's, read by both engines); median of %d runs\n",
+      kTable, static_cast<long long>(rows), files.size(), runs);
 
   const std::string self = std::filesystem::canonical("/proc/self/exe").string();
   struct Row {
@@ -353,18 +372,21 @@ int main(int argc, char** argv) {
   double node_mb = 0;
   for (int threads : threads_list) {
     // A DuckDB process that only starts: its CPU and memory are subtracted / shown as the baseline.
-    ChildRun base = RunChild(fmt::format("cd {} && exec node duckdb.mjs \"SET threads={}; SELECT 1\" 2>/dev/null",
-                                         PeersDir(), threads));
+    ChildRun base = RunChild(
+        fmt::format("cd {} && exec node duckdb.mjs \"SET threads={}; SELECT 1\" 2>/dev/null",
+                    PeersDir(), threads));
     node_mb = base.peak_mb;
     for (const Query& q : kQueries) {
-      ChildRun floe = RunChild(fmt::format("exec {} --child {} --dir {} --threads {} --runs {}", Quote(self), q.name,
-                                           Quote(dir), threads, runs));
+      ChildRun floe = RunChild(fmt::format("exec {} --child {} --dir {} --threads {} --runs {}",
+                                           Quote(self), q.name, Quote(dir), threads, runs));
       std::vector<double> floe_s, floe_cpu;
       std::vector<std::string> floe_rows;
       bool in_rows = false;
       for (const std::string& line : Lines(floe.out)) {
-        if (in_rows) floe_rows.push_back(line);
-        else if (line == "rows") in_rows = true;
+        if (in_rows)
+          floe_rows.push_back(line);
+        else if (line == "rows")
+          in_rows = true;
         else if (line.rfind("run ", 0) == 0) {
           double wall = 0, cpu = 0;
           std::sscanf(line.c_str(), "run %lf %lf", &wall, &cpu);
@@ -377,18 +399,21 @@ int main(int argc, char** argv) {
       std::string sql = fmt::format("SET threads={};", threads);
       const std::string text = fmt::format(fmt::runtime(q.text), duck_table);
       for (int r = 0; r < runs; ++r) sql += text + ";";
-      ChildRun duck = RunChild(fmt::format("cd {} && exec node duckdb.mjs --time {} 2>&1", PeersDir(), Quote(sql)));
+      ChildRun duck = RunChild(
+          fmt::format("cd {} && exec node duckdb.mjs --time {} 2>&1", PeersDir(), Quote(sql)));
       std::vector<double> duck_s;
       std::vector<std::string> duck_rows;
       for (const std::string& line : Lines(duck.out)) {
-        if (line.front() == '[') duck_rows.push_back(line);
+        if (line.front() == '[')
+          duck_rows.push_back(line);
         else if (line.rfind("statement ", 0) == 0 && line.rfind("statement 0:", 0) != 0) {
           duck_s.push_back(std::atof(line.c_str() + line.find(": ") + 2) / 1000);
         }
       }
-      if (duck_s.size() != static_cast<size_t>(runs) || floe_s.size() != static_cast<size_t>(runs)) {
-        std::fprintf(stderr, "%s: missing timings\nfloe:\n%s\nDuckDB:\n%s\n", q.name, floe.out.c_str(),
-                     duck.out.c_str());
+      if (duck_s.size() != static_cast<size_t>(runs) ||
+          floe_s.size() != static_cast<size_t>(runs)) {
+        std::fprintf(stderr, "%s: missing timings\nfloe:\n%s\nDuckDB:\n%s\n", q.name,
+                     floe.out.c_str(), duck.out.c_str());
         return 1;
       }
       duck_rows.resize(duck_rows.size() / runs);  // the first run's rows
@@ -408,18 +433,21 @@ int main(int argc, char** argv) {
       }
       table.push_back({q.name, threads, Median(floe_s), Median(floe_cpu), Median(duck_s),
                        std::max(0.0, duck.cpu - base.cpu) / runs, floe.peak_mb, duck.peak_mb});
-      std::printf("%s threads %d: results equal (%zu rows); floe %.3f s, DuckDB %.3f s\n", q.name, threads,
-                  floe_rows.size(), Median(floe_s), Median(duck_s));
+      std::printf("%s threads %d: results equal (%zu rows); floe %.3f s, DuckDB %.3f s\n", q.name,
+                  threads, floe_rows.size(), Median(floe_s), Median(duck_s));
       std::fflush(stdout);
     }
   }
-  std::printf("\n%-5s %7s %9s %9s %9s %9s %11s %10s %10s\n", "query", "threads", "floe s", "floe cpu",
-              "DuckDB s", "DuckDB cpu", "floe/DuckDB", "floe MB", "DuckDB MB");
+  std::printf("\n%-5s %7s %9s %9s %9s %9s %11s %10s %10s\n", "query", "threads", "floe s",
+              "floe cpu", "DuckDB s", "DuckDB cpu", "floe/DuckDB", "floe MB", "DuckDB MB");
   for (const Row& r : table) {
-    std::printf("%-5s %7d %9.3f %9.3f %9.3f %10.3f %11.2f %10.0f %10.0f\n", r.query.c_str(), r.threads, r.floe_s,
-                r.floe_cpu, r.duck_s, r.duck_cpu, r.floe_s / r.duck_s, r.floe_mb, r.duck_mb);
+    std::printf("%-5s %7d %9.3f %9.3f %9.3f %10.3f %11.2f %10.0f %10.0f\n", r.query.c_str(),
+                r.threads, r.floe_s, r.floe_cpu, r.duck_s, r.duck_cpu, r.floe_s / r.duck_s,
+                r.floe_mb, r.duck_mb);
   }
-  std::printf("(peak MB: max RSS of the process; DuckDB's includes Node, %.0f MB for a process that only starts)\n",
-              node_mb);
+  std::printf(
+      "(peak MB: max RSS of the process; DuckDB's includes Node, %.0f MB for a process that only "
+      "starts)\n",
+      node_mb);
   return 0;
 }

@@ -31,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_util.h"
 #include "floe/io/file_io.h"
 #include "floe/manifest/manifest_list_reader.h"
 #include "floe/manifest/manifest_list_writer.h"
@@ -41,11 +42,9 @@
 #include "floe/util/thread_pool.h"
 #include "floe/util/time.h"
 
-#include "bench_util.h"
-
 namespace {
 
-using namespace floe;  // NOLINT
+using namespace floe;         // NOLINT
 using namespace floe::bench;  // NOLINT
 
 constexpr int64_t kMicrosPerDay = 86400LL * 1000000;
@@ -286,8 +285,8 @@ int main(int argc, char** argv) {
   } else {
     Clock::time_point start = Clock::now();
     list_path = WriteTable(*io, dir, manifests, files);
-    std::printf("wrote %d manifests x %d files (day(ts) over %d days) in %.2f s\n", manifests, files,
-                manifests + 2, Seconds(start));
+    std::printf("wrote %d manifests x %d files (day(ts) over %d days) in %.2f s\n", manifests,
+                files, manifests + 2, Seconds(start));
   }
 
   int32_t day = kFirstDay + manifests / 2;

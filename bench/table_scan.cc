@@ -7,6 +7,10 @@
 // started). Also a full-table sum(d) where k < 10 on both sides.
 // --threads N: data files read at once, and the size of the process pool (default: all cores).
 //   bench_table_scan [--dir DIR] [--input FILE] [--runs N] [--threads N]
+#include "floe/scan/table_scan.h"
+
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -16,19 +20,15 @@
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
-
+#include "bench_util.h"
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/catalog/sql/sql_catalog.h"
 #include "floe/scan/table_reader.h"
-#include "floe/scan/table_scan.h"
 #include "floe/spec/partition_spec_text.h"
 #include "floe/spec/schema_text.h"
 #include "floe/update/append_files.h"
 #include "floe/util/thread_pool.h"
 #include "floe/util/time.h"
-
-#include "bench_util.h"
 
 namespace {
 
@@ -36,7 +36,8 @@ using namespace floe;
 using namespace floe::bench;  // NOLINT
 
 // The table, ingested on first use and kept for later runs.
-std::unique_ptr<catalog::sql::SqlCatalog> OpenTable(const std::string& dir, const std::string& input,
+std::unique_ptr<catalog::sql::SqlCatalog> OpenTable(const std::string& dir,
+                                                    const std::string& input,
                                                     const catalog::TableIdentifier& id) {
   bool fresh = !std::filesystem::exists(dir + "/catalog.db");
   std::filesystem::create_directories(dir);
@@ -69,7 +70,8 @@ struct FloeRun {
   scan::PlanReport plan;
 };
 
-FloeRun RunFloe(io::FileIO& io, const spec::TableMetadata& metadata, const std::string& filter, int threads) {
+FloeRun RunFloe(io::FileIO& io, const spec::TableMetadata& metadata, const std::string& filter,
+                int threads) {
   FloeRun run;
   auto start = Clock::now();
   scan::ScanOptions options;
@@ -110,10 +112,14 @@ int main(int argc, char** argv) {
   int threads = 0;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if (a == "--dir" && i + 1 < argc) dir = argv[++i];
-    else if (a == "--input" && i + 1 < argc) input = argv[++i];
-    else if (a == "--runs" && i + 1 < argc) runs = std::atoi(argv[++i]);
-    else if (a == "--threads" && i + 1 < argc) threads = std::atoi(argv[++i]);
+    if (a == "--dir" && i + 1 < argc)
+      dir = argv[++i];
+    else if (a == "--input" && i + 1 < argc)
+      input = argv[++i];
+    else if (a == "--runs" && i + 1 < argc)
+      runs = std::atoi(argv[++i]);
+    else if (a == "--threads" && i + 1 < argc)
+      threads = std::atoi(argv[++i]);
   }
   Check(SetThreadCount(threads), "threads");
   catalog::TableIdentifier id{{"bench"}, "t"};
@@ -137,8 +143,9 @@ int main(int argc, char** argv) {
   const int32_t day = days[days.size() / 2];
   const std::string from = FormatDate(day);
   const std::string to = FormatDate(day + 1);
-  const std::string day_filter =
-      fmt::format("k < 10 AND ts >= TIMESTAMP_NTZ '{} 00:00:00' AND ts < TIMESTAMP_NTZ '{} 00:00:00'", from, to);
+  const std::string day_filter = fmt::format(
+      "k < 10 AND ts >= TIMESTAMP_NTZ '{} 00:00:00' AND ts < TIMESTAMP_NTZ '{} 00:00:00'", from,
+      to);
 
   struct Query {
     std::string name;
@@ -147,7 +154,8 @@ int main(int argc, char** argv) {
   };
   std::vector<Query> queries = {
       {"one day", day_filter,
-       fmt::format("k < 10 AND ts >= TIMESTAMP '{} 00:00:00' AND ts < TIMESTAMP '{} 00:00:00'", from, to)},
+       fmt::format("k < 10 AND ts >= TIMESTAMP '{} 00:00:00' AND ts < TIMESTAMP '{} 00:00:00'",
+                   from, to)},
       {"whole table", "k < 10", "k < 10"},
   };
   std::printf("table: %zu data files, %lld rows; day %s; floe threads %d\n", files.size(),
@@ -175,7 +183,8 @@ int main(int argc, char** argv) {
       duck_ms.push_back(std::atof(out.c_str() + colon + 2));
       at = colon;
     }
-    if (duck_ms.empty()) {  // e.g. the statement was too long for the peer: say so, never a median of nothing
+    if (duck_ms.empty()) {  // e.g. the statement was too long for the peer: say so, never a median
+                            // of nothing
       std::fprintf(stderr, "DuckDB printed no timings for %s:\n%s\n", q.name.c_str(), out.c_str());
       return 1;
     }
@@ -183,10 +192,11 @@ int main(int argc, char** argv) {
     if (line != std::string::npos) duck_result = out.substr(line, out.find('\n', line) - line);
     const double floe_ms = Median(floe_s) * 1000;
     const double duck = Median(duck_ms);
-    std::printf("%s: floe %.1f ms (median of %d; %zu of %zu files planned, %lld rows matched, sum %.6f) | "
-                "DuckDB read_parquet %.1f ms (median, %s) | floe/DuckDB %.2f\n",
-                q.name.c_str(), floe_ms, runs, last.files, files.size(), static_cast<long long>(last.rows),
-                last.sum, duck, duck_result.c_str(), floe_ms / duck);
+    std::printf(
+        "%s: floe %.1f ms (median of %d; %zu of %zu files planned, %lld rows matched, sum %.6f) | "
+        "DuckDB read_parquet %.1f ms (median, %s) | floe/DuckDB %.2f\n",
+        q.name.c_str(), floe_ms, runs, last.files, files.size(), static_cast<long long>(last.rows),
+        last.sum, duck, duck_result.c_str(), floe_ms / duck);
   }
   return 0;
 }

@@ -8,6 +8,7 @@
 //       the same rows partitioned by the same day (COPY … PARTITION_BY) in the same run.
 //   bench_table_write [--commits N] [--dir DIR] [--skip-ingest] [--skip-commits] [--repeat N]
 //                     [--floe-only] [--budget-mb MB (the writers' memory budget)]
+#include <fmt/format.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -19,15 +20,12 @@
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
-
+#include "bench_util.h"
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/catalog/sql/sql_catalog.h"
-#include "floe/spec/schema_text.h"
 #include "floe/spec/partition_spec_text.h"
+#include "floe/spec/schema_text.h"
 #include "floe/update/append_files.h"
-
-#include "bench_util.h"
 
 namespace {
 
@@ -84,7 +82,8 @@ void CommitLatency(const std::string& dir, int commits, bool merge) {
   for (int w = 0; w * 100 < commits; ++w) {
     std::vector<double> window(ms.begin() + w * 100, ms.begin() + std::min(commits, (w + 1) * 100));
     std::printf("  snapshots %4d-%4d: p50 %7.2f ms  p99 %7.2f ms\n", w * 100 + 1,
-                std::min(commits, (w + 1) * 100), Percentile(window, 0.5), Percentile(window, 0.99));
+                std::min(commits, (w + 1) * 100), Percentile(window, 0.5),
+                Percentile(window, 0.99));
   }
 }
 
@@ -112,10 +111,11 @@ void Ingest(const std::string& dir, const std::string& input, bool floe_only, in
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
   const double rows = static_cast<double>(result->added_records);
-  std::printf("ingest of %.0f rows partitioned by day(ts): floe %.2f s, CPU %.2f s (%.2f M rows/s, "
-              "%lld data files, peak RSS %ld MB)",
-              rows, floe_s, floe_cpu, rows / floe_s / 1e6,
-              static_cast<long long>(result->added_data_files), u.ru_maxrss / 1024);
+  std::printf(
+      "ingest of %.0f rows partitioned by day(ts): floe %.2f s, CPU %.2f s (%.2f M rows/s, "
+      "%lld data files, peak RSS %ld MB)",
+      rows, floe_s, floe_cpu, rows / floe_s / 1e6, static_cast<long long>(result->added_data_files),
+      u.ru_maxrss / 1024);
   if (floe_only) {
     std::printf("\n");
     return;
@@ -131,9 +131,10 @@ void Ingest(const std::string& dir, const std::string& input, bool floe_only, in
   Run(fmt::format("cd {} && node duckdb.mjs \"{}\" > /dev/null", PeersDir(), sql));
   const double duck_s = Seconds(duck_start);
   const double duck_cpu = ChildrenCpuSeconds() - duck_cpu_start;
-  std::printf("; DuckDB %.2f s, CPU %.2f s (%.2f M rows/s, incl. node start); floe/DuckDB time "
-              "%.2f, CPU %.2f\n",
-              duck_s, duck_cpu, rows / duck_s / 1e6, floe_s / duck_s, floe_cpu / duck_cpu);
+  std::printf(
+      "; DuckDB %.2f s, CPU %.2f s (%.2f M rows/s, incl. node start); floe/DuckDB time "
+      "%.2f, CPU %.2f\n",
+      duck_s, duck_cpu, rows / duck_s / 1e6, floe_s / duck_s, floe_cpu / duck_cpu);
 }
 
 }  // namespace
@@ -146,13 +147,20 @@ int main(int argc, char** argv) {
   int64_t budget_mb = 0;  // 0: AppendFiles' default
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if (a == "--commits" && i + 1 < argc) commits = std::atoi(argv[++i]);
-    else if (a == "--dir" && i + 1 < argc) dir = argv[++i];
-    else if (a == "--skip-ingest") ingest = false;
-    else if (a == "--skip-commits") latency = false;
-    else if (a == "--floe-only") floe_only = true;  // for profiling floe alone
-    else if (a == "--repeat" && i + 1 < argc) repeat = std::atoi(argv[++i]);
-    else if (a == "--budget-mb" && i + 1 < argc) budget_mb = std::atoll(argv[++i]);
+    if (a == "--commits" && i + 1 < argc)
+      commits = std::atoi(argv[++i]);
+    else if (a == "--dir" && i + 1 < argc)
+      dir = argv[++i];
+    else if (a == "--skip-ingest")
+      ingest = false;
+    else if (a == "--skip-commits")
+      latency = false;
+    else if (a == "--floe-only")
+      floe_only = true;  // for profiling floe alone
+    else if (a == "--repeat" && i + 1 < argc)
+      repeat = std::atoi(argv[++i]);
+    else if (a == "--budget-mb" && i + 1 < argc)
+      budget_mb = std::atoll(argv[++i]);
   }
   if (latency) {
     CommitLatency(dir + "/merge", commits, true);
@@ -161,7 +169,8 @@ int main(int argc, char** argv) {
   if (ingest) {
     const std::string input = "/tmp/floe-bench/read_10000000.parquet";
     if (!std::filesystem::exists(input)) {
-      std::fprintf(stderr, "%s is missing: run bench_parquet_read once to make it\n", input.c_str());
+      std::fprintf(stderr, "%s is missing: run bench_parquet_read once to make it\n",
+                   input.c_str());
       return 1;
     }
     for (int r = 0; r < repeat; ++r) Ingest(dir + "/ingest", input, floe_only, budget_mb);

@@ -24,7 +24,8 @@ struct Decoded {
   std::vector<floe::manifest::ManifestEntry> entries;
 };
 
-Decoded Read(floe::io::FileIO& io, bool fast_path, const std::optional<std::vector<int32_t>>& metrics) {
+Decoded Read(floe::io::FileIO& io, bool fast_path,
+             const std::optional<std::vector<int32_t>>& metrics) {
   Decoded out;
   auto file = io.OpenInput("fuzz.avro");
   if (!file.ok()) return out;
@@ -50,7 +51,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   floe::io::MemoryFileIO io;
   io.Put("fuzz.avro", std::string_view(reinterpret_cast<const char*>(data), size));
   for (const std::optional<std::vector<int32_t>>& metrics :
-       {std::optional<std::vector<int32_t>>(), std::optional<std::vector<int32_t>>(std::vector<int32_t>{})}) {
+       {std::optional<std::vector<int32_t>>(),
+        std::optional<std::vector<int32_t>>(std::vector<int32_t>{})}) {
     Decoded fast = Read(io, true, metrics);
     Decoded general = Read(io, false, metrics);
     // Entries read before an error may differ in how far each path got; whole reads must agree.

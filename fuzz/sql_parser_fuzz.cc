@@ -1,6 +1,7 @@
 // libFuzzer target for the SQL parser (sql/syntax over expr/syntax): any text either fails with
 // an error or parses, and every statement that parses prints (ToSql) to a text that parses again
-// and prints the same (or, near the nesting limit, is refused for its depth). Splitting a script and the shell's statement-end check take any text too.
+// and prints the same (or, near the nesting limit, is refused for its depth). Splitting a script
+// and the shell's statement-end check take any text too.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

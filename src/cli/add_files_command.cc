@@ -38,36 +38,41 @@ Status RunAddFiles(const Invocation& inv) {
   auto added = update::AddFiles(ops, files, options);
   progress.Finish();
   FLOE_ASSIGN_OR_RETURN(update::AddFilesResult result, std::move(added));
-  PrintCommit(inv, "added", {.snapshot_id = result.snapshot_id,
-                          .added_records = result.added_records,
-                          .added_data_files = result.added_data_files,
-                          .attempts = result.attempts,
-                          .wrote_name_mapping = result.wrote_name_mapping,
-                          .metadata_location = result.table.metadata_location});
+  PrintCommit(inv, "added",
+              {.snapshot_id = result.snapshot_id,
+               .added_records = result.added_records,
+               .added_data_files = result.added_data_files,
+               .attempts = result.attempts,
+               .wrote_name_mapping = result.wrote_name_mapping,
+               .metadata_location = result.table.metadata_location});
   return Ok();
 }
 
-FLOE_REGISTER_COMMAND(add_files, Command{
-    .name = "add-files",
-    .summary = "register existing Parquet files in a table, without rewriting them, in one commit",
-    .usage = "floe add-files <table> <file.parquet>... [--app-id ID] [--branch NAME] [--json]",
-    .details =
-        "Only each file's footer is read. Columns are matched by field id when the file has\n"
-        "ids, else by name through the table's schema.name-mapping.default (set from the\n"
-        "current schema in the same commit when the table has none). Types are checked as\n"
-        "`floe append` checks them. Metrics come from the footer statistics; the partition\n"
-        "from them when every row has the same partition value, else from a Hive-style folder\n"
-        "(order_ts_day=2024-01-02/) in the file's path, else the file is refused. The files\n"
-        "stay where they are and become part of the table: do not move or delete them.\n"
-        "Prints the new snapshot id.",
-    .example = "  floe --warehouse wh add-files shop.orders /data/orders/order_ts_day=2024-01-02/*.parquet",
-    .options = {{"--app-id", "ID", "the snapshot summary's app-id (default: a new UUID)"},
-                {"--branch", "NAME", "commit to this branch (default main)"},
-                {"--json", "", "print the snapshot id, row and file counts as JSON"}},
-    .min_positionals = 2,
-    .max_positionals = -1,
-    .run = RunAddFiles,
-});
+FLOE_REGISTER_COMMAND(
+    add_files,
+    Command{
+        .name = "add-files",
+        .summary =
+            "register existing Parquet files in a table, without rewriting them, in one commit",
+        .usage = "floe add-files <table> <file.parquet>... [--app-id ID] [--branch NAME] [--json]",
+        .details =
+            "Only each file's footer is read. Columns are matched by field id when the file has\n"
+            "ids, else by name through the table's schema.name-mapping.default (set from the\n"
+            "current schema in the same commit when the table has none). Types are checked as\n"
+            "`floe append` checks them. Metrics come from the footer statistics; the partition\n"
+            "from them when every row has the same partition value, else from a Hive-style folder\n"
+            "(order_ts_day=2024-01-02/) in the file's path, else the file is refused. The files\n"
+            "stay where they are and become part of the table: do not move or delete them.\n"
+            "Prints the new snapshot id.",
+        .example = "  floe --warehouse wh add-files shop.orders "
+                   "/data/orders/order_ts_day=2024-01-02/*.parquet",
+        .options = {{"--app-id", "ID", "the snapshot summary's app-id (default: a new UUID)"},
+                    {"--branch", "NAME", "commit to this branch (default main)"},
+                    {"--json", "", "print the snapshot id, row and file counts as JSON"}},
+        .min_positionals = 2,
+        .max_positionals = -1,
+        .run = RunAddFiles,
+    });
 
 }  // namespace
 }  // namespace floe::cli

@@ -49,25 +49,27 @@ std::string MetaText(const avro::ContainerSummary& s) {
   return out;
 }
 
-FLOE_REGISTER_COMMAND(avro_meta, Command{
-    .name = "avro meta",
-    .summary = "print an Avro file's schema, codec, metadata, block and record counts",
-    .usage = "floe avro meta <file> [--json]",
-    .details = "Reads the header and walks the blocks (records are counted, not decoded).",
-    .example = "  floe avro meta metadata/snap-1-1-a.avro\n"
-               "  floe avro meta metadata/a-m0.avro --json",
-    .options = {{"--json", "", "print one JSON document"}},
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = [](const Invocation& inv) -> Status {
-      auto io = io::LocalFileIO();
-      FLOE_ASSIGN_OR_RETURN(std::shared_ptr<io::InputFile> file,
-                            io->OpenInput(inv.args.positionals()[0]));
-      FLOE_ASSIGN_OR_RETURN(auto summary, avro::SummarizeContainer(file));
-      Print(inv.args.Has("--json") ? MetaJson(summary) : MetaText(summary));
-      return Ok();
-    },
-});
+FLOE_REGISTER_COMMAND(
+    avro_meta,
+    Command{
+        .name = "avro meta",
+        .summary = "print an Avro file's schema, codec, metadata, block and record counts",
+        .usage = "floe avro meta <file> [--json]",
+        .details = "Reads the header and walks the blocks (records are counted, not decoded).",
+        .example = "  floe avro meta metadata/snap-1-1-a.avro\n"
+                   "  floe avro meta metadata/a-m0.avro --json",
+        .options = {{"--json", "", "print one JSON document"}},
+        .min_positionals = 1,
+        .max_positionals = 1,
+        .run = [](const Invocation& inv) -> Status {
+          auto io = io::LocalFileIO();
+          FLOE_ASSIGN_OR_RETURN(std::shared_ptr<io::InputFile> file,
+                                io->OpenInput(inv.args.positionals()[0]));
+          FLOE_ASSIGN_OR_RETURN(auto summary, avro::SummarizeContainer(file));
+          Print(inv.args.Has("--json") ? MetaJson(summary) : MetaText(summary));
+          return Ok();
+        },
+    });
 
 }  // namespace
 }  // namespace floe::cli

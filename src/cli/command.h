@@ -1,5 +1,6 @@
 // The floe command registry. Each command lives in its own src/cli/<command>.cc, registers itself
-// with FLOE_REGISTER_COMMAND, calls one library function and prints its result (STYLE.md: thin CLI).
+// with FLOE_REGISTER_COMMAND, calls one library function and prints its result (STYLE.md: thin
+// CLI).
 #pragma once
 
 #include <cstdio>
@@ -24,8 +25,8 @@ struct GlobalOptions {
 };
 
 struct OptionSpec {
-  std::string name;         // "--json"
-  std::string value_name;   // "" for a flag; "N", "FILE" ... for an option taking a value
+  std::string name;        // "--json"
+  std::string value_name;  // "" for a flag; "N", "FILE" ... for an option taking a value
   std::string help;
   bool repeatable = false;
 };
@@ -50,11 +51,11 @@ struct Invocation {
 };
 
 struct Command {
-  std::string name;      // words after "floe": "inspect", "parquet meta"
-  std::string summary;   // one line for `floe --help`
-  std::string usage;     // "floe inspect <metadata.json | table folder> [--json]"
-  std::string details;   // paragraph(s) for `floe <command> --help`
-  std::string example;   // one or more example lines
+  std::string name;     // words after "floe": "inspect", "parquet meta"
+  std::string summary;  // one line for `floe --help`
+  std::string usage;    // "floe inspect <metadata.json | table folder> [--json]"
+  std::string details;  // paragraph(s) for `floe <command> --help`
+  std::string example;  // one or more example lines
   std::vector<OptionSpec> options;
   int min_positionals = 0;
   int max_positionals = 0;  // -1: unbounded

@@ -23,7 +23,8 @@ void PrintCommit(const Invocation& inv, std::string_view verb, const CommitFigur
   Print(fmt::format("{}\n", commit.snapshot_id));
   if (inv.global.verbose) {
     PrintErr(fmt::format("{} {} rows in {} data files ({} attempt{})\n", verb, commit.added_records,
-                         commit.added_data_files, commit.attempts, commit.attempts == 1 ? "" : "s"));
+                         commit.added_data_files, commit.attempts,
+                         commit.attempts == 1 ? "" : "s"));
   }
 }
 

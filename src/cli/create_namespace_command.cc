@@ -24,17 +24,19 @@ Status RunCreateNamespace(const Invocation& inv) {
   return Ok();
 }
 
-FLOE_REGISTER_COMMAND(create_namespace, Command{
-    .name = "create namespace",
-    .summary = "create a namespace in the catalog",
-    .usage = "floe create namespace <namespace> [--property K=V]...",
-    .details = "Nested namespaces are dotted: a.b. Properties are kept with the namespace.",
-    .example = "  floe --warehouse wh create namespace shop --property owner=data-eng",
-    .options = {{"--property", "K=V", "a namespace property (repeatable)", true}},
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = RunCreateNamespace,
-});
+FLOE_REGISTER_COMMAND(
+    create_namespace,
+    Command{
+        .name = "create namespace",
+        .summary = "create a namespace in the catalog",
+        .usage = "floe create namespace <namespace> [--property K=V]...",
+        .details = "Nested namespaces are dotted: a.b. Properties are kept with the namespace.",
+        .example = "  floe --warehouse wh create namespace shop --property owner=data-eng",
+        .options = {{"--property", "K=V", "a namespace property (repeatable)", true}},
+        .min_positionals = 1,
+        .max_positionals = 1,
+        .run = RunCreateNamespace,
+    });
 
 }  // namespace
 }  // namespace floe::cli

@@ -28,8 +28,9 @@ Status RunCreateTable(const Invocation& inv) {
   const Args& args = inv.args;
   const bool from_text = args.Has("--schema");
   if (from_text == args.Has("--schema-from")) {
-    return InvalidArgument("give the columns with --schema \"id long, ts timestamptz\" or take "
-                           "them from a Parquet file with --schema-from FILE (one of the two)");
+    return InvalidArgument(
+        "give the columns with --schema \"id long, ts timestamptz\" or take "
+        "them from a Parquet file with --schema-from FILE (one of the two)");
   }
   FLOE_ASSIGN_OR_RETURN(CatalogTable target, OpenCatalogTable(inv, args.positionals()[0]));
   catalog::CreateTableOptions options;
@@ -41,8 +42,9 @@ Status RunCreateTable(const Invocation& inv) {
   }
   FLOE_ASSIGN_OR_RETURN(request.spec, spec::ParsePartitionSpecText(
                                           args.Get("--partition-by").value_or(""), request.schema));
-  FLOE_ASSIGN_OR_RETURN(request.sort_order, spec::ParseSortOrderText(
-                                                args.Get("--sort-by").value_or(""), request.schema));
+  FLOE_ASSIGN_OR_RETURN(
+      request.sort_order,
+      spec::ParseSortOrderText(args.Get("--sort-by").value_or(""), request.schema));
   for (const std::string& kv : args.GetAll("--property")) {
     const size_t eq = kv.find('=');
     if (eq == std::string::npos || eq == 0) {
@@ -53,7 +55,8 @@ Status RunCreateTable(const Invocation& inv) {
   FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> version, args.GetInt("--format-version"));
   if (version) {
     if (*version < 1 || *version > 3) {
-      return InvalidArgument("--format-version {}: floe writes format versions 1, 2 and 3", *version);
+      return InvalidArgument("--format-version {}: floe writes format versions 1, 2 and 3",
+                             *version);
     }
     request.format_version = static_cast<int>(*version);
   }
@@ -76,35 +79,42 @@ Status RunCreateTable(const Invocation& inv) {
   return Ok();
 }
 
-FLOE_REGISTER_COMMAND(create_table, Command{
-    .name = "create table",
-    .summary = "create a table in the catalog",
-    .usage = "floe create table <table> (--schema COLUMNS | --schema-from FILE.parquet)\n"
-             "                  [--partition-by TERMS] [--sort-by TERMS] [--property K=V]...\n"
-             "                  [--location DIR] [--format-version 1|2|3] [--json]",
-    .details =
-        "COLUMNS is a column list with Iceberg's type names (Spark's bigint, integer, ... also\n"
-        "work; write timestamptz or timestamp_ntz, never a bare timestamp), NOT NULL for required\n"
-        "columns, struct<...>, list<...>, map<..., ...> for nested ones. TERMS are columns or\n"
-        "transforms: years(c), months(c), days(c), hours(c), bucket(N, c), truncate(W, c); sort\n"
-        "terms may end with ASC/DESC and NULLS FIRST/LAST. The table lives at\n"
-        "<warehouse>/<namespace>/<table> unless --location says otherwise. Format version 2 by\n"
-        "default.",
-    .example = "  floe --warehouse wh create table shop.orders \\\n"
-               "      --schema \"order_id string, customer_id long, region string, amount int, order_ts timestamptz\" \\\n"
-               "      --partition-by \"days(order_ts), bucket(16, order_id)\"",
-    .options = {{"--schema", "COLUMNS", "the columns: \"id long not null, ts timestamptz\""},
-                {"--schema-from", "FILE", "take the columns from a Parquet file"},
-                {"--partition-by", "TERMS", "partition spec: \"days(ts), bucket(16, id)\""},
-                {"--sort-by", "TERMS", "sort order: \"ts desc nulls last, id\""},
-                {"--property", "K=V", "a table property (repeatable)", true},
-                {"--location", "DIR", "where the table lives"},
-                {"--format-version", "N", "1, 2 (default) or 3"},
-                {"--json", "", "print the new table's identity as JSON"}},
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = RunCreateTable,
-});
+FLOE_REGISTER_COMMAND(
+    create_table,
+    Command{
+        .name = "create table",
+        .summary = "create a table in the catalog",
+        .usage = "floe create table <table> (--schema COLUMNS | --schema-from FILE.parquet)\n"
+                 "                  [--partition-by TERMS] [--sort-by TERMS] [--property K=V]...\n"
+                 "                  [--location DIR] [--format-version 1|2|3] [--json]",
+        .details =
+            "COLUMNS is a column list with Iceberg's type names (Spark's bigint, integer, ... "
+            "also\n"
+            "work; write timestamptz or timestamp_ntz, never a bare timestamp), NOT NULL for "
+            "required\n"
+            "columns, struct<...>, list<...>, map<..., ...> for nested ones. TERMS are columns or\n"
+            "transforms: years(c), months(c), days(c), hours(c), bucket(N, c), truncate(W, c); "
+            "sort\n"
+            "terms may end with ASC/DESC and NULLS FIRST/LAST. The table lives at\n"
+            "<warehouse>/<namespace>/<table> unless --location says otherwise. Format version 2 "
+            "by\n"
+            "default.",
+        .example = "  floe --warehouse wh create table shop.orders \\\n"
+                   "      --schema \"order_id string, customer_id long, region string, amount int, "
+                   "order_ts timestamptz\" \\\n"
+                   "      --partition-by \"days(order_ts), bucket(16, order_id)\"",
+        .options = {{"--schema", "COLUMNS", "the columns: \"id long not null, ts timestamptz\""},
+                    {"--schema-from", "FILE", "take the columns from a Parquet file"},
+                    {"--partition-by", "TERMS", "partition spec: \"days(ts), bucket(16, id)\""},
+                    {"--sort-by", "TERMS", "sort order: \"ts desc nulls last, id\""},
+                    {"--property", "K=V", "a table property (repeatable)", true},
+                    {"--location", "DIR", "where the table lives"},
+                    {"--format-version", "N", "1, 2 (default) or 3"},
+                    {"--json", "", "print the new table's identity as JSON"}},
+        .min_positionals = 1,
+        .max_positionals = 1,
+        .run = RunCreateTable,
+    });
 
 }  // namespace
 }  // namespace floe::cli

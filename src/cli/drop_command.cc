@@ -26,30 +26,34 @@ Status DropNamespace(const Invocation& inv) {
   return Ok();
 }
 
-FLOE_REGISTER_COMMAND(drop_table, Command{
-    .name = "drop table",
-    .summary = "remove a table from the catalog (--purge: and delete its files)",
-    .usage = "floe drop table <table> [--purge]",
-    .details = "Without --purge the table's files stay where they are (floe register can bring\n"
-               "the table back). With --purge every file its metadata references is deleted.",
-    .example = "  floe --warehouse wh drop table shop.orders --purge",
-    .options = {{"--purge", "", "also delete data, manifests and metadata files"}},
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = DropTable,
-});
+FLOE_REGISTER_COMMAND(
+    drop_table,
+    Command{
+        .name = "drop table",
+        .summary = "remove a table from the catalog (--purge: and delete its files)",
+        .usage = "floe drop table <table> [--purge]",
+        .details =
+            "Without --purge the table's files stay where they are (floe register can bring\n"
+            "the table back). With --purge every file its metadata references is deleted.",
+        .example = "  floe --warehouse wh drop table shop.orders --purge",
+        .options = {{"--purge", "", "also delete data, manifests and metadata files"}},
+        .min_positionals = 1,
+        .max_positionals = 1,
+        .run = DropTable,
+    });
 
-FLOE_REGISTER_COMMAND(drop_namespace, Command{
-    .name = "drop namespace",
-    .summary = "remove an empty namespace",
-    .usage = "floe drop namespace <namespace>",
-    .details = "A namespace that still holds tables is refused.",
-    .example = "  floe --warehouse wh drop namespace shop",
-    .options = {},
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = DropNamespace,
-});
+FLOE_REGISTER_COMMAND(drop_namespace,
+                      Command{
+                          .name = "drop namespace",
+                          .summary = "remove an empty namespace",
+                          .usage = "floe drop namespace <namespace>",
+                          .details = "A namespace that still holds tables is refused.",
+                          .example = "  floe --warehouse wh drop namespace shop",
+                          .options = {},
+                          .min_positionals = 1,
+                          .max_positionals = 1,
+                          .run = DropNamespace,
+                      });
 
 }  // namespace
 }  // namespace floe::cli

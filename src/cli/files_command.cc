@@ -1,9 +1,9 @@
 // `floe files <table folder | metadata.json> [--stats] [--json]`: every live data and delete
 // file of the current (or a given) snapshot: content, path, format, partition, record count and
 // size; with --stats each column's metrics with bounds as readable values.
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "cli/command.h"
 #include "cli/table_source.h"
@@ -27,7 +27,8 @@ std::string PartitionText(const DataFile& f, const spec::Type* ptype) {
   std::string out;
   for (size_t i = 0; i < f.partition.size(); ++i) {
     if (i > 0) out += ",";
-    const spec::NestedField* field = ptype && i < ptype->fields().size() ? &ptype->fields()[i] : nullptr;
+    const spec::NestedField* field =
+        ptype && i < ptype->fields().size() ? &ptype->fields()[i] : nullptr;
     std::string name = field ? field->name : fmt::format("field{}", i);
     out += name + "=" + (field ? spec::ToHumanString(*field->type, f.partition[i]) : "?");
   }
@@ -37,7 +38,8 @@ std::string PartitionText(const DataFile& f, const spec::Type* ptype) {
 // The union of the column ids any metric mentions, in increasing order.
 std::vector<int32_t> MetricColumns(const DataFile& f) {
   std::vector<int32_t> ids;
-  for (const auto* m : {&f.column_sizes, &f.value_counts, &f.null_value_counts, &f.nan_value_counts}) {
+  for (const auto* m :
+       {&f.column_sizes, &f.value_counts, &f.null_value_counts, &f.nan_value_counts}) {
     for (const auto& kv : *m) ids.push_back(kv.first);
   }
   for (const auto* m : {&f.lower_bounds, &f.upper_bounds}) {
@@ -82,15 +84,17 @@ std::string StatsText(const DataFile& f, const spec::Schema* schema) {
       const int64_t* v = manifest::FindCount(m, id);
       return v ? std::to_string(*v) : std::string("-");
     };
-    out += fmt::format("    {} {}: size={} values={} nulls={} nans={} lower={} upper={}\n", id, name,
-                       count(f.column_sizes), count(f.value_counts), count(f.null_value_counts),
-                       count(f.nan_value_counts), BoundText(field, manifest::FindBound(f.lower_bounds, id)),
+    out += fmt::format("    {} {}: size={} values={} nulls={} nans={} lower={} upper={}\n", id,
+                       name, count(f.column_sizes), count(f.value_counts),
+                       count(f.null_value_counts), count(f.nan_value_counts),
+                       BoundText(field, manifest::FindBound(f.lower_bounds, id)),
                        BoundText(field, manifest::FindBound(f.upper_bounds, id)));
   }
   return out;
 }
 
-std::string FileJson(const ManifestEntry& e, const spec::Type* ptype, const spec::Schema* schema, bool stats) {
+std::string FileJson(const ManifestEntry& e, const spec::Type* ptype, const spec::Schema* schema,
+                     bool stats) {
   const DataFile& f = e.data_file;
   JsonWriter w;
   w.BeginObject();
@@ -101,7 +105,8 @@ std::string FileJson(const ManifestEntry& e, const spec::Type* ptype, const spec
   w.Key("partition");
   w.BeginObject();
   for (size_t i = 0; i < f.partition.size(); ++i) {
-    const spec::NestedField* field = ptype && i < ptype->fields().size() ? &ptype->fields()[i] : nullptr;
+    const spec::NestedField* field =
+        ptype && i < ptype->fields().size() ? &ptype->fields()[i] : nullptr;
     w.Key(field ? field->name : fmt::format("field{}", i));
     if (!field || !spec::ToJson(*field->type, f.partition[i], w).ok()) w.Null();
   }
@@ -171,7 +176,8 @@ Status RunFilesOfTable(const Invocation& inv, const std::string& location, bool 
   if (header && !inv.args.Has("--json")) Print(fmt::format("table {}\n", location));
   FLOE_ASSIGN_OR_RETURN(const spec::Snapshot* snapshot, SelectSnapshot(table, inv.args));
   if (!snapshot) {
-    if (!inv.global.quiet) PrintErr(fmt::format("{}: the table has no snapshot\n", table.metadata_location));
+    if (!inv.global.quiet)
+      PrintErr(fmt::format("{}: the table has no snapshot\n", table.metadata_location));
     return Ok();
   }
   FLOE_ASSIGN_OR_RETURN(manifest::ManifestList list,
@@ -200,13 +206,14 @@ Status RunFilesOfTable(const Invocation& inv, const std::string& location, bool 
   }
   size_t w[6] = {0, 0, 0, 0, 0, 0};
   for (const Row& r : rows) {
-    const std::string* cells[6] = {&r.content, &r.path, &r.format, &r.partition, &r.records, &r.size};
+    const std::string* cells[6] = {&r.content,   &r.path,    &r.format,
+                                   &r.partition, &r.records, &r.size};
     for (int i = 0; i < 6; ++i) w[i] = std::max(w[i], cells[i]->size());
   }
   for (size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
-    out += fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<{}}  {:>{}}  {:>{}}\n", r.content, w[0], r.path, w[1],
-                       r.format, w[2], r.partition, w[3], r.records, w[4], r.size, w[5]);
+    out += fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<{}}  {:>{}}  {:>{}}\n", r.content, w[0], r.path,
+                       w[1], r.format, w[2], r.partition, w[3], r.records, w[4], r.size, w[5]);
     if (stats && i > 0) out += StatsText(entries[i - 1].data_file, schema);
   }
   Print(out);
@@ -221,26 +228,31 @@ Status RunFiles(const Invocation& inv) {
 }
 
 std::vector<OptionSpec> FilesOptions() {
-  std::vector<OptionSpec> o = {{"--stats", "", "also print each column's metrics (sizes, counts, bounds)"},
-                               {"--json", "", "one JSON object per file (NDJSON)"}};
+  std::vector<OptionSpec> o = {
+      {"--stats", "", "also print each column's metrics (sizes, counts, bounds)"},
+      {"--json", "", "one JSON object per file (NDJSON)"}};
   for (OptionSpec& s : TableSourceOptions()) o.push_back(std::move(s));
   return o;
 }
 
-FLOE_REGISTER_COMMAND(files, Command{
-    .name = "files",
-    .summary = "list the live data and delete files of a table's current snapshot",
-    .usage = "floe files <table folder | metadata.json> [--stats] [--json] [--snapshot ID]",
-    .details = "Reads the snapshot's manifests and prints every live (added or existing) data file,\n"
-               "then every delete file: content, path, format, partition values, record count and\n"
-               "size. --stats adds the column metrics, bounds decoded with the table's types.",
-    .example = "  floe files warehouse/db/events --stats\n"
-               "  floe files data/persistent/equality_deletes --base corpus/duckdb-iceberg --json",
-    .options = FilesOptions(),
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = RunFiles,
-});
+FLOE_REGISTER_COMMAND(
+    files,
+    Command{
+        .name = "files",
+        .summary = "list the live data and delete files of a table's current snapshot",
+        .usage = "floe files <table folder | metadata.json> [--stats] [--json] [--snapshot ID]",
+        .details =
+            "Reads the snapshot's manifests and prints every live (added or existing) data file,\n"
+            "then every delete file: content, path, format, partition values, record count and\n"
+            "size. --stats adds the column metrics, bounds decoded with the table's types.",
+        .example =
+            "  floe files warehouse/db/events --stats\n"
+            "  floe files data/persistent/equality_deletes --base corpus/duckdb-iceberg --json",
+        .options = FilesOptions(),
+        .min_positionals = 1,
+        .max_positionals = 1,
+        .run = RunFiles,
+    });
 
 }  // namespace
 }  // namespace floe::cli

@@ -35,7 +35,10 @@ Status RunHistory(const Invocation& inv) {
       out.Member("made-current-at", Utc(e.timestamp_ms));
       out.Member("snapshot-id", e.snapshot_id);
       out.Key("parent-id");
-      if (parent) out.Int(*parent); else out.Null();
+      if (parent)
+        out.Int(*parent);
+      else
+        out.Null();
       out.Member("is-current-ancestor", ancestor);
       out.EndObject();
     } else {
@@ -56,20 +59,23 @@ Status RunRefs(const Invocation& inv) {
   FLOE_ASSIGN_OR_RETURN(TableSource t, OpenTableSource(inv.args.positionals()[0], inv));
   const bool json = inv.args.Has("--json");
   JsonWriter out(/*pretty=*/true);
-  std::string text = fmt::format("{:<20} {:<7} {:<20} {}\n", "name", "type", "snapshot_id",
-                                 "retention");
+  std::string text =
+      fmt::format("{:<20} {:<7} {:<20} {}\n", "name", "type", "snapshot_id", "retention");
   if (json) out.BeginObject();
   for (const auto& [name, ref] : t.metadata.refs) {
     std::string retention;
-    if (ref.min_snapshots_to_keep) retention += fmt::format("min-snapshots-to-keep={} ", *ref.min_snapshots_to_keep);
-    if (ref.max_snapshot_age_ms) retention += fmt::format("max-snapshot-age-ms={} ", *ref.max_snapshot_age_ms);
+    if (ref.min_snapshots_to_keep)
+      retention += fmt::format("min-snapshots-to-keep={} ", *ref.min_snapshots_to_keep);
+    if (ref.max_snapshot_age_ms)
+      retention += fmt::format("max-snapshot-age-ms={} ", *ref.max_snapshot_age_ms);
     if (ref.max_ref_age_ms) retention += fmt::format("max-ref-age-ms={} ", *ref.max_ref_age_ms);
     if (json) {
       out.Key(name);
       out.BeginObject();
       out.Member("snapshot-id", ref.snapshot_id);
       out.Member("type", ref.is_branch() ? "branch" : "tag");
-      if (ref.min_snapshots_to_keep) out.Member("min-snapshots-to-keep", *ref.min_snapshots_to_keep);
+      if (ref.min_snapshots_to_keep)
+        out.Member("min-snapshots-to-keep", *ref.min_snapshots_to_keep);
       if (ref.max_snapshot_age_ms) out.Member("max-snapshot-age-ms", *ref.max_snapshot_age_ms);
       if (ref.max_ref_age_ms) out.Member("max-ref-age-ms", *ref.max_ref_age_ms);
       out.EndObject();
@@ -87,31 +93,35 @@ Status RunRefs(const Invocation& inv) {
   return Ok();
 }
 
-FLOE_REGISTER_COMMAND(history, Command{
-    .name = "history",
-    .summary = "when the table's current snapshot changed, and to which",
-    .usage = "floe history <table> [--json]",
-    .details = "The snapshot log, oldest first (Spark's history table): the time in UTC, the\n"
-               "snapshot, its parent and whether it is still an ancestor of the current snapshot\n"
-               "(false after a rollback).",
-    .example = "  floe --warehouse wh history shop.orders",
-    .options = {{"--json", "", "one JSON array"}},
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = RunHistory,
-});
+FLOE_REGISTER_COMMAND(
+    history,
+    Command{
+        .name = "history",
+        .summary = "when the table's current snapshot changed, and to which",
+        .usage = "floe history <table> [--json]",
+        .details =
+            "The snapshot log, oldest first (Spark's history table): the time in UTC, the\n"
+            "snapshot, its parent and whether it is still an ancestor of the current snapshot\n"
+            "(false after a rollback).",
+        .example = "  floe --warehouse wh history shop.orders",
+        .options = {{"--json", "", "one JSON array"}},
+        .min_positionals = 1,
+        .max_positionals = 1,
+        .run = RunHistory,
+    });
 
-FLOE_REGISTER_COMMAND(refs, Command{
-    .name = "refs",
-    .summary = "list the table's branches and tags",
-    .usage = "floe refs <table> [--json]",
-    .details = "Each ref's name, type, snapshot and retention settings.",
-    .example = "  floe --warehouse wh refs shop.orders",
-    .options = {{"--json", "", "one JSON object keyed by ref name, as in the metadata"}},
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = RunRefs,
-});
+FLOE_REGISTER_COMMAND(
+    refs, Command{
+              .name = "refs",
+              .summary = "list the table's branches and tags",
+              .usage = "floe refs <table> [--json]",
+              .details = "Each ref's name, type, snapshot and retention settings.",
+              .example = "  floe --warehouse wh refs shop.orders",
+              .options = {{"--json", "", "one JSON object keyed by ref name, as in the metadata"}},
+              .min_positionals = 1,
+              .max_positionals = 1,
+              .run = RunRefs,
+          });
 
 }  // namespace
 }  // namespace floe::cli

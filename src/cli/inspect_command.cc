@@ -1,11 +1,11 @@
-// `floe inspect <table>` (and `floe describe <table | namespace>`): a table's metadata for people (format version,
-// current schema as a tree with field ids, partition specs, sort orders, snapshots with their
-// summaries, refs, properties) or, with --json, as one JSON document:
+// `floe inspect <table>` (and `floe describe <table | namespace>`): a table's metadata for people
+// (format version, current schema as a tree with field ids, partition specs, sort orders, snapshots
+// with their summaries, refs, properties) or, with --json, as one JSON document:
 //   {"metadata-location": "<path>", "metadata": <the metadata as floe writes it>}
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "cli/catalog_access.h"
 #include "cli/command.h"
@@ -28,7 +28,8 @@ std::string ColumnName(const spec::Schema* schema, int32_t id) {
   return fmt::format("{}: (dropped)", id);
 }
 
-std::string Sources(const spec::Schema* schema, int32_t source_id, const std::vector<int32_t>& ids) {
+std::string Sources(const spec::Schema* schema, int32_t source_id,
+                    const std::vector<int32_t>& ids) {
   if (ids.empty()) return ColumnName(schema, source_id);
   std::string out;
   for (int32_t id : ids) {
@@ -43,10 +44,18 @@ void AppendField(std::string& out, const spec::NestedField& field, int depth) {
   const spec::Type& type = *field.type;
   std::string type_name;
   switch (type.id()) {
-    case spec::TypeId::kStruct: type_name = "struct"; break;
-    case spec::TypeId::kList: type_name = "list"; break;
-    case spec::TypeId::kMap: type_name = "map"; break;
-    default: type_name = type.ToString(); break;
+    case spec::TypeId::kStruct:
+      type_name = "struct";
+      break;
+    case spec::TypeId::kList:
+      type_name = "list";
+      break;
+    case spec::TypeId::kMap:
+      type_name = "map";
+      break;
+    default:
+      type_name = type.ToString();
+      break;
   }
   out += fmt::format("{}{}: {}: {} {}", indent, field.id, field.name,
                      field.required ? "required" : "optional", type_name);
@@ -64,7 +73,8 @@ std::string Describe(const std::string& location, const spec::TableMetadata& m) 
   out += fmt::format("table-uuid: {}\n", m.table_uuid.empty() ? "(none)" : m.table_uuid);
   out += fmt::format("location: {}\n", m.location);
   out += fmt::format("last-updated: {} ({})\n", Timestamp(m.last_updated_ms), m.last_updated_ms);
-  if (m.format_version >= 2) out += fmt::format("last-sequence-number: {}\n", m.last_sequence_number);
+  if (m.format_version >= 2)
+    out += fmt::format("last-sequence-number: {}\n", m.last_sequence_number);
   out += fmt::format("last-column-id: {}\n", m.last_column_id);
   out += fmt::format("last-partition-id: {}\n", m.last_partition_id);
   if (m.format_version >= 3) out += fmt::format("next-row-id: {}\n", m.next_row_id);
@@ -74,13 +84,15 @@ std::string Describe(const std::string& location, const spec::TableMetadata& m) 
   if (schema != nullptr) {
     for (const spec::NestedField& f : schema->fields) AppendField(out, f, 0);
     if (!schema->identifier_field_ids.empty()) {
-      out += fmt::format("  identifier fields: {}\n", fmt::join(schema->identifier_field_ids, ", "));
+      out +=
+          fmt::format("  identifier fields: {}\n", fmt::join(schema->identifier_field_ids, ", "));
     }
   }
 
   out += "\npartition specs:\n";
   for (const spec::PartitionSpec& spec : m.partition_specs) {
-    out += fmt::format("  spec {}{}:", spec.spec_id, spec.spec_id == m.default_spec_id ? " (default)" : "");
+    out += fmt::format("  spec {}{}:", spec.spec_id,
+                       spec.spec_id == m.default_spec_id ? " (default)" : "");
     if (spec.fields.empty()) out += " unpartitioned";
     out += "\n";
     for (const spec::PartitionField& f : spec.fields) {
@@ -96,7 +108,8 @@ std::string Describe(const std::string& location, const spec::TableMetadata& m) 
     if (order.fields.empty()) out += " unsorted";
     out += "\n";
     for (const spec::SortField& f : order.fields) {
-      out += fmt::format("    {}({}) {} {}\n", f.transform.ToString(), Sources(schema, f.source_id, f.source_ids),
+      out += fmt::format("    {}({}) {} {}\n", f.transform.ToString(),
+                         Sources(schema, f.source_id, f.source_ids),
                          spec::SortDirectionName(f.direction), spec::NullOrderName(f.null_order));
     }
   }
@@ -105,7 +118,8 @@ std::string Describe(const std::string& location, const spec::TableMetadata& m) 
   if (m.snapshots.empty()) out += "  (none)\n";
   for (const spec::Snapshot& s : m.snapshots) {
     bool current = m.current_snapshot_id == s.snapshot_id;
-    out += fmt::format("  {}{}  {}", s.snapshot_id, current ? " (current)" : "", Timestamp(s.timestamp_ms));
+    out += fmt::format("  {}{}  {}", s.snapshot_id, current ? " (current)" : "",
+                       Timestamp(s.timestamp_ms));
     if (!s.operation().empty()) out += fmt::format("  {}", s.operation());
     out += "\n";
     if (s.parent_snapshot_id) out += fmt::format("    parent: {}\n", *s.parent_snapshot_id);
@@ -114,7 +128,8 @@ std::string Describe(const std::string& location, const spec::TableMetadata& m) 
     if (s.first_row_id) out += fmt::format("    first-row-id: {}\n", *s.first_row_id);
     if (s.added_rows) out += fmt::format("    added-rows: {}\n", *s.added_rows);
     if (!s.manifest_list.empty()) out += fmt::format("    manifest-list: {}\n", s.manifest_list);
-    for (const std::string& manifest : s.manifests) out += fmt::format("    manifest: {}\n", manifest);
+    for (const std::string& manifest : s.manifests)
+      out += fmt::format("    manifest: {}\n", manifest);
     for (const auto& [key, value] : s.summary) {
       if (key != "operation") out += fmt::format("    {}: {}\n", key, value);
     }
@@ -124,8 +139,10 @@ std::string Describe(const std::string& location, const spec::TableMetadata& m) 
   if (m.refs.empty()) out += "  (none)\n";
   for (const auto& [name, ref] : m.refs) {
     out += fmt::format("  {}: {} {}", name, spec::SnapshotRefTypeName(ref.type), ref.snapshot_id);
-    if (ref.min_snapshots_to_keep) out += fmt::format(" min-snapshots-to-keep={}", *ref.min_snapshots_to_keep);
-    if (ref.max_snapshot_age_ms) out += fmt::format(" max-snapshot-age-ms={}", *ref.max_snapshot_age_ms);
+    if (ref.min_snapshots_to_keep)
+      out += fmt::format(" min-snapshots-to-keep={}", *ref.min_snapshots_to_keep);
+    if (ref.max_snapshot_age_ms)
+      out += fmt::format(" max-snapshot-age-ms={}", *ref.max_snapshot_age_ms);
     if (ref.max_ref_age_ms) out += fmt::format(" max-ref-age-ms={}", *ref.max_ref_age_ms);
     out += "\n";
   }
@@ -149,8 +166,9 @@ Result<TableSource> InspectedTable(const Invocation& inv) {
     return t;
   }
   if (inv.args.positionals().empty()) {
-    return InvalidArgument("inspect: name a table, a metadata file or a table folder\nUsage: floe "
-                           "inspect <table | metadata.json | table folder> [--json] [--metadata FILE]");
+    return InvalidArgument(
+        "inspect: name a table, a metadata file or a table folder\nUsage: floe "
+        "inspect <table | metadata.json | table folder> [--json] [--metadata FILE]");
   }
   return OpenTableSource(inv.args.positionals()[0], inv);
 }
@@ -215,36 +233,44 @@ Status RunDescribe(const Invocation& inv) {
 
 }  // namespace
 
-FLOE_REGISTER_COMMAND(inspect, Command{
-    .name = "inspect",
-    .summary = "show a table's metadata: schema, partitioning, snapshots, refs, properties",
-    .usage = "floe inspect <table | metadata.json | table folder> [--json] [--metadata FILE]",
-    .details =
-        "Reads a table metadata file (plain, gzip or zstd compressed) or finds a table folder's\n"
-        "current one (version-hint.text, else the highest v<N>.metadata.json or\n"
-        "<NNNNN>-<uuid>.metadata.json), and prints the format version, the current schema as a\n"
-        "tree with field ids, partition specs, sort orders, snapshots with their summaries, refs\n"
-        "and properties. --json prints {\"metadata-location\": ..., \"metadata\": ...} instead.",
-    .example =
-        "  floe inspect warehouse/db/events\n"
-        "  floe inspect warehouse/db/events/metadata/v3.metadata.json --json",
-    .options = {{"--json", "", "print one JSON document: the location and the metadata"},
-                {"--metadata", "FILE", "read this metadata file (instead of a table argument)"}},
-    .min_positionals = 0,
-    .max_positionals = 1,
-    .run = RunInspect,
-});
+FLOE_REGISTER_COMMAND(
+    inspect,
+    Command{
+        .name = "inspect",
+        .summary = "show a table's metadata: schema, partitioning, snapshots, refs, properties",
+        .usage = "floe inspect <table | metadata.json | table folder> [--json] [--metadata FILE]",
+        .details = "Reads a table metadata file (plain, gzip or zstd compressed) or finds a table "
+                   "folder's\n"
+                   "current one (version-hint.text, else the highest v<N>.metadata.json or\n"
+                   "<NNNNN>-<uuid>.metadata.json), and prints the format version, the current "
+                   "schema as a\n"
+                   "tree with field ids, partition specs, sort orders, snapshots with their "
+                   "summaries, refs\n"
+                   "and properties. --json prints {\"metadata-location\": ..., \"metadata\": ...} "
+                   "instead.",
+        .example = "  floe inspect warehouse/db/events\n"
+                   "  floe inspect warehouse/db/events/metadata/v3.metadata.json --json",
+        .options = {{"--json", "", "print one JSON document: the location and the metadata"},
+                    {"--metadata", "FILE",
+                     "read this metadata file (instead of a table argument)"}},
+        .min_positionals = 0,
+        .max_positionals = 1,
+        .run = RunInspect,
+    });
 
-FLOE_REGISTER_COMMAND(describe, Command{
-    .name = "describe",
-    .summary = "describe a table (as inspect) or a namespace (its properties)",
-    .usage = "floe describe <table | namespace> [--json]",
-    .details = "A table: what `floe inspect` prints. A namespace: its properties.",
-    .example = "  floe --warehouse wh describe shop.orders\n  floe --warehouse wh describe shop",
-    .options = {{"--json", "", "print one JSON document"}},
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = RunDescribe,
-});
+FLOE_REGISTER_COMMAND(
+    describe,
+    Command{
+        .name = "describe",
+        .summary = "describe a table (as inspect) or a namespace (its properties)",
+        .usage = "floe describe <table | namespace> [--json]",
+        .details = "A table: what `floe inspect` prints. A namespace: its properties.",
+        .example =
+            "  floe --warehouse wh describe shop.orders\n  floe --warehouse wh describe shop",
+        .options = {{"--json", "", "print one JSON document"}},
+        .min_positionals = 1,
+        .max_positionals = 1,
+        .run = RunDescribe,
+    });
 
 }  // namespace floe::cli

@@ -39,18 +39,20 @@ Status RunList(const Invocation& inv) {
   return Ok();
 }
 
-FLOE_REGISTER_COMMAND(list, Command{
-    .name = "list",
-    .summary = "list namespaces, or the namespaces and tables in a namespace",
-    .usage = "floe list [namespace] [--json]",
-    .details = "Without a namespace: the top-level namespaces. With one: its child namespaces,\n"
-               "then its tables, one per line.",
-    .example = "  floe --warehouse wh list\n  floe --warehouse wh list shop",
-    .options = {{"--json", "", "print {\"namespaces\": [...], \"tables\": [...]}"}},
-    .min_positionals = 0,
-    .max_positionals = 1,
-    .run = RunList,
-});
+FLOE_REGISTER_COMMAND(
+    list, Command{
+              .name = "list",
+              .summary = "list namespaces, or the namespaces and tables in a namespace",
+              .usage = "floe list [namespace] [--json]",
+              .details =
+                  "Without a namespace: the top-level namespaces. With one: its child namespaces,\n"
+                  "then its tables, one per line.",
+              .example = "  floe --warehouse wh list\n  floe --warehouse wh list shop",
+              .options = {{"--json", "", "print {\"namespaces\": [...], \"tables\": [...]}"}},
+              .min_positionals = 0,
+              .max_positionals = 1,
+              .run = RunList,
+          });
 
 }  // namespace
 }  // namespace floe::cli

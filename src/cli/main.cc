@@ -1,11 +1,11 @@
 // floe: parse global options, find the command, parse its options, run it, map the error kind
 // to the exit code of CLI.md.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "cli/command.h"
 #include "floe/util/version.h"
@@ -17,7 +17,8 @@ constexpr const char* kGlobalHelp =
     "Global options:\n"
     "  --warehouse DIR   SQL catalog 'default' on SQLite at DIR/catalog.db, tables under DIR\n"
     "  --catalog NAME    catalog from floe.yaml to use by default\n"
-    "  --config FILE     floe.yaml to read (else $FLOE_CONFIG, ./floe.yaml, ~/.config/floe/floe.yaml)\n"
+    "  --config FILE     floe.yaml to read (else $FLOE_CONFIG, ./floe.yaml, "
+    "~/.config/floe/floe.yaml)\n"
     "  --threads N       worker threads (default: all cores)\n"
     "  --quiet           no progress or status lines on stderr\n"
     "  --verbose         more detail on stderr\n"
@@ -40,8 +41,9 @@ std::string TopLevelHelp() {
   }
   out += "\n";
   out += kGlobalHelp;
-  out += "\nExit codes: 0 ok, 1 internal, 2 usage, 3 not found, 4 already exists, 5 corrupt input,\n"
-         "6 not supported, 7 I/O, 8 commit conflict, 9 commit state unknown.\n";
+  out +=
+      "\nExit codes: 0 ok, 1 internal, 2 usage, 3 not found, 4 already exists, 5 corrupt input,\n"
+      "6 not supported, 7 I/O, 8 commit conflict, 9 commit state unknown.\n";
   return out;
 }
 
@@ -148,7 +150,8 @@ int Main(int argc, char** argv) {
       if (w == "--threads") {
         char* end = nullptr;
         long n = std::strtol(v->c_str(), &end, 10);
-        if (*end != '\0' || n < 0) return Fail(InvalidArgument("--threads takes a number, got \"{}\"", *v));
+        if (*end != '\0' || n < 0)
+          return Fail(InvalidArgument("--threads takes a number, got \"{}\"", *v));
         global.threads = static_cast<int>(n);
       }
     } else {
@@ -159,7 +162,8 @@ int Main(int argc, char** argv) {
     PrintErr(TopLevelHelp());
     return 2;
   }
-  // The longest registered command name that matches the next words ("parquet meta" before "parquet").
+  // The longest registered command name that matches the next words ("parquet meta" before
+  // "parquet").
   const Command* command = nullptr;
   size_t command_words = 0;
   for (const Command& c : Commands()) {
@@ -184,7 +188,8 @@ int Main(int argc, char** argv) {
     // A group word alone ("floe parquet") lists its subcommands.
     std::string group = words[i], listing;
     for (const Command& c : Commands()) {
-      if (c.name.rfind(group + " ", 0) == 0) listing += fmt::format("  {:<20} {}\n", c.name, c.summary);
+      if (c.name.rfind(group + " ", 0) == 0)
+        listing += fmt::format("  {:<20} {}\n", c.name, c.summary);
     }
     if (!listing.empty()) {
       bool help = i + 1 < words.size() && (words[i + 1] == "--help" || words[i + 1] == "-h");

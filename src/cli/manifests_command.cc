@@ -62,9 +62,10 @@ std::string ManifestText(const ManifestFile& m, const spec::Type* ptype) {
           ptype && i < ptype->fields().size() ? &ptype->fields()[i] : nullptr;
       std::string name = field ? field->name : fmt::format("field {}", i);
       const spec::Type* t = field ? field->type.get() : nullptr;
-      std::string range = s.lower_bound && s.upper_bound
-                              ? fmt::format("{} .. {}", BoundText(t, *s.lower_bound), BoundText(t, *s.upper_bound))
-                              : "no values";
+      std::string range =
+          s.lower_bound && s.upper_bound
+              ? fmt::format("{} .. {}", BoundText(t, *s.lower_bound), BoundText(t, *s.upper_bound))
+              : "no values";
       out += fmt::format("    {}: {}{}{}\n", name, range, s.contains_null ? ", has nulls" : "",
                          s.contains_nan.value_or(false) ? ", has NaNs" : "");
     }
@@ -138,7 +139,8 @@ Status RunManifestsOfTable(const Invocation& inv, const std::string& location, b
   if (header && !inv.args.Has("--json")) Print(fmt::format("table {}\n", location));
   FLOE_ASSIGN_OR_RETURN(const spec::Snapshot* snapshot, SelectSnapshot(table, inv.args));
   if (!snapshot) {
-    if (!inv.global.quiet) PrintErr(fmt::format("{}: the table has no snapshot\n", table.metadata_location));
+    if (!inv.global.quiet)
+      PrintErr(fmt::format("{}: the table has no snapshot\n", table.metadata_location));
     return Ok();
   }
   FLOE_ASSIGN_OR_RETURN(manifest::ManifestList list,
@@ -171,20 +173,24 @@ std::vector<OptionSpec> ManifestsOptions() {
   return o;
 }
 
-FLOE_REGISTER_COMMAND(manifests, Command{
-    .name = "manifests",
-    .summary = "list the manifests of a table's current snapshot",
-    .usage = "floe manifests <table folder | metadata.json> [--json] [--snapshot ID]",
-    .details = "Reads the snapshot's manifest list: each manifest's path, content (data or deletes),\n"
-               "partition spec id, sequence numbers, file and row counts, and the lower and upper\n"
-               "bound of every partition field with its null and NaN flags.",
-    .example = "  floe manifests warehouse/db/events\n"
-               "  floe manifests data/persistent/equality_deletes --base corpus/duckdb-iceberg --json",
-    .options = ManifestsOptions(),
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = RunManifests,
-});
+FLOE_REGISTER_COMMAND(
+    manifests,
+    Command{
+        .name = "manifests",
+        .summary = "list the manifests of a table's current snapshot",
+        .usage = "floe manifests <table folder | metadata.json> [--json] [--snapshot ID]",
+        .details =
+            "Reads the snapshot's manifest list: each manifest's path, content (data or deletes),\n"
+            "partition spec id, sequence numbers, file and row counts, and the lower and upper\n"
+            "bound of every partition field with its null and NaN flags.",
+        .example =
+            "  floe manifests warehouse/db/events\n"
+            "  floe manifests data/persistent/equality_deletes --base corpus/duckdb-iceberg --json",
+        .options = ManifestsOptions(),
+        .min_positionals = 1,
+        .max_positionals = 1,
+        .run = RunManifests,
+    });
 
 }  // namespace
 }  // namespace floe::cli

@@ -22,64 +22,71 @@ Result<columnar::TimeUnit> Int96UnitOption(const Args& args) {
   return InvalidArgument("--int96-unit: expected ns or us, got \"{}\"", unit);
 }
 
-FLOE_REGISTER_COMMAND(parquet_cat, Command{
-    .name = "parquet cat",
-    .summary = "print the rows of a Parquet file (columns, filter, limit; table, csv or json)",
-    .usage = "floe parquet cat <file> [--columns a,b.c] [--filter \"<expr>\"] [--limit N]\n"
-             "                 [--format table|csv|json] [--json] [--int96-unit ns|us]",
-    .details =
-        "Rows come in file order. --columns takes dotted paths (a nested column b.c comes back\n"
-        "as {\"b\": {\"c\": ...}}). --filter takes the WHERE-clause grammar of floe SQL, e.g.\n"
-        "  region = 'seoul' and order_ts >= '2026-03-05T00:00:00+00:00'\n"
-        "with and/or/not, = != < <= > >=, in (...), between, is [not] null, is [not] nan,\n"
-        "like 'prefix%', starts_with(col, 'p'), `quoted` and dotted names (SQL that a filter\n"
-        "cannot evaluate, such as arithmetic, is refused). Row groups whose statistics or bloom\n"
-        "filters exclude a match are skipped, and exactly the matching rows are printed. JSON\n"
-        "rows are one object per line (CLI.md value forms); CSV has a header line. INT96\n"
-        "timestamps print in nanoseconds; --int96-unit us reads those beyond 1677-2262 (Spark\n"
-        "writes years up to 294247).",
-    .example = "  floe parquet cat data.parquet --limit 10\n"
-               "  floe parquet cat data.parquet --columns id,s --filter \"k < 10\" --format csv",
-    .options = {{"--columns", "LIST", "comma-separated column paths to print (default: all)"},
-                {"--filter", "EXPR", "print only the rows where EXPR is true"},
-                {"--limit", "N", "print at most N rows"},
-                {"--format", "FORMAT", "table (default), csv or json"},
-                {"--json", "", "same as --format json"},
-                {"--int96-unit", "UNIT", "ns (default) or us for INT96 timestamps"}},
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = [](const Invocation& inv) -> Status {
-      table::ParquetScanOptions options;
-      FLOE_ASSIGN_OR_RETURN(columnar::RowFormat format, FormatOption(inv.args));
-      FLOE_ASSIGN_OR_RETURN(options.int96_unit, Int96UnitOption(inv.args));
-      if (auto columns = inv.args.Get("--columns")) options.columns = table::SplitColumnList(*columns);
-      options.filter = inv.args.Get("--filter").value_or("");
-      FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> limit, inv.args.GetInt("--limit"));
-      if (limit && *limit < 0) return InvalidArgument("--limit must not be negative");
-      options.limit = limit;
-      auto writer = columnar::RowWriter::Make(format, stdout);
-      auto io = io::LocalFileIO();
-      table::ParquetScanCallbacks callbacks;
-      callbacks.on_schema = [&](const columnar::SchemaPtr& s) { return writer->Begin(s); };
-      callbacks.on_batch = [&](const columnar::RecordBatch& b) { return writer->Write(b); };
-      FLOE_ASSIGN_OR_RETURN(auto report,
-                            table::ScanParquetFile(*io, inv.args.positionals()[0], options, callbacks));
-      if (inv.global.verbose) {
-        PrintErr(fmt::format("row groups: {} ({} skipped by statistics, {} by bloom filters, "
-                             "{} by the page index); rows read {} ({} outside the pages the "
-                             "page index keeps), printed {}\n",
-                             report.row_groups, report.row_groups_skipped_by_statistics,
-                             report.row_groups_skipped_by_bloom_filter,
-                             report.row_groups_skipped_by_page_index, report.rows_read,
-                             report.rows_skipped_by_page_index, report.rows_returned));
-      }
-      FLOE_RETURN_IF_ERROR(writer->Finish());
-      if (writer->replaced_invalid_utf8()) {
-        PrintErr("warning: some strings held invalid UTF-8, printed with U+FFFD in its place\n");
-      }
-      return Ok();
-    },
-});
+FLOE_REGISTER_COMMAND(
+    parquet_cat,
+    Command{
+        .name = "parquet cat",
+        .summary = "print the rows of a Parquet file (columns, filter, limit; table, csv or json)",
+        .usage = "floe parquet cat <file> [--columns a,b.c] [--filter \"<expr>\"] [--limit N]\n"
+                 "                 [--format table|csv|json] [--json] [--int96-unit ns|us]",
+        .details =
+            "Rows come in file order. --columns takes dotted paths (a nested column b.c comes "
+            "back\n"
+            "as {\"b\": {\"c\": ...}}). --filter takes the WHERE-clause grammar of floe SQL, e.g.\n"
+            "  region = 'seoul' and order_ts >= '2026-03-05T00:00:00+00:00'\n"
+            "with and/or/not, = != < <= > >=, in (...), between, is [not] null, is [not] nan,\n"
+            "like 'prefix%', starts_with(col, 'p'), `quoted` and dotted names (SQL that a filter\n"
+            "cannot evaluate, such as arithmetic, is refused). Row groups whose statistics or "
+            "bloom\n"
+            "filters exclude a match are skipped, and exactly the matching rows are printed. JSON\n"
+            "rows are one object per line (CLI.md value forms); CSV has a header line. INT96\n"
+            "timestamps print in nanoseconds; --int96-unit us reads those beyond 1677-2262 (Spark\n"
+            "writes years up to 294247).",
+        .example =
+            "  floe parquet cat data.parquet --limit 10\n"
+            "  floe parquet cat data.parquet --columns id,s --filter \"k < 10\" --format csv",
+        .options = {{"--columns", "LIST", "comma-separated column paths to print (default: all)"},
+                    {"--filter", "EXPR", "print only the rows where EXPR is true"},
+                    {"--limit", "N", "print at most N rows"},
+                    {"--format", "FORMAT", "table (default), csv or json"},
+                    {"--json", "", "same as --format json"},
+                    {"--int96-unit", "UNIT", "ns (default) or us for INT96 timestamps"}},
+        .min_positionals = 1,
+        .max_positionals = 1,
+        .run = [](const Invocation& inv) -> Status {
+          table::ParquetScanOptions options;
+          FLOE_ASSIGN_OR_RETURN(columnar::RowFormat format, FormatOption(inv.args));
+          FLOE_ASSIGN_OR_RETURN(options.int96_unit, Int96UnitOption(inv.args));
+          if (auto columns = inv.args.Get("--columns"))
+            options.columns = table::SplitColumnList(*columns);
+          options.filter = inv.args.Get("--filter").value_or("");
+          FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> limit, inv.args.GetInt("--limit"));
+          if (limit && *limit < 0) return InvalidArgument("--limit must not be negative");
+          options.limit = limit;
+          auto writer = columnar::RowWriter::Make(format, stdout);
+          auto io = io::LocalFileIO();
+          table::ParquetScanCallbacks callbacks;
+          callbacks.on_schema = [&](const columnar::SchemaPtr& s) { return writer->Begin(s); };
+          callbacks.on_batch = [&](const columnar::RecordBatch& b) { return writer->Write(b); };
+          FLOE_ASSIGN_OR_RETURN(auto report, table::ScanParquetFile(*io, inv.args.positionals()[0],
+                                                                    options, callbacks));
+          if (inv.global.verbose) {
+            PrintErr(fmt::format(
+                "row groups: {} ({} skipped by statistics, {} by bloom filters, "
+                "{} by the page index); rows read {} ({} outside the pages the "
+                "page index keeps), printed {}\n",
+                report.row_groups, report.row_groups_skipped_by_statistics,
+                report.row_groups_skipped_by_bloom_filter, report.row_groups_skipped_by_page_index,
+                report.rows_read, report.rows_skipped_by_page_index, report.rows_returned));
+          }
+          FLOE_RETURN_IF_ERROR(writer->Finish());
+          if (writer->replaced_invalid_utf8()) {
+            PrintErr(
+                "warning: some strings held invalid UTF-8, printed with U+FFFD in its place\n");
+          }
+          return Ok();
+        },
+    });
 
 }  // namespace
 }  // namespace floe::cli

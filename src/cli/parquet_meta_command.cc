@@ -65,7 +65,8 @@ std::string MetaText(const FileReader& reader) {
     const RowGroup& rg = md.row_groups[g];
     out += fmt::format("\nrow group {}: {} rows, {} bytes uncompressed", g, rg.num_rows,
                        rg.total_byte_size);
-    if (rg.total_compressed_size) out += fmt::format(", {} bytes compressed", *rg.total_compressed_size);
+    if (rg.total_compressed_size)
+      out += fmt::format(", {} bytes compressed", *rg.total_compressed_size);
     if (rg.file_offset) out += fmt::format(", at offset {}", *rg.file_offset);
     out += "\n";
     if (rg.sorting_columns) {
@@ -89,10 +90,13 @@ std::string MetaText(const FileReader& reader) {
       out += fmt::format("    {} bytes compressed, {} bytes uncompressed\n",
                          m.total_compressed_size, m.total_uncompressed_size);
       out += fmt::format("    data page at {}", m.data_page_offset);
-      if (m.dictionary_page_offset) out += fmt::format(", dictionary page at {}", *m.dictionary_page_offset);
+      if (m.dictionary_page_offset)
+        out += fmt::format(", dictionary page at {}", *m.dictionary_page_offset);
       if (m.bloom_filter_offset) out += fmt::format(", bloom filter at {}", *m.bloom_filter_offset);
-      if (cc.column_index_offset) out += fmt::format(", column index at {}", *cc.column_index_offset);
-      if (cc.offset_index_offset) out += fmt::format(", offset index at {}", *cc.offset_index_offset);
+      if (cc.column_index_offset)
+        out += fmt::format(", column index at {}", *cc.column_index_offset);
+      if (cc.offset_index_offset)
+        out += fmt::format(", offset index at {}", *cc.offset_index_offset);
       out += "\n";
       if (m.statistics) {
         std::string stats = StatsText(*m.statistics, reader.metadata().schema[leaf.index]);
@@ -103,30 +107,33 @@ std::string MetaText(const FileReader& reader) {
   return out;
 }
 
-FLOE_REGISTER_COMMAND(parquet_meta, Command{
-    .name = "parquet meta",
-    .summary = "print a Parquet file's footer: row groups, columns, codecs, statistics",
-    .usage = "floe parquet meta <file> [--json]",
-    .details = "Reads only the footer. --json prints the FileMetaData with parquet.thrift's field\n"
-               "names in snake_case (enums by name, statistics typed by the column's schema).",
-    .example = "  floe parquet meta data/00000-0-a.parquet\n"
-               "  floe parquet meta data/00000-0-a.parquet --json",
-    .options = {{"--json", "", "print the FileMetaData as one JSON document"}},
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = [](const Invocation& inv) -> Status {
-      auto io = io::LocalFileIO();
-      FLOE_ASSIGN_OR_RETURN(auto reader, FileReader::Open(*io, inv.args.positionals()[0]));
-      if (inv.args.Has("--json")) {
-        MetadataJsonOptions options;
-        options.metadata_length = reader->metadata_length();
-        Print(FileMetaDataToJson(reader->metadata(), options) + "\n");
-      } else {
-        Print(MetaText(*reader));
-      }
-      return Ok();
-    },
-});
+FLOE_REGISTER_COMMAND(
+    parquet_meta,
+    Command{
+        .name = "parquet meta",
+        .summary = "print a Parquet file's footer: row groups, columns, codecs, statistics",
+        .usage = "floe parquet meta <file> [--json]",
+        .details =
+            "Reads only the footer. --json prints the FileMetaData with parquet.thrift's field\n"
+            "names in snake_case (enums by name, statistics typed by the column's schema).",
+        .example = "  floe parquet meta data/00000-0-a.parquet\n"
+                   "  floe parquet meta data/00000-0-a.parquet --json",
+        .options = {{"--json", "", "print the FileMetaData as one JSON document"}},
+        .min_positionals = 1,
+        .max_positionals = 1,
+        .run = [](const Invocation& inv) -> Status {
+          auto io = io::LocalFileIO();
+          FLOE_ASSIGN_OR_RETURN(auto reader, FileReader::Open(*io, inv.args.positionals()[0]));
+          if (inv.args.Has("--json")) {
+            MetadataJsonOptions options;
+            options.metadata_length = reader->metadata_length();
+            Print(FileMetaDataToJson(reader->metadata(), options) + "\n");
+          } else {
+            Print(MetaText(*reader));
+          }
+          return Ok();
+        },
+    });
 
 }  // namespace
 }  // namespace floe::cli

@@ -21,7 +21,8 @@ std::string Annotation(const SchemaNode& n) {
     const LogicalType& t = *n.logical_type;
     using K = LogicalType::Kind;
     switch (t.kind) {
-      case K::kDecimal: return fmt::format("DECIMAL({},{})", t.precision, t.scale);
+      case K::kDecimal:
+        return fmt::format("DECIMAL({},{})", t.precision, t.scale);
       case K::kTime:
       case K::kTimestamp:
         return fmt::format("{}({},{})", LogicalTypeKindName(t), TimeUnitName(t.unit),
@@ -29,15 +30,15 @@ std::string Annotation(const SchemaNode& n) {
       case K::kInteger:
         return fmt::format("INTEGER({},{})", t.bit_width, t.is_signed ? "true" : "false");
       case K::kVariant:
-        return t.specification_version
-                   ? fmt::format("VARIANT({})", *t.specification_version)
-                   : std::string("VARIANT");
+        return t.specification_version ? fmt::format("VARIANT({})", *t.specification_version)
+                                       : std::string("VARIANT");
       case K::kGeometry:
         return t.crs ? fmt::format("GEOMETRY({})", *t.crs) : std::string("GEOMETRY");
       case K::kGeography:
         return fmt::format("GEOGRAPHY({}{})", t.crs.value_or("OGC:CRS84"),
                            t.algorithm ? ", " + EdgeAlgorithmName(*t.algorithm) : "");
-      default: return LogicalTypeKindName(t);
+      default:
+        return LogicalTypeKindName(t);
     }
   }
   if (n.converted_type) {
@@ -54,10 +55,9 @@ void PrintNode(const Schema& schema, const SchemaNode& n, int depth, std::string
   std::string line = indent + Lower(RepetitionName(n.repetition)) + " ";
   if (n.is_leaf()) {
     Type t = *n.physical_type;
-    line += t == Type::kByteArray ? std::string("binary")
-            : t == Type::kFixedLenByteArray
-                ? fmt::format("fixed_len_byte_array({})", n.type_length)
-                : Lower(TypeName(t));
+    line += t == Type::kByteArray           ? std::string("binary")
+            : t == Type::kFixedLenByteArray ? fmt::format("fixed_len_byte_array({})", n.type_length)
+                                            : Lower(TypeName(t));
   } else {
     line += "group";
   }
@@ -75,30 +75,33 @@ void PrintNode(const Schema& schema, const SchemaNode& n, int depth, std::string
   out += indent + "}\n";
 }
 
-FLOE_REGISTER_COMMAND(parquet_schema, Command{
-    .name = "parquet schema",
-    .summary = "print a Parquet file's schema tree with logical types and field ids",
-    .usage = "floe parquet schema <file>",
-    .details = "Prints the schema in parquet-format's message syntax: repetition, physical type,\n"
-               "name, (logical or converted type) and \"= <field id>\"; each leaf notes its column\n"
-               "index and maximum definition and repetition levels.",
-    .example = "  floe parquet schema data/00000-0-a.parquet",
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = [](const Invocation& inv) -> Status {
-      auto io = io::LocalFileIO();
-      FLOE_ASSIGN_OR_RETURN(auto reader, FileReader::Open(*io, inv.args.positionals()[0]));
-      const Schema& schema = reader->schema();
-      const SchemaNode& root = schema.root();
-      std::string out = "message " + root.name;
-      if (root.field_id) out += fmt::format(" = {}", *root.field_id);
-      out += " {\n";
-      for (int c : root.children) PrintNode(schema, schema.node(c), 1, out);
-      out += "}\n";
-      Print(out);
-      return Ok();
-    },
-});
+FLOE_REGISTER_COMMAND(
+    parquet_schema,
+    Command{
+        .name = "parquet schema",
+        .summary = "print a Parquet file's schema tree with logical types and field ids",
+        .usage = "floe parquet schema <file>",
+        .details =
+            "Prints the schema in parquet-format's message syntax: repetition, physical type,\n"
+            "name, (logical or converted type) and \"= <field id>\"; each leaf notes its column\n"
+            "index and maximum definition and repetition levels.",
+        .example = "  floe parquet schema data/00000-0-a.parquet",
+        .min_positionals = 1,
+        .max_positionals = 1,
+        .run = [](const Invocation& inv) -> Status {
+          auto io = io::LocalFileIO();
+          FLOE_ASSIGN_OR_RETURN(auto reader, FileReader::Open(*io, inv.args.positionals()[0]));
+          const Schema& schema = reader->schema();
+          const SchemaNode& root = schema.root();
+          std::string out = "message " + root.name;
+          if (root.field_id) out += fmt::format(" = {}", *root.field_id);
+          out += " {\n";
+          for (int c : root.children) PrintNode(schema, schema.node(c), 1, out);
+          out += "}\n";
+          Print(out);
+          return Ok();
+        },
+    });
 
 }  // namespace
 }  // namespace floe::cli

@@ -84,43 +84,53 @@ Status RunProperties(const Invocation& inv, Action action) {
   return Ok();
 }
 
-FLOE_REGISTER_COMMAND(properties_get, Command{
-    .name = "properties get",
-    .summary = "print the properties of a table or namespace (or one of them)",
-    .usage = "floe properties get table|namespace <name> [key] [--json]",
-    .details = "Without a key: every property, one \"key  value\" per line. With a key: its value.",
-    .example = "  floe --warehouse wh properties get table shop.orders\n"
-               "  floe --warehouse wh properties get table shop.orders write.parquet.compression-codec",
-    .options = {{"--json", "", "print the properties as one JSON object"}},
-    .min_positionals = 2,
-    .max_positionals = 3,
-    .run = [](const Invocation& inv) { return RunProperties(inv, Action::kGet); },
-});
+FLOE_REGISTER_COMMAND(
+    properties_get,
+    Command{
+        .name = "properties get",
+        .summary = "print the properties of a table or namespace (or one of them)",
+        .usage = "floe properties get table|namespace <name> [key] [--json]",
+        .details =
+            "Without a key: every property, one \"key  value\" per line. With a key: its value.",
+        .example = "  floe --warehouse wh properties get table shop.orders\n"
+                   "  floe --warehouse wh properties get table shop.orders "
+                   "write.parquet.compression-codec",
+        .options = {{"--json", "", "print the properties as one JSON object"}},
+        .min_positionals = 2,
+        .max_positionals = 3,
+        .run = [](const Invocation& inv) { return RunProperties(inv, Action::kGet); },
+    });
 
-FLOE_REGISTER_COMMAND(properties_set, Command{
-    .name = "properties set",
-    .summary = "set a property of a table or namespace",
-    .usage = "floe properties set table|namespace <name> <key> <value>",
-    .details = "A table property is set in a commit (a new metadata file); a namespace property\n"
-               "in the catalog.",
-    .example = "  floe --warehouse wh properties set table shop.orders commit.manifest-merge.enabled false",
-    .options = {},
-    .min_positionals = 4,
-    .max_positionals = 4,
-    .run = [](const Invocation& inv) { return RunProperties(inv, Action::kSet); },
-});
+FLOE_REGISTER_COMMAND(
+    properties_set,
+    Command{
+        .name = "properties set",
+        .summary = "set a property of a table or namespace",
+        .usage = "floe properties set table|namespace <name> <key> <value>",
+        .details =
+            "A table property is set in a commit (a new metadata file); a namespace property\n"
+            "in the catalog.",
+        .example = "  floe --warehouse wh properties set table shop.orders "
+                   "commit.manifest-merge.enabled false",
+        .options = {},
+        .min_positionals = 4,
+        .max_positionals = 4,
+        .run = [](const Invocation& inv) { return RunProperties(inv, Action::kSet); },
+    });
 
-FLOE_REGISTER_COMMAND(properties_remove, Command{
-    .name = "properties remove",
-    .summary = "remove a property of a table or namespace",
-    .usage = "floe properties remove table|namespace <name> <key>",
-    .details = "A table property is removed in a commit; a missing key is an error (exit 3).",
-    .example = "  floe --warehouse wh properties remove table shop.orders owner",
-    .options = {},
-    .min_positionals = 3,
-    .max_positionals = 3,
-    .run = [](const Invocation& inv) { return RunProperties(inv, Action::kRemove); },
-});
+FLOE_REGISTER_COMMAND(
+    properties_remove,
+    Command{
+        .name = "properties remove",
+        .summary = "remove a property of a table or namespace",
+        .usage = "floe properties remove table|namespace <name> <key>",
+        .details = "A table property is removed in a commit; a missing key is an error (exit 3).",
+        .example = "  floe --warehouse wh properties remove table shop.orders owner",
+        .options = {},
+        .min_positionals = 3,
+        .max_positionals = 3,
+        .run = [](const Invocation& inv) { return RunProperties(inv, Action::kRemove); },
+    });
 
 }  // namespace
 }  // namespace floe::cli

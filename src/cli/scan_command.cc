@@ -2,22 +2,21 @@
 // [--limit N] [--format table|csv|json|parquet --output FILE] [--plan]`: the rows of a table
 // (issue #7), planned with pruning, deletes applied, in CLI.md's output forms; or, with --plan,
 // what the plan reads and skips.
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstdio>
-
-#include <fmt/format.h>
 
 #include "cli/command.h"
 #include "cli/scan_selection.h"
 #include "cli/table_source.h"
 #include "floe/columnar/row_writer.h"
+#include "floe/expr/bound_expression.h"
 #include "floe/format/parquet/file_writer.h"
 #include "floe/io/file_io.h"
 #include "floe/scan/table_reader.h"
 #include "floe/scan/table_scan.h"
 #include "floe/table/parquet_scan.h"
-#include "floe/expr/bound_expression.h"
 #include "floe/util/json_writer.h"
 
 namespace floe::cli {
@@ -60,18 +59,23 @@ void PrintPlan(const scan::ScanPlan& plan, bool json) {
     return;
   }
   std::string out;
-  out += fmt::format("snapshot:          {}\n", plan.snapshot ? std::to_string(plan.snapshot->snapshot_id) : "none");
+  out += fmt::format("snapshot:          {}\n",
+                     plan.snapshot ? std::to_string(plan.snapshot->snapshot_id) : "none");
   out += fmt::format("filter:            {}\n", expr::ToString(plan.filter.expr));
-  out += fmt::format("data manifests:    {} ({} skipped by partition summaries)\n", r.data_manifests,
-                     r.data_manifests_skipped);
-  out += fmt::format("delete manifests:  {} ({} skipped)\n", r.delete_manifests, r.delete_manifests_skipped);
+  out += fmt::format("data manifests:    {} ({} skipped by partition summaries)\n",
+                     r.data_manifests, r.data_manifests_skipped);
+  out += fmt::format("delete manifests:  {} ({} skipped)\n", r.delete_manifests,
+                     r.delete_manifests_skipped);
   int64_t all_files = r.data_files + r.data_files_in_skipped_manifests;
-  out += fmt::format("data files:        {} planned of {} ({} skipped by partition values and metrics, {} in skipped manifests)\n",
-                     planned, all_files, r.data_files_skipped, r.data_files_in_skipped_manifests);
-  out += fmt::format("delete files:      {} applied of {}\n", r.delete_files_applied, r.delete_files);
+  out += fmt::format(
+      "data files:        {} planned of {} ({} skipped by partition values and metrics, {} in "
+      "skipped manifests)\n",
+      planned, all_files, r.data_files_skipped, r.data_files_in_skipped_manifests);
+  out +=
+      fmt::format("delete files:      {} applied of {}\n", r.delete_files_applied, r.delete_files);
   out += fmt::format("records planned:   {}\n", r.records_planned);
-  out += fmt::format("bytes to read:     {} (data files of the manifests read: {})\n", r.bytes_to_read,
-                     r.bytes_total);
+  out += fmt::format("bytes to read:     {} (data files of the manifests read: {})\n",
+                     r.bytes_to_read, r.bytes_total);
   out += fmt::format("pushdown:          {} of data files skipped\n",
                      Percent(all_files - planned, all_files));
   Print(out);
@@ -82,7 +86,8 @@ class ParquetOutput {
  public:
   static Result<std::unique_ptr<ParquetOutput>> Open(const std::string& path) {
     if (path == "-" && isatty(STDOUT_FILENO)) {
-      return InvalidArgument("--format parquet writes binary: give --output FILE (or redirect standard output)");
+      return InvalidArgument(
+          "--format parquet writes binary: give --output FILE (or redirect standard output)");
     }
     auto out = std::unique_ptr<ParquetOutput>(new ParquetOutput());
     out->path_ = path == "-" ? "/dev/stdout" : path;
@@ -115,7 +120,8 @@ Status RunScan(const Invocation& inv) {
   std::string format = args.Has("--json") ? "json" : args.Get("--format").value_or("table");
   std::optional<std::string> output = args.Get("--output");
   if (format == "parquet" && !output) {
-    return InvalidArgument("--format parquet needs --output FILE (it refuses to write binary to a terminal)");
+    return InvalidArgument(
+        "--format parquet needs --output FILE (it refuses to write binary to a terminal)");
   }
   std::optional<columnar::RowFormat> row_format;
   if (format != "parquet") {
@@ -129,7 +135,8 @@ Status RunScan(const Invocation& inv) {
 
   FLOE_ASSIGN_OR_RETURN(TableSource table, OpenTableSource(args.positionals()[0], inv));
   if (args.Has("--plan")) {  // the tasks are not kept: the report counts them
-    auto plan = scan::PlanScan(*table.io, table.metadata, options, [](scan::FileScanTask&) { return Ok(); });
+    auto plan = scan::PlanScan(*table.io, table.metadata, options,
+                               [](scan::FileScanTask&) { return Ok(); });
     if (!plan.ok()) return std::move(plan).error().WithContext(table.metadata_location);
     PrintPlan(*plan, args.Has("--json"));
     return Ok();
@@ -168,11 +175,13 @@ Status RunScan(const Invocation& inv) {
     PrintErr("warning: some strings held invalid UTF-8, printed with U+FFFD in its place\n");
   }
   if (inv.global.verbose) {
-    std::string planned = plan_report ? fmt::format("of {} planned", plan_report->data_files_planned())
-                                      : "(planning stopped at the limit)";
-    PrintErr(fmt::format("files read {} {}; row groups {} ({} skipped); rows read {}, deleted {}, returned {}\n",
-                         report->files_read, planned, report->row_groups, report->row_groups_skipped,
-                         report->rows_read, report->rows_deleted, report->rows_returned));
+    std::string planned = plan_report
+                              ? fmt::format("of {} planned", plan_report->data_files_planned())
+                              : "(planning stopped at the limit)";
+    PrintErr(fmt::format(
+        "files read {} {}; row groups {} ({} skipped); rows read {}, deleted {}, returned {}\n",
+        report->files_read, planned, report->row_groups, report->row_groups_skipped,
+        report->rows_read, report->rows_deleted, report->rows_returned));
   }
   return Ok();
 }
@@ -189,34 +198,42 @@ std::vector<OptionSpec> ScanOptionsList() {
   return options;
 }
 
-FLOE_REGISTER_COMMAND(scan, Command{
-    .name = "scan",
-    .summary = "print the rows of a table (filter, columns, time travel; table, csv, json or parquet)",
-    .usage = "floe scan <table | table folder | metadata.json> [--columns a,b.c] [--filter \"<expr>\"]\n"
-             "                [--snapshot ID | --as-of TIMESTAMP | --ref NAME] [--limit N]\n"
-             "                [--format table|csv|json|parquet] [--output FILE] [--plan] [--threads N]",
-    .details =
-        "Plans the scan from the table's metadata — manifests skipped by their partition\n"
-        "summaries, files by their partition values and column metrics (hidden partitioning:\n"
-        "a filter on ts prunes day(ts) partitions) — then reads the remaining data files by\n"
-        "field id through schema evolution, applies position deletes, deletion vectors and\n"
-        "equality deletes, and prints exactly the rows that match. Rows come in plan order,\n"
-        "then file order. --as-of picks the snapshot that was current at that time by the\n"
-        "snapshot log (ISO-8601 with an offset, or epoch milliseconds); --ref a branch or tag.\n"
-        "--plan prints the plan report: manifests and files scanned and skipped, bytes to read.\n"
-        "--threads N reads N data files at once (default: all cores); the rows still come in\n"
-        "plan order, and --limit stops every file as soon as it has its rows. --filter takes\n"
-        "the WHERE-clause grammar of floe SQL (see floe parquet cat --help).",
-    .example = "  floe scan db.events --filter \"ts >= '2026-03-05T00:00:00Z' and k < 10\" --limit 20\n"
-               "  floe scan ./warehouse/db/events --as-of 2026-03-01T00:00:00Z --format csv\n"
-               "  floe scan db.events --format parquet --output events.parquet\n"
-               "  floe scan db.events --filter \"region = 'eu'\" --plan\n"
-               "  floe scan db.events --threads 2 --format csv --output events.csv",
-    .options = ScanOptionsList(),
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = RunScan,
-});
+FLOE_REGISTER_COMMAND(
+    scan,
+    Command{
+        .name = "scan",
+        .summary =
+            "print the rows of a table (filter, columns, time travel; table, csv, json or parquet)",
+        .usage = "floe scan <table | table folder | metadata.json> [--columns a,b.c] [--filter "
+                 "\"<expr>\"]\n"
+                 "                [--snapshot ID | --as-of TIMESTAMP | --ref NAME] [--limit N]\n"
+                 "                [--format table|csv|json|parquet] [--output FILE] [--plan] "
+                 "[--threads N]",
+        .details =
+            "Plans the scan from the table's metadata — manifests skipped by their partition\n"
+            "summaries, files by their partition values and column metrics (hidden partitioning:\n"
+            "a filter on ts prunes day(ts) partitions) — then reads the remaining data files by\n"
+            "field id through schema evolution, applies position deletes, deletion vectors and\n"
+            "equality deletes, and prints exactly the rows that match. Rows come in plan order,\n"
+            "then file order. --as-of picks the snapshot that was current at that time by the\n"
+            "snapshot log (ISO-8601 with an offset, or epoch milliseconds); --ref a branch or "
+            "tag.\n"
+            "--plan prints the plan report: manifests and files scanned and skipped, bytes to "
+            "read.\n"
+            "--threads N reads N data files at once (default: all cores); the rows still come in\n"
+            "plan order, and --limit stops every file as soon as it has its rows. --filter takes\n"
+            "the WHERE-clause grammar of floe SQL (see floe parquet cat --help).",
+        .example = "  floe scan db.events --filter \"ts >= '2026-03-05T00:00:00Z' and k < 10\" "
+                   "--limit 20\n"
+                   "  floe scan ./warehouse/db/events --as-of 2026-03-01T00:00:00Z --format csv\n"
+                   "  floe scan db.events --format parquet --output events.parquet\n"
+                   "  floe scan db.events --filter \"region = 'eu'\" --plan\n"
+                   "  floe scan db.events --threads 2 --format csv --output events.csv",
+        .options = ScanOptionsList(),
+        .min_positionals = 1,
+        .max_positionals = 1,
+        .run = RunScan,
+    });
 
 Status RunCount(const Invocation& inv) {
   FLOE_ASSIGN_OR_RETURN(scan::ScanOptions options, ScanOptionsFrom(inv.args));
@@ -226,7 +243,8 @@ Status RunCount(const Invocation& inv) {
   if (!counted.ok()) return std::move(counted).error().WithContext(table.metadata_location);
   const scan::RowCount& count = *counted;
   if (inv.args.Has("--json")) {
-    Print(fmt::format("{{\"count\": {}, \"from_metadata\": {}}}\n", count.count, count.from_metadata));
+    Print(fmt::format("{{\"count\": {}, \"from_metadata\": {}}}\n", count.count,
+                      count.from_metadata));
   } else {
     Print(fmt::format("{}\n", count.count));
   }
@@ -240,24 +258,29 @@ std::vector<OptionSpec> CountOptionsList() {
   return options;
 }
 
-FLOE_REGISTER_COMMAND(count, Command{
-    .name = "count",
-    .summary = "print the number of rows of a table (answered from metadata when it can be)",
-    .usage = "floe count <table | table folder | metadata.json> [--filter \"<expr>\"]\n"
-             "                 [--snapshot ID | --as-of TIMESTAMP | --ref NAME] [--threads N] [--json]",
-    .details =
-        "Prints the bare number of rows the filter keeps, after deletes. Files whose partition\n"
-        "values and metrics show that every row matches, and that no delete applies to, are\n"
-        "counted from their record counts; the others are read (only the columns the filter\n"
-        "and the deletes need), --threads N of them at once (default: all cores). A count is\n"
-        "never data records minus delete records.",
-    .example = "  floe count db.events\n"
-               "  floe count ./warehouse/db/events --filter \"ts >= '2026-03-05T00:00:00Z'\" --json",
-    .options = CountOptionsList(),
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = RunCount,
-});
+FLOE_REGISTER_COMMAND(
+    count,
+    Command{
+        .name = "count",
+        .summary = "print the number of rows of a table (answered from metadata when it can be)",
+        .usage = "floe count <table | table folder | metadata.json> [--filter \"<expr>\"]\n"
+                 "                 [--snapshot ID | --as-of TIMESTAMP | --ref NAME] [--threads N] "
+                 "[--json]",
+        .details =
+            "Prints the bare number of rows the filter keeps, after deletes. Files whose "
+            "partition\n"
+            "values and metrics show that every row matches, and that no delete applies to, are\n"
+            "counted from their record counts; the others are read (only the columns the filter\n"
+            "and the deletes need), --threads N of them at once (default: all cores). A count is\n"
+            "never data records minus delete records.",
+        .example =
+            "  floe count db.events\n"
+            "  floe count ./warehouse/db/events --filter \"ts >= '2026-03-05T00:00:00Z'\" --json",
+        .options = CountOptionsList(),
+        .min_positionals = 1,
+        .max_positionals = 1,
+        .run = RunCount,
+    });
 
 }  // namespace
 }  // namespace floe::cli

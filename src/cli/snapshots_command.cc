@@ -24,7 +24,10 @@ Status RunSnapshots(const Invocation& inv) {
       out.BeginObject();
       out.Member("snapshot-id", s.snapshot_id);
       out.Key("parent-snapshot-id");
-      if (s.parent_snapshot_id) out.Int(*s.parent_snapshot_id); else out.Null();
+      if (s.parent_snapshot_id)
+        out.Int(*s.parent_snapshot_id);
+      else
+        out.Null();
       out.Member("sequence-number", s.sequence_number);
       out.Member("timestamp-ms", s.timestamp_ms);
       out.Member("current", current == s.snapshot_id);
@@ -39,38 +42,41 @@ Status RunSnapshots(const Invocation& inv) {
     Print(out.Take() + "\n");
     return Ok();
   }
-  std::string text = fmt::format("{:<20} {:<20} {:<26} {:<10} {:>14} {:>14}  {}\n", "snapshot_id",
-                                 "parent_id", "committed_at", "operation", "added_records",
-                                 "total_records", "engine / app-id");
+  std::string text =
+      fmt::format("{:<20} {:<20} {:<26} {:<10} {:>14} {:>14}  {}\n", "snapshot_id", "parent_id",
+                  "committed_at", "operation", "added_records", "total_records", "engine / app-id");
   for (const spec::Snapshot& s : snapshots) {
     std::string engine = Summary(s, "engine-name");
     if (!engine.empty() && !Summary(s, "engine-version").empty()) {
       engine += " " + Summary(s, "engine-version");
     }
-    if (!Summary(s, "app-id").empty()) engine += (engine.empty() ? "" : " / ") + Summary(s, "app-id");
-    text += fmt::format(
-        "{:<20} {:<20} {:<26} {:<10} {:>14} {:>14}  {}{}\n", s.snapshot_id,
-        s.parent_snapshot_id ? std::to_string(*s.parent_snapshot_id) : "-",
-        FormatTimestampMicros(s.timestamp_ms * 1000, /*with_zone=*/false).substr(0, 23),
-        s.operation(), Summary(s, "added-records"), Summary(s, "total-records"), engine,
-        current == s.snapshot_id ? "  (current)" : "");
+    if (!Summary(s, "app-id").empty())
+      engine += (engine.empty() ? "" : " / ") + Summary(s, "app-id");
+    text +=
+        fmt::format("{:<20} {:<20} {:<26} {:<10} {:>14} {:>14}  {}{}\n", s.snapshot_id,
+                    s.parent_snapshot_id ? std::to_string(*s.parent_snapshot_id) : "-",
+                    FormatTimestampMicros(s.timestamp_ms * 1000, /*with_zone=*/false).substr(0, 23),
+                    s.operation(), Summary(s, "added-records"), Summary(s, "total-records"), engine,
+                    current == s.snapshot_id ? "  (current)" : "");
   }
   Print(text);
   return Ok();
 }
 
-FLOE_REGISTER_COMMAND(snapshots, Command{
-    .name = "snapshots",
-    .summary = "list a table's snapshots with their operation, row counts and writer",
-    .usage = "floe snapshots <table> [--json]",
-    .details = "Oldest first. The last column says which engine and application wrote each\n"
-               "snapshot (summary keys engine-name, engine-version, app-id). Times are UTC.",
-    .example = "  floe --warehouse wh snapshots shop.orders",
-    .options = {{"--json", "", "one JSON array with each snapshot and its whole summary"}},
-    .min_positionals = 1,
-    .max_positionals = 1,
-    .run = RunSnapshots,
-});
+FLOE_REGISTER_COMMAND(
+    snapshots,
+    Command{
+        .name = "snapshots",
+        .summary = "list a table's snapshots with their operation, row counts and writer",
+        .usage = "floe snapshots <table> [--json]",
+        .details = "Oldest first. The last column says which engine and application wrote each\n"
+                   "snapshot (summary keys engine-name, engine-version, app-id). Times are UTC.",
+        .example = "  floe --warehouse wh snapshots shop.orders",
+        .options = {{"--json", "", "one JSON array with each snapshot and its whole summary"}},
+        .min_positionals = 1,
+        .max_positionals = 1,
+        .run = RunSnapshots,
+    });
 
 }  // namespace
 }  // namespace floe::cli

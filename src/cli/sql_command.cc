@@ -2,6 +2,7 @@
 // the configured catalogs. Statements run in order; each query's rows are printed in turn
 // (--format table|csv|json); DDL and DML print one status line on stderr. The first error stops
 // the run with its exit code; statements before it stay committed.
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -9,8 +10,6 @@
 #include <iostream>
 #include <iterator>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "cli/catalog_access.h"
 #include "cli/command.h"
@@ -75,34 +74,46 @@ Status RunSql(const Invocation& inv) {
 
 }  // namespace
 
-FLOE_REGISTER_COMMAND(sql, Command{
-    .name = "sql",
-    .summary = "run SQL statements (Spark SQL's dialect) over the catalog's tables",
-    .usage = "floe sql \"<statements>\" | -f script.sql [--format table|csv|json] [--time-zone ZONE]",
-    .details =
-        "Statements are separated by ';' and run in order: queries print their rows, DDL and DML\n"
-        "(CREATE, INSERT, ALTER, DROP) print one status line on stderr and commit at once. The\n"
-        "first error stops the run with its exit code; earlier statements stay committed. Without\n"
-        "statements or -f, a script is read from standard input, or, on a terminal, an interactive\n"
-        "shell starts (line editing, history in ~/.floe_history; leave with quit or Ctrl-D).\n"
-        "Tables: [catalog.]namespace.table, with VERSION AS OF / TIMESTAMP AS OF, metadata tables\n"
-        "(t.snapshots, t.files, t.manifests, t.history, t.partitions, t.refs, t.entries, ...),\n"
-        "read_parquet('f.parquet'), read_csv('f.csv'), iceberg_scan('…/vN.metadata.json').\n"
-        "The session time zone (--time-zone, SET TIME ZONE) decides where dates and hours of\n"
-        "timestamps are cut; JSON output is always UTC.",
-    .example =
-        "  floe --warehouse wh sql \"CREATE NAMESPACE eng; CREATE TABLE eng.t (id bigint, ts timestamp)\n"
-        "      USING iceberg PARTITIONED BY (days(ts)); INSERT INTO eng.t VALUES (1, current_timestamp())\"\n"
-        "  floe --warehouse wh sql \"SELECT region, sum(amount) FROM eng.orders GROUP BY 1 ORDER BY 2 DESC\"\n"
-        "  floe --warehouse wh sql -f report.sql --format csv",
-    .options = {{"-f", "FILE", "read the statements from FILE"},
-                {"--format", "FORMAT", "table (default), csv or json"},
-                {"--json", "", "same as --format json"},
-                {"--time-zone", "ZONE", "session time zone: UTC (default), +09:00, Asia/Seoul, ..."},
-                {"--app-id", "ID", "the app-id written in the summaries of commits"}},
-    .min_positionals = 0,
-    .max_positionals = -1,
-    .run = RunSql,
-});
+FLOE_REGISTER_COMMAND(
+    sql,
+    Command{
+        .name = "sql",
+        .summary = "run SQL statements (Spark SQL's dialect) over the catalog's tables",
+        .usage = "floe sql \"<statements>\" | -f script.sql [--format table|csv|json] [--time-zone "
+                 "ZONE]",
+        .details =
+            "Statements are separated by ';' and run in order: queries print their rows, DDL and "
+            "DML\n"
+            "(CREATE, INSERT, ALTER, DROP) print one status line on stderr and commit at once. "
+            "The\n"
+            "first error stops the run with its exit code; earlier statements stay committed. "
+            "Without\n"
+            "statements or -f, a script is read from standard input, or, on a terminal, an "
+            "interactive\n"
+            "shell starts (line editing, history in ~/.floe_history; leave with quit or Ctrl-D).\n"
+            "Tables: [catalog.]namespace.table, with VERSION AS OF / TIMESTAMP AS OF, metadata "
+            "tables\n"
+            "(t.snapshots, t.files, t.manifests, t.history, t.partitions, t.refs, t.entries, "
+            "...),\n"
+            "read_parquet('f.parquet'), read_csv('f.csv'), iceberg_scan('…/vN.metadata.json').\n"
+            "The session time zone (--time-zone, SET TIME ZONE) decides where dates and hours of\n"
+            "timestamps are cut; JSON output is always UTC.",
+        .example = "  floe --warehouse wh sql \"CREATE NAMESPACE eng; CREATE TABLE eng.t (id "
+                   "bigint, ts timestamp)\n"
+                   "      USING iceberg PARTITIONED BY (days(ts)); INSERT INTO eng.t VALUES (1, "
+                   "current_timestamp())\"\n"
+                   "  floe --warehouse wh sql \"SELECT region, sum(amount) FROM eng.orders GROUP "
+                   "BY 1 ORDER BY 2 DESC\"\n"
+                   "  floe --warehouse wh sql -f report.sql --format csv",
+        .options = {{"-f", "FILE", "read the statements from FILE"},
+                    {"--format", "FORMAT", "table (default), csv or json"},
+                    {"--json", "", "same as --format json"},
+                    {"--time-zone", "ZONE",
+                     "session time zone: UTC (default), +09:00, Asia/Seoul, ..."},
+                    {"--app-id", "ID", "the app-id written in the summaries of commits"}},
+        .min_positionals = 0,
+        .max_positionals = -1,
+        .run = RunSql,
+    });
 
 }  // namespace floe::cli

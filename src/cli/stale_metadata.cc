@@ -38,8 +38,7 @@ void WarnIfStaleMetadata(const Invocation& inv, const std::string& metadata_loca
                                  name, metadata_location, opened.error().message));
     return;
   }
-  auto found = (*opened)->FindTableByMetadataFolder(
-      catalog::FolderOfLocation(metadata_location));
+  auto found = (*opened)->FindTableByMetadataFolder(catalog::FolderOfLocation(metadata_location));
   if (!found.ok()) {
     VerboseNote(inv, fmt::format("not checked against catalog \"{}\" whether {} is current: {}",
                                  name, metadata_location, found.error().message));
@@ -55,17 +54,18 @@ void WarnIfStaleMetadata(const Invocation& inv, const std::string& metadata_loca
   std::optional<int64_t> current_version = VersionOf(table.metadata_location);
   std::string id = table.id.ToString();
   if (read_version && current_version && *read_version < *current_version) {
-    PrintErr(fmt::format("warning: reading {} (metadata version {}), but catalog \"{}\" has table "
-                         "{} at version {}: {}; pass the table name to read the current "
-                         "version\n",
-                         metadata_location, *read_version, name, id, *current_version,
-                         table.metadata_location));
+    PrintErr(fmt::format(
+        "warning: reading {} (metadata version {}), but catalog \"{}\" has table "
+        "{} at version {}: {}; pass the table name to read the current "
+        "version\n",
+        metadata_location, *read_version, name, id, *current_version, table.metadata_location));
     return;
   }
-  PrintErr(fmt::format("warning: reading {}, which is not the current metadata file of table {} "
-                       "in catalog \"{}\": that is {}; pass the table name to read the current "
-                       "version\n",
-                       metadata_location, id, name, table.metadata_location));
+  PrintErr(
+      fmt::format("warning: reading {}, which is not the current metadata file of table {} "
+                  "in catalog \"{}\": that is {}; pass the table name to read the current "
+                  "version\n",
+                  metadata_location, id, name, table.metadata_location));
 }
 
 }  // namespace floe::cli

@@ -51,61 +51,69 @@ Command FactCommand(std::string name, std::string summary, std::string details, 
   return c;
 }
 
-FLOE_REGISTER_COMMAND(location, FactCommand(
-    "location", "print the table's location", "The table's base location, as PyIceberg prints it.",
-    [](const TableSource& t, bool json) {
-      return json ? JsonString("location", t.metadata.location) : t.metadata.location;
-    }));
+FLOE_REGISTER_COMMAND(location, FactCommand("location", "print the table's location",
+                                            "The table's base location, as PyIceberg prints it.",
+                                            [](const TableSource& t, bool json) {
+                                              return json ? JsonString("location",
+                                                                       t.metadata.location)
+                                                          : t.metadata.location;
+                                            }));
 
-FLOE_REGISTER_COMMAND(metadata_location, FactCommand(
-    "metadata-location", "print the path of the table's current metadata file",
-    "What a reader holding the current pointer reads: the catalog's metadata file.",
-    [](const TableSource& t, bool json) {
-      return json ? JsonString("metadata-location", t.metadata_location) : t.metadata_location;
-    }));
+FLOE_REGISTER_COMMAND(
+    metadata_location,
+    FactCommand("metadata-location", "print the path of the table's current metadata file",
+                "What a reader holding the current pointer reads: the catalog's metadata file.",
+                [](const TableSource& t, bool json) {
+                  return json ? JsonString("metadata-location", t.metadata_location)
+                              : t.metadata_location;
+                }));
 
-FLOE_REGISTER_COMMAND(uuid, FactCommand(
-    "uuid", "print the table's UUID", "The table-uuid of the current metadata.",
-    [](const TableSource& t, bool json) {
-      return json ? JsonString("table-uuid", t.metadata.table_uuid) : t.metadata.table_uuid;
-    }));
+FLOE_REGISTER_COMMAND(uuid, FactCommand("uuid", "print the table's UUID",
+                                        "The table-uuid of the current metadata.",
+                                        [](const TableSource& t, bool json) {
+                                          return json ? JsonString("table-uuid",
+                                                                   t.metadata.table_uuid)
+                                                      : t.metadata.table_uuid;
+                                        }));
 
-FLOE_REGISTER_COMMAND(schema, FactCommand(
-    "schema", "print the table's current schema",
-    "One line per top-level column: field id, name, type (nested types in full).\n"
-    "--json prints the schema as the metadata file holds it.",
-    [](const TableSource& t, bool json) {
-      const spec::Schema* schema = t.metadata.CurrentSchema();
-      if (!schema) return std::string(json ? "null" : "");
-      if (!json) return SchemaText(*schema);
-      JsonWriter out(/*pretty=*/true);
-      spec::WriteSchema(*schema, out);
-      return out.Take();
-    }));
+FLOE_REGISTER_COMMAND(
+    schema,
+    FactCommand("schema", "print the table's current schema",
+                "One line per top-level column: field id, name, type (nested types in full).\n"
+                "--json prints the schema as the metadata file holds it.",
+                [](const TableSource& t, bool json) {
+                  const spec::Schema* schema = t.metadata.CurrentSchema();
+                  if (!schema) return std::string(json ? "null" : "");
+                  if (!json) return SchemaText(*schema);
+                  JsonWriter out(/*pretty=*/true);
+                  spec::WriteSchema(*schema, out);
+                  return out.Take();
+                }));
 
-FLOE_REGISTER_COMMAND(spec, FactCommand(
-    "spec", "print the table's default partition spec",
-    "One line per partition field: field id, name, transform(source column).\n"
-    "--json prints the spec as the metadata file holds it.",
-    [](const TableSource& t, bool json) {
-      const spec::PartitionSpec* spec = t.metadata.DefaultSpec();
-      if (!spec) return std::string(json ? "null" : "");
-      if (json) {
-        JsonWriter out(/*pretty=*/true);
-        spec::WritePartitionSpec(*spec, out);
-        return out.Take();
-      }
-      if (spec->IsUnpartitioned()) return std::string("unpartitioned");
-      std::string text;
-      const spec::Schema* schema = t.metadata.CurrentSchema();
-      for (const spec::PartitionField& f : spec->fields) {
-        std::string source = std::to_string(f.source_id);
-        if (schema) source = schema->FindColumnName(f.source_id).value_or(source);
-        text += fmt::format("{}  {}  {}({})\n", f.field_id, f.name, f.transform.ToString(), source);
-      }
-      text.pop_back();
-      return text;
-    }));
+FLOE_REGISTER_COMMAND(
+    spec, FactCommand("spec", "print the table's default partition spec",
+                      "One line per partition field: field id, name, transform(source column).\n"
+                      "--json prints the spec as the metadata file holds it.",
+                      [](const TableSource& t, bool json) {
+                        const spec::PartitionSpec* spec = t.metadata.DefaultSpec();
+                        if (!spec) return std::string(json ? "null" : "");
+                        if (json) {
+                          JsonWriter out(/*pretty=*/true);
+                          spec::WritePartitionSpec(*spec, out);
+                          return out.Take();
+                        }
+                        if (spec->IsUnpartitioned()) return std::string("unpartitioned");
+                        std::string text;
+                        const spec::Schema* schema = t.metadata.CurrentSchema();
+                        for (const spec::PartitionField& f : spec->fields) {
+                          std::string source = std::to_string(f.source_id);
+                          if (schema) source = schema->FindColumnName(f.source_id).value_or(source);
+                          text += fmt::format("{}  {}  {}({})\n", f.field_id, f.name,
+                                              f.transform.ToString(), source);
+                        }
+                        text.pop_back();
+                        return text;
+                      }));
 
 }  // namespace
 }  // namespace floe::cli

@@ -11,9 +11,10 @@
 namespace floe::cli {
 
 std::vector<OptionSpec> TableSourceOptions() {
-  return {{"--base", "DIR", "folder that relative paths inside the metadata resolve against"},
-          {"--location-map", "FROM=TO", "read locations under FROM from TO instead (repeatable)", true},
-          {"--snapshot", "ID", "a snapshot other than the current one"}};
+  return {
+      {"--base", "DIR", "folder that relative paths inside the metadata resolve against"},
+      {"--location-map", "FROM=TO", "read locations under FROM from TO instead (repeatable)", true},
+      {"--snapshot", "ID", "a snapshot other than the current one"}};
 }
 
 Result<std::vector<std::string>> ResolveTableArgument(const std::string& argument) {
@@ -56,8 +57,10 @@ Result<TableSource> OpenTableSource(const std::string& argument, const Invocatio
     if (!table.ok()) {
       if (table.error().kind == ErrorKind::kInvalidArgument && inv.global.warehouse.empty() &&
           inv.global.config.empty()) {
-        return NotFound("{}: no such metadata file or table folder, and no catalog to look it up "
-                        "in (give --warehouse DIR or a floe.yaml)", argument);
+        return NotFound(
+            "{}: no such metadata file or table folder, and no catalog to look it up "
+            "in (give --warehouse DIR or a floe.yaml)",
+            argument);
       }
       return std::move(table).error();
     }

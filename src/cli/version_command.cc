@@ -7,14 +7,14 @@
 namespace floe::cli {
 
 FLOE_REGISTER_COMMAND(version, Command{
-    .name = "version",
-    .summary = "print floe's version",
-    .usage = "floe version",
-    .example = "  floe version",
-    .run = [](const Invocation&) -> Status {
-      Print(fmt::format("floe {}\n", kFloeVersion));
-      return Ok();
-    },
-});
+                                   .name = "version",
+                                   .summary = "print floe's version",
+                                   .usage = "floe version",
+                                   .example = "  floe version",
+                                   .run = [](const Invocation&) -> Status {
+                                     Print(fmt::format("floe {}\n", kFloeVersion));
+                                     return Ok();
+                                   },
+                               });
 
 }  // namespace floe::cli

@@ -3,13 +3,12 @@
 // failure either commits everything or nothing; the table always loads; every row committed
 // before is still there (each live data file exists and their record counts add up); and a
 // certain failure leaves no data file behind for orphan removal.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/catalog/sql/sql_catalog.h"
@@ -25,8 +24,8 @@ using floe::testing::FilesUnder;
 using floe::testing::TempDir;
 
 struct TableState {
-  int64_t rows = 0;                   // sum of the live data files' record counts
-  std::set<std::string> data_files;   // live data files
+  int64_t rows = 0;                  // sum of the live data files' record counts
+  std::set<std::string> data_files;  // live data files
   size_t snapshots = 0;
 };
 
@@ -69,7 +68,8 @@ TEST(AppendFaultsTest, EveryFailurePointCommitsAllOrNothing) {
   CreateTableOptions create;
   create.table.schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()},
                                 spec::NestedField{2, "region", false, spec::Type::String()}};
-  create.table.spec.fields = {spec::PartitionField{2, {}, 1000, "region", spec::Transform::Identity()}};
+  create.table.spec.fields = {
+      spec::PartitionField{2, {}, 1000, "region", spec::Transform::Identity()}};
   // Merge on every commit, so manifests are rewritten too.
   create.table.properties["commit.manifest.min-count-to-merge"] = "2";
   create.table.properties["commit.retry.min-wait-ms"] = "1";

@@ -51,7 +51,8 @@ TEST(CatalogConfigTest, SearchOrder) {
   Write(dir.Join("flag.yaml"), "catalog:\n  fromflag: {type: fs, warehouse: /w}\n");
   Write(dir.Join("env.yaml"), "catalog:\n  fromenv: {type: fs, warehouse: /w}\n");
   Write(dir.Join("cwd/floe.yaml"), "catalog:\n  fromcwd: {type: fs, warehouse: /w}\n");
-  Write(dir.Join("home/.config/floe/floe.yaml"), "catalog:\n  fromhome: {type: fs, warehouse: /w}\n");
+  Write(dir.Join("home/.config/floe/floe.yaml"),
+        "catalog:\n  fromhome: {type: fs, warehouse: /w}\n");
   ConfigSearch search;
   search.config_flag = dir.Join("flag.yaml");
   search.env_config = dir.Join("env.yaml");
@@ -148,8 +149,9 @@ TEST(CatalogConfigTest, LocationMapSettingReadsAMovedWarehouse) {
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().kind, ErrorKind::kNotFound);
 
-  for (std::string setting : {"    location-map: " + old_wh + "=" + new_wh + "\n",
-                              "    location-map:\n      - /elsewhere=/x\n      - " + old_wh + "=" + new_wh + "\n"}) {
+  for (std::string setting :
+       {"    location-map: " + old_wh + "=" + new_wh + "\n",
+        "    location-map:\n      - /elsewhere=/x\n      - " + old_wh + "=" + new_wh + "\n"}) {
     auto mapped = open(setting);
     ASSERT_TRUE(mapped.ok()) << mapped.error().message;
     auto table = (*mapped)->LoadTable({{"db"}, "t"});
@@ -160,7 +162,8 @@ TEST(CatalogConfigTest, LocationMapSettingReadsAMovedWarehouse) {
     other.table.schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()}};
     auto created = (*mapped)->CreateTable({{"db"}, "u"}, other);
     ASSERT_FALSE(created.ok());
-    EXPECT_NE(created.error().message.find("read-only"), std::string::npos) << created.error().message;
+    EXPECT_NE(created.error().message.find("read-only"), std::string::npos)
+        << created.error().message;
   }
   auto bad = open("    location-map: no-equals-sign\n");
   ASSERT_FALSE(bad.ok());

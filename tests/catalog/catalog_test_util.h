@@ -10,9 +10,8 @@ namespace floe::catalog::testing {
 
 inline CreateTableOptions SmallTable() {
   CreateTableOptions options;
-  options.table.schema.fields = {
-      spec::NestedField{1, "id", true, spec::Type::Long()},
-      spec::NestedField{2, "name", false, spec::Type::String()}};
+  options.table.schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()},
+                                 spec::NestedField{2, "name", false, spec::Type::String()}};
   return options;
 }
 
@@ -25,8 +24,8 @@ inline SchemaChange AddColumn(const LoadedTable& base, const std::string& name) 
   SchemaChange change;
   spec::Schema schema = *base.metadata.CurrentSchema();
   schema.schema_id = base.metadata.current_schema_id + 1;
-  schema.fields.push_back(spec::NestedField{base.metadata.last_column_id + 1, name, false,
-                                            spec::Type::Int()});
+  schema.fields.push_back(
+      spec::NestedField{base.metadata.last_column_id + 1, name, false, spec::Type::Int()});
   change.requirements.push_back(update::AssertCurrentSchemaId{base.metadata.current_schema_id});
   change.updates.push_back(update::AddSchema{schema});
   change.updates.push_back(update::SetCurrentSchema{update::kLastAdded});

@@ -47,9 +47,7 @@ class WalkingCatalog : public Catalog {
                                   const CreateTableOptions& options) override {
     return inner_.CreateTable(id, options);
   }
-  Result<LoadedTable> LoadTable(const TableIdentifier& id) override {
-    return inner_.LoadTable(id);
-  }
+  Result<LoadedTable> LoadTable(const TableIdentifier& id) override { return inner_.LoadTable(id); }
   Result<LoadedTable> CommitTable(const TableIdentifier& id,
                                   std::span<const update::TableRequirement> requirements,
                                   std::span<const update::TableUpdate> updates) override {
@@ -94,8 +92,7 @@ TEST(LocationMatchTest, NormalizedForms) {
   EXPECT_EQ(NormalizeLocation("S3://bucket/wh/t/"), "s3://bucket/wh/t");
   EXPECT_EQ(NormalizeLocation("no/such/rel"),
             (std::filesystem::current_path() / "no/such/rel").string());
-  EXPECT_EQ(FolderOfLocation("file:///no/such/t/metadata/v3.metadata.json"),
-            "/no/such/t/metadata");
+  EXPECT_EQ(FolderOfLocation("file:///no/such/t/metadata/v3.metadata.json"), "/no/such/t/metadata");
   EXPECT_EQ(FolderOfLocation("s3://bucket/t/metadata/00001-x.metadata.json"),
             "s3://bucket/t/metadata");
   EXPECT_EQ(FolderOfLocation("/v1.metadata.json"), "/");
@@ -169,7 +166,7 @@ TEST(FindTableByMetadataFolderTest, FileSystemCatalog) {
   EXPECT_EQ(Found(lake, "file://" + folder + "/"), "db.inner.b " + b.metadata_location);
   EXPECT_EQ(Found(lake, dir.Join("lake/db/inner/b")), "-");
   EXPECT_EQ(Found(lake, dir.Join("lake/db/inner/c/metadata")), "-");
-  EXPECT_EQ(Found(lake, dir.Join("lake/db/metadata")), "-");   // a table needs a namespace
+  EXPECT_EQ(Found(lake, dir.Join("lake/db/metadata")), "-");  // a table needs a namespace
   EXPECT_EQ(Found(lake, dir.Join("elsewhere/db/b/metadata")), "-");
   // The default walk agrees.
   WalkingCatalog walk(lake);

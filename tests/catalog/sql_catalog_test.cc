@@ -17,8 +17,8 @@ using testing::AddColumn;
 using testing::SmallTable;
 
 std::unique_ptr<SqlCatalog> OpenIn(const TempDir& dir, const std::string& name = "default") {
-  auto catalog = SqlCatalog::Open(
-      SqlCatalogOptions{name, dir.Join("catalog.db"), dir.path(), nullptr});
+  auto catalog =
+      SqlCatalog::Open(SqlCatalogOptions{name, dir.Join("catalog.db"), dir.path(), nullptr});
   EXPECT_TRUE(catalog.ok()) << catalog.error().message;
   return std::move(catalog).value();
 }
@@ -113,11 +113,12 @@ TEST(SqlCatalogTest, OldSchemaWithoutIcebergType) {
   {
     auto db = SqliteDatabase::Open(dir.Join("catalog.db"));
     ASSERT_TRUE(db.ok());
-    ASSERT_TRUE((*db)->Exec("CREATE TABLE iceberg_tables (catalog_name VARCHAR(255) NOT NULL, "
-                            "table_namespace VARCHAR(255) NOT NULL, table_name VARCHAR(255) NOT "
-                            "NULL, metadata_location VARCHAR(1000), previous_metadata_location "
-                            "VARCHAR(1000), PRIMARY KEY (catalog_name, table_namespace, "
-                            "table_name))")
+    ASSERT_TRUE((*db)
+                    ->Exec("CREATE TABLE iceberg_tables (catalog_name VARCHAR(255) NOT NULL, "
+                           "table_namespace VARCHAR(255) NOT NULL, table_name VARCHAR(255) NOT "
+                           "NULL, metadata_location VARCHAR(1000), previous_metadata_location "
+                           "VARCHAR(1000), PRIMARY KEY (catalog_name, table_namespace, "
+                           "table_name))")
                     .ok());
   }
   auto catalog = OpenIn(dir);
@@ -146,17 +147,20 @@ TEST(SqlCatalogTest, ReadsRowsOtherToolsWrote) {
   {
     auto db = SqliteDatabase::Open(dir.Join("catalog.db"));
     ASSERT_TRUE(db.ok());
-    ASSERT_TRUE((*db)->Execute("INSERT INTO iceberg_tables VALUES ('pyiceberg', 'a.b', 'u', ?, "
-                               "NULL, NULL)",
-                               {metadata_location})
+    ASSERT_TRUE((*db)
+                    ->Execute("INSERT INTO iceberg_tables VALUES ('pyiceberg', 'a.b', 'u', ?, "
+                              "NULL, NULL)",
+                              {metadata_location})
                     .ok());
-    ASSERT_TRUE((*db)->Execute("INSERT INTO iceberg_tables VALUES ('pyiceberg', 'a.b', 'v', ?, "
-                               "NULL, 'VIEW')",
-                               {metadata_location})
+    ASSERT_TRUE((*db)
+                    ->Execute("INSERT INTO iceberg_tables VALUES ('pyiceberg', 'a.b', 'v', ?, "
+                              "NULL, 'VIEW')",
+                              {metadata_location})
                     .ok());
-    ASSERT_TRUE((*db)->Execute("INSERT INTO iceberg_namespace_properties VALUES ('pyiceberg', "
-                               "'x', 'exists', 'true')",
-                               {})
+    ASSERT_TRUE((*db)
+                    ->Execute("INSERT INTO iceberg_namespace_properties VALUES ('pyiceberg', "
+                              "'x', 'exists', 'true')",
+                              {})
                     .ok());
   }
   auto catalog = OpenIn(dir, "pyiceberg");

@@ -3,13 +3,12 @@
 // rows of the same files; the refusals (a file spanning two days, a type mismatch) commit
 // nothing. And row lineage of a format-version 3 table after two appends, read from the written
 // metadata with python3 (json, avro).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-
-#include <fmt/format.h>
 
 #include "testing/test_util.h"
 
@@ -64,7 +63,8 @@ std::string DaySelect(int d) {
 }
 
 TEST_F(AddFilesCommandTest, DuckDbDayFilesReadBackAndRefusalsCommitNothing) {
-  if (!AddFilesHaveDuckDb()) GTEST_SKIP() << "peers not installed (scripts/setup installs tests/peers)";
+  if (!AddFilesHaveDuckDb())
+    GTEST_SKIP() << "peers not installed (scripts/setup installs tests/peers)";
   Ok("create namespace shop");
   Ok("create table shop.events --schema \"id long, name string, ts timestamptz\" "
      "--partition-by \"days(ts)\"");
@@ -81,14 +81,15 @@ TEST_F(AddFilesCommandTest, DuckDbDayFilesReadBackAndRefusalsCommitNothing) {
       "to_hours((i * 6)::int) as ts from range(0, 4) t(i)) to '{}' (format parquet);",
       spanning);
   const std::string mismatch = wh_.Join("incoming/bad.parquet");
-  sql += fmt::format("copy (select 'seven' as id, 'n' as name, timestamptz '2024-03-06 "
-                     "00:00:00+00' as ts) to '{}' (format parquet);",
-                     mismatch);
+  sql += fmt::format(
+      "copy (select 'seven' as id, 'n' as name, timestamptz '2024-03-06 "
+      "00:00:00+00' as ts) to '{}' (format parquet);",
+      mismatch);
   CommandResult written = Duck(sql);
   ASSERT_EQ(written.exit_code, 0) << written.err;
 
   const std::string id = AddFilesTrimEnd(Ok("add-files shop.events " + ShellQuote(files[0]) + " " +
-                                    ShellQuote(files[1]) + " " + ShellQuote(files[2])));
+                                            ShellQuote(files[1]) + " " + ShellQuote(files[2])));
   EXPECT_FALSE(id.empty() || id.find_first_not_of("0123456789") != std::string::npos) << id;
 
   // The table's rows equal DuckDB's rows of the three files.
@@ -131,8 +132,7 @@ TEST_F(AddFilesCommandTest, DuckDbDayFilesReadBackAndRefusalsCommitNothing) {
   CommandResult spans = Floe("add-files shop.events " + ShellQuote(spanning));
   EXPECT_EQ(spans.exit_code, 2) << spans.err;
   EXPECT_NE(spans.err.find("days4-5.parquet"), std::string::npos) << spans.err;
-  EXPECT_NE(spans.err.find("spans several partitions of partition field ts_day"),
-            std::string::npos)
+  EXPECT_NE(spans.err.find("spans several partitions of partition field ts_day"), std::string::npos)
       << spans.err;
   CommandResult bad = Floe("add-files shop.events " + ShellQuote(mismatch));
   EXPECT_EQ(bad.exit_code, 5) << bad.err;
@@ -173,8 +173,8 @@ TEST_F(AddFilesCommandTest, FormatVersion3AppendsAssignRowLineage) {
       "  r = avro.datafile.DataFileReader(open(s['manifest-list'], 'rb'), avro.io.DatumReader())\n"
       "  for e in sorted(r, key=lambda e: e['first_row_id']):\n"
       "    print('  manifest first_row_id', e['first_row_id'], 'added', e['added_rows_count'])\n";
-  CommandResult py = RunCommand("/usr/bin/python3 -c " + ShellQuote(script) + " " +
-                                ShellQuote(metadata));
+  CommandResult py =
+      RunCommand("/usr/bin/python3 -c " + ShellQuote(script) + " " + ShellQuote(metadata));
   ASSERT_EQ(py.exit_code, 0) << py.err;
   EXPECT_EQ(py.out, fmt::format("format-version 3 next-row-id 12\n"
                                 "snapshot {} first-row-id 0 added-rows 5\n"

@@ -25,7 +25,8 @@ TEST(AvroCliTest, CatPrintsJsonLines) {
             "{\"f1\":\"6162636465\",\"f2\":\"666768696a6b6c6d6e6f\",\"f3\":\"414243444546\"}\n"
             "{\"f1\":\"3132333435\",\"f2\":\"31323334353637383930\",\"f3\":null}\n");
   // A manifest list: longs exact, unions unwrapped.
-  r = RunFloe("avro cat " + ShellQuote(CorpusPath("iceberg-go/testdata/duckdb_v3_manifest_list.avro")) +
+  r = RunFloe("avro cat " +
+              ShellQuote(CorpusPath("iceberg-go/testdata/duckdb_v3_manifest_list.avro")) +
               " --limit 1");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\"added_snapshot_id\":5275221492656851850"), std::string::npos) << r.out;
@@ -46,16 +47,19 @@ TEST(AvroCliTest, MetaShowsCodecCountsAndMetadata) {
   EXPECT_NE(r.out.find("\"schema\": {\"type\":\"record\",\"name\":\"Weather\""), std::string::npos)
       << r.out;
   r = RunFloe("avro meta " + ShellQuote(CorpusPath(
-      "iceberg-cpp/_removed_at_e0b35ef74a1eb221514aafd446e5c3810c7a87d9/src/iceberg/test/resources/"
-      "56357cd7-391f-4df8-aa24-e7e667da8870-m4.avro")));
+                                 "iceberg-cpp/_removed_at_e0b35ef74a1eb221514aafd446e5c3810c7a87d9/"
+                                 "src/iceberg/test/resources/"
+                                 "56357cd7-391f-4df8-aa24-e7e667da8870-m4.avro")));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("  format-version = \"2\"\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("  content = \"data\"\n"), std::string::npos) << r.out;
 }
 
 TEST(AvroCliTest, ErrorsMapToExitCodes) {
-  CommandResult r = RunFloe("avro cat " + ShellQuote(CorpusPath(
-      "iceberg-rust/crates/iceberg/testdata/manifests_lists/manifest-list-v3-encrypted.avro")));
+  CommandResult r = RunFloe(
+      "avro cat " +
+      ShellQuote(CorpusPath(
+          "iceberg-rust/crates/iceberg/testdata/manifests_lists/manifest-list-v3-encrypted.avro")));
   EXPECT_EQ(r.exit_code, 5);
   EXPECT_NE(r.err.find("encrypted"), std::string::npos) << r.err;
   r = RunFloe("avro cat " + ShellQuote(CorpusPath("avro/lang/c/tests/avro-1238-truncated.avro")));

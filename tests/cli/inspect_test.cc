@@ -14,13 +14,18 @@
 namespace floe::testing {
 namespace {
 
-bool Contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
-
-CommandResult RunInCorpus(const std::string& args) {
-  return RunCommand("cd " + ShellQuote(SharedDir() + "/corpus") + " && " + ShellQuote(FloeBinary()) + " " + args);
+bool Contains(std::string_view s, std::string_view part) {
+  return s.find(part) != std::string_view::npos;
 }
 
-std::string GoldenPath(const std::string& name) { return SourceDir() + "/tests/cli/golden/inspect/" + name; }
+CommandResult RunInCorpus(const std::string& args) {
+  return RunCommand("cd " + ShellQuote(SharedDir() + "/corpus") + " && " +
+                    ShellQuote(FloeBinary()) + " " + args);
+}
+
+std::string GoldenPath(const std::string& name) {
+  return SourceDir() + "/tests/cli/golden/inspect/" + name;
+}
 
 void ExpectGolden(const std::string& name, const std::string& actual) {
   std::string path = GoldenPath(name);
@@ -29,7 +34,8 @@ void ExpectGolden(const std::string& name, const std::string& actual) {
     std::ofstream(path, std::ios::binary) << actual;
     return;
   }
-  ASSERT_TRUE(std::filesystem::exists(path)) << "no golden file " << path << " (run with FLOE_UPDATE_GOLDEN=1)";
+  ASSERT_TRUE(std::filesystem::exists(path))
+      << "no golden file " << path << " (run with FLOE_UPDATE_GOLDEN=1)";
   EXPECT_EQ(actual, ReadFileToString(path)) << "golden " << name;
 }
 
@@ -41,16 +47,22 @@ struct GoldenCase {
 TEST(InspectTest, GoldenOutputs) {
   const GoldenCase cases[] = {
       {"v2_valid.txt", "inspect iceberg/core/src/test/resources/TableMetadataV2Valid.json"},
-      {"v1_valid_metadata_option.txt", "inspect --metadata iceberg/core/src/test/resources/TableMetadataV1Valid.json"},
-      {"v3_minimal.txt", "inspect iceberg/core/src/test/resources/TableMetadataV3ValidMinimal.json"},
+      {"v1_valid_metadata_option.txt",
+       "inspect --metadata iceberg/core/src/test/resources/TableMetadataV1Valid.json"},
+      {"v3_minimal.txt",
+       "inspect iceberg/core/src/test/resources/TableMetadataV3ValidMinimal.json"},
       {"gz_table_folder.txt", "inspect duckdb-iceberg/data/persistent/iceberg/lineitem_iceberg_gz"},
       {"nested_defaults_folder.txt",
        "inspect duckdb-iceberg/data/persistent/add_columns_with_defaults_in_struct/default.db/"
        "add_columns_with_defaults_in_struct"},
-      {"partition_evolution_folder.txt", "inspect duckdb-iceberg/data/persistent/hive_partitioned_table"},
+      {"partition_evolution_folder.txt",
+       "inspect duckdb-iceberg/data/persistent/hive_partitioned_table"},
       {"v3_encryption.json",
-       "inspect iceberg-rust/crates/iceberg/testdata/table_metadata/TableMetadataV3ValidEncryption.json --json"},
-      {"zstd_metadata.json", "inspect --json iceberg-go/table/testdata/TableMetadataV2Valid.zstd.metadata.json"},
+       "inspect "
+       "iceberg-rust/crates/iceberg/testdata/table_metadata/TableMetadataV3ValidEncryption.json "
+       "--json"},
+      {"zstd_metadata.json",
+       "inspect --json iceberg-go/table/testdata/TableMetadataV2Valid.zstd.metadata.json"},
   };
   for (const GoldenCase& c : cases) {
     SCOPED_TRACE(c.args);
@@ -86,15 +98,18 @@ struct ErrorCase {
 TEST(InspectTest, UnreadableInputsGiveOneLineAndTheExitCodeOfTheirKind) {
   const ErrorCase cases[] = {
       {"inspect no/such/table", 3,
-       "floe: no/such/table: no such metadata file or table folder, and no catalog to look it up in "
+       "floe: no/such/table: no such metadata file or table folder, and no catalog to look it up "
+       "in "
        "(give --warehouse DIR or a floe.yaml)\n"},
       {"inspect iceberg/core/src/test/resources/TableMetadataUnsupportedVersion.json", 6,
-       "floe: metadata TableMetadataUnsupportedVersion.json: format-version 42 is not supported (floe reads "
+       "floe: metadata TableMetadataUnsupportedVersion.json: format-version 42 is not supported "
+       "(floe reads "
        "versions 1 to 3)\n"},
       {"inspect iceberg/core/src/test/resources/TableMetadataV2MissingSchemas.json", 5,
        "floe: metadata TableMetadataV2MissingSchemas.json: missing required field \"schemas\"\n"},
       {"inspect iceberg/core/src/test/resources/TableMetadataV2CurrentSchemaNotFound.json", 5,
-       "floe: metadata TableMetadataV2CurrentSchemaNotFound.json: current-schema-id: schema 2 not found among "
+       "floe: metadata TableMetadataV2CurrentSchemaNotFound.json: current-schema-id: schema 2 not "
+       "found among "
        "schemas\n"},
       {"inspect duckdb-iceberg/data/persistent/bad_data/bad_iceberg_metadata.json", 5, nullptr},
       {"inspect iceberg/core/src/test/resources/TableMetadataV2Valid.json --metadata x.json", 2,
@@ -120,24 +135,30 @@ TEST(InspectTest, UnreadableInputsGiveOneLineAndTheExitCodeOfTheirKind) {
 TEST(InspectTest, AmbiguousTableFolderListsTheCandidates) {
   TempDir dir;
   std::filesystem::create_directories(dir.Join("t/metadata"));
-  std::string text = ReadFileToString(CorpusPath("iceberg/core/src/test/resources/TableMetadataV2ValidMinimal.json"));
+  std::string text = ReadFileToString(
+      CorpusPath("iceberg/core/src/test/resources/TableMetadataV2ValidMinimal.json"));
   std::ofstream(dir.Join("t/metadata/v2.metadata.json")) << text;
-  std::ofstream(dir.Join("t/metadata/00002-9c12d441-03fe-4693-9a96-a0705ddf69c1.metadata.json")) << text;
+  std::ofstream(dir.Join("t/metadata/00002-9c12d441-03fe-4693-9a96-a0705ddf69c1.metadata.json"))
+      << text;
   CommandResult r = RunFloe("inspect " + ShellQuote(dir.Join("t")));
   EXPECT_EQ(r.exit_code, 5) << r.err;
   EXPECT_TRUE(Contains(r.err, "ambiguous")) << r.err;
   EXPECT_TRUE(Contains(r.err, dir.Join("t/metadata/v2.metadata.json"))) << r.err;
-  EXPECT_TRUE(Contains(r.err, dir.Join("t/metadata/00002-9c12d441-03fe-4693-9a96-a0705ddf69c1.metadata.json")))
+  EXPECT_TRUE(Contains(
+      r.err, dir.Join("t/metadata/00002-9c12d441-03fe-4693-9a96-a0705ddf69c1.metadata.json")))
       << r.err;
   // --metadata picks one.
-  CommandResult pick = RunFloe("inspect --metadata " + ShellQuote(dir.Join("t/metadata/v2.metadata.json")));
+  CommandResult pick =
+      RunFloe("inspect --metadata " + ShellQuote(dir.Join("t/metadata/v2.metadata.json")));
   EXPECT_EQ(pick.exit_code, 0) << pick.err;
 }
 
 TEST(InspectTest, HelpHasAnExample) {
   CommandResult r = RunFloe("inspect --help");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_TRUE(Contains(r.out, "Usage: floe inspect <table | metadata.json | table folder> [--json] [--metadata FILE]"));
+  EXPECT_TRUE(Contains(
+      r.out,
+      "Usage: floe inspect <table | metadata.json | table folder> [--json] [--metadata FILE]"));
   EXPECT_TRUE(Contains(r.out, "Example:\n  floe inspect"));
 }
 

@@ -20,14 +20,16 @@ std::vector<std::string> TableFolders() {
   std::set<std::string> out;
   for (const std::string& f : FilesUnder(Duck() + "/data/persistent", ".metadata.json")) {
     std::filesystem::path p(f);
-    if (p.parent_path().filename() == "metadata") out.insert(p.parent_path().parent_path().string());
+    if (p.parent_path().filename() == "metadata")
+      out.insert(p.parent_path().parent_path().string());
   }
   return {out.begin(), out.end()};
 }
 
 // lineitem_iceberg* hold paths relative to data/persistent/iceberg (corpus README, C1).
 std::string BaseFor(const std::string& table) {
-  if (table.find("/data/persistent/iceberg/") != std::string::npos) return Duck() + "/data/persistent/iceberg";
+  if (table.find("/data/persistent/iceberg/") != std::string::npos)
+    return Duck() + "/data/persistent/iceberg";
   return Duck();
 }
 
@@ -85,7 +87,8 @@ TEST(ManifestCommandsTest, EqualityDeletesTable) {
   EXPECT_GE(data, 1);
   EXPECT_GE(deletes, 1);
   // JSON: delete files carry their equality ids.
-  CommandResult j = RunFloe("files " + ShellQuote(table) + " --base " + ShellQuote(Duck()) + " --json");
+  CommandResult j =
+      RunFloe("files " + ShellQuote(table) + " --base " + ShellQuote(Duck()) + " --json");
   ASSERT_EQ(j.exit_code, 0) << j.err;
   bool saw_ids = false;
   for (const std::string& line : OutputLines(j.out)) {
@@ -104,8 +107,8 @@ TEST(ManifestCommandsTest, EqualityDeletesTable) {
 
 // The folder above the two equality-delete tables: each table is listed in turn.
 TEST(ManifestCommandsTest, FolderOfTables) {
-  CommandResult r = RunFloe("files " + ShellQuote(Duck() + "/data/persistent/equality_deletes") + " --base " +
-                            ShellQuote(Duck()));
+  CommandResult r = RunFloe("files " + ShellQuote(Duck() + "/data/persistent/equality_deletes") +
+                            " --base " + ShellQuote(Duck()));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("mydb/mytable\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("mydb/mytable_partitioned\n"), std::string::npos) << r.out;
@@ -113,8 +116,10 @@ TEST(ManifestCommandsTest, FolderOfTables) {
 }
 
 TEST(ManifestCommandsTest, PartitionValuesAndStatsReadable) {
-  std::string table = Duck() + "/data/persistent/partition_timestamp/default.db/partition_timestamp";
-  CommandResult r = RunFloe("files " + ShellQuote(table) + " --base " + ShellQuote(Duck()) + " --stats");
+  std::string table =
+      Duck() + "/data/persistent/partition_timestamp/default.db/partition_timestamp";
+  CommandResult r =
+      RunFloe("files " + ShellQuote(table) + " --base " + ShellQuote(Duck()) + " --stats");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // Timestamps print as dates and times, not raw microseconds.
   EXPECT_NE(r.out.find("T"), std::string::npos) << r.out;
@@ -128,7 +133,8 @@ TEST(ManifestCommandsTest, Errors) {
   CommandResult r = RunFloe("files /no/such/table");
   EXPECT_EQ(r.exit_code, 3) << r.err;
   std::string table = Duck() + "/data/persistent/equality_deletes/warehouse/mydb/mytable";
-  r = RunFloe("manifests " + ShellQuote(table) + " --base " + ShellQuote(Duck()) + " --snapshot 12345");
+  r = RunFloe("manifests " + ShellQuote(table) + " --base " + ShellQuote(Duck()) +
+              " --snapshot 12345");
   EXPECT_EQ(r.exit_code, 3) << r.err;
   r = RunFloe("manifests " + ShellQuote(table) + " --snapshot abc");
   EXPECT_EQ(r.exit_code, 2) << r.err;

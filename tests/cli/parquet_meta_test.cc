@@ -1,4 +1,5 @@
-// `floe parquet meta` and `floe parquet schema` through the real binary: output forms and exit codes.
+// `floe parquet meta` and `floe parquet schema` through the real binary: output forms and exit
+// codes.
 #include <gtest/gtest.h>
 
 #include "floe/format/parquet/file_metadata_json.h"
@@ -54,9 +55,9 @@ TEST(ParquetMetaTest, SchemaShowsTreeLogicalTypesAndFieldIds) {
   EXPECT_NE(r.out.find("group"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("max rep 3"), std::string::npos) << r.out;
   // Field ids print as "= N" (Iceberg writes them; this file from DuckDB has them too).
-  r = RunFloe("parquet schema " + ShellQuote(CorpusPath(
-                                      "iceberg/parquet/src/testFixtures/resources/encodings/"
-                                      "PLAIN/int32.parquet")));
+  r = RunFloe("parquet schema " +
+              ShellQuote(CorpusPath("iceberg/parquet/src/testFixtures/resources/encodings/"
+                                    "PLAIN/int32.parquet")));
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
@@ -69,8 +70,9 @@ TEST(ParquetMetaTest, ErrorsMapToExitCodes) {
   r = RunFloe("parquet meta " + ShellQuote(path));
   EXPECT_EQ(r.exit_code, 5) << r.err;
   EXPECT_NE(r.err.find("bad.parquet"), std::string::npos) << r.err;
-  r = RunFloe("parquet meta " + ShellQuote(CorpusPath(
-                                    "parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted")));
+  r = RunFloe(
+      "parquet meta " +
+      ShellQuote(CorpusPath("parquet-testing/data/encrypt_columns_and_footer.parquet.encrypted")));
   EXPECT_EQ(r.exit_code, 6) << r.err;
   EXPECT_NE(r.err.find("encrypted Parquet files are not supported"), std::string::npos) << r.err;
   r = RunFloe("parquet meta");

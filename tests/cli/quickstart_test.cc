@@ -1,14 +1,13 @@
 // `floe quickstart`: the walkthrough runs on fresh data, and every number it shows is checked
 // against DuckDB reading the generated CSV files (an independent engine); icebird (an independent
 // Iceberg reader) reads the final tables with the same rows.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <map>
 #include <regex>
-
-#include <fmt/format.h>
 
 #include "testing/test_util.h"
 
@@ -45,7 +44,8 @@ class QuickstartTest : public ::testing::Test {
   }
   // floe sql in the quickstart's catalog, CSV rows without the header.
   std::vector<std::string> Sql(const std::string& sql) {
-    CommandResult r = RunFloe(fmt::format("--config {} sql {} --format csv", ShellQuote(dir_ + "/floe.yaml"), ShellQuote(sql)));
+    CommandResult r = RunFloe(fmt::format("--config {} sql {} --format csv",
+                                          ShellQuote(dir_ + "/floe.yaml"), ShellQuote(sql)));
     EXPECT_EQ(r.exit_code, 0) << sql << "\n" << r.err;
     std::vector<std::string> lines = SplitLines(r.out);
     if (!lines.empty()) lines.erase(lines.begin());
@@ -58,9 +58,11 @@ class QuickstartTest : public ::testing::Test {
       files += fmt::format("{}'{}/data/orders-2026-03-{:02}.csv'", d > 1 ? "," : "", dir_, d);
     }
     std::string sql = select_from_orders;
-    std::string source = fmt::format("read_csv([{}], header=true, types={{'order_ts': 'VARCHAR'}})", files);
+    std::string source =
+        fmt::format("read_csv([{}], header=true, types={{'order_ts': 'VARCHAR'}})", files);
     for (size_t at; (at = sql.find("ORDERS")) != std::string::npos;) sql.replace(at, 6, source);
-    CommandResult r = RunCommand(fmt::format("node {} {}", ShellQuote(SourceDir() + "/tests/peers/duckdb.mjs"), ShellQuote(sql)));
+    CommandResult r = RunCommand(fmt::format(
+        "node {} {}", ShellQuote(SourceDir() + "/tests/peers/duckdb.mjs"), ShellQuote(sql)));
     EXPECT_EQ(r.exit_code, 0) << sql << "\n" << r.err;
     std::vector<std::string> out;
     for (const auto& line : SplitLines(r.out)) {
@@ -79,39 +81,55 @@ TEST_F(QuickstartTest, WalkthroughNumbersMatchDuckDBAndIcebird) {
   ASSERT_EQ(run_.exit_code, 0) << run_.out << run_.err;
   const std::string out = run_.out + run_.err;
   // Step 2: the file without zones is refused with the reason.
-  EXPECT_NE(out.find("data has timestamp (no time zone), table has timestamptz"), std::string::npos) << out;
+  EXPECT_NE(out.find("data has timestamp (no time zone), table has timestamptz"), std::string::npos)
+      << out;
   // Step 4: the plan skips the days before March 5 (4 of the 8 day files of snapshot 2).
-  EXPECT_NE(out.find("data files:        4 planned of 8 (4 skipped by partition values"), std::string::npos) << out;
+  EXPECT_NE(out.find("data files:        4 planned of 8 (4 skipped by partition values"),
+            std::string::npos)
+      << out;
   // Step 5: reading through the stale path warns.
   EXPECT_NE(out.find("warning: reading"), std::string::npos) << out;
-  if (!QuickstartHavePeers()) GTEST_SKIP() << "peers not installed (scripts/setup installs tests/peers)";
+  if (!QuickstartHavePeers())
+    GTEST_SKIP() << "peers not installed (scripts/setup installs tests/peers)";
 
-  std::vector<std::string> snapshots = Sql("SELECT snapshot_id, summary['engine-name'] FROM lake.eng.orders.snapshots ORDER BY committed_at");
+  std::vector<std::string> snapshots =
+      Sql("SELECT snapshot_id, summary['engine-name'] FROM lake.eng.orders.snapshots ORDER BY "
+          "committed_at");
   ASSERT_EQ(snapshots.size(), 3u);
   for (const auto& s : snapshots) EXPECT_NE(s.find(",floe"), std::string::npos) << s;
   std::string second = snapshots[1].substr(0, snapshots[1].find(','));
 
   // Step 3 (March 1-8, snapshot 2) by region.
   // (Time travel reads the snapshot's schema: the column was still called region then.)
-  EXPECT_EQ(Sql("SELECT region, sum(amount), count(*) FROM lake.eng.orders VERSION AS OF " + second +
-                " GROUP BY region ORDER BY region"),
-            Duck("SELECT region || ',' || sum(amount) || ',' || count(*) FROM ORDERS GROUP BY region ORDER BY region", 8));
+  EXPECT_EQ(Sql("SELECT region, sum(amount), count(*) FROM lake.eng.orders VERSION AS OF " +
+                second + " GROUP BY region ORDER BY region"),
+            Duck("SELECT region || ',' || sum(amount) || ',' || count(*) FROM ORDERS GROUP BY "
+                 "region ORDER BY region",
+                 8));
   // Step 4.
   EXPECT_EQ(Sql("SELECT count(*) FROM lake.eng.orders VERSION AS OF " + second +
                 " WHERE region = 'seoul' AND order_ts >= TIMESTAMP '2026-03-05 00:00:00+00:00'"),
-            Duck("SELECT count(*)::VARCHAR FROM ORDERS WHERE region = 'seoul' AND order_ts >= '2026-03-05'", 8));
+            Duck("SELECT count(*)::VARCHAR FROM ORDERS WHERE region = 'seoul' AND order_ts >= "
+                 "'2026-03-05'",
+                 8));
   // Step 5: the stale pointer sees March 1-8, the catalog all nine days.
   std::vector<std::string> before = Duck("SELECT count(*)::VARCHAR FROM ORDERS", 8);
   std::vector<std::string> all = Duck("SELECT count(*)::VARCHAR FROM ORDERS", 9);
-  EXPECT_NE(run_.out.find("\n" + before.at(0) + "\n\n$ floe count lake.eng.orders\n" + all.at(0) + "\n"),
-            std::string::npos) << run_.out;
+  EXPECT_NE(
+      run_.out.find("\n" + before.at(0) + "\n\n$ floe count lake.eng.orders\n" + all.at(0) + "\n"),
+      std::string::npos)
+      << run_.out;
   // Step 6: after the rename, all nine days under the new name.
-  EXPECT_EQ(Sql("SELECT area, sum(amount), count(*) FROM lake.eng.orders GROUP BY area ORDER BY area"),
-            Duck("SELECT region || ',' || sum(amount) || ',' || count(*) FROM ORDERS GROUP BY region ORDER BY region", 9));
+  EXPECT_EQ(
+      Sql("SELECT area, sum(amount), count(*) FROM lake.eng.orders GROUP BY area ORDER BY area"),
+      Duck("SELECT region || ',' || sum(amount) || ',' || count(*) FROM ORDERS GROUP BY region "
+           "ORDER BY region",
+           9));
   // Step 7: the daily table.
   std::vector<std::string> daily = Duck(
       "SELECT substr(order_ts, 1, 10) || ',' || count(*) || ',' || sum(amount) FROM ORDERS "
-      "GROUP BY substr(order_ts, 1, 10) ORDER BY 1", 9);
+      "GROUP BY substr(order_ts, 1, 10) ORDER BY 1",
+      9);
   EXPECT_EQ(Sql("SELECT * FROM lake.eng.daily ORDER BY d"), daily);
 
   // icebird reads the final tables: the same rows.
@@ -119,8 +137,9 @@ TEST_F(QuickstartTest, WalkthroughNumbersMatchDuckDBAndIcebird) {
     std::string config = "--config " + ShellQuote(dir_ + "/floe.yaml");
     std::string metadata = TrimText(RunFloe(config + " metadata-location " + table).out);
     std::string folder = TrimText(RunFloe(config + " location " + table).out);
-    CommandResult r = RunCommand(fmt::format("node {} {} {}", ShellQuote(SourceDir() + "/tests/peers/icebird_rows.mjs"),
-                                             ShellQuote(folder), ShellQuote(std::filesystem::path(metadata).filename().string())));
+    CommandResult r = RunCommand(fmt::format(
+        "node {} {} {}", ShellQuote(SourceDir() + "/tests/peers/icebird_rows.mjs"),
+        ShellQuote(folder), ShellQuote(std::filesystem::path(metadata).filename().string())));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return SplitLines(r.out);
   };
@@ -136,10 +155,14 @@ TEST_F(QuickstartTest, WalkthroughNumbersMatchDuckDBAndIcebird) {
     by_area[a[1]].second += 1;
   }
   std::vector<std::string> icebird_areas;
-  for (const auto& [area, v] : by_area) icebird_areas.push_back(fmt::format("{},{},{}", area, v.first, v.second));
-  EXPECT_EQ(icebird_areas, Duck("SELECT region || ',' || sum(amount) || ',' || count(*) FROM ORDERS GROUP BY region ORDER BY region", 9));
+  for (const auto& [area, v] : by_area)
+    icebird_areas.push_back(fmt::format("{},{},{}", area, v.first, v.second));
+  EXPECT_EQ(icebird_areas, Duck("SELECT region || ',' || sum(amount) || ',' || count(*) FROM "
+                                "ORDERS GROUP BY region ORDER BY region",
+                                9));
   std::vector<std::string> icebird_daily;
-  std::regex daily_re("\"d\":\"([0-9-]{10})[^\"]*\",\"orders\":\"([0-9]+)\",\"amount\":\"([0-9]+)\"");
+  std::regex daily_re(
+      "\"d\":\"([0-9-]{10})[^\"]*\",\"orders\":\"([0-9]+)\",\"amount\":\"([0-9]+)\"");
   for (const auto& row : icebird("lake.eng.daily")) {
     std::smatch m;
     ASSERT_TRUE(std::regex_search(row, m, daily_re)) << row;

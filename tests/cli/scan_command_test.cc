@@ -5,6 +5,7 @@
 // icebird reading the same table, and with DuckDB reading the Parquet file `--format parquet`
 // writes. Then time travel (--snapshot, --as-of, --ref), the plan report, counts answered from
 // metadata or not, and the errors with their exit codes.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,8 +16,6 @@
 #include <regex>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "testing/test_util.h"
 
@@ -87,15 +86,17 @@ std::string AmountJson(const Row& r) {
 
 // The row as `floe scan --format json` prints it (CLI.md "Output").
 std::string JsonRow(const Row& r) {
-  return fmt::format("{{\"id\":{},\"region\":\"{}\",\"amount\":{},\"note\":{},\"ts\":\"{}.000000+00:00\"}}",
-                     r.id, r.region, AmountJson(r), r.note ? "\"" + *r.note + "\"" : "null", Ts(r));
+  return fmt::format(
+      "{{\"id\":{},\"region\":\"{}\",\"amount\":{},\"note\":{},\"ts\":\"{}.000000+00:00\"}}", r.id,
+      r.region, AmountJson(r), r.note ? "\"" + *r.note + "\"" : "null", Ts(r));
 }
 
 // The row as icebird prints it: longs as strings, timestamps as ISO instants in milliseconds.
 std::string IcebirdRow(const Row& r) {
   std::string amount = r.amount ? fmt::format("{}", *r.amount) : "null";
-  return fmt::format("{{\"id\":\"{}\",\"region\":\"{}\",\"amount\":{},\"note\":{},\"ts\":\"{}.000Z\"}}",
-                     r.id, r.region, amount, r.note ? "\"" + *r.note + "\"" : "null", Ts(r));
+  return fmt::format(
+      "{{\"id\":\"{}\",\"region\":\"{}\",\"amount\":{},\"note\":{},\"ts\":\"{}.000Z\"}}", r.id,
+      r.region, amount, r.note ? "\"" + *r.note + "\"" : "null", Ts(r));
 }
 
 std::vector<std::string> JsonRows(const std::vector<Row>& rows,
@@ -119,8 +120,9 @@ std::string Csv(const std::vector<Row>& rows) {
 std::string Ndjson(const std::vector<Row>& rows) {
   std::string out;
   for (const Row& r : rows) {
-    out += fmt::format("{{\"id\": {}, \"region\": \"{}\", \"amount\": {}, \"note\": {}, \"ts\": \"{}Z\"}}\n",
-                       r.id, r.region, AmountJson(r), r.note ? "\"" + *r.note + "\"" : "null", Ts(r));
+    out += fmt::format(
+        "{{\"id\": {}, \"region\": \"{}\", \"amount\": {}, \"note\": {}, \"ts\": \"{}Z\"}}\n", r.id,
+        r.region, AmountJson(r), r.note ? "\"" + *r.note + "\"" : "null", Ts(r));
   }
   return out;
 }
@@ -149,7 +151,9 @@ class ScanCommandTest : public ::testing::Test {
   std::vector<std::string> ScanJson(const std::string& options) {
     return Sorted(Lines(Ok("scan shop.sales --format json " + options).out));
   }
-  void Write(const std::string& name, const std::string& text) { std::ofstream(wh_.Join(name)) << text; }
+  void Write(const std::string& name, const std::string& text) {
+    std::ofstream(wh_.Join(name)) << text;
+  }
   std::string Node(const std::string& script, const std::string& args) {
     CommandResult r = RunCommand(
         fmt::format("node {} {}", ShellQuote(SourceDir() + "/tests/peers/" + script), args));
@@ -193,10 +197,10 @@ TEST_F(ScanCommandTest, RowsFiltersTimeTravelPlansAndCounts) {
   EXPECT_EQ(csv[0], "id,region,amount,note,ts");
   std::vector<std::string> expected_csv;
   for (const Row& r : all) {
-    expected_csv.push_back(fmt::format("{},{},{},{},{}.000000+00:00", r.id, r.region,
-                                       r.amount ? AmountJson(r) : "",
-                                       r.note ? (r.note->find(',') != std::string::npos ? "\"" + *r.note + "\"" : *r.note) : "",
-                                       Ts(r)));
+    expected_csv.push_back(fmt::format(
+        "{},{},{},{},{}.000000+00:00", r.id, r.region, r.amount ? AmountJson(r) : "",
+        r.note ? (r.note->find(',') != std::string::npos ? "\"" + *r.note + "\"" : *r.note) : "",
+        Ts(r)));
   }
   EXPECT_EQ(Sorted({csv.begin() + 1, csv.end()}), Sorted(expected_csv));
   const std::string table = Ok("scan shop.sales").out;
@@ -209,9 +213,12 @@ TEST_F(ScanCommandTest, RowsFiltersTimeTravelPlansAndCounts) {
   // --columns (in schema order, column_selection.h) and --limit.
   {
     std::vector<std::string> expected;
-    for (const Row& r : all) expected.push_back(fmt::format("{{\"id\":{},\"note\":{}}}", r.id, r.note ? "\"" + *r.note + "\"" : "null"));
+    for (const Row& r : all)
+      expected.push_back(
+          fmt::format("{{\"id\":{},\"note\":{}}}", r.id, r.note ? "\"" + *r.note + "\"" : "null"));
     EXPECT_EQ(ScanJson("--columns note,id"), Sorted(expected));
-    const std::vector<std::string> limited = Lines(Ok("scan shop.sales --format json --limit 7").out);
+    const std::vector<std::string> limited =
+        Lines(Ok("scan shop.sales --format json --limit 7").out);
     EXPECT_EQ(limited.size(), 7u);
     for (const std::string& line : limited) {
       EXPECT_TRUE(std::binary_search(json.begin(), json.end(), line)) << line;
@@ -229,7 +236,8 @@ TEST_F(ScanCommandTest, RowsFiltersTimeTravelPlansAndCounts) {
     EXPECT_EQ(Ok("scan shop.sales --format json --threads 4").out, one);
     EXPECT_EQ(Ok("--threads 3 scan shop.sales --format json").out, one);
     const std::vector<std::string> first_lines = Lines(one);
-    const std::vector<std::string> limited = Lines(Ok("scan shop.sales --format json --limit 11 --threads 4").out);
+    const std::vector<std::string> limited =
+        Lines(Ok("scan shop.sales --format json --limit 11 --threads 4").out);
     EXPECT_EQ(limited, std::vector<std::string>(first_lines.begin(), first_lines.begin() + 11));
     EXPECT_EQ(Trim(Ok("count shop.sales --filter \"amount > 20\" --threads 4").out),
               Trim(Ok("count shop.sales --filter \"amount > 20\" --threads 1").out));
@@ -244,10 +252,13 @@ TEST_F(ScanCommandTest, RowsFiltersTimeTravelPlansAndCounts) {
   };
   const std::vector<Case> cases = {
       {"region = 'eu'", [](const Row& r) { return r.region == "eu"; }},
-      {"region = 'eu' and amount > 30", [](const Row& r) { return r.region == "eu" && r.amount && *r.amount > 30; }},
+      {"region = 'eu' and amount > 30",
+       [](const Row& r) { return r.region == "eu" && r.amount && *r.amount > 30; }},
       {"ts >= '2024-03-04T00:00:00Z'", [](const Row& r) { return r.day >= 4; }},
       {"ts < '2024-03-02T12:00:00Z' or id in (40, 41, 77)",
-       [](const Row& r) { return r.day < 2 || (r.day == 2 && r.hour < 12) || r.id == 40 || r.id == 41 || r.id == 77; }},
+       [](const Row& r) {
+         return r.day < 2 || (r.day == 2 && r.hour < 12) || r.id == 40 || r.id == 41 || r.id == 77;
+       }},
       {"note is null", [](const Row& r) { return !r.note; }},
       {"amount is not null and not (amount between 10 and 60)",
        [](const Row& r) { return r.amount && !(*r.amount >= 10 && *r.amount <= 60); }},
@@ -265,16 +276,16 @@ TEST_F(ScanCommandTest, RowsFiltersTimeTravelPlansAndCounts) {
   if (HavePeers()) {
     Ok("scan shop.sales --format parquet --output " + ShellQuote(wh_.Join("out.parquet")));
     const std::string duck = Node(
-        "duckdb.mjs",
-        ShellQuote(fmt::format("select id::varchar, region, coalesce(printf('%.1f', amount), 'null'), "
-                               "coalesce(note, 'null'), epoch_us(ts)::varchar from read_parquet('{}')",
-                               wh_.Join("out.parquet"))));
+        "duckdb.mjs", ShellQuote(fmt::format(
+                          "select id::varchar, region, coalesce(printf('%.1f', amount), 'null'), "
+                          "coalesce(note, 'null'), epoch_us(ts)::varchar from read_parquet('{}')",
+                          wh_.Join("out.parquet"))));
     std::vector<std::string> expected;
     for (const Row& r : all) {
-      const int64_t micros =
-          ((int64_t{19782} + r.day) * 86400 + r.hour * 3600 + 15 * 60) * 1000000;  // 2024-03-01 is day 19783
-      expected.push_back(fmt::format("[\"{}\",\"{}\",\"{}\",\"{}\",\"{}\"]", r.id, r.region, AmountJson(r),
-                                     r.note ? *r.note : "null", micros));
+      const int64_t micros = ((int64_t{19782} + r.day) * 86400 + r.hour * 3600 + 15 * 60) *
+                             1000000;  // 2024-03-01 is day 19783
+      expected.push_back(fmt::format("[\"{}\",\"{}\",\"{}\",\"{}\",\"{}\"]", r.id, r.region,
+                                     AmountJson(r), r.note ? *r.note : "null", micros));
     }
     EXPECT_EQ(Sorted(Lines(duck)), Sorted(expected));
 
@@ -283,10 +294,11 @@ TEST_F(ScanCommandTest, RowsFiltersTimeTravelPlansAndCounts) {
     const std::string folder = Trim(Ok("location shop.sales").out);
     std::vector<std::string> icebird;
     for (const Row& r : all) icebird.push_back(IcebirdRow(r));
-    EXPECT_EQ(Sorted(Lines(Node("icebird_rows.mjs",
-                                ShellQuote(folder) + " " +
-                                    ShellQuote(std::filesystem::path(metadata).filename().string())))),
-              Sorted(icebird));
+    EXPECT_EQ(
+        Sorted(Lines(Node("icebird_rows.mjs",
+                          ShellQuote(folder) + " " +
+                              ShellQuote(std::filesystem::path(metadata).filename().string())))),
+        Sorted(icebird));
   }
   CommandResult no_output = Floe("scan shop.sales --format parquet");
   EXPECT_EQ(no_output.exit_code, 2) << no_output.err;
@@ -324,7 +336,9 @@ TEST_F(ScanCommandTest, RowsFiltersTimeTravelPlansAndCounts) {
   EXPECT_NE(unknown_ref.err.find("nope"), std::string::npos) << unknown_ref.err;
   EXPECT_EQ(Floe("scan shop.sales --snapshot 12345").exit_code, 3);
   EXPECT_EQ(Floe("scan shop.sales --snapshot " + ids[0] + " --ref main").exit_code, 2);
-  EXPECT_EQ(Floe(fmt::format("count shop.sales --as-of {} --snapshot {}", times[1], ids[0])).exit_code, 2);
+  EXPECT_EQ(
+      Floe(fmt::format("count shop.sales --as-of {} --snapshot {}", times[1], ids[0])).exit_code,
+      2);
   EXPECT_EQ(Floe("scan shop.sales --as-of 2024-03-01T00:00:00").exit_code, 2);  // no offset
 
   // The plan of a filter on one day: the first two manifests hold no day 5, the third's day-4
@@ -332,10 +346,11 @@ TEST_F(ScanCommandTest, RowsFiltersTimeTravelPlansAndCounts) {
   {
     const std::string plan =
         Ok("scan shop.sales --plan --json --filter \"ts >= '2024-03-05T00:00:00Z'\"").out;
-    for (const char* key : {"snapshot_id", "schema_id", "filter", "data_manifests", "data_manifests_skipped",
-                            "delete_manifests", "delete_manifests_skipped", "data_files", "data_files_skipped",
-                            "data_files_in_skipped_manifests", "data_files_planned", "delete_files",
-                            "delete_files_applied", "records_planned", "bytes_total", "bytes_to_read"}) {
+    for (const char* key :
+         {"snapshot_id", "schema_id", "filter", "data_manifests", "data_manifests_skipped",
+          "delete_manifests", "delete_manifests_skipped", "data_files", "data_files_skipped",
+          "data_files_in_skipped_manifests", "data_files_planned", "delete_files",
+          "delete_files_applied", "records_planned", "bytes_total", "bytes_to_read"}) {
       EXPECT_NE(plan.find(fmt::format("\"{}\":", key)), std::string::npos) << key << "\n" << plan;
     }
     EXPECT_EQ(NumberAfter(plan, "snapshot_id"), std::stoll(ids[2])) << plan;
@@ -350,7 +365,8 @@ TEST_F(ScanCommandTest, RowsFiltersTimeTravelPlansAndCounts) {
     const std::string whole = Ok("scan shop.sales --plan --json").out;
     EXPECT_EQ(NumberAfter(whole, "data_files_skipped"), 0) << whole;
     EXPECT_EQ(NumberAfter(whole, "records_planned"), static_cast<int64_t>(all.size())) << whole;
-    EXPECT_NE(Ok("scan shop.sales --plan --filter \"region = 'eu'\"").out.find("data files:"), std::string::npos);
+    EXPECT_NE(Ok("scan shop.sales --plan --filter \"region = 'eu'\"").out.find("data files:"),
+              std::string::npos);
   }
 
   // Counts: from metadata when whole partitions match, read otherwise.
@@ -361,8 +377,11 @@ TEST_F(ScanCommandTest, RowsFiltersTimeTravelPlansAndCounts) {
     return std::count_if(all.begin(), all.end(), keep);
   };
   EXPECT_EQ(Trim(Ok("count shop.sales --json --filter \"region = 'eu'\"").out),
-            fmt::format("{{\"count\": {}, \"from_metadata\": true}}", count_of([](const Row& r) { return r.region == "eu"; })));
-  EXPECT_EQ(Trim(Ok("count shop.sales --json --filter \"region in ('us', 'ap') and ts >= '2024-03-03T00:00:00Z'\"").out),
+            fmt::format("{{\"count\": {}, \"from_metadata\": true}}",
+                        count_of([](const Row& r) { return r.region == "eu"; })));
+  EXPECT_EQ(Trim(Ok("count shop.sales --json --filter \"region in ('us', 'ap') and ts >= "
+                    "'2024-03-03T00:00:00Z'\"")
+                     .out),
             fmt::format("{{\"count\": {}, \"from_metadata\": true}}",
                         count_of([](const Row& r) { return r.region != "eu" && r.day >= 3; })));
   EXPECT_EQ(Trim(Ok("count shop.sales --json --filter \"amount > 30\"").out),

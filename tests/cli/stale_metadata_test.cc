@@ -2,13 +2,12 @@
 // SQLite catalog, then read through its older metadata file. The read succeeds with the old
 // version's rows and warns, naming the current file; reading the current file, or reading
 // without any catalog configured (or with one whose database does not exist), gives no warning.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-
-#include <fmt/format.h>
 
 #include "testing/test_util.h"
 
@@ -96,17 +95,17 @@ TEST_F(StaleMetadataTest, CurrentFileOrNoCatalogGivesNoWarning) {
 
   // No --warehouse, no floe.yaml anywhere the search looks: no catalog, no warning.
   TempDir elsewhere;
-  CommandResult bare = RunCommand(fmt::format(
-      "cd {} && HOME={} env -u FLOE_CONFIG {} scan {}", ShellQuote(elsewhere.path()),
-      ShellQuote(elsewhere.path()), FloeBinary(), ShellQuote(metadata_[1])));
+  CommandResult bare = RunCommand(
+      fmt::format("cd {} && HOME={} env -u FLOE_CONFIG {} scan {}", ShellQuote(elsewhere.path()),
+                  ShellQuote(elsewhere.path()), FloeBinary(), ShellQuote(metadata_[1])));
   EXPECT_EQ(bare.exit_code, 0) << bare.err;
   EXPECT_EQ(bare.err, "");
   EXPECT_NE(bare.out.find("(1 row)"), std::string::npos) << bare.out;
 
   // A catalog whose database does not exist: no warning, and it is not created.
   const std::string missing = elsewhere.Join("missing");
-  CommandResult none = RunFloe("--warehouse " + ShellQuote(missing) + " scan " +
-                               ShellQuote(metadata_[1]));
+  CommandResult none =
+      RunFloe("--warehouse " + ShellQuote(missing) + " scan " + ShellQuote(metadata_[1]));
   EXPECT_EQ(none.exit_code, 0) << none.err;
   EXPECT_EQ(none.err, "");
   EXPECT_FALSE(std::filesystem::exists(missing + "/catalog.db"));

@@ -2,6 +2,7 @@
 // (several in one commit), and the table judged by independent readers — icebird reads every row
 // back, DuckDB reads the data files, python3-avro the manifests. Then the errors users meet, and
 // processes appending to one table at once.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,8 +10,6 @@
 #include <fstream>
 #include <set>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "testing/test_util.h"
 
@@ -39,9 +38,7 @@ std::vector<std::string> NonEmptyLines(const std::string& text) {
   return out;
 }
 
-void WriteText(const std::string& path, const std::string& text) {
-  std::ofstream(path) << text;
-}
+void WriteText(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
 
 class TableCommandsTest : public ::testing::Test {
  protected:
@@ -132,9 +129,10 @@ TEST_F(TableCommandsTest, CreateAppendAndReadBackWithIcebird) {
   std::vector<std::string> ids;
   ids.push_back(TrimEnd(Ok("append shop.orders " + wh_.Join("day1.csv") + " --app-id day1").out));
   ids.push_back(TrimEnd(Ok("append shop.orders " + wh_.Join("day2.json")).out));
-  ids.push_back(TrimEnd(Ok("append shop.orders " + wh_.Join("day3.parquet") + " " +
-                        wh_.Join("day3.csv")).out));
-  for (const std::string& id : ids) EXPECT_FALSE(id.empty() || id.find_first_not_of("0123456789") != std::string::npos) << id;
+  ids.push_back(TrimEnd(
+      Ok("append shop.orders " + wh_.Join("day3.parquet") + " " + wh_.Join("day3.csv")).out));
+  for (const std::string& id : ids)
+    EXPECT_FALSE(id.empty() || id.find_first_not_of("0123456789") != std::string::npos) << id;
 
   std::vector<std::string> expected;
   for (int i = 0; i < 130; ++i) expected.push_back(Row(i));
@@ -156,10 +154,11 @@ TEST_F(TableCommandsTest, CreateAppendAndReadBackWithIcebird) {
 
   // DuckDB reads the data files: the same count and sum, field ids as the table's.
   const std::string location = TrimEnd(Ok("location shop.orders").out);
-  CommandResult sums = RunCommand(fmt::format(
-      "node {} {}", ShellQuote(SourceDir() + "/tests/peers/duckdb.mjs"),
-      ShellQuote(fmt::format("select count(*)::int as n, sum(amount)::bigint as s from "
-                             "read_parquet('{}/data/**/*.parquet')", location))));
+  CommandResult sums = RunCommand(
+      fmt::format("node {} {}", ShellQuote(SourceDir() + "/tests/peers/duckdb.mjs"),
+                  ShellQuote(fmt::format("select count(*)::int as n, sum(amount)::bigint as s from "
+                                         "read_parquet('{}/data/**/*.parquet')",
+                                         location))));
   ASSERT_EQ(sums.exit_code, 0) << sums.err;
   EXPECT_NE(sums.out.find("130"), std::string::npos) << sums.out;
   EXPECT_NE(sums.out.find("83850"), std::string::npos) << sums.out;  // 10 * (0 + ... + 129)
@@ -171,9 +170,10 @@ TEST_F(TableCommandsTest, CreateAppendAndReadBackWithIcebird) {
   for (const std::string& m : manifests) {
     CommandResult avro = RunCommand(
         "/usr/bin/python3 -c " +
-        ShellQuote("import sys, avro.datafile, avro.io\n"
-                   "r = avro.datafile.DataFileReader(open(sys.argv[1], 'rb'), avro.io.DatumReader())\n"
-                   "print(sum(e['data_file']['record_count'] for e in r))") +
+        ShellQuote(
+            "import sys, avro.datafile, avro.io\n"
+            "r = avro.datafile.DataFileReader(open(sys.argv[1], 'rb'), avro.io.DatumReader())\n"
+            "print(sum(e['data_file']['record_count'] for e in r))") +
         " " + ShellQuote(m));
     EXPECT_EQ(avro.exit_code, 0) << avro.err;
     EXPECT_GT(std::stoll("0" + TrimEnd(avro.out)), 0) << m;
@@ -196,8 +196,9 @@ TEST_F(TableCommandsTest, ErrorsSayWhatToDoAndExitWithTheirCode) {
   EXPECT_EQ(naive.exit_code, 5) << naive.err;
   EXPECT_NE(naive.err.find("ts"), std::string::npos) << naive.err;
   // A null in a required column: nothing is committed, nothing is left behind.
-  WriteText(wh_.Join("nulls.json"), "{\"id\": 1, \"ts\": \"2024-01-01T00:00:00Z\"}\n"
-                                    "{\"id\": null, \"ts\": \"2024-01-01T00:00:00Z\"}\n");
+  WriteText(wh_.Join("nulls.json"),
+            "{\"id\": 1, \"ts\": \"2024-01-01T00:00:00Z\"}\n"
+            "{\"id\": null, \"ts\": \"2024-01-01T00:00:00Z\"}\n");
   CommandResult nulls = Floe("append shop.t " + wh_.Join("nulls.json"));
   EXPECT_EQ(nulls.exit_code, 5) << nulls.err;
   EXPECT_TRUE(FilesUnder(wh_.Join("shop/t"), ".parquet").empty());
@@ -221,7 +222,8 @@ TEST_F(TableCommandsTest, PropertiesDescribeHistoryAndRefs) {
   Ok("properties set namespace shop team lake");
   EXPECT_EQ(Ok("properties get namespace shop team").out, "lake\n");
   EXPECT_NE(Ok("describe shop").out.find("owner=data-eng"), std::string::npos);
-  EXPECT_NE(Ok("describe shop.t").out.find("commit.manifest-merge.enabled=false"), std::string::npos);
+  EXPECT_NE(Ok("describe shop.t").out.find("commit.manifest-merge.enabled=false"),
+            std::string::npos);
   EXPECT_EQ(Floe("describe shop.nope").exit_code, 3);
 
   WriteText(wh_.Join("a.csv"), "id\n1\n2\n");
@@ -247,8 +249,8 @@ TEST_F(TableCommandsTest, PropertiesDescribeHistoryAndRefs) {
   EXPECT_EQ(TrimEnd(Ok("spec shop.t").out), "unpartitioned");
 }
 
-// Processes appending to one table at once (two, then eight): each lands or exits with the conflict code, every
-// row of every process that landed is in the table, and the snapshots form one line.
+// Processes appending to one table at once (two, then eight): each lands or exits with the conflict
+// code, every row of every process that landed is in the table, and the snapshots form one line.
 TEST_F(TableCommandsTest, ConcurrentAppendsAllLandSqlCatalog) { RunConcurrentAppends(); }
 
 TEST_F(TableCommandsTest, ConcurrentAppendsAllLandFileSystemCatalog) {
@@ -267,7 +269,8 @@ void TableCommandsTest::RunConcurrentAppends() {
 }
 
 void TableCommandsTest::RunConcurrentAppends(const std::string& table, int processes) {
-  Ok("create table " + table + " --schema \"id long, writer int\" --property commit.retry.num-retries=50 "
+  Ok("create table " + table +
+     " --schema \"id long, writer int\" --property commit.retry.num-retries=50 "
      "--property commit.retry.min-wait-ms=5 --property commit.retry.max-wait-ms=200");
   const int kProcesses = processes;
   std::string script;
@@ -299,7 +302,7 @@ void TableCommandsTest::RunConcurrentAppends(const std::string& table, int proce
   EXPECT_EQ(IcebirdRows(table), expected);
   // One line: every snapshot's parent is the one before it.
   CommandResult snaps = Ok("snapshots " + table + " --json");
-  EXPECT_EQ(std::count(snaps.out.begin(), snaps.out.end(), '{') - 
+  EXPECT_EQ(std::count(snaps.out.begin(), snaps.out.end(), '{') -
                 static_cast<long>(landed.size()),  // each snapshot object and its summary object
             static_cast<long>(landed.size()));
   EXPECT_EQ(snaps.out.find("\"parent-snapshot-id\": null"),

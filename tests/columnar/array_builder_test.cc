@@ -4,8 +4,8 @@
 
 #include <random>
 
-#include "floe/columnar/record_batch.h"
 #include "columnar/make_array.h"
+#include "floe/columnar/record_batch.h"
 
 namespace floe::columnar {
 namespace {

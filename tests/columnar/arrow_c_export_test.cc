@@ -5,8 +5,8 @@
 #include <cstring>
 #include <map>
 
-#include "floe/columnar/array_builder.h"
 #include "columnar/make_array.h"
+#include "floe/columnar/array_builder.h"
 
 namespace floe::columnar {
 namespace {

@@ -36,8 +36,7 @@ inline ArrayPtr MakeBinary(DataTypePtr type,
   return Get(b.Finish());
 }
 
-inline ArrayPtr MakeFixed(DataTypePtr type,
-                          const std::vector<std::optional<std::string>>& values) {
+inline ArrayPtr MakeFixed(DataTypePtr type, const std::vector<std::optional<std::string>>& values) {
   FixedSizeBinaryBuilder b(std::move(type));
   for (const auto& v : values) {
     Check(v ? b.Append(reinterpret_cast<const uint8_t*>(v->data())) : b.AppendNull());

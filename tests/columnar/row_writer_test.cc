@@ -6,12 +6,12 @@
 #include <limits>
 #include <optional>
 
+#include "columnar/make_array.h"
 #include "floe/columnar/array_builder.h"
 #include "floe/columnar/value_text.h"
 #include "floe/util/json_reader.h"
 #include "floe/util/json_writer.h"
 #include "testing/test_util.h"
-#include "columnar/make_array.h"
 
 namespace floe::columnar {
 namespace {

@@ -10,9 +10,9 @@
 #include <optional>
 #include <random>
 
+#include "columnar/make_array.h"
 #include "floe/columnar/array_builder.h"
 #include "testing/test_util.h"
-#include "columnar/make_array.h"
 
 namespace floe::columnar {
 namespace {

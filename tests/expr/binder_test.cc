@@ -12,12 +12,24 @@ using spec::Literal;
 
 Schema TestSchema() {
   return Schema({
-      Field("i8", Int8()), Field("i16", Int16()), Field("i32", Int32()), Field("i64", Int64()),
-      Field("u8", UInt8()), Field("u64", UInt64()), Field("f32", Float32()),
-      Field("f64", Float64()), Field("dec", Decimal128(9, 2)), Field("s", Utf8()),
-      Field("bin", Binary()), Field("fix", FixedSizeBinary(3)), Field("id", columnar::Uuid()),
-      Field("flag", Boolean()), Field("d", Date32()), Field("t", Time64(TimeUnit::kMicro)),
-      Field("ts", Timestamp(TimeUnit::kMicro)), Field("tstz", Timestamp(TimeUnit::kMicro, "UTC")),
+      Field("i8", Int8()),
+      Field("i16", Int16()),
+      Field("i32", Int32()),
+      Field("i64", Int64()),
+      Field("u8", UInt8()),
+      Field("u64", UInt64()),
+      Field("f32", Float32()),
+      Field("f64", Float64()),
+      Field("dec", Decimal128(9, 2)),
+      Field("s", Utf8()),
+      Field("bin", Binary()),
+      Field("fix", FixedSizeBinary(3)),
+      Field("id", columnar::Uuid()),
+      Field("flag", Boolean()),
+      Field("d", Date32()),
+      Field("t", Time64(TimeUnit::kMicro)),
+      Field("ts", Timestamp(TimeUnit::kMicro)),
+      Field("tstz", Timestamp(TimeUnit::kMicro, "UTC")),
       Field("tsns", Timestamp(TimeUnit::kNano, "UTC")),
       Field("tss", Timestamp(TimeUnit::kSecond)),
       Field("Name", Utf8()),
@@ -85,7 +97,7 @@ TEST(BinderTest, OutOfRangeIntegersKeepTheirMeaning) {
   // IN drops values no row can equal.
   BoundExpression in = MustBind("i8 IN (1, 1000, 2.5, 3)");
   EXPECT_EQ(in.values(), (std::vector<Literal>{Literal::Int(1), Literal::Int(3)}));
-  EXPECT_EQ(MustBind("i8 IN (1000)").op(), Operation::kLt);      // never
+  EXPECT_EQ(MustBind("i8 IN (1000)").op(), Operation::kLt);        // never
   EXPECT_EQ(MustBind("i8 NOT IN (1000)").op(), Operation::kGtEq);  // always unless null
 }
 
@@ -189,8 +201,7 @@ TEST(BinderTest, Names) {
 }
 
 TEST(BinderTest, TypeErrors) {
-  EXPECT_EQ(BindError("i32 = 'abc'"),
-            "filter: column i32 is int32; cannot compare it with 'abc'");
+  EXPECT_EQ(BindError("i32 = 'abc'"), "filter: column i32 is int32; cannot compare it with 'abc'");
   EXPECT_EQ(BindError("s = 5"), "filter: column s is string; cannot compare it with 5");
   EXPECT_NE(BindError("flag = 1").find("bool"), std::string::npos);
   EXPECT_NE(BindError("d = 'tomorrow'").find("expected a date"), std::string::npos);

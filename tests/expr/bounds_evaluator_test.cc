@@ -85,8 +85,8 @@ TEST(BoundsEvaluatorTest, NeverPrunesAChunkWithAMatch) {
           return b;
         };
         bool might = MightMatch(*bound, static_cast<int64_t>(end - begin), provider);
-        auto sel = EvaluateRows(*bound, batch.Slice(static_cast<int64_t>(begin),
-                                                    static_cast<int64_t>(end - begin)));
+        auto sel = EvaluateRows(
+            *bound, batch.Slice(static_cast<int64_t>(begin), static_cast<int64_t>(end - begin)));
         ASSERT_TRUE(sel.ok());
         if (sel->count > 0) {
           ASSERT_TRUE(might) << text << " rows " << begin << ".." << end << " bound as "
@@ -131,21 +131,21 @@ TEST(BoundsEvaluatorTest, HandCases) {
   EXPECT_FALSE(might("i IN (1, 5, 30)"));
   EXPECT_TRUE(might("i IN (1, 15)"));
   EXPECT_FALSE(might("i IS NULL"));
-  EXPECT_FALSE(might("NOT i >= 10"));        // pushed down: i < 10
+  EXPECT_FALSE(might("NOT i >= 10"));  // pushed down: i < 10
   EXPECT_FALSE(might("NOT (i > 5 AND i < 30)"));
   EXPECT_FALSE(might("i < 1000 AND i > 50"));
   EXPECT_FALSE(might("i = NULL"));
-  EXPECT_FALSE(might("i = 1.5"));            // true for no row
+  EXPECT_FALSE(might("i = 1.5"));  // true for no row
   EXPECT_TRUE(might("i != 15"));
   // -0.0 and 0.0 are equal: every value is zero.
   EXPECT_FALSE(might("f != 0"));
   EXPECT_FALSE(might("f > 0"));
   EXPECT_TRUE(might("f = 0"));
   EXPECT_FALSE(might("f IS NAN"));
-  EXPECT_FALSE(might("NOT f <= 0"));         // no NaN, so nothing is above zero
+  EXPECT_FALSE(might("NOT f <= 0"));  // no NaN, so nothing is above zero
   fb.nan_count = 3;
-  EXPECT_TRUE(might("f != 0"));              // NaN != 0
-  EXPECT_TRUE(might("NOT f <= 0"));          // NaN satisfies NOT (f <= 0)
+  EXPECT_TRUE(might("f != 0"));      // NaN != 0
+  EXPECT_TRUE(might("NOT f <= 0"));  // NaN satisfies NOT (f <= 0)
   EXPECT_TRUE(might("f IS NAN"));
   fb.nan_count.reset();
   EXPECT_TRUE(might("f IS NAN"));
@@ -159,7 +159,7 @@ TEST(BoundsEvaluatorTest, HandCases) {
   EXPECT_TRUE(might("not_starts_with(s, 'app')"));
   EXPECT_FALSE(might("NOT starts_with(s, 'ap')"));
   EXPECT_TRUE(might("s IS NULL"));
-  EXPECT_FALSE(might("s IS NULL", 0));       // an empty chunk
+  EXPECT_FALSE(might("s IS NULL", 0));  // an empty chunk
   // All null.
   sb.null_count = 10;
   EXPECT_FALSE(might("s = 'apple'"));

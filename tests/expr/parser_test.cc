@@ -79,8 +79,7 @@ TEST(ParserTest, UnaryAndSetPredicates) {
   EXPECT_EQ(Parse("isnan(a)"), Pred(Operation::kIsNan, "a"));
   EXPECT_EQ(Parse("a IN (1, 2, NULL)"),
             Pred(Operation::kIn, "a", {Num("1"), Num("2"), UnboundLiteral::Null()}));
-  EXPECT_EQ(Parse("a not in ('x')"),
-            Pred(Operation::kNotIn, "a", {UnboundLiteral::String("x")}));
+  EXPECT_EQ(Parse("a not in ('x')"), Pred(Operation::kNotIn, "a", {UnboundLiteral::String("x")}));
   EXPECT_EQ(Parse("starts_with(s, 'ab')"),
             Pred(Operation::kStartsWith, "s", {UnboundLiteral::String("ab")}));
   EXPECT_EQ(Parse("not_starts_with(s, 'ab')"),
@@ -150,8 +149,7 @@ TEST(ParserTest, ErrorsWithPositions) {
   EXPECT_EQ(ErrorOf("t = TIMESTAMP_NTZ '2026-01-01 10:00Z'"),
             "filter: column 5: TIMESTAMP_NTZ '2026-01-01 10:00Z' must not carry a zone offset");
   EXPECT_EQ(ErrorOf("and = 1"), "filter: column 1: expected an expression, found \"and\"");
-  EXPECT_EQ(ErrorOf("select = 1"),
-            "filter: column 1: expected an expression, found \"select\"");
+  EXPECT_EQ(ErrorOf("select = 1"), "filter: column 1: expected an expression, found \"select\"");
   EXPECT_EQ(ErrorOf(""), "filter: column 1: expected an expression, found end of input");
   // Past the first line, the line too.
   EXPECT_EQ(ErrorOf("a = 1\n  AND b ="),
@@ -268,17 +266,29 @@ TEST(ParserTest, IssueExample) {
 }
 
 TEST(ParserTest, PrintsParseableText) {
-  for (const char* text : {
-           "a = 1", "a.b.c >= -2.50", "`odd name`.x < 1e10", "s = 'it''s'",
-           "a IN (1, 2, NULL)", "a NOT IN ('x', 'y')", "a IS NULL OR b IS NOT NAN",
-           "NOT (a = 1 AND b = 2)", "a = 1 OR b = 2 AND c = 3", "(a = 1 OR b = 2) AND c = 3",
-           "a = 1 AND (b = 2 AND c = 3)", "a = 1 OR (b = 2 OR c = 3)", "NOT NOT a = 1",
-           "starts_with(s, 'x%') AND not_starts_with(`a b`, '')", "TRUE AND FALSE",
-           "d = DATE '2026-03-05' OR t > TIMESTAMP '2026-03-05T10:00:00+01:00'",
-           "t = TIMESTAMP_NTZ '2026-03-05 10:00:00' OR x = TIME '10:00:00'",
-           "a BETWEEN 1 AND 2", "a NOT BETWEEN 1 AND 2 OR NOT flag", "`and` = FALSE",
-           "b = X'00ff' OR b IN (X'', X'41')", "s = 'back\\\\slash' OR `select` = 1",
-           "a IS NAN AND NOT b IS NOT NULL"}) {
+  for (const char* text : {"a = 1",
+                           "a.b.c >= -2.50",
+                           "`odd name`.x < 1e10",
+                           "s = 'it''s'",
+                           "a IN (1, 2, NULL)",
+                           "a NOT IN ('x', 'y')",
+                           "a IS NULL OR b IS NOT NAN",
+                           "NOT (a = 1 AND b = 2)",
+                           "a = 1 OR b = 2 AND c = 3",
+                           "(a = 1 OR b = 2) AND c = 3",
+                           "a = 1 AND (b = 2 AND c = 3)",
+                           "a = 1 OR (b = 2 OR c = 3)",
+                           "NOT NOT a = 1",
+                           "starts_with(s, 'x%') AND not_starts_with(`a b`, '')",
+                           "TRUE AND FALSE",
+                           "d = DATE '2026-03-05' OR t > TIMESTAMP '2026-03-05T10:00:00+01:00'",
+                           "t = TIMESTAMP_NTZ '2026-03-05 10:00:00' OR x = TIME '10:00:00'",
+                           "a BETWEEN 1 AND 2",
+                           "a NOT BETWEEN 1 AND 2 OR NOT flag",
+                           "`and` = FALSE",
+                           "b = X'00ff' OR b IN (X'', X'41')",
+                           "s = 'back\\\\slash' OR `select` = 1",
+                           "a IS NAN AND NOT b IS NOT NULL"}) {
     Expression e = Parse(text);
     std::string printed = ToString(e);
     EXPECT_EQ(Parse(printed), e) << text << " printed as " << printed;
@@ -291,29 +301,41 @@ TEST(ParserTest, PrintsParseableText) {
 Expression RandomExpression(std::mt19937& rng, int depth) {
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
   std::vector<std::string> names = {"a", "b", "x y", "in", "from"};
-  std::vector<UnboundLiteral> values = {Num("1"), Num("-7"), Num("0.50"), Num("1e-3"),
-                                        UnboundLiteral::String("o'k\\"), UnboundLiteral::Null(),
+  std::vector<UnboundLiteral> values = {Num("1"),
+                                        Num("-7"),
+                                        Num("0.50"),
+                                        Num("1e-3"),
+                                        UnboundLiteral::String("o'k\\"),
+                                        UnboundLiteral::Null(),
                                         UnboundLiteral::Bool(true),
                                         UnboundLiteral{LiteralKind::kDate, "2020-01-02"}};
   if (depth > 0 && pick(3) != 0) {
     switch (pick(3)) {
-      case 0: return Expression::And(RandomExpression(rng, depth - 1), RandomExpression(rng, depth - 1));
-      case 1: return Expression::Or(RandomExpression(rng, depth - 1), RandomExpression(rng, depth - 1));
-      default: return Expression::Not(RandomExpression(rng, depth - 1));
+      case 0:
+        return Expression::And(RandomExpression(rng, depth - 1), RandomExpression(rng, depth - 1));
+      case 1:
+        return Expression::Or(RandomExpression(rng, depth - 1), RandomExpression(rng, depth - 1));
+      default:
+        return Expression::Not(RandomExpression(rng, depth - 1));
     }
   }
   ColumnRef c = Col({names[static_cast<size_t>(pick(5))]});
   if (pick(4) == 0) c.path.push_back("f");
   auto v = [&]() { return values[static_cast<size_t>(pick(static_cast<int>(values.size())))]; };
   switch (pick(8)) {
-    case 0: return Expression::Predicate(Operation::kIsNull, c);
-    case 1: return Expression::Predicate(Operation::kNotNan, c);
-    case 2: return Expression::Predicate(Operation::kIn, c, {v(), v()});
-    case 3: return Expression::Predicate(Operation::kNotStartsWith, c, {UnboundLiteral::String("p")});
-    case 4: return pick(2) ? Expression::True() : Expression::False();
+    case 0:
+      return Expression::Predicate(Operation::kIsNull, c);
+    case 1:
+      return Expression::Predicate(Operation::kNotNan, c);
+    case 2:
+      return Expression::Predicate(Operation::kIn, c, {v(), v()});
+    case 3:
+      return Expression::Predicate(Operation::kNotStartsWith, c, {UnboundLiteral::String("p")});
+    case 4:
+      return pick(2) ? Expression::True() : Expression::False();
     default: {
-      Operation ops[] = {Operation::kLt, Operation::kLtEq, Operation::kGt, Operation::kGtEq,
-                         Operation::kEq, Operation::kNotEq};
+      Operation ops[] = {Operation::kLt,   Operation::kLtEq, Operation::kGt,
+                         Operation::kGtEq, Operation::kEq,   Operation::kNotEq};
       return Expression::Predicate(ops[pick(6)], c, {v()});
     }
   }

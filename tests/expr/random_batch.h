@@ -26,7 +26,7 @@ struct Row {
   std::optional<std::string> s;
   std::optional<int64_t> dec;  // unscaled, scale 2
   std::optional<bool> flag;
-  std::optional<int64_t> ts;   // micros, UTC
+  std::optional<int64_t> ts;  // micros, UTC
   bool st_valid = true;
   std::optional<int32_t> st_x;
   std::optional<std::string> st_y;
@@ -136,13 +136,18 @@ inline columnar::RecordBatch BuildBatch(const std::vector<Row>& rows) {
 // A random filter over RowSchema's columns, as text.
 inline std::string RandomFilter(std::mt19937& rng, int depth) {
   auto pick = [&](int k) { return static_cast<int>(rng() % static_cast<unsigned>(k)); };
-  auto one = [&](const std::vector<std::string>& v) { return v[static_cast<size_t>(pick(static_cast<int>(v.size())))]; };
+  auto one = [&](const std::vector<std::string>& v) {
+    return v[static_cast<size_t>(pick(static_cast<int>(v.size())))];
+  };
   if (depth > 0 && pick(5) < 2) {
     std::string a = RandomFilter(rng, depth - 1), b = RandomFilter(rng, depth - 1);
     switch (pick(3)) {
-      case 0: return "(" + a + ") AND (" + b + ")";
-      case 1: return "(" + a + ") OR (" + b + ")";
-      default: return "NOT (" + a + ")";
+      case 0:
+        return "(" + a + ") AND (" + b + ")";
+      case 1:
+        return "(" + a + ") OR (" + b + ")";
+      default:
+        return "NOT (" + a + ")";
     }
   }
   struct Col {
@@ -159,19 +164,22 @@ inline std::string RandomFilter(std::mt19937& rng, int depth) {
       {"s", {"''", "'a'", "'ab'", "'b'", "'abc'", "'\xff'", "'a''b'", "NULL"}, false, true},
       {"dec", {"1.25", "-0.5", "3", "0.125", "1000000", "-1.255", "0"}},
       {"flag", {"TRUE", "FALSE"}},
-      {"ts", {"'2026-03-05 00:00:01'", "DATE '2026-03-05'", "'2026-03-05 00:00:00.5+00:00'",
-              "TIMESTAMP '2026-03-04T23:59:59.0000005Z'", "'2026-03-05 02:00:00+02:00'"}},
+      {"ts",
+       {"'2026-03-05 00:00:01'", "DATE '2026-03-05'", "'2026-03-05 00:00:00.5+00:00'",
+        "TIMESTAMP '2026-03-04T23:59:59.0000005Z'", "'2026-03-05 02:00:00+02:00'"}},
       {"st.x", {"0", "2", "4", "-1", "5"}},
       {"st.y", {"'a'", "'ab'", "''", "'b'"}, false, true},
   };
   const Col& c = cols[static_cast<size_t>(pick(static_cast<int>(cols.size())))];
   static const std::vector<std::string> cmps = {"=", "!=", "<", "<=", ">", ">="};
   switch (pick(10)) {
-    case 0: return c.name + (pick(2) ? " IS NULL" : " IS NOT NULL");
+    case 0:
+      return c.name + (pick(2) ? " IS NULL" : " IS NOT NULL");
     case 1:
       if (c.floating) return c.name + (pick(2) ? " IS NAN" : " IS NOT NAN");
-      if (c.text) return std::string(pick(2) ? "starts_with(" : "not_starts_with(") + c.name +
-                         ", " + one({"''", "'a'", "'ab'", "'b'", "'\xc3'"}) + ")";
+      if (c.text)
+        return std::string(pick(2) ? "starts_with(" : "not_starts_with(") + c.name + ", " +
+               one({"''", "'a'", "'ab'", "'b'", "'\xc3'"}) + ")";
       return c.name + " = " + one(c.values);
     case 2:
     case 3: {
@@ -250,7 +258,8 @@ inline Scalar ValueOf(const Row& r, const ColumnRef& c) {
 inline std::optional<int> CompareScalar(const Scalar& row, const UnboundLiteral& lit) {
   auto order = [](auto a, auto b) { return a < b ? -1 : (b < a ? 1 : 0); };
   switch (row.kind) {
-    case Scalar::kNumber: return order(row.number, std::strtold(lit.text.c_str(), nullptr));
+    case Scalar::kNumber:
+      return order(row.number, std::strtold(lit.text.c_str(), nullptr));
     case Scalar::kFloat:
     case Scalar::kFloat32: {
       double l = std::strtod(lit.text.c_str(), nullptr);
@@ -266,22 +275,27 @@ inline std::optional<int> CompareScalar(const Scalar& row, const UnboundLiteral&
       if (c == 0) return order(row.bytes.size(), lit.text.size());
       return c < 0 ? -1 : 1;
     }
-    case Scalar::kBool: return order(row.b, lit.text == "true");
+    case Scalar::kBool:
+      return order(row.b, lit.text == "true");
     case Scalar::kTimestamp: {
       auto ts = ParseTimestamp(lit.text);
       __int128 l = static_cast<__int128>(ts->micros) * 1000 + ts->nanos_of_micro;
       return order(row.nanos, l);
     }
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 
 inline Tri Reference(const Expression& e, const Row& r) {
   auto tri = [](bool v) { return v ? Tri::kTrue : Tri::kFalse; };
   switch (e.op()) {
-    case Operation::kTrue: return Tri::kTrue;
-    case Operation::kFalse: return Tri::kFalse;
-    case Operation::kNot: return Not(Reference(e.child(0), r));
+    case Operation::kTrue:
+      return Tri::kTrue;
+    case Operation::kFalse:
+      return Tri::kFalse;
+    case Operation::kNot:
+      return Not(Reference(e.child(0), r));
     case Operation::kAnd: {
       Tri a = Reference(e.child(0), r), b = Reference(e.child(1), r);
       if (a == Tri::kFalse || b == Tri::kFalse) return Tri::kFalse;
@@ -292,16 +306,21 @@ inline Tri Reference(const Expression& e, const Row& r) {
       if (a == Tri::kTrue || b == Tri::kTrue) return Tri::kTrue;
       return a == Tri::kFalse && b == Tri::kFalse ? Tri::kFalse : Tri::kUnknown;
     }
-    default: break;
+    default:
+      break;
   }
   Scalar v = ValueOf(r, e.term());
   bool null = v.kind == Scalar::kNull;
   bool nan = (v.kind == Scalar::kFloat || v.kind == Scalar::kFloat32) && std::isnan(v.f);
   switch (e.op()) {
-    case Operation::kIsNull: return tri(null);
-    case Operation::kNotNull: return tri(!null);
-    case Operation::kIsNan: return tri(nan);
-    case Operation::kNotNan: return tri(!nan);
+    case Operation::kIsNull:
+      return tri(null);
+    case Operation::kNotNull:
+      return tri(!null);
+    case Operation::kIsNan:
+      return tri(nan);
+    case Operation::kNotNan:
+      return tri(!nan);
     case Operation::kStartsWith:
     case Operation::kNotStartsWith: {
       if (null) return Tri::kUnknown;
@@ -331,12 +350,18 @@ inline Tri Reference(const Expression& e, const Row& r) {
       auto c = CompareScalar(v, e.value());
       if (!c) return tri(e.op() == Operation::kNotEq);  // NaN
       switch (e.op()) {
-        case Operation::kLt: return tri(*c < 0);
-        case Operation::kLtEq: return tri(*c <= 0);
-        case Operation::kGt: return tri(*c > 0);
-        case Operation::kGtEq: return tri(*c >= 0);
-        case Operation::kEq: return tri(*c == 0);
-        default: return tri(*c != 0);
+        case Operation::kLt:
+          return tri(*c < 0);
+        case Operation::kLtEq:
+          return tri(*c <= 0);
+        case Operation::kGt:
+          return tri(*c > 0);
+        case Operation::kGtEq:
+          return tri(*c >= 0);
+        case Operation::kEq:
+          return tri(*c == 0);
+        default:
+          return tri(*c != 0);
       }
     }
   }

@@ -31,11 +31,14 @@ bool SameValue(const ArrayData& a, int64_t i, const ArrayData& b, int64_t j) {
   if (a.IsValid(i) != b.IsValid(j)) return false;
   if (a.IsNull(i)) return true;
   switch (a.type->id()) {
-    case TypeId::kBool: return a.GetBool(i) == b.GetBool(j);
+    case TypeId::kBool:
+      return a.GetBool(i) == b.GetBool(j);
     case TypeId::kString:
-    case TypeId::kBinary: return a.GetView(i) == b.GetView(j);
+    case TypeId::kBinary:
+      return a.GetView(i) == b.GetView(j);
     case TypeId::kFixedSizeBinary:
-    case TypeId::kDecimal128: return a.GetFixed(i) == b.GetFixed(j);
+    case TypeId::kDecimal128:
+      return a.GetFixed(i) == b.GetFixed(j);
     case TypeId::kStruct:
       for (size_t k = 0; k < a.children.size(); ++k) {
         if (!SameValue(*a.children[k], a.offset + i, *b.children[k], b.offset + j)) return false;

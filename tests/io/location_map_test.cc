@@ -19,7 +19,7 @@ TEST(LocationMapTest, RewritesPrefix) {
   EXPECT_EQ(map.Apply("s3://bucket/wh/db/t/metadata/v1.metadata.json"),
             "/data/wh/db/t/metadata/v1.metadata.json");
   EXPECT_EQ(map.Apply("s3://bucket/wh"), "/data/wh");
-  EXPECT_EQ(map.Apply("s3://other/wh/x"), "s3://other/wh/x");  // other bucket: unchanged
+  EXPECT_EQ(map.Apply("s3://other/wh/x"), "s3://other/wh/x");      // other bucket: unchanged
   EXPECT_EQ(map.Apply("s3a://bucket/wh/x"), "s3a://bucket/wh/x");  // other scheme: unchanged
   EXPECT_EQ(map.Apply("/local/x"), "/local/x");
 }

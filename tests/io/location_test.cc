@@ -81,11 +81,10 @@ TEST(LocationTest, FileUriWithHostIsRelativePath) {
 }
 
 TEST(LocationTest, PrintsBackAsWritten) {
-  for (const char* text :
-       {"s3://bucket/wh/t/data/00000-0.parquet", "s3://bucket", "s3://bucket/", "gs://b/k",
-        "hdfs://nn:8020/test-warehouse/t", "hdfs:///p", "file:/tmp/x", "file:///tmp/x",
-        "file://host/x", "/abs/path", "rel/path", "./rel", "memory://x/y",
-        "s3://b/key with spaces/%20=x?y#z"}) {
+  for (const char* text : {"s3://bucket/wh/t/data/00000-0.parquet", "s3://bucket", "s3://bucket/",
+                           "gs://b/k", "hdfs://nn:8020/test-warehouse/t", "hdfs:///p",
+                           "file:/tmp/x", "file:///tmp/x", "file://host/x", "/abs/path", "rel/path",
+                           "./rel", "memory://x/y", "s3://b/key with spaces/%20=x?y#z"}) {
     EXPECT_EQ(P(text).ToString(), text);
   }
 }

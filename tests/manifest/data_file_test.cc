@@ -12,7 +12,8 @@ namespace data_file_test {
 DataFile EveryMemberSet(int n) {
   DataFile f;
   f.content = n == 1 ? FileContent::kPositionDeletes : FileContent::kEqualityDeletes;
-  f.file_path = "s3://bucket/a-path-too-long-for-the-small-string-buffer/" + std::to_string(n) + ".parquet";
+  f.file_path =
+      "s3://bucket/a-path-too-long-for-the-small-string-buffer/" + std::to_string(n) + ".parquet";
   f.file_format = n == 1 ? "PARQUET" : "AVRO";
   f.partition = {spec::Literal::Int(n), spec::Literal::String("p" + std::to_string(n))};
   f.record_count = 100 + n;

@@ -92,9 +92,12 @@ TEST(ManifestCorpusTest, EveryManifestAndManifestListReads) {
 }
 
 // `entries` with each metric map cut down to the field ids in `ids`.
-std::vector<ManifestEntry> OnlyMetricsOf(std::vector<ManifestEntry> entries, const std::vector<int32_t>& ids) {
+std::vector<ManifestEntry> OnlyMetricsOf(std::vector<ManifestEntry> entries,
+                                         const std::vector<int32_t>& ids) {
   auto keep = [&](int32_t id) { return std::find(ids.begin(), ids.end(), id) != ids.end(); };
-  auto cut = [&](auto& map) { std::erase_if(map, [&](const auto& kv) { return !keep(kv.first); }); };
+  auto cut = [&](auto& map) {
+    std::erase_if(map, [&](const auto& kv) { return !keep(kv.first); });
+  };
   for (ManifestEntry& e : entries) {
     DataFile& f = e.data_file;
     cut(f.column_sizes), cut(f.value_counts), cut(f.null_value_counts), cut(f.nan_value_counts);
@@ -115,7 +118,8 @@ TEST(ManifestCorpusTest, ReusedEntriesAndMetricsProjectionMatchFullReads) {
     auto full = ReadEntries(path);
     ASSERT_TRUE(full.ok()) << full.error().message;
     for (const std::optional<std::vector<int32_t>>& ids :
-         {std::optional<std::vector<int32_t>>(), std::optional<std::vector<int32_t>>(std::vector<int32_t>{}),
+         {std::optional<std::vector<int32_t>>(),
+          std::optional<std::vector<int32_t>>(std::vector<int32_t>{}),
           std::optional<std::vector<int32_t>>(std::vector<int32_t>{1, 3, 70, 1000, 2147483546})}) {
       auto file = io->OpenInput(path);
       ASSERT_TRUE(file.ok());
@@ -141,8 +145,8 @@ TEST(ManifestCorpusTest, ReusedEntriesAndMetricsProjectionMatchFullReads) {
 }
 
 TEST(ManifestCorpusTest, EncryptedManifestListIsACleanError) {
-  std::string path =
-      CorpusPath("iceberg-rust/crates/iceberg/testdata/manifests_lists/manifest-list-v3-encrypted.avro");
+  std::string path = CorpusPath(
+      "iceberg-rust/crates/iceberg/testdata/manifests_lists/manifest-list-v3-encrypted.avro");
   auto r = ReadList(path);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().kind, ErrorKind::kCorrupt);
@@ -155,7 +159,8 @@ TEST(ManifestCorpusTest, EncryptedManifestListIsACleanError) {
 
 // iceberg-cpp manifest_reader_test.cc: V1PartitionedBasicTest (the file says format-version 2).
 TEST(ManifestCorpusTest, IcebergCppV1PartitionedManifest) {
-  auto r = ReadEntries(CorpusPath(std::string(kCppResources) + "56357cd7-391f-4df8-aa24-e7e667da8870-m4.avro"));
+  auto r = ReadEntries(
+      CorpusPath(std::string(kCppResources) + "56357cd7-391f-4df8-aa24-e7e667da8870-m4.avro"));
   ASSERT_TRUE(r.ok()) << r.error().message;
   ASSERT_EQ(r->size(), 4u);
   const std::string prefix = "/tmp/db/db/iceberg_test/data/";
@@ -166,14 +171,22 @@ TEST(ManifestCorpusTest, IcebergCppV1PartitionedManifest) {
       "order_ts_hour=2021-01-26-00/00000-2-d5ae78b7-4449-45ec-adb7-c0e9c0bdb714-0-00004.parquet"};
   const std::vector<int32_t> partitions = {447696, 473976, 465192, 447672};
   const std::vector<BoundMap> bounds = {
-      {{1, Bytes({0xd2, 0x04, 0, 0, 0, 0, 0, 0})}, {2, Bytes({'.', 0x16, 0, 0, 0, 0, 0, 0})},
-       {3, Bytes({0x12, 0xe2})}, {4, Bytes({0xc0, 'y', 0xe7, 0x98, 0xd6, 0xb9, 0x05, 0x00})}},
-      {{1, Bytes({0xd2, 0x04, 0, 0, 0, 0, 0, 0})}, {2, Bytes({'.', 0x16, 0, 0, 0, 0, 0, 0})},
-       {3, Bytes({0x12, 0xe3})}, {4, Bytes({0xc0, 0x19, '#', '=', 0xe2, 0x0f, 0x06, 0x00})}},
-      {{1, Bytes({'{', 0, 0, 0, 0, 0, 0, 0})}, {2, Bytes({0xc8, 0x01, 0, 0, 0, 0, 0, 0})},
-       {3, Bytes({0x0e, '"'})}, {4, Bytes({0xc0, 0xd9, '7', 0x93, 0x1f, 0xf3, 0x05, 0x00})}},
-      {{1, Bytes({'{', 0, 0, 0, 0, 0, 0, 0})}, {2, Bytes({0xc8, 0x01, 0, 0, 0, 0, 0, 0})},
-       {3, Bytes({0x0e, '!'})}, {4, Bytes({0xc0, 0x19, 0x10, '{', 0xc2, 0xb9, 0x05, 0x00})}}};
+      {{1, Bytes({0xd2, 0x04, 0, 0, 0, 0, 0, 0})},
+       {2, Bytes({'.', 0x16, 0, 0, 0, 0, 0, 0})},
+       {3, Bytes({0x12, 0xe2})},
+       {4, Bytes({0xc0, 'y', 0xe7, 0x98, 0xd6, 0xb9, 0x05, 0x00})}},
+      {{1, Bytes({0xd2, 0x04, 0, 0, 0, 0, 0, 0})},
+       {2, Bytes({'.', 0x16, 0, 0, 0, 0, 0, 0})},
+       {3, Bytes({0x12, 0xe3})},
+       {4, Bytes({0xc0, 0x19, '#', '=', 0xe2, 0x0f, 0x06, 0x00})}},
+      {{1, Bytes({'{', 0, 0, 0, 0, 0, 0, 0})},
+       {2, Bytes({0xc8, 0x01, 0, 0, 0, 0, 0, 0})},
+       {3, Bytes({0x0e, '"'})},
+       {4, Bytes({0xc0, 0xd9, '7', 0x93, 0x1f, 0xf3, 0x05, 0x00})}},
+      {{1, Bytes({'{', 0, 0, 0, 0, 0, 0, 0})},
+       {2, Bytes({0xc8, 0x01, 0, 0, 0, 0, 0, 0})},
+       {3, Bytes({0x0e, '!'})},
+       {4, Bytes({0xc0, 0x19, 0x10, '{', 0xc2, 0xb9, 0x05, 0x00})}}};
   for (size_t i = 0; i < 4; ++i) {
     SCOPED_TRACE(i);
     const ManifestEntry& e = (*r)[i];
@@ -201,7 +214,8 @@ TEST(ManifestCorpusTest, IcebergCppV1PartitionedManifest) {
 
 // iceberg-cpp manifest_reader_test.cc: V2NonPartitionedBasicTest.
 TEST(ManifestCorpusTest, IcebergCppV2UnpartitionedManifest) {
-  auto r = ReadEntries(CorpusPath(std::string(kCppResources) + "2ddf1bc9-830b-4015-aced-c060df36f150-m0.avro"));
+  auto r = ReadEntries(
+      CorpusPath(std::string(kCppResources) + "2ddf1bc9-830b-4015-aced-c060df36f150-m0.avro"));
   ASSERT_TRUE(r.ok()) << r.error().message;
   ASSERT_EQ(r->size(), 1u);
   const ManifestEntry& e = (*r)[0];
@@ -220,21 +234,24 @@ TEST(ManifestCorpusTest, IcebergCppV2UnpartitionedManifest) {
   EXPECT_EQ(f.value_counts, (CountMap{{1, 4}, {2, 4}, {3, 4}, {4, 4}}));
   EXPECT_EQ(f.null_value_counts, (CountMap{{1, 0}, {2, 0}, {3, 0}, {4, 0}}));
   EXPECT_EQ(f.nan_value_counts, (CountMap{{4, 0}}));
-  EXPECT_EQ(f.lower_bounds, (BoundMap{{1, Bytes({1, 0, 0, 0, 0, 0, 0, 0})},
-                                      {2, "record_four"},
-                                      {3, "data_content_1"},
-                                      {4, Bytes({0xcd, 0xcc, 0xcc, 0xcc, 0xcc, 0xdc, 0x5e, 0x40})}}));
-  EXPECT_EQ(f.upper_bounds, (BoundMap{{1, Bytes({4, 0, 0, 0, 0, 0, 0, 0})},
-                                      {2, "record_two"},
-                                      {3, "data_content_4"},
-                                      {4, Bytes({0x14, 0xae, 0x47, 0xe1, 0x7a, 0x8c, 0x7c, 0x40})}}));
+  EXPECT_EQ(f.lower_bounds,
+            (BoundMap{{1, Bytes({1, 0, 0, 0, 0, 0, 0, 0})},
+                      {2, "record_four"},
+                      {3, "data_content_1"},
+                      {4, Bytes({0xcd, 0xcc, 0xcc, 0xcc, 0xcc, 0xdc, 0x5e, 0x40})}}));
+  EXPECT_EQ(f.upper_bounds,
+            (BoundMap{{1, Bytes({4, 0, 0, 0, 0, 0, 0, 0})},
+                      {2, "record_two"},
+                      {3, "data_content_4"},
+                      {4, Bytes({0x14, 0xae, 0x47, 0xe1, 0x7a, 0x8c, 0x7c, 0x40})}}));
   EXPECT_EQ(f.split_offsets, (std::vector<int64_t>{4}));
   EXPECT_EQ(f.sort_order_id, 0);
   EXPECT_FALSE(f.first_row_id);
 
   // With its manifest-list entry the nulls are inherited.
   ManifestFile mf;
-  mf.manifest_path = CorpusPath(std::string(kCppResources) + "2ddf1bc9-830b-4015-aced-c060df36f150-m0.avro");
+  mf.manifest_path =
+      CorpusPath(std::string(kCppResources) + "2ddf1bc9-830b-4015-aced-c060df36f150-m0.avro");
   mf.sequence_number = 7;
   mf.added_snapshot_id = 679879563479918846;
   auto io = io::LocalFileIO();
@@ -246,8 +263,9 @@ TEST(ManifestCorpusTest, IcebergCppV2UnpartitionedManifest) {
 
 // iceberg-cpp manifest_list_test.cc: BasicTest (v2).
 TEST(ManifestCorpusTest, IcebergCppV2ManifestList) {
-  auto r = ReadList(CorpusPath(std::string(kCppResources) +
-                               "snap-7412193043800610213-1-2bccd69e-d642-4816-bba0-261cd9bd0d93.avro"));
+  auto r =
+      ReadList(CorpusPath(std::string(kCppResources) +
+                          "snap-7412193043800610213-1-2bccd69e-d642-4816-bba0-261cd9bd0d93.avro"));
   ASSERT_TRUE(r.ok()) << r.error().message;
   EXPECT_EQ(r->metadata.format_version, 2);
   ASSERT_EQ(r->manifests.size(), 4u);
@@ -295,20 +313,26 @@ TEST(ManifestCorpusTest, IcebergCppV1ManifestLists) {
   std::vector<Case> cases = {
       {"snap-7532614258660258098-1-eafd2972-f58e-4185-9237-6378f564787e.avro",
        "iceberg-warehouse/db/v1_partition_test/metadata/",
-       {"eafd2972-f58e-4185-9237-6378f564787e-m1.avro", "eafd2972-f58e-4185-9237-6378f564787e-m0.avro"},
-       {6185, 6113}, 7532614258660258098,
+       {"eafd2972-f58e-4185-9237-6378f564787e-m1.avro",
+        "eafd2972-f58e-4185-9237-6378f564787e-m0.avro"},
+       {6185, 6113},
+       7532614258660258098,
        {{4, 0, 0, 6, 0, 0}, {0, 0, 2, 0, 0, 6}},
        {{{"2022-02-22", d223}}, {{d222, d223}}}},
       {"snap-4134160420377642835-1-aeffe099-3bac-4011-bc17-5875210d8dc0.avro",
        "iceberg-warehouse/db/v1_type_test/metadata/",
-       {"aeffe099-3bac-4011-bc17-5875210d8dc0-m1.avro", "aeffe099-3bac-4011-bc17-5875210d8dc0-m0.avro"},
-       {6498, 6513}, 4134160420377642835,
+       {"aeffe099-3bac-4011-bc17-5875210d8dc0-m1.avro",
+        "aeffe099-3bac-4011-bc17-5875210d8dc0-m0.avro"},
+       {6498, 6513},
+       4134160420377642835,
        {{1, 0, 0, 2, 0, 0}, {0, 0, 1, 0, 0, 3}},
        {{}, {}}},
       {"snap-7522296285847100621-1-5d690750-8fb4-4cd1-8ae7-85c7b39abe14.avro",
        "iceberg-warehouse/db2/v1_complex_partition_test/metadata/",
-       {"5d690750-8fb4-4cd1-8ae7-85c7b39abe14-m0.avro", "5d690750-8fb4-4cd1-8ae7-85c7b39abe14-m1.avro"},
-       {6402, 6318}, 7522296285847100621,
+       {"5d690750-8fb4-4cd1-8ae7-85c7b39abe14-m0.avro",
+        "5d690750-8fb4-4cd1-8ae7-85c7b39abe14-m1.avro"},
+       {6402, 6318},
+       7522296285847100621,
        {{0, 3, 1, 0, 4, 2}, {0, 1, 1, 0, 1, 1}},
        {{{d222, d224}, {Bytes({2, 0, 0, 0, 0, 0, 0, 0}), Bytes({5, 0, 0, 0, 0, 0, 0, 0})}},
         {{d222, d223}, {Bytes({2, 0, 0, 0, 0, 0, 0, 0}), Bytes({4, 0, 0, 0, 0, 0, 0, 0})}}}},

@@ -31,7 +31,8 @@ struct DecodedManifest {
 };
 
 // Every entry of `path` through Next() into one reused entry, as scan planning reads them.
-DecodedManifest DecodeWithPath(io::FileIO& io, const std::string& path, bool fast_path, const MetricIds& ids) {
+DecodedManifest DecodeWithPath(io::FileIO& io, const std::string& path, bool fast_path,
+                               const MetricIds& ids) {
   DecodedManifest out;
   auto run = [&]() -> Result<std::vector<ManifestEntry>> {
     FLOE_ASSIGN_OR_RETURN(std::shared_ptr<io::InputFile> file, io.OpenInput(path));
@@ -58,7 +59,8 @@ struct PathsCompared {
 };
 
 // The fast and general paths agree on `path`.
-PathsCompared ExpectSameAsGeneralPath(io::FileIO& io, const std::string& path, const MetricIds& ids) {
+PathsCompared ExpectSameAsGeneralPath(io::FileIO& io, const std::string& path,
+                                      const MetricIds& ids) {
   DecodedManifest fast = DecodeWithPath(io, path, true, ids);
   DecodedManifest general = DecodeWithPath(io, path, false, ids);
   EXPECT_FALSE(general.fast);
@@ -88,7 +90,8 @@ std::string ContainerRootName(io::FileIO& io, const std::string& path) {
 }
 
 // Every column's metrics, some columns', and none (scan planning without a filter).
-const MetricIds kDecoderProjections[] = {MetricIds(), MetricIds(std::vector<int32_t>{1, 3, 2147483546}),
+const MetricIds kDecoderProjections[] = {MetricIds(),
+                                         MetricIds(std::vector<int32_t>{1, 3, 2147483546}),
                                          MetricIds(std::vector<int32_t>{})};
 
 TEST(ManifestEntryDecoderTest, CorpusManifestsDecodeAsTheGeneralPathDoes) {
@@ -96,7 +99,8 @@ TEST(ManifestEntryDecoderTest, CorpusManifestsDecodeAsTheGeneralPathDoes) {
   int manifests = 0, fast = 0;
   for (const char* dir : {"iceberg-rust", "iceberg-go", "iceberg-cpp", "duckdb-iceberg"}) {
     for (const std::string& path : FilesUnder(CorpusPath(dir), ".avro")) {
-      if (path.find("encrypted") != std::string::npos || ContainerRootName(*io, path) != "manifest_entry") {
+      if (path.find("encrypted") != std::string::npos ||
+          ContainerRootName(*io, path) != "manifest_entry") {
         continue;
       }
       SCOPED_TRACE(path);
@@ -125,8 +129,8 @@ void WriteDecoderTestManifest(std::mt19937_64& rng, io::FileIO& io, const std::s
   int v = options.format_version;
   for (int i = 0; i < n; ++i) {
     FileContent content = options.content == ManifestContent::kData ? FileContent::kData
-                          : rng() % 2                                ? FileContent::kPositionDeletes
-                                                                     : FileContent::kEqualityDeletes;
+                          : rng() % 2                               ? FileContent::kPositionDeletes
+                                                                    : FileContent::kEqualityDeletes;
     ManifestEntry e;
     e.status = static_cast<EntryStatus>(rng() % 3);
     e.data_file = RandomDataFile(rng, v, **ptype, content);
@@ -151,7 +155,8 @@ TEST(ManifestEntryDecoderTest, RandomManifestsDecodeAsTheGeneralPathDoes) {
   for (int round = 0; round < 12; ++round) {
     ManifestWriterOptions o;
     o.format_version = 1 + round % 3;
-    o.content = o.format_version >= 2 && rng() % 3 == 0 ? ManifestContent::kDeletes : ManifestContent::kData;
+    o.content = o.format_version >= 2 && rng() % 3 == 0 ? ManifestContent::kDeletes
+                                                        : ManifestContent::kData;
     o.schema = schema;
     o.spec = RandomSpec(rng, schema, static_cast<int32_t>(rng() % 5));
     o.snapshot_id = static_cast<int64_t>(rng() >> 1);

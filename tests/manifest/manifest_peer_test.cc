@@ -116,7 +116,8 @@ void ExpectPartitionValue(const JsonValue& got, const spec::Type& type, const sp
   } else if (want.holds<std::string>()) {
     EXPECT_EQ(*got.AsString(), want.get<std::string>());
   } else if (want.holds<spec::Decimal>()) {
-    EXPECT_EQ(*got.AsString(), spec::DecimalToString(want.get<spec::Decimal>().unscaled, type.scale()));
+    EXPECT_EQ(*got.AsString(),
+              spec::DecimalToString(want.get<spec::Decimal>().unscaled, type.scale()));
   } else if (want.holds<spec::Bytes>()) {
     const auto& b = want.get<spec::Bytes>().data;
     EXPECT_EQ(*got.AsString(), Hex(std::string(b.begin(), b.end())));
@@ -141,14 +142,15 @@ spec::Schema PeerSchema() {
   using spec::Type;
   spec::Schema s;
   s.schema_id = 1;
-  s.fields = {NestedField{.id = 1, .name = "id", .required = true, .type = Type::Long()},
-              NestedField{.id = 2, .name = "category", .required = false, .type = Type::String()},
-              NestedField{.id = 3, .name = "ts", .required = false, .type = Type::TimestampTz()},
-              NestedField{.id = 4, .name = "amount", .required = false, .type = Type::Decimal(9, 2)},
-              NestedField{.id = 5, .name = "key", .required = false, .type = Type::Uuid()},
-              NestedField{.id = 6, .name = "code", .required = false, .type = Type::Fixed(3)},
-              NestedField{.id = 7, .name = "score", .required = false, .type = Type::Double()},
-              NestedField{.id = 8, .name = "flag", .required = false, .type = Type::Boolean()}};
+  s.fields = {
+      NestedField{.id = 1, .name = "id", .required = true, .type = Type::Long()},
+      NestedField{.id = 2, .name = "category", .required = false, .type = Type::String()},
+      NestedField{.id = 3, .name = "ts", .required = false, .type = Type::TimestampTz()},
+      NestedField{.id = 4, .name = "amount", .required = false, .type = Type::Decimal(9, 2)},
+      NestedField{.id = 5, .name = "key", .required = false, .type = Type::Uuid()},
+      NestedField{.id = 6, .name = "code", .required = false, .type = Type::Fixed(3)},
+      NestedField{.id = 7, .name = "score", .required = false, .type = Type::Double()},
+      NestedField{.id = 8, .name = "flag", .required = false, .type = Type::Boolean()}};
   return s;
 }
 
@@ -156,15 +158,19 @@ spec::PartitionSpec PeerSpec() {
   using spec::Transform;
   spec::PartitionSpec p;
   p.spec_id = 2;
-  p.fields = {{.source_id = 1, .field_id = 1000, .name = "id_bucket", .transform = Transform::Bucket(16)},
-              {.source_id = 2, .field_id = 1001, .name = "category", .transform = Transform::Identity()},
-              {.source_id = 3, .field_id = 1002, .name = "ts_day", .transform = Transform::Day()},
-              {.source_id = 4, .field_id = 1003, .name = "amount", .transform = Transform::Identity()},
-              {.source_id = 5, .field_id = 1004, .name = "key", .transform = Transform::Identity()},
-              {.source_id = 6, .field_id = 1005, .name = "code", .transform = Transform::Identity()},
-              {.source_id = 7, .field_id = 1006, .name = "score", .transform = Transform::Identity()},
-              {.source_id = 8, .field_id = 1007, .name = "flag", .transform = Transform::Identity()},
-              {.source_id = 1, .field_id = 1008, .name = "id_trunc", .transform = Transform::Truncate(100)}};
+  p.fields = {
+      {.source_id = 1, .field_id = 1000, .name = "id_bucket", .transform = Transform::Bucket(16)},
+      {.source_id = 2, .field_id = 1001, .name = "category", .transform = Transform::Identity()},
+      {.source_id = 3, .field_id = 1002, .name = "ts_day", .transform = Transform::Day()},
+      {.source_id = 4, .field_id = 1003, .name = "amount", .transform = Transform::Identity()},
+      {.source_id = 5, .field_id = 1004, .name = "key", .transform = Transform::Identity()},
+      {.source_id = 6, .field_id = 1005, .name = "code", .transform = Transform::Identity()},
+      {.source_id = 7, .field_id = 1006, .name = "score", .transform = Transform::Identity()},
+      {.source_id = 8, .field_id = 1007, .name = "flag", .transform = Transform::Identity()},
+      {.source_id = 1,
+       .field_id = 1008,
+       .name = "id_trunc",
+       .transform = Transform::Truncate(100)}};
   return p;
 }
 
@@ -264,7 +270,8 @@ TEST(ManifestPeerTest, PythonAvroReadsFloeManifests) {
         JsonValue part = *df.Get("partition");
         for (size_t k = 0; k < pspec.fields.size(); ++k) {
           SCOPED_TRACE(pspec.fields[k].name);
-          ExpectPartitionValue(*part.Get(pspec.fields[k].name), *ptype->fields()[k].type, f.partition[k]);
+          ExpectPartitionValue(*part.Get(pspec.fields[k].name), *ptype->fields()[k].type,
+                               f.partition[k]);
         }
       }
 

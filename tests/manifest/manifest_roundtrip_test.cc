@@ -38,9 +38,10 @@ Written WriteRandomManifest(std::mt19937_64& rng, io::FileIO& io, const std::str
   auto w = ManifestWriter::Open(std::move(file).value(), options);
   EXPECT_TRUE(w.ok()) << w.error().message;
   int v = options.format_version;
-  FileContent content = options.content == ManifestContent::kData
-                            ? FileContent::kData
-                            : (rng() % 2 ? FileContent::kPositionDeletes : FileContent::kEqualityDeletes);
+  FileContent content =
+      options.content == ManifestContent::kData
+          ? FileContent::kData
+          : (rng() % 2 ? FileContent::kPositionDeletes : FileContent::kEqualityDeletes);
   for (int i = 0; i < n; ++i) {
     ManifestEntry e;
     e.status = static_cast<EntryStatus>(rng() % 3);
@@ -86,7 +87,8 @@ TEST(ManifestRoundTripTest, RandomManifestsReadBackEqual) {
     o.snapshot_id = static_cast<int64_t>(rng() >> 1);
     o.codec.avro_codec = codecs[round % 4];
     std::string path = dir.Join(fmt::format("m{}.avro", round));
-    SCOPED_TRACE(fmt::format("v{} codec {} spec {} fields", v, o.codec.avro_codec, o.spec.fields.size()));
+    SCOPED_TRACE(
+        fmt::format("v{} codec {} spec {} fields", v, o.codec.avro_codec, o.spec.fields.size()));
     Written w = WriteRandomManifest(rng, *io, path, o, 1 + static_cast<int>(rng() % 60));
 
     auto file = io->OpenInput(path);
@@ -104,7 +106,8 @@ TEST(ManifestRoundTripTest, RandomManifestsReadBackEqual) {
     ASSERT_EQ(got->size(), w.entries.size());
     for (size_t i = 0; i < got->size(); ++i) {
       EXPECT_TRUE(SameEntry((*got)[i], w.entries[i]))
-          << "entry " << i << "\n got:  " << Describe((*got)[i]) << "\n want: " << Describe(w.entries[i]);
+          << "entry " << i << "\n got:  " << Describe((*got)[i])
+          << "\n want: " << Describe(w.entries[i]);
     }
     // The manifest-list entry describes the file.
     EXPECT_EQ(w.manifest.manifest_length, *(*io->OpenInput(path))->Size());
@@ -144,7 +147,8 @@ TEST(ManifestRoundTripTest, PartitionSummariesCoverEveryField) {
           has_null = true;
           continue;
         }
-        if ((l.holds<float>() && std::isnan(l.get<float>())) || (l.holds<double>() && std::isnan(l.get<double>()))) {
+        if ((l.holds<float>() && std::isnan(l.get<float>())) ||
+            (l.holds<double>() && std::isnan(l.get<double>()))) {
           has_nan = true;
           continue;
         }
@@ -164,7 +168,9 @@ TEST(ManifestRoundTripTest, PartitionSummariesCoverEveryField) {
         for (const auto& e : w.entries) {
           const spec::Literal& l = e.data_file.partition[i];
           if (l.is_null()) continue;
-          if ((l.holds<float>() && std::isnan(l.get<float>())) || (l.holds<double>() && std::isnan(l.get<double>()))) continue;
+          if ((l.holds<float>() && std::isnan(l.get<float>())) ||
+              (l.holds<double>() && std::isnan(l.get<double>())))
+            continue;
           if (l.holds<int64_t>() || l.holds<int32_t>()) {
             int64_t x = l.holds<int64_t>() ? l.get<int64_t>() : l.get<int32_t>();
             int64_t a = lower->holds<int64_t>() ? lower->get<int64_t>() : lower->get<int32_t>();
@@ -269,7 +275,8 @@ TEST(ManifestRoundTripTest, ManifestListsReadBackEqual) {
 }
 
 // Writes a manifest whose entries are given as they should be on disk (nulls included).
-std::string WriteRaw(TempDir& dir, const std::string& name, int v, const std::vector<ManifestEntry>& entries) {
+std::string WriteRaw(TempDir& dir, const std::string& name, int v,
+                     const std::vector<ManifestEntry>& entries) {
   auto io = io::LocalFileIO();
   ManifestWriterOptions o;
   o.format_version = v;
@@ -288,7 +295,8 @@ std::string WriteRaw(TempDir& dir, const std::string& name, int v, const std::ve
 }
 
 ManifestEntry Entry(EntryStatus status, std::optional<int64_t> snapshot, std::optional<int64_t> seq,
-                    std::optional<int64_t> fseq, int64_t records, std::optional<int64_t> first_row_id = std::nullopt) {
+                    std::optional<int64_t> fseq, int64_t records,
+                    std::optional<int64_t> first_row_id = std::nullopt) {
   ManifestEntry e;
   e.status = status;
   e.snapshot_id = snapshot;
@@ -304,12 +312,13 @@ ManifestEntry Entry(EntryStatus status, std::optional<int64_t> snapshot, std::op
 
 TEST(ManifestInheritanceTest, AddedEntriesInheritFromTheManifestListEntry) {
   TempDir dir;
-  std::string path = WriteRaw(dir, "m.avro", 3,
-                              {Entry(EntryStatus::kAdded, std::nullopt, std::nullopt, std::nullopt, 10),
-                               Entry(EntryStatus::kExisting, 3, 2, 1, 20, 500),
-                               Entry(EntryStatus::kAdded, std::nullopt, 4, std::nullopt, 30),
-                               Entry(EntryStatus::kDeleted, 9, 2, 2, 40),
-                               Entry(EntryStatus::kAdded, 8, std::nullopt, std::nullopt, 50)});
+  std::string path =
+      WriteRaw(dir, "m.avro", 3,
+               {Entry(EntryStatus::kAdded, std::nullopt, std::nullopt, std::nullopt, 10),
+                Entry(EntryStatus::kExisting, 3, 2, 1, 20, 500),
+                Entry(EntryStatus::kAdded, std::nullopt, 4, std::nullopt, 30),
+                Entry(EntryStatus::kDeleted, 9, 2, 2, 40),
+                Entry(EntryStatus::kAdded, 8, std::nullopt, std::nullopt, 50)});
   ManifestFile mf;
   mf.manifest_path = path;
   mf.sequence_number = 7;
@@ -328,7 +337,7 @@ TEST(ManifestInheritanceTest, AddedEntriesInheritFromTheManifestListEntry) {
   EXPECT_EQ(e[1].sequence_number, 2);
   EXPECT_EQ(e[1].file_sequence_number, 1);
   EXPECT_EQ(e[1].data_file.first_row_id, 500);  // kept
-  EXPECT_EQ(e[2].sequence_number, 4);            // an explicit data sequence number stays
+  EXPECT_EQ(e[2].sequence_number, 4);           // an explicit data sequence number stays
   EXPECT_EQ(e[2].file_sequence_number, 7);
   EXPECT_EQ(e[2].data_file.first_row_id, 1010);  // 1000 + 10 (entry 1 had its own)
   EXPECT_FALSE(e[3].data_file.first_row_id);     // DELETED entries take no row ids
@@ -338,7 +347,8 @@ TEST(ManifestInheritanceTest, AddedEntriesInheritFromTheManifestListEntry) {
 
 TEST(ManifestInheritanceTest, V1EntriesHaveSequenceNumberZero) {
   TempDir dir;
-  std::string path = WriteRaw(dir, "v1.avro", 1, {Entry(EntryStatus::kAdded, 11, std::nullopt, std::nullopt, 1)});
+  std::string path =
+      WriteRaw(dir, "v1.avro", 1, {Entry(EntryStatus::kAdded, 11, std::nullopt, std::nullopt, 1)});
   ManifestFile mf;
   mf.manifest_path = path;
   mf.added_snapshot_id = 11;
@@ -380,7 +390,8 @@ std::string WriteCorrupt(TempDir& dir, const std::string& name, int status, bool
   e.WriteBytes("PARQUET");
   e.WriteLong(10);
   e.WriteLong(100);
-  for (int i = 0; i < 11; ++i) e.WriteLong(0);  // metrics, key_metadata, lists, sort order, ref: null
+  for (int i = 0; i < 11; ++i)
+    e.WriteLong(0);  // metrics, key_metadata, lists, sort order, ref: null
   EXPECT_TRUE((*w)->FinishRecord().ok());
   EXPECT_TRUE((*w)->Close().ok());
   return path;
@@ -459,8 +470,8 @@ TEST(ManifestWriterTest, RollingWriterStartsNewManifestsAtTheTargetSize) {
   o.spec = RandomSpec(rng, o.schema, 1);
   o.snapshot_id = 3;
   int n = 0;
-  RollingManifestWriter w(
-      [&]() { return io->Create(dir.Join(fmt::format("r-m{}.avro", n++))); }, o, 32 * 1024);
+  RollingManifestWriter w([&]() { return io->Create(dir.Join(fmt::format("r-m{}.avro", n++))); }, o,
+                          32 * 1024);
   auto ptype = *o.spec.PartitionType(o.schema);
   std::vector<DataFile> files;
   for (int i = 0; i < 400; ++i) {
@@ -499,8 +510,8 @@ TEST(ManifestWriterTest, CodecAndTargetSizeFromTableProperties) {
   std::vector<std::pair<std::string, std::string>> map = {
       {"gzip", "deflate"}, {"ZSTD", "zstandard"}, {"snappy", "snappy"}, {"uncompressed", "null"}};
   for (const auto& [prop, avro_name] : map) {
-    auto r = ManifestCodecFromProperties({{"write.manifest.compression-codec", prop},
-                                          {"write.manifest.compression-level", "3"}});
+    auto r = ManifestCodecFromProperties(
+        {{"write.manifest.compression-codec", prop}, {"write.manifest.compression-level", "3"}});
     ASSERT_TRUE(r.ok()) << prop;
     EXPECT_EQ(r->avro_codec, avro_name);
     EXPECT_EQ(r->level, 3);
@@ -510,8 +521,10 @@ TEST(ManifestWriterTest, CodecAndTargetSizeFromTableProperties) {
   EXPECT_NE(bad.error().message.find("write.manifest.compression-codec"), std::string::npos);
   EXPECT_FALSE(ManifestCodecFromProperties({{"write.manifest.compression-level", "x"}}).ok());
   EXPECT_EQ(*ManifestTargetSizeFromProperties({}), 8 * 1024 * 1024);
-  EXPECT_EQ(*ManifestTargetSizeFromProperties({{"commit.manifest.target-size-bytes", "1000"}}), 1000);
-  EXPECT_FALSE(ManifestTargetSizeFromProperties({{"commit.manifest.target-size-bytes", "-1"}}).ok());
+  EXPECT_EQ(*ManifestTargetSizeFromProperties({{"commit.manifest.target-size-bytes", "1000"}}),
+            1000);
+  EXPECT_FALSE(
+      ManifestTargetSizeFromProperties({{"commit.manifest.target-size-bytes", "-1"}}).ok());
 
   // The codec lands in the file header under its Avro name (never "zstd").
   TempDir dir;
@@ -534,7 +547,8 @@ TEST(ManifestWriterTest, RefusesEntriesThatDoNotFit) {
   auto io = io::LocalFileIO();
   ManifestWriterOptions o;
   o.schema = AllTypesSchema();
-  o.spec.fields.push_back({.source_id = 2, .field_id = 1000, .name = "c2", .transform = spec::Transform::Identity()});
+  o.spec.fields.push_back(
+      {.source_id = 2, .field_id = 1000, .name = "c2", .transform = spec::Transform::Identity()});
   o.snapshot_id = 1;
   auto w = ManifestWriter::Open(*io->Create(dir.Join("x.avro")), o);
   ASSERT_TRUE(w.ok());

@@ -1,10 +1,11 @@
 // The Avro schemas of manifests and manifest lists against the ones iceberg-rust ships (JSON in
 // the corpus, written to match Java) and the spec's field-id tables.
+#include "floe/manifest/manifest_schema.h"
+
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "floe/manifest/manifest_schema.h"
 #include "testing/test_util.h"
 
 namespace floe::manifest {
@@ -29,13 +30,16 @@ const avro::Field* ById(const avro::Node& record, int32_t id) {
 // Same shape: type kinds, logical types, sizes, union branches, array items and element ids,
 // and record fields by id in the same order. `renamed` lists ids whose names may differ (older
 // Java names such as added_data_files_count); `extra` ids ours may add.
-void ExpectSameShape(const avro::Node& want, const avro::Node& got, const std::set<int32_t>& renamed,
-                     const std::set<int32_t>& extra, const std::string& where) {
+void ExpectSameShape(const avro::Node& want, const avro::Node& got,
+                     const std::set<int32_t>& renamed, const std::set<int32_t>& extra,
+                     const std::string& where) {
   SCOPED_TRACE(where);
   ASSERT_EQ(avro::TypeName(want.type), avro::TypeName(got.type));
   EXPECT_EQ(want.logical_type, got.logical_type);
   switch (want.type) {
-    case avro::Type::kFixed: EXPECT_EQ(want.size, got.size); break;
+    case avro::Type::kFixed:
+      EXPECT_EQ(want.size, got.size);
+      break;
     case avro::Type::kArray:
       EXPECT_EQ(want.element_id, got.element_id);
       ExpectSameShape(*want.items, *got.items, renamed, extra, where + "[]");
@@ -75,14 +79,16 @@ void ExpectSameShape(const avro::Node& want, const avro::Node& got, const std::s
       }
       break;
     }
-    default: break;
+    default:
+      break;
   }
 }
 
 const char kRust[] = "iceberg-rust/crates/iceberg/testdata/";
 
 TEST(ManifestSchemaTest, V1ManifestEntryMatchesIcebergRust) {
-  auto want = Parse(ReadFileToString(CorpusPath(std::string(kRust) + "avro_schema_manifest_entry.json")));
+  auto want =
+      Parse(ReadFileToString(CorpusPath(std::string(kRust) + "avro_schema_manifest_entry.json")));
   ASSERT_TRUE(want);
   // Its partition: VendorID int (1000), tpep_pickup_datetime date (1001).
   auto partition = spec::Type::Struct(
@@ -103,8 +109,8 @@ TEST(ManifestSchemaTest, V1ManifestEntryMatchesIcebergRust) {
 TEST(ManifestSchemaTest, ManifestFileMatchesIcebergRust) {
   for (int v : {1, 2}) {
     SCOPED_TRACE(v);
-    auto want = Parse(ReadFileToString(
-        CorpusPath(std::string(kRust) + "avro_schema_manifest_file_v" + std::to_string(v) + ".json")));
+    auto want = Parse(ReadFileToString(CorpusPath(
+        std::string(kRust) + "avro_schema_manifest_file_v" + std::to_string(v) + ".json")));
     ASSERT_TRUE(want);
     auto got = ManifestFileSchema(v);
     ASSERT_TRUE(got.ok()) << got.error().message;
@@ -128,16 +134,18 @@ TEST(ManifestSchemaTest, FieldIdsPerVersion) {
   EXPECT_EQ(ids(v2->root()), (std::vector<int32_t>{0, 1, 3, 4, 2}));
   EXPECT_EQ(ids(v3->root()), (std::vector<int32_t>{0, 1, 3, 4, 2}));
   EXPECT_EQ(ids(*v1->root().fields[2].type),
-            (std::vector<int32_t>{100, 101, 102, 103, 104, 105, 108, 109, 110, 137, 125, 128, 131, 132, 140}));
+            (std::vector<int32_t>{100, 101, 102, 103, 104, 105, 108, 109, 110, 137, 125, 128, 131,
+                                  132, 140}));
   EXPECT_EQ(ids(*v2->root().fields[4].type),
-            (std::vector<int32_t>{134, 100, 101, 102, 103, 104, 108, 109, 110, 137, 125, 128, 131, 132,
-                                  135, 140, 143}));
+            (std::vector<int32_t>{134, 100, 101, 102, 103, 104, 108, 109, 110, 137, 125, 128, 131,
+                                  132, 135, 140, 143}));
   EXPECT_EQ(ids(*v3->root().fields[4].type),
-            (std::vector<int32_t>{134, 100, 101, 102, 103, 104, 108, 109, 110, 137, 125, 128, 131, 132,
-                                  135, 140, 142, 143, 144, 145}));
+            (std::vector<int32_t>{134, 100, 101, 102, 103, 104, 108, 109, 110, 137,
+                                  125, 128, 131, 132, 135, 140, 142, 143, 144, 145}));
   EXPECT_EQ(v2->root().fields[4].type->name, "r2");
   EXPECT_EQ(ids((*ManifestFileSchema(3))->root()),
-            (std::vector<int32_t>{500, 501, 502, 517, 515, 516, 503, 504, 505, 506, 512, 513, 514, 507, 519, 520}));
+            (std::vector<int32_t>{500, 501, 502, 517, 515, 516, 503, 504, 505, 506, 512, 513, 514,
+                                  507, 519, 520}));
   // v2 and v3 sequence numbers of entries are optional (inherited); v2 list fields required.
   EXPECT_EQ(v2->root().fields[1].type->type, avro::Type::kUnion);
   EXPECT_EQ((*ManifestFileSchema(2))->root().fields[4].type->type, avro::Type::kLong);
@@ -150,9 +158,11 @@ TEST(ManifestSchemaTest, PartitionTypesMapToAvroAsJavaWritesThem) {
       spec::NestedField{.id = 1001, .name = "b", .type = Type::Decimal(38, 0)},
       spec::NestedField{.id = 1002, .name = "c", .type = Type::Uuid()},
       spec::NestedField{.id = 1003, .name = "d", .type = Type::Fixed(16)},
-      spec::NestedField{.id = 1004, .name = "e", .type = Type::Fixed(16)},  // same named fixed twice
+      spec::NestedField{
+          .id = 1004, .name = "e", .type = Type::Fixed(16)},  // same named fixed twice
       spec::NestedField{.id = 1005, .name = "f", .type = Type::TimestampTz()},
-      spec::NestedField{.id = 1006, .name = "g", .type = Type::Primitive(spec::TypeId::kTimestampNs)},
+      spec::NestedField{
+          .id = 1006, .name = "g", .type = Type::Primitive(spec::TypeId::kTimestampNs)},
       spec::NestedField{.id = 1007, .name = "h", .type = Type::Time()},
   });
   auto s = ManifestEntrySchema(2, *partition);
@@ -175,16 +185,24 @@ TEST(ManifestSchemaTest, PartitionTypesMapToAvroAsJavaWritesThem) {
   // And back: the Iceberg types of a writer's partition record.
   auto back = PartitionTypeFromAvro(p);
   ASSERT_TRUE(back.ok()) << back.error().message;
-  EXPECT_EQ(**back, *Type::Struct({
-      spec::NestedField{.id = 1000, .name = "a", .required = false, .type = Type::Decimal(9, 2)},
-      spec::NestedField{.id = 1001, .name = "b", .required = false, .type = Type::Decimal(38, 0)},
-      spec::NestedField{.id = 1002, .name = "c", .required = false, .type = Type::Uuid()},
-      spec::NestedField{.id = 1003, .name = "d", .required = false, .type = Type::Fixed(16)},
-      spec::NestedField{.id = 1004, .name = "e", .required = false, .type = Type::Fixed(16)},
-      spec::NestedField{.id = 1005, .name = "f", .required = false, .type = Type::TimestampTz()},
-      spec::NestedField{.id = 1006, .name = "g", .required = false, .type = Type::Primitive(spec::TypeId::kTimestampNs)},
-      spec::NestedField{.id = 1007, .name = "h", .required = false, .type = Type::Time()},
-  }));
+  EXPECT_EQ(
+      **back,
+      *Type::Struct({
+          spec::NestedField{
+              .id = 1000, .name = "a", .required = false, .type = Type::Decimal(9, 2)},
+          spec::NestedField{
+              .id = 1001, .name = "b", .required = false, .type = Type::Decimal(38, 0)},
+          spec::NestedField{.id = 1002, .name = "c", .required = false, .type = Type::Uuid()},
+          spec::NestedField{.id = 1003, .name = "d", .required = false, .type = Type::Fixed(16)},
+          spec::NestedField{.id = 1004, .name = "e", .required = false, .type = Type::Fixed(16)},
+          spec::NestedField{
+              .id = 1005, .name = "f", .required = false, .type = Type::TimestampTz()},
+          spec::NestedField{.id = 1006,
+                            .name = "g",
+                            .required = false,
+                            .type = Type::Primitive(spec::TypeId::kTimestampNs)},
+          spec::NestedField{.id = 1007, .name = "h", .required = false, .type = Type::Time()},
+      }));
   EXPECT_EQ(DecimalRequiredBytes(9), 4);
   EXPECT_EQ(DecimalRequiredBytes(18), 8);
   EXPECT_EQ(DecimalRequiredBytes(38), 16);

@@ -1,6 +1,8 @@
 // Random tables, partition specs, data files and manifests for the manifest tests.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -12,10 +14,7 @@
 #include "floe/spec/partition_spec.h"
 #include "floe/spec/schema.h"
 
-#include <fmt/format.h>
-
 namespace floe::manifest::testing {
-
 
 using spec::Literal;
 using spec::NestedField;
@@ -24,12 +23,24 @@ using spec::Type;
 using spec::TypeId;
 
 inline spec::Schema AllTypesSchema() {
-  std::vector<spec::TypePtr> types = {
-      Type::Boolean(), Type::Int(), Type::Long(), Type::Float(), Type::Double(),
-      Type::Decimal(9, 2), Type::Decimal(38, 10), Type::Date(), Type::Time(), Type::Timestamp(),
-      Type::TimestampTz(), Type::Primitive(TypeId::kTimestampNs),
-      Type::Primitive(TypeId::kTimestampTzNs), Type::String(), Type::Uuid(), Type::Fixed(7),
-      Type::Binary(), Type::Decimal(18, 0)};
+  std::vector<spec::TypePtr> types = {Type::Boolean(),
+                                      Type::Int(),
+                                      Type::Long(),
+                                      Type::Float(),
+                                      Type::Double(),
+                                      Type::Decimal(9, 2),
+                                      Type::Decimal(38, 10),
+                                      Type::Date(),
+                                      Type::Time(),
+                                      Type::Timestamp(),
+                                      Type::TimestampTz(),
+                                      Type::Primitive(TypeId::kTimestampNs),
+                                      Type::Primitive(TypeId::kTimestampTzNs),
+                                      Type::String(),
+                                      Type::Uuid(),
+                                      Type::Fixed(7),
+                                      Type::Binary(),
+                                      Type::Decimal(18, 0)};
   spec::Schema s;
   s.schema_id = 3;
   for (size_t i = 0; i < types.size(); ++i) {
@@ -41,15 +52,20 @@ inline spec::Schema AllTypesSchema() {
   return s;
 }
 
-inline spec::PartitionSpec RandomSpec(std::mt19937_64& rng, const spec::Schema& schema, int32_t spec_id) {
+inline spec::PartitionSpec RandomSpec(std::mt19937_64& rng, const spec::Schema& schema,
+                                      int32_t spec_id) {
   spec::PartitionSpec spec;
   spec.spec_id = spec_id;
   int n = static_cast<int>(rng() % 7);
   for (int i = 0; i < n; ++i) {
     const NestedField& src = schema.fields[rng() % schema.fields.size()];
-    std::vector<Transform> candidates = {Transform::Identity(), Transform::Bucket(1 + rng() % 64),
-                                         Transform::Truncate(1 + rng() % 10), Transform::Year(),
-                                         Transform::Month(), Transform::Day(), Transform::Hour(),
+    std::vector<Transform> candidates = {Transform::Identity(),
+                                         Transform::Bucket(1 + rng() % 64),
+                                         Transform::Truncate(1 + rng() % 10),
+                                         Transform::Year(),
+                                         Transform::Month(),
+                                         Transform::Day(),
+                                         Transform::Hour(),
                                          Transform::Void()};
     std::vector<Transform> ok;
     for (const Transform& t : candidates) {
@@ -72,9 +88,14 @@ inline std::string RandomString(std::mt19937_64& rng, size_t max_len) {
   std::string s;
   while (s.size() < n) {
     switch (rng() % 8) {
-      case 0: s += "\xc3\xa9"; break;      // é
-      case 1: s += "\xf0\x9f\x90\x9f"; break;  // a fish
-      default: s.push_back(static_cast<char>('a' + rng() % 26));
+      case 0:
+        s += "\xc3\xa9";
+        break;  // é
+      case 1:
+        s += "\xf0\x9f\x90\x9f";
+        break;  // a fish
+      default:
+        s.push_back(static_cast<char>('a' + rng() % 26));
     }
   }
   return s;
@@ -94,52 +115,71 @@ inline __int128 RandomDecimal(std::mt19937_64& rng, int precision) {
   return rng() % 2 ? -v : v;
 }
 
-}  // namespace
+}  // namespace detail
 
 inline Literal RandomValue(std::mt19937_64& rng, const Type& type) {
   switch (type.id()) {
-    case TypeId::kBoolean: return Literal::Boolean(rng() % 2);
+    case TypeId::kBoolean:
+      return Literal::Boolean(rng() % 2);
     case TypeId::kInt:
-    case TypeId::kDate: return Literal::Int(static_cast<int32_t>(rng()));
+    case TypeId::kDate:
+      return Literal::Int(static_cast<int32_t>(rng()));
     case TypeId::kLong:
     case TypeId::kTime:
     case TypeId::kTimestamp:
     case TypeId::kTimestampTz:
     case TypeId::kTimestampNs:
-    case TypeId::kTimestampTzNs: return Literal::Long(static_cast<int64_t>(rng()) >> (rng() % 60));
+    case TypeId::kTimestampTzNs:
+      return Literal::Long(static_cast<int64_t>(rng()) >> (rng() % 60));
     case TypeId::kFloat: {
       switch (rng() % 6) {
-        case 0: return Literal::Float(std::nanf(""));
-        case 1: return Literal::Float(-INFINITY);
-        case 2: return Literal::Float(-0.0f);
-        default: return Literal::Float(static_cast<float>(static_cast<int32_t>(rng())) / 1000.0f);
+        case 0:
+          return Literal::Float(std::nanf(""));
+        case 1:
+          return Literal::Float(-INFINITY);
+        case 2:
+          return Literal::Float(-0.0f);
+        default:
+          return Literal::Float(static_cast<float>(static_cast<int32_t>(rng())) / 1000.0f);
       }
     }
     case TypeId::kDouble: {
       switch (rng() % 6) {
-        case 0: return Literal::Double(std::nan(""));
-        case 1: return Literal::Double(INFINITY);
-        default: return Literal::Double(static_cast<double>(static_cast<int64_t>(rng())) / 1e6);
+        case 0:
+          return Literal::Double(std::nan(""));
+        case 1:
+          return Literal::Double(INFINITY);
+        default:
+          return Literal::Double(static_cast<double>(static_cast<int64_t>(rng())) / 1e6);
       }
     }
-    case TypeId::kDecimal: return Literal::MakeDecimal(detail::RandomDecimal(rng, type.precision()), type.scale());
-    case TypeId::kString: return Literal::String(detail::RandomString(rng, rng() % 4 == 0 ? 300 : 12));
+    case TypeId::kDecimal:
+      return Literal::MakeDecimal(detail::RandomDecimal(rng, type.precision()), type.scale());
+    case TypeId::kString:
+      return Literal::String(detail::RandomString(rng, rng() % 4 == 0 ? 300 : 12));
     case TypeId::kUuid: {
       Uuid u;
       for (auto& b : u.bytes) b = static_cast<uint8_t>(rng());
       return Literal::MakeUuid(u);
     }
-    case TypeId::kFixed: return Literal::Binary(detail::RandomBytes(rng, static_cast<size_t>(type.length())));
-    case TypeId::kBinary: return Literal::Binary(detail::RandomBytes(rng, rng() % 40));
-    default: return Literal();
+    case TypeId::kFixed:
+      return Literal::Binary(detail::RandomBytes(rng, static_cast<size_t>(type.length())));
+    case TypeId::kBinary:
+      return Literal::Binary(detail::RandomBytes(rng, rng() % 40));
+    default:
+      return Literal();
   }
 }
 
-inline DataFile RandomDataFile(std::mt19937_64& rng, int v, const Type& partition_type, FileContent content) {
+inline DataFile RandomDataFile(std::mt19937_64& rng, int v, const Type& partition_type,
+                               FileContent content) {
   DataFile f;
   f.content = content;
-  f.file_path = fmt::format("s3://bucket/wh/t/data/{}-{}.parquet", detail::RandomString(rng, 20), rng() % 100000);
-  f.file_format = rng() % 2 ? "PARQUET" : (content == FileContent::kPositionDeletes && v >= 3 ? "PUFFIN" : "AVRO");
+  f.file_path = fmt::format("s3://bucket/wh/t/data/{}-{}.parquet", detail::RandomString(rng, 20),
+                            rng() % 100000);
+  f.file_format = rng() % 2
+                      ? "PARQUET"
+                      : (content == FileContent::kPositionDeletes && v >= 3 ? "PUFFIN" : "AVRO");
   for (const NestedField& pf : partition_type.fields()) {
     f.partition.push_back(rng() % 5 == 0 ? Literal() : RandomValue(rng, *pf.type));
   }
@@ -164,7 +204,8 @@ inline DataFile RandomDataFile(std::mt19937_64& rng, int v, const Type& partitio
   }
   if (rng() % 2) {
     f.split_offsets.emplace();
-    for (int i = 0, n = static_cast<int>(rng() % 5); i < n; ++i) f.split_offsets->push_back(4 + i * 1000);
+    for (int i = 0, n = static_cast<int>(rng() % 5); i < n; ++i)
+      f.split_offsets->push_back(4 + i * 1000);
   }
   if (rng() % 2) f.sort_order_id = static_cast<int32_t>(rng() % 3);
   if (v >= 2) {
@@ -174,7 +215,8 @@ inline DataFile RandomDataFile(std::mt19937_64& rng, int v, const Type& partitio
     }
   }
   if (v >= 3) {
-    if (content == FileContent::kData && rng() % 2) f.first_row_id = static_cast<int64_t>(rng() % 1000000);
+    if (content == FileContent::kData && rng() % 2)
+      f.first_row_id = static_cast<int64_t>(rng() % 1000000);
     if (content == FileContent::kPositionDeletes && f.file_format == "PUFFIN") {
       f.content_offset = 4;
       f.content_size_in_bytes = static_cast<int64_t>(rng() % 5000);
@@ -189,7 +231,7 @@ inline Literal Canonical(const Literal& l) {
   if (l.holds<double>() && std::isnan(l.get<double>())) return Literal::String("<NaN>");
   return l;
 }
-}  // namespace
+}  // namespace detail
 
 inline bool SameEntry(const ManifestEntry& a, const ManifestEntry& b) {
   ManifestEntry x = a, y = b;

@@ -92,8 +92,10 @@ manifest::DataFile AvroFile(const std::string& path, int64_t size, int64_t recor
   return f;
 }
 
-// ReadAll (scan/data_file_rows.h) for an Avro file: never filtered by the reader, every row counted.
-Result<ReadResult> ReadAvro(io::FileIO& io, const manifest::DataFile& file, DataFileReadOptions options) {
+// ReadAll (scan/data_file_rows.h) for an Avro file: never filtered by the reader, every row
+// counted.
+Result<ReadResult> ReadAvro(io::FileIO& io, const manifest::DataFile& file,
+                            DataFileReadOptions options) {
   FLOE_ASSIGN_OR_RETURN(ReadResult out, ReadAll(io, file, std::move(options)));
   EXPECT_FALSE(out.filters_rows);
   EXPECT_EQ(out.report.rows_read, static_cast<int64_t>(out.rows.size()));

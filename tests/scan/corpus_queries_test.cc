@@ -54,8 +54,8 @@ std::vector<QueryRecord> ReadRecords(const std::string& path) {
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   std::vector<std::pair<std::string, std::string>> views;  // name → iceberg_scan(...)
-  static const std::regex view(R"(^create view ([\w.]+) as select \* from (iceberg_scan\('[^']+'\));?$)",
-                               std::regex::icase);
+  static const std::regex view(
+      R"(^create view ([\w.]+) as select \* from (iceberg_scan\('[^']+'\));?$)", std::regex::icase);
   bool skipping = false;
   for (size_t i = 0; i < lines.size(); ++i) {
     std::string line = Trim(lines[i]);
@@ -76,7 +76,8 @@ std::vector<QueryRecord> ReadRecords(const std::string& path) {
       if (at == std::string::npos) at = r.sql.find("from " + name);
       if (at != std::string::npos) r.sql.replace(at + 5, name.size(), call);
     }
-    if (r.sql.size() > 5 && (r.sql.compare(0, 5, "from ") == 0 || r.sql.compare(0, 5, "FROM ") == 0)) {
+    if (r.sql.size() > 5 &&
+        (r.sql.compare(0, 5, "from ") == 0 || r.sql.compare(0, 5, "FROM ") == 0)) {
       r.sql = "SELECT * " + r.sql;
     }
     out.push_back(std::move(r));
@@ -89,9 +90,11 @@ std::vector<QueryRecord> ReadRecords(const std::string& path) {
 // literal (X'01ab').
 std::string ToFloeFilter(std::string filter) {
   // a IS NOT DISTINCT FROM NULL → a IS NULL; a IS DISTINCT FROM v → (a IS NULL OR a != v).
-  static const std::regex not_distinct_null(R"re((\w+) IS NOT DISTINCT FROM NULL)re", std::regex::icase);
+  static const std::regex not_distinct_null(R"re((\w+) IS NOT DISTINCT FROM NULL)re",
+                                            std::regex::icase);
   filter = std::regex_replace(filter, not_distinct_null, "$1 IS NULL");
-  static const std::regex distinct(R"re((\w+) IS DISTINCT FROM ('[^']*'|\d+))re", std::regex::icase);
+  static const std::regex distinct(R"re((\w+) IS DISTINCT FROM ('[^']*'|\d+))re",
+                                   std::regex::icase);
   filter = std::regex_replace(filter, distinct, "($1 IS NULL OR $1 != $2)");
   static const std::regex quoted_name(R"re("([^"]+)")re");
   filter = std::regex_replace(filter, quoted_name, "`$1`");
@@ -150,18 +153,24 @@ std::optional<Translated> Translate(const std::string& sql) {
   for (std::string prefix : {"{WORKING_DIRECTORY}/", "__WORKING_DIRECTORY__/"}) {
     if (path.rfind(prefix, 0) == 0) path = path.substr(prefix.size());
   }
-  if (path.find('{') != std::string::npos || path.rfind("data/persistent/", 0) != 0) return std::nullopt;
+  if (path.find('{') != std::string::npos || path.rfind("data/persistent/", 0) != 0)
+    return std::nullopt;
   t.table = path;
   std::string options = m[3];
   static const std::regex option(R"(,\s*(\w+)\s*=\s*('[^']*'|[\w.]+))");
-  for (auto it = std::sregex_iterator(options.begin(), options.end(), option); it != std::sregex_iterator(); ++it) {
+  for (auto it = std::sregex_iterator(options.begin(), options.end(), option);
+       it != std::sregex_iterator(); ++it) {
     std::string key = (*it)[1];
     std::string value = (*it)[2];
     if (value.size() >= 2 && value.front() == '\'') value = value.substr(1, value.size() - 2);
-    if (key == "version") t.version = value;
-    else if (key == "snapshot_from_id") t.snapshot_id = std::stoll(value);
-    else if (key == "allow_moved_paths") t.allow_moved_paths = value == "true";
-    else return std::nullopt;
+    if (key == "version")
+      t.version = value;
+    else if (key == "snapshot_from_id")
+      t.snapshot_id = std::stoll(value);
+    else if (key == "allow_moved_paths")
+      t.allow_moved_paths = value == "true";
+    else
+      return std::nullopt;
   }
   if (m[4].matched) {
     t.filter = ToFloeFilter(Trim(m[4]));
@@ -177,8 +186,9 @@ Result<std::string> MetadataFile(io::FileIO& io, const Translated& t) {
   std::string folder = CorpusRoot() + "/" + t.table;
   if (fs::is_regular_file(folder)) return folder;
   if (t.version) {
-    for (std::string name : {"v" + *t.version + ".metadata.json", "v" + *t.version + ".gz.metadata.json",
-                             *t.version + ".metadata.json", *t.version + ".gz.metadata.json"}) {
+    for (std::string name :
+         {"v" + *t.version + ".metadata.json", "v" + *t.version + ".gz.metadata.json",
+          *t.version + ".metadata.json", *t.version + ".gz.metadata.json"}) {
       if (fs::exists(folder + "/metadata/" + name)) return folder + "/metadata/" + name;
     }
     return NotFound("no metadata version {} in {}", *t.version, folder);
@@ -219,11 +229,14 @@ std::string DuckText(const columnar::ArrayData& array, int64_t row, bool uuid, b
     case columnar::TypeId::kBinary:
     case columnar::TypeId::kFixedSizeBinary: {
       if (uuid) break;
-      std::string_view bytes = type.id() == columnar::TypeId::kBinary ? array.GetView(row) : array.GetFixed(row);
+      std::string_view bytes =
+          type.id() == columnar::TypeId::kBinary ? array.GetView(row) : array.GetFixed(row);
       std::string out;
       for (unsigned char c : bytes) {
-        if (c >= 32 && c < 127 && c != '\\') out += static_cast<char>(c);
-        else out += fmt::format("\\x{:02X}", c);
+        if (c >= 32 && c < 127 && c != '\\')
+          out += static_cast<char>(c);
+        else
+          out += fmt::format("\\x{:02X}", c);
       }
       return out;
     }
@@ -316,10 +329,12 @@ Result<Outcome> RunQuery(const Translated& t) {
   FLOE_ASSIGN_OR_RETURN(map, io::LocationMap::Make({}, CorpusRoot()));
   std::shared_ptr<io::FileIO> local = io::LocalFileIO();
   FLOE_ASSIGN_OR_RETURN(std::string metadata_file, MetadataFile(*local, t));
-  FLOE_ASSIGN_OR_RETURN(spec::TableMetadata metadata, table::ReadMetadataFile(*local, metadata_file));
+  FLOE_ASSIGN_OR_RETURN(spec::TableMetadata metadata,
+                        table::ReadMetadataFile(*local, metadata_file));
   if (t.allow_moved_paths) {
     std::string folder = fs::path(metadata_file).parent_path().parent_path().string();
-    FLOE_ASSIGN_OR_RETURN(map, io::LocationMap::Make({metadata.location + "=" + folder}, CorpusRoot()));
+    FLOE_ASSIGN_OR_RETURN(map,
+                          io::LocationMap::Make({metadata.location + "=" + folder}, CorpusRoot()));
   }
   std::shared_ptr<io::FileIO> io = io::RemappedFileIO(local, map);
   ScanOptions options;
@@ -370,13 +385,15 @@ const std::map<std::string, std::string>& KnownDifferences() {
        "the expected rows print partition_col as 0/1, a DuckDB integer; the table's metadata says "
        "boolean (expectation written against another version of the table)"},
       {"identity_double.test:12",
-       "the expected rows hold doubles (2.718281828459045); the table's metadata says float and its "
+       "the expected rows hold doubles (2.718281828459045); the table's metadata says float and "
+       "its "
        "manifest holds the float 2.7182817"},
       {"column_mapping_delete.test:25",
        "metadata edited after the files were added: the name mapping no longer maps b, but the "
        "manifest's metrics for b's id say it has no nulls; floe trusts the metrics, as Java's "
        "InclusiveMetricsEvaluator does, and prunes the file"},
-      {"column_mapping_delete.test:31", "as column_mapping_delete.test:25 (mapping emptied, metrics kept)"},
+      {"column_mapping_delete.test:31",
+       "as column_mapping_delete.test:25 (mapping emptied, metrics kept)"},
       {"column_mapping_delete.test:43", "as column_mapping_delete.test:25"},
   };
   return known;
@@ -415,12 +432,13 @@ TEST(CorpusQueriesTest, ExpectedRowsOfEveryExpressibleQuery) {
       std::sort(want.begin(), want.end());
       if (known != KnownDifferences().end()) {
         ++known_differences;
-        if (got == want) failures.push_back(where + "\n    listed as a known difference but now matches");
+        if (got == want)
+          failures.push_back(where + "\n    listed as a known difference but now matches");
         continue;
       }
       if (got != want) {
-        failures.push_back(fmt::format("{}\n    expected: {}\n    got:      {}", where, fmt::join(want, " | "),
-                                       fmt::join(got, " | ")));
+        failures.push_back(fmt::format("{}\n    expected: {}\n    got:      {}", where,
+                                       fmt::join(want, " | "), fmt::join(got, " | ")));
       }
     }
   }
@@ -439,8 +457,9 @@ namespace {
 
 // TPC-H Q06 over the Spark-written lineitem table, found by its version hint and without one:
 // revenue 1077536.9101 by pyspark (lineitem_iceberg/README.md), after the table's overwrite.
-// (The _gz copies hold an older, single-snapshot table the README does not give a figure for.) The filter goes
-// through planning and the reader; the sum is exact in decimal (scale 2 × scale 2 = scale 4).
+// (The _gz copies hold an older, single-snapshot table the README does not give a figure for.) The
+// filter goes through planning and the reader; the sum is exact in decimal (scale 2 × scale 2 =
+// scale 4).
 TEST(CorpusQueriesTest, TpchQ06OnLineitem) {
   std::string base = CorpusRoot() + "/data/persistent/iceberg";
   for (std::string table : {"lineitem_iceberg", "lineitem_iceberg_no_hint"}) {
@@ -497,7 +516,8 @@ namespace {
 // that starts to read is reported too, so the list only shrinks.
 const std::map<std::string, std::string>& UnreadableTables() {
   static const std::map<std::string, std::string> tables = {
-      {"generated_bounds", "its 5,000 data files are fake s3://fake-bucket paths (a planning-only table)"},
+      {"generated_bounds",
+       "its 5,000 data files are fake s3://fake-bucket paths (a planning-only table)"},
   };
   return tables;
 }
@@ -510,7 +530,8 @@ TEST(CorpusQueriesTest, EveryTableReadsCompletely) {
   std::shared_ptr<io::FileIO> io = io::RemappedFileIO(local, *map);
   int tables = 0;
   std::vector<std::string> failures;
-  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator(); ++it) {
+  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();
+       ++it) {
     if (!it->is_directory() || it->path().filename() != "metadata") continue;
     it.disable_recursion_pending();
     std::string folder = it->path().parent_path().string();
@@ -522,13 +543,14 @@ TEST(CorpusQueriesTest, EveryTableReadsCompletely) {
     // lineitem tables were written as ./lineitem_iceberg, relative to their parent folder.
     std::shared_ptr<io::FileIO> table_io = io;
     if (top == "iceberg") {
-      auto lineitem = io::LocationMap::Make({"lineitem_iceberg=" + fs::path(folder).filename().string()},
-                                            root + "/iceberg");
+      auto lineitem = io::LocationMap::Make(
+          {"lineitem_iceberg=" + fs::path(folder).filename().string()}, root + "/iceberg");
       ASSERT_TRUE(lineitem.ok());
       table_io = io::RemappedFileIO(local, *lineitem);
     }
     auto read = [&]() -> Result<int64_t> {
-      FLOE_ASSIGN_OR_RETURN(spec::TableMetadata metadata, table::ReadMetadataFile(*local, *current));
+      FLOE_ASSIGN_OR_RETURN(spec::TableMetadata metadata,
+                            table::ReadMetadataFile(*local, *current));
       FLOE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(*table_io, metadata, {}));
       int64_t rows = 0;
       TableReadCallbacks callbacks;
@@ -536,7 +558,8 @@ TEST(CorpusQueriesTest, EveryTableReadsCompletely) {
         rows += b.num_rows();
         return Ok();
       };
-      FLOE_ASSIGN_OR_RETURN(TableReadReport report, ReadTable(*table_io, metadata, plan, {}, callbacks));
+      FLOE_ASSIGN_OR_RETURN(TableReadReport report,
+                            ReadTable(*table_io, metadata, plan, {}, callbacks));
       (void)report;
       return rows;
     };

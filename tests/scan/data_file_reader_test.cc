@@ -436,8 +436,8 @@ TEST_F(SyntheticFileTest, FilterRowsOnlyWhereTheFileColumnsMeanTheSame) {
     std::vector<std::string> expected;
     for (int i : c.rows) expected.push_back(Row(i));
     EXPECT_EQ(read->rows, expected);
-    EXPECT_EQ(read->report.rows_read, 30 - read->report.rows_skipped_by_page_index -
-                                          10 * read->report.row_groups_skipped);
+    EXPECT_EQ(read->report.rows_read,
+              30 - read->report.rows_skipped_by_page_index - 10 * read->report.row_groups_skipped);
   }
 }
 

@@ -37,7 +37,8 @@ struct ReadResult {
 };
 
 // Every batch of `file`: each has the reader's schema, at least one row and valid columns.
-inline Result<ReadResult> ReadAll(io::FileIO& io, const manifest::DataFile& file, DataFileReadOptions options) {
+inline Result<ReadResult> ReadAll(io::FileIO& io, const manifest::DataFile& file,
+                                  DataFileReadOptions options) {
   FLOE_ASSIGN_OR_RETURN(auto reader, DataFileReader::Open(io, file, std::move(options)));
   ReadResult out;
   out.filters_rows = reader->filters_rows();
@@ -46,7 +47,8 @@ inline Result<ReadResult> ReadAll(io::FileIO& io, const manifest::DataFile& file
     if (!batch) break;
     EXPECT_TRUE(batch->schema()->Equals(*reader->schema()));
     EXPECT_GT(batch->num_rows(), 0);
-    for (int c = 0; c < batch->num_columns(); ++c) FLOE_RETURN_IF_ERROR(batch->column(c)->Validate());
+    for (int c = 0; c < batch->num_columns(); ++c)
+      FLOE_RETURN_IF_ERROR(batch->column(c)->Validate());
     out.batch_sizes.push_back(batch->num_rows());
     for (std::string& row : RowsOf(*batch)) out.rows.push_back(std::move(row));
   }

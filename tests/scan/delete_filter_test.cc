@@ -229,7 +229,8 @@ columnar::RecordBatch Batch(std::vector<Field> fields, std::vector<columnar::Arr
   return std::move(*batch);
 }
 
-void DeleteFilterWriteParquet(io::FileIO& io, const std::string& path, const columnar::RecordBatch& batch) {
+void DeleteFilterWriteParquet(io::FileIO& io, const std::string& path,
+                              const columnar::RecordBatch& batch) {
   auto file = io.Create(path);
   ASSERT_TRUE(file.ok());
   auto writer = parquet::ParquetWriter::Make(std::move(*file), batch.schema());
@@ -307,9 +308,10 @@ TEST(PositionDeletesTest, OneFileForSeveralDataFiles) {
 
 TEST(PositionDeletesTest, WithoutFieldIdsAndInAnotherColumnOrder) {
   io::MemoryFileIO io;
-  DeleteFilterWriteParquet(io, "mem/noids.parquet",
-               Batch({Field("pos", columnar::Int64(), false), Field("file_path", columnar::Utf8())},
-                     {Longs({4, 2}), Strings({"a.parquet", "b.parquet"})}));
+  DeleteFilterWriteParquet(
+      io, "mem/noids.parquet",
+      Batch({Field("pos", columnar::Int64(), false), Field("file_path", columnar::Utf8())},
+            {Longs({4, 2}), Strings({"a.parquet", "b.parquet"})}));
   auto by_path = ReadPositionDeleteFile(
       io, DeleteFileAt("mem/noids.parquet", manifest::FileContent::kPositionDeletes));
   ASSERT_TRUE(by_path.ok()) << by_path.error().message;
@@ -329,9 +331,9 @@ TEST(PositionDeletesTest, BadFilesNameTheFile) {
   EXPECT_NE(missing.error().message.find("mem/nopos.parquet"), std::string::npos);
 
   DeleteFilterWriteParquet(io, "mem/negative.parquet",
-               Batch({WithId("file_path", columnar::Utf8(), kDeleteFilePathFieldId),
-                      WithId("pos", columnar::Int64(), kDeleteFilePosFieldId)},
-                     {Strings({"a"}), Longs({-3})}));
+                           Batch({WithId("file_path", columnar::Utf8(), kDeleteFilePathFieldId),
+                                  WithId("pos", columnar::Int64(), kDeleteFilePosFieldId)},
+                                 {Strings({"a"}), Longs({-3})}));
   auto negative = ReadPositionDeleteFile(
       io, DeleteFileAt("mem/negative.parquet", manifest::FileContent::kPositionDeletes));
   ASSERT_FALSE(negative.ok());
@@ -503,8 +505,8 @@ TEST(DeleteLoaderTest, EvictsFilesNoAnnouncedTaskNeeds) {
   data.file_path = "d.parquet";
   std::vector<int64_t> pos(100);
   for (int64_t i = 0; i < 100; ++i) pos[static_cast<size_t>(i)] = i;
-  columnar::RecordBatch rows =
-      Batch({WithId("id", columnar::Int64(), 1)}, {Longs(std::vector<std::optional<int64_t>>(100, 1))});
+  columnar::RecordBatch rows = Batch({WithId("id", columnar::Int64(), 1)},
+                                     {Longs(std::vector<std::optional<int64_t>>(100, 1))});
 
   DeleteLoader loader;
   loader.ExpectUse(dv);

@@ -1,10 +1,11 @@
 // Reading files in parallel (table_reader.h, TableReadOptions::threads): with 1 thread and with 4
 // the same rows come back in the same order, and the same again when the table is planned while
-// it is read (a few tasks per window, so that reads span windows) — on every table of the duckdb-iceberg corpus
-// (equality deletes, deletion vectors, position deletes, lineitem) and on a generated table of
-// many small files; a limit stops every file early; an on_batch error and a corrupt data file in
-// the middle of the plan end the read cleanly with their error, after the same rows a
-// one-thread read gives.
+// it is read (a few tasks per window, so that reads span windows) — on every table of the
+// duckdb-iceberg corpus (equality deletes, deletion vectors, position deletes, lineitem) and on a
+// generated table of many small files; a limit stops every file early; an on_batch error and a
+// corrupt data file in the middle of the plan end the read cleanly with their error, after the same
+// rows a one-thread read gives.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -17,8 +18,6 @@
 #include <set>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/catalog/sql/sql_catalog.h"
@@ -52,12 +51,14 @@ struct ReadOutcome {
 // `plan` read with ReadTable, or, with `streamed`, the table planned while it is read (the
 // ReadTable taking ScanOptions, `streamed` its options) with its plan report in `plan_report`.
 ReadOutcome Read(io::FileIO& io, const spec::TableMetadata& metadata, const ScanPlan& plan,
-                 TableReadOptions read, int64_t fail_at_batch = -1, const ScanOptions* streamed = nullptr,
+                 TableReadOptions read, int64_t fail_at_batch = -1,
+                 const ScanOptions* streamed = nullptr,
                  std::optional<PlanReport>* plan_report = nullptr) {
   ReadOutcome out;
   TableReadCallbacks callbacks;
   callbacks.on_batch = [&](const columnar::RecordBatch& batch) -> Status {
-    if (static_cast<int64_t>(out.batch_rows.size()) == fail_at_batch) return IoError("stdout closed");
+    if (static_cast<int64_t>(out.batch_rows.size()) == fail_at_batch)
+      return IoError("stdout closed");
     out.batch_rows.push_back(batch.num_rows());
     for (int64_t r = 0; r < batch.num_rows(); ++r) {
       std::string row;
@@ -104,7 +105,8 @@ TEST(ParallelReadTest, CorpusTablesReadTheSameWithOneAndFourThreads) {
     std::string folder = root + "/" + name;
     auto current = table::FindCurrentMetadataFile(*local, folder);
     if (!current.ok()) {  // the table sits one or more folders down
-      for (auto it = fs::recursive_directory_iterator(folder); it != fs::recursive_directory_iterator(); ++it) {
+      for (auto it = fs::recursive_directory_iterator(folder);
+           it != fs::recursive_directory_iterator(); ++it) {
         if (it->is_directory() && it->path().filename() == "metadata") {
           folder = it->path().parent_path().string();
           break;
@@ -115,7 +117,8 @@ TEST(ParallelReadTest, CorpusTablesReadTheSameWithOneAndFourThreads) {
     if (!current.ok()) {  // a name outside the conventions (vfinal.metadata.json): the only one
       for (const auto& entry : fs::directory_iterator(folder + "/metadata")) {
         std::string file = entry.path().string();
-        if (file.size() > 14 && file.compare(file.size() - 14, 14, ".metadata.json") == 0) current = file;
+        if (file.size() > 14 && file.compare(file.size() - 14, 14, ".metadata.json") == 0)
+          current = file;
       }
     }
     ASSERT_TRUE(current.ok()) << name << ": " << current.error().message;
@@ -255,7 +258,8 @@ TEST(ParallelReadTest, EqualityDeletesAtEverySnapshot) {
     ScanOptions options;
     options.snapshot.snapshot_id = snapshot.snapshot_id;
     auto plan = PlanScan(*io, *metadata, options);
-    if (!plan.ok() && plan.error().kind == ErrorKind::kNotFound) continue;  // a snapshot the copy lacks
+    if (!plan.ok() && plan.error().kind == ErrorKind::kNotFound)
+      continue;  // a snapshot the copy lacks
     ASSERT_TRUE(plan.ok()) << plan.error().message;
     ++snapshots;
     TableReadOptions read;
@@ -288,10 +292,11 @@ Result<spec::TableMetadata> MakeManyFileTable(const testing::TempDir& dir) {
   FLOE_ASSIGN_OR_RETURN(auto strings, columnar::MakeBuilder(columnar_schema->field(2).type));
   for (int64_t id = 0; id < kRows; ++id) {
     FLOE_RETURN_IF_ERROR(static_cast<columnar::PrimitiveBuilder<int64_t>&>(*ids).Append(id));
-    FLOE_RETURN_IF_ERROR(
-        static_cast<columnar::PrimitiveBuilder<int32_t>&>(*ks).Append(static_cast<int32_t>(id % kPartitions)));
+    FLOE_RETURN_IF_ERROR(static_cast<columnar::PrimitiveBuilder<int32_t>&>(*ks).Append(
+        static_cast<int32_t>(id % kPartitions)));
     std::string text = fmt::format("row {}", id);
-    FLOE_RETURN_IF_ERROR(static_cast<columnar::BinaryBuilder&>(*strings).Append(std::string_view(text)));
+    FLOE_RETURN_IF_ERROR(
+        static_cast<columnar::BinaryBuilder&>(*strings).Append(std::string_view(text)));
   }
   std::vector<columnar::ArrayPtr> arrays;
   for (auto* builder : {ids.get(), ks.get(), strings.get()}) {
@@ -302,7 +307,8 @@ Result<spec::TableMetadata> MakeManyFileTable(const testing::TempDir& dir) {
                         columnar::RecordBatch::Make(columnar_schema, kRows, std::move(arrays)));
   const std::string input = dir.Join("input.parquet");
   FLOE_ASSIGN_OR_RETURN(auto file, local->Create(input, false));
-  FLOE_ASSIGN_OR_RETURN(auto writer, parquet::ParquetWriter::Make(std::move(file), columnar_schema));
+  FLOE_ASSIGN_OR_RETURN(auto writer,
+                        parquet::ParquetWriter::Make(std::move(file), columnar_schema));
   FLOE_RETURN_IF_ERROR(writer->Write(batch));
   FLOE_RETURN_IF_ERROR(writer->Close());
 
@@ -366,7 +372,8 @@ TEST_F(ManyFilesTest, SameRowsInPlanOrder) {
   std::vector<std::string> expected;
   for (const FileScanTask& task : table_->plan.tasks) {
     const int32_t k = task.data_file.partition[0].get<int32_t>();
-    for (int64_t id = k; id < kRows; id += kPartitions) expected.push_back(fmt::format("{}|{}", id, k));
+    for (int64_t id = k; id < kRows; id += kPartitions)
+      expected.push_back(fmt::format("{}|{}", id, k));
   }
   EXPECT_EQ(one.rows, expected);
   for (int threads : {3, 8}) {
@@ -385,7 +392,8 @@ TEST_F(ManyFilesTest, SameRowsInPlanOrder) {
       read.plan_window = window;
       ScanOptions scan;
       std::optional<PlanReport> plan_report;
-      ReadOutcome streamed = Read(*io_, table_->metadata, table_->plan, read, -1, &scan, &plan_report);
+      ReadOutcome streamed =
+          Read(*io_, table_->metadata, table_->plan, read, -1, &scan, &plan_report);
       ASSERT_FALSE(streamed.error) << streamed.error->message;
       EXPECT_EQ(streamed.rows, expected) << window << " a window, " << threads << " threads";
       EXPECT_EQ(streamed.batch_rows, one.batch_rows);
@@ -433,7 +441,8 @@ TEST_F(ManyFilesTest, LimitStopsEveryFileEarly) {
       windowed.plan_window = 4;
       ScanOptions scan;
       std::optional<PlanReport> plan_report;
-      ReadOutcome streamed = Read(*io_, table_->metadata, table_->plan, windowed, -1, &scan, &plan_report);
+      ReadOutcome streamed =
+          Read(*io_, table_->metadata, table_->plan, windowed, -1, &scan, &plan_report);
       ASSERT_FALSE(streamed.error) << streamed.error->message;
       EXPECT_EQ(streamed.rows, got.rows);
       EXPECT_FALSE(plan_report.has_value());
@@ -459,7 +468,8 @@ TEST_F(ManyFilesTest, OnBatchErrorStopsCleanly) {
     EXPECT_EQ(got.rows.size(), 250u);  // the 25 batches before the failing one
     read.plan_window = 3;
     ScanOptions scan;
-    ReadOutcome streamed = Read(*io_, table_->metadata, table_->plan, read, /*fail_at_batch=*/25, &scan);
+    ReadOutcome streamed =
+        Read(*io_, table_->metadata, table_->plan, read, /*fail_at_batch=*/25, &scan);
     ASSERT_TRUE(streamed.error);
     EXPECT_EQ(streamed.error->message, "stdout closed");
     EXPECT_EQ(streamed.rows, got.rows);
@@ -494,7 +504,8 @@ TEST_F(ManyFilesTest, TaskBatchesAcrossWindowsCarryPlanIndexes) {
   ASSERT_EQ(rows_by_task.size(), static_cast<size_t>(kPartitions));
   for (int64_t i = 0; i < kPartitions; ++i) {
     EXPECT_EQ(rows_by_task[i], kRowsPerFile) << i;
-    const int32_t k = table_->plan.tasks[static_cast<size_t>(i)].data_file.partition[0].get<int32_t>();
+    const int32_t k =
+        table_->plan.tasks[static_cast<size_t>(i)].data_file.partition[0].get<int32_t>();
     EXPECT_EQ(ks_by_task[i], std::set<int32_t>{k}) << i;
   }
   EXPECT_EQ(report->rows_returned, kRows);
@@ -534,7 +545,8 @@ TEST(ManyFilesCorruptTest, CorruptFileInTheMiddleReturnsItsError) {
     ScanOptions scan;
     ReadOutcome streamed = Read(*io, metadata, full_plan, windowed, -1, &scan);
     ASSERT_TRUE(streamed.error);
-    EXPECT_EQ(streamed.error->message, one.error->message) << threads << " threads, planned while read";
+    EXPECT_EQ(streamed.error->message, one.error->message)
+        << threads << " threads, planned while read";
     EXPECT_EQ(streamed.rows, one.rows) << threads << " threads, planned while read";
   }
   // Counting reads the file too and fails the same way.

@@ -65,7 +65,8 @@ TEST(SnapshotSelectionTest, AsOfBeforeTheLogSaysWhereItStarts) {
   auto choice = SelectSnapshot(m, {.as_of_ms = 999});
   ASSERT_FALSE(choice.ok());
   EXPECT_EQ(choice.error().kind, ErrorKind::kNotFound);
-  EXPECT_NE(choice.error().message.find("the snapshot log starts at 1970-01-01T00:00:01"), std::string::npos)
+  EXPECT_NE(choice.error().message.find("the snapshot log starts at 1970-01-01T00:00:01"),
+            std::string::npos)
       << choice.error().message;
   m.snapshot_log.clear();
   choice = SelectSnapshot(m, {.as_of_ms = 5000});

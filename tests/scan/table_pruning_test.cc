@@ -4,6 +4,7 @@
 // that there are several manifests and many data files. For random filters, the rows of a
 // pruned scan (PlanScan with the filter, then ReadTable) are exactly the rows of an unpruned full
 // read filtered row by row with the row evaluator; and selective filters do skip files.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,8 +15,6 @@
 #include <random>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/catalog/sql/sql_catalog.h"
@@ -45,10 +44,12 @@ using spec::TypeId;
 constexpr int64_t kDayInMicros = 86400LL * 1000000;
 constexpr int32_t kFirstDay = 19700;  // 2023-12-09; values span about three months
 
-const TypeId kTypes[] = {TypeId::kInt, TypeId::kLong, TypeId::kDate, TypeId::kTimestampTz, TypeId::kString,
-                         TypeId::kDouble};
-const char* const kStrings[] = {"a", "ab", "abc", "b", "ba", "banana", "cherry", "x10", "x2", "Z", "zz"};
-const double kDoubles[] = {-1.5, -0.0, 0.0, 0.25, 2.0, 3.5, 100.0, std::numeric_limits<double>::quiet_NaN()};
+const TypeId kTypes[] = {TypeId::kInt,         TypeId::kLong,   TypeId::kDate,
+                         TypeId::kTimestampTz, TypeId::kString, TypeId::kDouble};
+const char* const kStrings[] = {"a",      "ab",  "abc", "b", "ba", "banana",
+                                "cherry", "x10", "x2",  "Z", "zz"};
+const double kDoubles[] = {-1.5, -0.0, 0.0,   0.25,
+                           2.0,  3.5,  100.0, std::numeric_limits<double>::quiet_NaN()};
 
 // A value of one cell: null, or an integer (int, long, date days, timestamp micros), a string
 // index or a double.
@@ -63,15 +64,26 @@ Cell RandomCell(std::mt19937& g, TypeId type) {
   if (std::uniform_int_distribution<int>(0, 99)(g) < 15) return c;
   c.null = false;
   switch (type) {
-    case TypeId::kInt: c.i = std::uniform_int_distribution<int64_t>(-25, 25)(g); break;
-    case TypeId::kLong: c.i = std::uniform_int_distribution<int64_t>(-3, 3)(g) * 10000000000LL + std::uniform_int_distribution<int64_t>(0, 20)(g); break;
-    case TypeId::kDate: c.i = kFirstDay + std::uniform_int_distribution<int64_t>(0, 90)(g); break;
+    case TypeId::kInt:
+      c.i = std::uniform_int_distribution<int64_t>(-25, 25)(g);
+      break;
+    case TypeId::kLong:
+      c.i = std::uniform_int_distribution<int64_t>(-3, 3)(g) * 10000000000LL +
+            std::uniform_int_distribution<int64_t>(0, 20)(g);
+      break;
+    case TypeId::kDate:
+      c.i = kFirstDay + std::uniform_int_distribution<int64_t>(0, 90)(g);
+      break;
     case TypeId::kTimestampTz:
       c.i = (kFirstDay + std::uniform_int_distribution<int64_t>(0, 90)(g)) * kDayInMicros +
             std::uniform_int_distribution<int64_t>(0, 23)(g) * 3600000000LL;
       break;
-    case TypeId::kString: c.i = std::uniform_int_distribution<int64_t>(0, std::size(kStrings) - 1)(g); break;
-    default: c.d = kDoubles[std::uniform_int_distribution<size_t>(0, std::size(kDoubles) - 1)(g)]; break;
+    case TypeId::kString:
+      c.i = std::uniform_int_distribution<int64_t>(0, std::size(kStrings) - 1)(g);
+      break;
+    default:
+      c.d = kDoubles[std::uniform_int_distribution<size_t>(0, std::size(kDoubles) - 1)(g)];
+      break;
   }
   return c;
 }
@@ -82,11 +94,16 @@ std::string LiteralText(std::mt19937& g, TypeId type) {
   while (c.null) c = RandomCell(g, type);
   switch (type) {
     case TypeId::kInt:
-    case TypeId::kLong: return std::to_string(c.i);
-    case TypeId::kDate: return "'" + FormatDate(c.i) + "'";
-    case TypeId::kTimestampTz: return "'" + FormatTimestampMicros(c.i, true) + "'";
-    case TypeId::kString: return std::string("'") + kStrings[c.i] + "'";
-    default: return std::isnan(c.d) ? "1.25" : fmt::format("{}", c.d);
+    case TypeId::kLong:
+      return std::to_string(c.i);
+    case TypeId::kDate:
+      return "'" + FormatDate(c.i) + "'";
+    case TypeId::kTimestampTz:
+      return "'" + FormatTimestampMicros(c.i, true) + "'";
+    case TypeId::kString:
+      return std::string("'") + kStrings[c.i] + "'";
+    default:
+      return std::isnan(c.d) ? "1.25" : fmt::format("{}", c.d);
   }
 }
 
@@ -100,7 +117,8 @@ RandomTable MakeRandomTable(std::mt19937& g) {
   const int columns = std::uniform_int_distribution<int>(3, 6)(g);
   for (int c = 0; c < columns; ++c) {
     TypeId type = kTypes[std::uniform_int_distribution<size_t>(0, std::size(kTypes) - 1)(g)];
-    t.schema.fields.push_back(NestedField{c + 1, fmt::format("c{}", c), false, Type::Primitive(type)});
+    t.schema.fields.push_back(
+        NestedField{c + 1, fmt::format("c{}", c), false, Type::Primitive(type)});
   }
   const int fields = std::uniform_int_distribution<int>(1, 2)(g);
   for (int f = 0; f < fields; ++f) {
@@ -116,11 +134,14 @@ RandomTable MakeRandomTable(std::mt19937& g) {
       options.push_back(Transform::Truncate(10));
     }
     if (type == TypeId::kDouble) options = {Transform::Void()};
-    const Transform transform = options[std::uniform_int_distribution<size_t>(0, options.size() - 1)(g)];
+    const Transform transform =
+        options[std::uniform_int_distribution<size_t>(0, options.size() - 1)(g)];
     if (transform.kind() == spec::TransformKind::kVoid) continue;
-    const bool repeated = std::any_of(t.spec.fields.begin(), t.spec.fields.end(), [&](const PartitionField& p) {
-      return p.source_id == c + 1;  // one transform per column: day and month of one column are redundant
-    });
+    const bool repeated =
+        std::any_of(t.spec.fields.begin(), t.spec.fields.end(), [&](const PartitionField& p) {
+          return p.source_id ==
+                 c + 1;  // one transform per column: day and month of one column are redundant
+        });
     if (repeated) continue;
     const std::string name = fmt::format("p{}_{}", f, t.schema.fields[c].name);
     t.spec.fields.push_back(PartitionField{c + 1, {}, 1000 + f, name, transform});
@@ -145,11 +166,13 @@ void WriteParquet(std::mt19937& g, const spec::Schema& schema, int rows, const s
       if (c.null) {
         st = (*builder)->AppendNull();
       } else if (type == TypeId::kInt || type == TypeId::kDate) {
-        st = static_cast<columnar::PrimitiveBuilder<int32_t>&>(**builder).Append(static_cast<int32_t>(c.i));
+        st = static_cast<columnar::PrimitiveBuilder<int32_t>&>(**builder).Append(
+            static_cast<int32_t>(c.i));
       } else if (type == TypeId::kLong || type == TypeId::kTimestampTz) {
         st = static_cast<columnar::PrimitiveBuilder<int64_t>&>(**builder).Append(c.i);
       } else if (type == TypeId::kString) {
-        st = static_cast<columnar::BinaryBuilder&>(**builder).Append(std::string_view(kStrings[c.i]));
+        st = static_cast<columnar::BinaryBuilder&>(**builder).Append(
+            std::string_view(kStrings[c.i]));
       } else {
         st = static_cast<columnar::PrimitiveBuilder<double>&>(**builder).Append(c.d);
       }
@@ -181,29 +204,35 @@ std::string TablePruningRandomFilter(std::mt19937& g, const spec::Schema& schema
     if (pick == 1) return fmt::format("({}) or ({})", a, b);
     return fmt::format("not ({}) and ({})", a, b);
   }
-  const NestedField& field = schema.fields[std::uniform_int_distribution<size_t>(0, schema.fields.size() - 1)(g)];
+  const NestedField& field =
+      schema.fields[std::uniform_int_distribution<size_t>(0, schema.fields.size() - 1)(g)];
   const TypeId type = field.type->id();
   const std::string& name = field.name;
   const int kind = std::uniform_int_distribution<int>(0, 9)(g);
-  if (kind == 0) return name + (std::uniform_int_distribution<int>(0, 1)(g) ? " is null" : " is not null");
+  if (kind == 0)
+    return name + (std::uniform_int_distribution<int>(0, 1)(g) ? " is null" : " is not null");
   if (kind == 1) {
-    return fmt::format("{} {}in ({}, {}, {})", name, std::uniform_int_distribution<int>(0, 3)(g) ? "" : "not ",
+    return fmt::format("{} {}in ({}, {}, {})", name,
+                       std::uniform_int_distribution<int>(0, 3)(g) ? "" : "not ",
                        LiteralText(g, type), LiteralText(g, type), LiteralText(g, type));
   }
   if (kind == 2 && type == TypeId::kDouble) {
     return name + (std::uniform_int_distribution<int>(0, 1)(g) ? " is nan" : " is not nan");
   }
   if (kind == 2 && type == TypeId::kString) {
-    const char* prefix = kStrings[std::uniform_int_distribution<size_t>(0, std::size(kStrings) - 1)(g)];
-    return fmt::format("{}starts_with({}, '{}')", std::uniform_int_distribution<int>(0, 3)(g) ? "" : "not_",
-                       name, prefix);
+    const char* prefix =
+        kStrings[std::uniform_int_distribution<size_t>(0, std::size(kStrings) - 1)(g)];
+    return fmt::format("{}starts_with({}, '{}')",
+                       std::uniform_int_distribution<int>(0, 3)(g) ? "" : "not_", name, prefix);
   }
   const char* const ops[] = {"=", "!=", "<", "<=", ">", ">="};
-  return fmt::format("{} {} {}", name, ops[std::uniform_int_distribution<size_t>(0, 5)(g)], LiteralText(g, type));
+  return fmt::format("{} {} {}", name, ops[std::uniform_int_distribution<size_t>(0, 5)(g)],
+                     LiteralText(g, type));
 }
 
 // Each row as the JSON texts of its values, "|"-separated.
-std::vector<std::string> RowTexts(const columnar::RecordBatch& batch, const expr::Selection* selection) {
+std::vector<std::string> RowTexts(const columnar::RecordBatch& batch,
+                                  const expr::Selection* selection) {
   std::vector<std::string> rows;
   for (int64_t r = 0; r < batch.num_rows(); ++r) {
     if (selection && !selection->selected(r)) continue;
@@ -223,8 +252,8 @@ struct ScanResult {
   int64_t tasks = 0;
 };
 
-Result<ScanResult> Scan(io::FileIO& io, const spec::TableMetadata& metadata, const std::string& filter,
-                        bool prune) {
+Result<ScanResult> Scan(io::FileIO& io, const spec::TableMetadata& metadata,
+                        const std::string& filter, bool prune) {
   ScanOptions options;
   options.filter = filter;
   options.prune = prune;
@@ -310,8 +339,7 @@ TEST(TablePruningTest, PrunedScansReturnExactlyTheRowsThatMatch) {
       std::sort(want.begin(), want.end());
       ASSERT_EQ(got, want);
       const PlanReport& r = pruned->report;
-      EXPECT_EQ(r.data_files + r.data_files_in_skipped_manifests,
-                everything->report.data_files);
+      EXPECT_EQ(r.data_files + r.data_files_in_skipped_manifests, everything->report.data_files);
       skipped_total += r.data_files_skipped + r.data_files_in_skipped_manifests;
       ++filters_total;
       nonempty += !want.empty();

@@ -2,6 +2,8 @@
 // carry no column metrics (only the filter's were decoded, for pruning); with it, each task's
 // data file is the manifest's entry, metrics and all. Both plan the same files with the same
 // deletes and the same "every row matches" verdicts.
+#include "floe/scan/table_scan.h"
+
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -15,10 +17,9 @@
 #include "floe/io/file_io.h"
 #include "floe/io/location_map.h"
 #include "floe/manifest/manifest_list_reader.h"
-#include "floe/manifest/manifest_reader.h"
 #include "floe/manifest/manifest_list_writer.h"
+#include "floe/manifest/manifest_reader.h"
 #include "floe/manifest/manifest_writer.h"
-#include "floe/scan/table_scan.h"
 #include "floe/spec/single_value.h"
 #include "floe/table/metadata_file.h"
 #include "floe/util/thread_pool.h"
@@ -69,7 +70,8 @@ void ExpectStreamedLikeCollected(io::FileIO& io, const spec::TableMetadata& meta
 // v2 metadata of the table in `dir` (ids 1 and 2, partition field 1000) whose one snapshot
 // (id 1, sequence number 1) lists its manifests in `list_path`.
 spec::TableMetadata OneSnapshotTable(const floe::testing::TempDir& dir, const spec::Schema& schema,
-                                     const spec::PartitionSpec& spec, const std::string& list_path) {
+                                     const spec::PartitionSpec& spec,
+                                     const std::string& list_path) {
   spec::TableMetadata metadata;
   metadata.format_version = 2;
   metadata.location = dir.path();
@@ -103,7 +105,8 @@ TEST(TableScanTest, ColumnStatsOnlyWhenAsked) {
   int64_t tasks_checked = 0, metric_maps_seen = 0;
   for (const Case& c : cases) {
     SCOPED_TRACE(c.table + " where " + c.filter);
-    std::vector<std::string> jsons = testing::FilesUnder(root + "/data/persistent/" + c.table, ".metadata.json");
+    std::vector<std::string> jsons =
+        testing::FilesUnder(root + "/data/persistent/" + c.table, ".metadata.json");
     ASSERT_FALSE(jsons.empty());
     std::string folder = std::filesystem::path(jsons[0]).parent_path().parent_path().string();
     Result<std::string> location = table::FindCurrentMetadataFile(*io, folder);
@@ -113,7 +116,8 @@ TEST(TableScanTest, ColumnStatsOnlyWhenAsked) {
 
     // Every live data file of the snapshot as its manifest lists it.
     std::map<std::string, manifest::DataFile> listed;
-    Result<manifest::ManifestList> list = manifest::ReadManifestList(*io, metadata->CurrentSnapshot()->manifest_list);
+    Result<manifest::ManifestList> list =
+        manifest::ReadManifestList(*io, metadata->CurrentSnapshot()->manifest_list);
     ASSERT_TRUE(list.ok()) << list.error().message;
     for (const manifest::ManifestFile& m : list->manifests) {
       if (m.content != manifest::ManifestContent::kData) continue;
@@ -164,7 +168,7 @@ TEST(TableScanTest, ColumnStatsOnlyWhenAsked) {
       ++tasks_checked;
     }
   }
-  EXPECT_GE(tasks_checked, 9);  // the five plans hold 9 data files
+  EXPECT_GE(tasks_checked, 9);      // the five plans hold 9 data files
   EXPECT_GT(metric_maps_seen, 10);  // the lean plan had metrics to leave behind
 }
 
@@ -221,7 +225,8 @@ TEST(TableScanTest, TasksInListOrderWithTheirDeletesOnAnyThreadCount) {
       f.file_size_in_bytes = 1000;
       int64_t min_id = static_cast<int64_t>(rng() % 1000);
       f.lower_bounds = {{1, *spec::ToBinary(*spec::Type::Long(), spec::Literal::Long(min_id))}};
-      f.upper_bounds = {{1, *spec::ToBinary(*spec::Type::Long(), spec::Literal::Long(min_id + 50))}};
+      f.upper_bounds = {
+          {1, *spec::ToBinary(*spec::Type::Long(), spec::Literal::Long(min_id + 50))}};
       if (deletes) {
         f.content = manifest::FileContent::kPositionDeletes;
         deletes_by_k[k].push_back(f.file_path);
@@ -284,8 +289,8 @@ TEST(TableScanTest, TasksInListOrderWithTheirDeletesOnAnyThreadCount) {
 // partitions, paths f<serial>.parquet), in one snapshot. `length_off`: bytes taken off each
 // manifest's length in the list (a writer's wrong figure: readers must still read it whole).
 // `stray_delete`: then a manifest of one position delete file, listed as a data manifest.
-spec::TableMetadata SmallTable(const floe::testing::TempDir& dir, int manifests, int files, int64_t length_off = 0,
-                               bool stray_delete = false) {
+spec::TableMetadata SmallTable(const floe::testing::TempDir& dir, int manifests, int files,
+                               int64_t length_off = 0, bool stray_delete = false) {
   std::shared_ptr<io::FileIO> io = io::LocalFileIO();
   spec::Schema schema;
   schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()},
@@ -313,7 +318,8 @@ spec::TableMetadata SmallTable(const floe::testing::TempDir& dir, int manifests,
     EXPECT_TRUE(w.ok());
     for (int i = 0; i < files; ++i) {
       manifest::DataFile f;
-      f.file_path = dir.Join(fmt::format("data/k={}/f{:06d}-a-long-enough-name-to-fill-blocks.parquet", serial % 7, serial));
+      f.file_path = dir.Join(fmt::format(
+          "data/k={}/f{:06d}-a-long-enough-name-to-fill-blocks.parquet", serial % 7, serial));
       ++serial;
       f.file_format = "PARQUET";
       f.partition = {spec::Literal::Int(serial % 7)};
@@ -332,7 +338,8 @@ spec::TableMetadata SmallTable(const floe::testing::TempDir& dir, int manifests,
     o.spec = spec;
     o.snapshot_id = 1;
     o.content = manifest::ManifestContent::kDeletes;
-    auto w = manifest::ManifestWriter::Open(create(dir.Join(fmt::format("m{}.avro", manifests))), o);
+    auto w =
+        manifest::ManifestWriter::Open(create(dir.Join(fmt::format("m{}.avro", manifests))), o);
     EXPECT_TRUE(w.ok());
     manifest::DataFile d;
     d.content = manifest::FileContent::kPositionDeletes;
@@ -352,7 +359,8 @@ spec::TableMetadata SmallTable(const floe::testing::TempDir& dir, int manifests,
 }
 
 // The file names of the tasks handed on, in order.
-Result<std::vector<std::string>> StreamedPaths(io::FileIO& io, const spec::TableMetadata& metadata) {
+Result<std::vector<std::string>> StreamedPaths(io::FileIO& io,
+                                               const spec::TableMetadata& metadata) {
   std::vector<std::string> paths;
   auto keep_path = [&](FileScanTask& task) -> Status {
     paths.push_back(std::filesystem::path(task.data_file.file_path).filename().string());
@@ -424,8 +432,10 @@ TEST(TableScanTest, DeleteFileInDataManifestIsRefused) {
   ASSERT_FALSE(plan.ok());
   EXPECT_EQ(plan.error().kind, ErrorKind::kCorrupt);
   EXPECT_NE(plan.error().message.find("m3.avro"), std::string::npos) << plan.error().message;
-  EXPECT_NE(plan.error().message.find("position_deletes file"), std::string::npos) << plan.error().message;
-  EXPECT_NE(plan.error().message.find("deletes.parquet"), std::string::npos) << plan.error().message;
+  EXPECT_NE(plan.error().message.find("position_deletes file"), std::string::npos)
+      << plan.error().message;
+  EXPECT_NE(plan.error().message.find("deletes.parquet"), std::string::npos)
+      << plan.error().message;
   EXPECT_FALSE(StreamedPaths(*io, metadata).ok());
 }
 

@@ -60,14 +60,16 @@ TEST(MetadataFastPathsTest, BadStructFieldsNameTheirPath) {
       {R"({"id":2,"required":true,"type":"int"})", "fields[1]: missing required field \"name\""},
       {R"({"id":2,"name":"b","required":"yes","type":"int"})",
        "fields[1].required: expected a boolean, got string"},
-      {R"({"id":2,"name":"b","required":true,"type":"lng"})", "fields[1].type: unknown type \"lng\""},
+      {R"({"id":2,"name":"b","required":true,"type":"lng"})",
+       "fields[1].type: unknown type \"lng\""},
       {R"({"id":2,"name":"b","required":true,"type":"int","doc":1})",
        "fields[1].doc: expected a string, got number"},
       {R"(["id"])", "fields[1]: expected an object, got array"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.field);
-    auto s = SchemaFromText(StructOf(std::string(R"({"id":1,"name":"a","required":true,"type":"long"},)") + c.field));
+    auto s = SchemaFromText(
+        StructOf(std::string(R"({"id":1,"name":"a","required":true,"type":"long"},)") + c.field));
     ASSERT_FALSE(s.ok());
     EXPECT_EQ(s.error().message, c.message);
   }
@@ -86,10 +88,11 @@ TEST(MetadataFastPathsTest, SummariesAreSortedWithTheFirstOfARepeatedKey) {
 
   // More members than fit on the stack.
   std::string members = R"("operation":"append")";
-  for (int i = 59; i >= 0; --i) members += ",\"key-" + std::to_string(i) + "\":\"" + std::to_string(i) + "\"";
+  for (int i = 59; i >= 0; --i)
+    members += ",\"key-" + std::to_string(i) + "\":\"" + std::to_string(i) + "\"";
   members += R"(,"key-7":"again")";
-  auto big = SnapshotsFromText(R"([{"snapshot-id":1,"timestamp-ms":1,"manifest-list":"m","summary":{)" +
-                               members + "}}]");
+  auto big = SnapshotsFromText(
+      R"([{"snapshot-id":1,"timestamp-ms":1,"manifest-list":"m","summary":{)" + members + "}}]");
   ASSERT_TRUE(big.ok()) << big.error().message;
   const SnapshotSummary& summary = (*big)[0].summary;
   ASSERT_EQ(summary.size(), 61u);
@@ -115,7 +118,8 @@ NestedField Column(int32_t id, std::string name) {
 
 TEST(MetadataFastPathsTest, SchemaValidationNamesTheFirstProblem) {
   Schema names;
-  for (auto [id, name] : std::vector<std::pair<int, std::string>>{{1, "b"}, {2, "a"}, {3, "b"}, {4, "a"}}) {
+  for (auto [id, name] :
+       std::vector<std::pair<int, std::string>>{{1, "b"}, {2, "a"}, {3, "b"}, {4, "a"}}) {
     names.fields.push_back(Column(id, name));
   }
   EXPECT_EQ(names.Validate().error().message, "duplicate field name \"b\"");
@@ -138,7 +142,8 @@ TEST(MetadataFastPathsTest, SnapshotIdChecksNameTheFirstProblem) {
   EXPECT_EQ(m.Validate().error().message, "snapshots[2]: duplicate snapshot-id 5");
   m.snapshots.resize(2);
   m.current_snapshot_id = 7;
-  EXPECT_EQ(m.Validate().error().message, "current-snapshot-id: snapshot 7 not found among snapshots");
+  EXPECT_EQ(m.Validate().error().message,
+            "current-snapshot-id: snapshot 7 not found among snapshots");
   m.current_snapshot_id = 1;
   m.refs.emplace("main", SnapshotRef::Branch(1));
   m.refs.emplace("old", SnapshotRef::Branch(3));

@@ -33,7 +33,8 @@ bool MeantToFail(const std::string& path) {
 }
 
 template <typename T, typename Parse, typename Write>
-void ExpectPartsRoundTrip(const JsonValue& json, Parse parse, Write write, const std::string& where) {
+void ExpectPartsRoundTrip(const JsonValue& json, Parse parse, Write write,
+                          const std::string& where) {
   Result<T> first = parse(json);
   ASSERT_TRUE(first.ok()) << where << ": " << first.error().message;
   JsonWriter w1;

@@ -94,11 +94,13 @@ TEST(SchemaJsonTest, ErrorsNameTheJsonPath) {
   EXPECT_EQ(bad_type.error().kind, ErrorKind::kCorrupt);
   EXPECT_EQ(bad_type.error().message, "fields[0].type: unknown type \"strin\"");
 
-  auto missing = ParseSchemaJsonForTest(R"({"type":"struct","fields":[{"id":1,"name":"a","type":"int"}]})");
+  auto missing =
+      ParseSchemaJsonForTest(R"({"type":"struct","fields":[{"id":1,"name":"a","type":"int"}]})");
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().message, "fields[0]: missing required field \"required\"");
 
-  auto nested = ParseSchemaJsonForTest(R"({"type":"struct","fields":[{"id":1,"name":"a","required":true,
+  auto nested =
+      ParseSchemaJsonForTest(R"({"type":"struct","fields":[{"id":1,"name":"a","required":true,
       "type":{"type":"list","element-id":2,"element":{"type":"set"},"element-required":true}}]})");
   ASSERT_FALSE(nested.ok());
   EXPECT_EQ(nested.error().message, "fields[0].type.element.type: unknown nested type \"set\"");

@@ -20,7 +20,8 @@ std::string ErrorOf(std::string_view text) {
 }
 
 TEST(SchemaTextTest, TheIssuesExample) {
-  Schema s = Parse("order_id string, customer_id long, region string, amount int, order_ts timestamptz");
+  Schema s =
+      Parse("order_id string, customer_id long, region string, amount int, order_ts timestamptz");
   ASSERT_EQ(s.fields.size(), 5u);
   EXPECT_EQ(s.fields[0].name, "order_id");
   EXPECT_EQ(s.fields[0].id, 1);
@@ -38,9 +39,10 @@ TEST(SchemaTextTest, SparkNamesAndModifiers) {
       "g fixed[4], `select` boolean, u uuid, bin binary, dt date, tm time");
   EXPECT_TRUE(s.fields[0].required);
   EXPECT_EQ(s.fields[0].doc, "the key");
-  const char* expected[] = {"long", "int", "int", "int", "float", "string", "timestamp",
-                            "timestamptz", "decimal(10,2)", "fixed[16]", "fixed[4]", "boolean",
-                            "uuid", "binary", "date", "time"};
+  const char* expected[] = {"long",          "int",       "int",       "int",
+                            "float",         "string",    "timestamp", "timestamptz",
+                            "decimal(10,2)", "fixed[16]", "fixed[4]",  "boolean",
+                            "uuid",          "binary",    "date",      "time"};
   ASSERT_EQ(s.fields.size(), std::size(expected));
   for (size_t i = 0; i < s.fields.size(); ++i) {
     EXPECT_EQ(s.fields[i].type->ToString(), expected[i]) << s.fields[i].name;
@@ -85,15 +87,17 @@ TEST(SchemaTextTest, ErrorsNameTheColumnAndTheFix) {
 }
 
 TEST(PartitionSpecTextTest, TransformsAndJavaNames) {
-  Schema s = Parse("order_id string, customer_id long, region string, amount int, order_ts timestamptz");
+  Schema s =
+      Parse("order_id string, customer_id long, region string, amount int, order_ts timestamptz");
   auto spec = ParsePartitionSpecText(
       "days(order_ts), bucket(16, order_id), truncate(4, region), Amount, months(order_ts), "
-      "year(order_ts), hour(order_ts), void(customer_id)", s);
+      "year(order_ts), hour(order_ts), void(customer_id)",
+      s);
   ASSERT_TRUE(spec.ok()) << spec.error().message;
-  const char* names[] = {"order_ts_day", "order_id_bucket", "region_trunc", "amount",
-                         "order_ts_month", "order_ts_year", "order_ts_hour", "customer_id_null"};
-  const char* transforms[] = {"day", "bucket[16]", "truncate[4]", "identity",
-                              "month", "year", "hour", "void"};
+  const char* names[] = {"order_ts_day",   "order_id_bucket", "region_trunc",  "amount",
+                         "order_ts_month", "order_ts_year",   "order_ts_hour", "customer_id_null"};
+  const char* transforms[] = {"day",   "bucket[16]", "truncate[4]", "identity",
+                              "month", "year",       "hour",        "void"};
   ASSERT_EQ(spec->fields.size(), 8u);
   for (size_t i = 0; i < 8; ++i) {
     EXPECT_EQ(spec->fields[i].name, names[i]);

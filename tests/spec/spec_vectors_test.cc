@@ -154,7 +154,8 @@ TEST_F(SpecVectorsTest, TruncateVectors) {
         output = Literal::String(std::string(*v.GetString("output")));
         break;
       case TypeId::kBinary: {
-        std::string in = FromHex(*v.GetString("input_hex")), out = FromHex(*v.GetString("output_hex"));
+        std::string in = FromHex(*v.GetString("input_hex")),
+                    out = FromHex(*v.GetString("output_hex"));
         input = Literal::Binary(std::vector<uint8_t>(in.begin(), in.end()));
         output = Literal::Binary(std::vector<uint8_t>(out.begin(), out.end()));
         break;

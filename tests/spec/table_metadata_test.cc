@@ -18,7 +18,9 @@ using floe::testing::CorpusPath;
 using floe::testing::FilesUnder;
 using floe::testing::ReadFileToString;
 
-bool Contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
+bool Contains(std::string_view s, std::string_view part) {
+  return s.find(part) != std::string_view::npos;
+}
 
 std::string BaseName(const std::string& path) { return path.substr(path.find_last_of('/') + 1); }
 
@@ -44,7 +46,8 @@ bool NameSaysInvalid(const std::string& path) {
 // top-level "format-version" and so are not table metadata.
 std::vector<std::string> CorpusMetadataFiles() {
   std::vector<std::string> out;
-  for (const char* dir : {"iceberg/core/src/test/resources", "iceberg-rust", "iceberg-go", "iceberg-cpp"}) {
+  for (const char* dir :
+       {"iceberg/core/src/test/resources", "iceberg-rust", "iceberg-go", "iceberg-cpp"}) {
     for (const std::string& path : FilesUnder(CorpusPath(dir), ".json")) {
       std::string text = ReadFileToString(path);
       if (Contains(text, "{{")) continue;  // template
@@ -56,7 +59,8 @@ std::vector<std::string> CorpusMetadataFiles() {
       out.push_back(path);
     }
   }
-  for (const std::string& path : FilesUnder(CorpusPath("duckdb-iceberg/data/persistent"), ".metadata.json")) {
+  for (const std::string& path :
+       FilesUnder(CorpusPath("duckdb-iceberg/data/persistent"), ".metadata.json")) {
     if (!Contains(path, "/metadata/")) continue;
     if (Contains(path, ".gz.metadata.json")) continue;  // compressed: tests/table
     out.push_back(path);
@@ -68,8 +72,10 @@ std::vector<std::string> CorpusMetadataFiles() {
 void ExpectRoundTrip(const TableMetadata& m, const std::string& what) {
   std::string written = WriteTableMetadata(m);
   auto again = ParseTableMetadata(written);
-  ASSERT_TRUE(again.ok()) << what << ": re-reading what floe wrote failed: " << again.error().message
-                          << "\n" << written;
+  ASSERT_TRUE(again.ok()) << what
+                          << ": re-reading what floe wrote failed: " << again.error().message
+                          << "\n"
+                          << written;
   EXPECT_TRUE(*again == m) << what << ": the model changed in write -> read";
   EXPECT_EQ(WriteTableMetadata(*again), written) << what;
 }
@@ -103,15 +109,16 @@ TEST(TableMetadataTest, InvalidCorpusFilesNameTheProblem) {
     const char* message_part;
   };
   const Case cases[] = {
-      {"iceberg/core/src/test/resources/TableMetadataUnsupportedVersion.json", ErrorKind::kNotSupported,
-       "format-version 42 is not supported"},
-      {"iceberg/core/src/test/resources/TableMetadataV1MissingSchemaType.json", ErrorKind::kCorrupt, "type"},
-      {"iceberg/core/src/test/resources/TableMetadataV2CurrentSchemaNotFound.json", ErrorKind::kCorrupt,
-       "current-schema-id: schema 2 not found among schemas"},
-      {"iceberg/core/src/test/resources/TableMetadataV2MissingLastPartitionId.json", ErrorKind::kCorrupt,
-       "missing required field \"last-partition-id\""},
-      {"iceberg/core/src/test/resources/TableMetadataV2MissingPartitionSpecs.json", ErrorKind::kCorrupt,
-       "missing required field \"partition-specs\""},
+      {"iceberg/core/src/test/resources/TableMetadataUnsupportedVersion.json",
+       ErrorKind::kNotSupported, "format-version 42 is not supported"},
+      {"iceberg/core/src/test/resources/TableMetadataV1MissingSchemaType.json", ErrorKind::kCorrupt,
+       "type"},
+      {"iceberg/core/src/test/resources/TableMetadataV2CurrentSchemaNotFound.json",
+       ErrorKind::kCorrupt, "current-schema-id: schema 2 not found among schemas"},
+      {"iceberg/core/src/test/resources/TableMetadataV2MissingLastPartitionId.json",
+       ErrorKind::kCorrupt, "missing required field \"last-partition-id\""},
+      {"iceberg/core/src/test/resources/TableMetadataV2MissingPartitionSpecs.json",
+       ErrorKind::kCorrupt, "missing required field \"partition-specs\""},
       {"iceberg/core/src/test/resources/TableMetadataV2MissingSchemas.json", ErrorKind::kCorrupt,
        "missing required field \"schemas\""},
       {"iceberg/core/src/test/resources/TableMetadataV2MissingSortOrder.json", ErrorKind::kCorrupt,
@@ -120,8 +127,8 @@ TEST(TableMetadataTest, InvalidCorpusFilesNameTheProblem) {
        ErrorKind::kCorrupt, "no valid schema"},
       {"iceberg-rust/crates/iceberg/testdata/table_metadata/TableMetadataUnsupportedVersion.json",
        ErrorKind::kCorrupt, "missing required field \"schemas\""},
-      {"duckdb-iceberg/data/persistent/big_query_error/metadata/v0.metadata.json", ErrorKind::kCorrupt,
-       "missing required field \"format-version\""},
+      {"duckdb-iceberg/data/persistent/big_query_error/metadata/v0.metadata.json",
+       ErrorKind::kCorrupt, "missing required field \"format-version\""},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.file);
@@ -133,7 +140,8 @@ TEST(TableMetadataTest, InvalidCorpusFilesNameTheProblem) {
 }
 
 TEST(TableMetadataTest, ReadsV2ValidExactly) {
-  auto m = ParseTableMetadata(ReadFileToString(CorpusPath("iceberg/core/src/test/resources/TableMetadataV2Valid.json")));
+  auto m = ParseTableMetadata(
+      ReadFileToString(CorpusPath("iceberg/core/src/test/resources/TableMetadataV2Valid.json")));
   ASSERT_TRUE(m.ok()) << m.error().message;
   EXPECT_EQ(m->format_version, 2);
   EXPECT_EQ(m->table_uuid, "9c12d441-03fe-4693-9a96-a0705ddf69c1");
@@ -167,8 +175,8 @@ TEST(TableMetadataTest, ReadsV2ValidExactly) {
 }
 
 TEST(TableMetadataTest, ReadsStatisticsAndPartitionStatistics) {
-  auto m = ParseTableMetadata(
-      ReadFileToString(CorpusPath("iceberg/core/src/test/resources/TableMetadataStatisticsFiles.json")));
+  auto m = ParseTableMetadata(ReadFileToString(
+      CorpusPath("iceberg/core/src/test/resources/TableMetadataStatisticsFiles.json")));
   ASSERT_TRUE(m.ok()) << m.error().message;
   ASSERT_EQ(m->statistics.size(), 1u);
   const StatisticsFile& s = m->statistics[0];
@@ -190,8 +198,8 @@ TEST(TableMetadataTest, ReadsStatisticsAndPartitionStatistics) {
 }
 
 TEST(TableMetadataTest, ReadsV3RowLineageAndEncryptionKeys) {
-  auto m = ParseTableMetadata(ReadFileToString(
-      CorpusPath("iceberg-rust/crates/iceberg/testdata/table_metadata/TableMetadataV3ValidEncryption.json")));
+  auto m = ParseTableMetadata(ReadFileToString(CorpusPath(
+      "iceberg-rust/crates/iceberg/testdata/table_metadata/TableMetadataV3ValidEncryption.json")));
   ASSERT_TRUE(m.ok()) << m.error().message;
   EXPECT_EQ(m->format_version, 3);
   EXPECT_EQ(m->next_row_id, 0);
@@ -203,8 +211,8 @@ TEST(TableMetadataTest, ReadsV3RowLineageAndEncryptionKeys) {
   ASSERT_EQ(m->snapshots.size(), 1u);
   EXPECT_EQ(m->snapshots[0].key_id, "1fb95f04-7f98-4b1f-a08f-e810cfb907ff");
 
-  auto g = ParseTableMetadata(
-      ReadFileToString(CorpusPath("iceberg-go/table/testdata/TableMetadataV3WithPartitionStatistics.json")));
+  auto g = ParseTableMetadata(ReadFileToString(
+      CorpusPath("iceberg-go/table/testdata/TableMetadataV3WithPartitionStatistics.json")));
   ASSERT_TRUE(g.ok()) << g.error().message;
   EXPECT_EQ(g->next_row_id, 3000);
   EXPECT_EQ(g->snapshots[0].first_row_id, 1000);
@@ -224,9 +232,11 @@ std::string Doc(int version, const std::string& extra = "", std::set<std::string
       {"last-updated-ms", "1602638573590"},
       {"last-column-id", "2"},
       {"current-schema-id", "0"},
-      {"schemas", R"([{"type":"struct","schema-id":0,"fields":[{"id":1,"name":"x","required":true,"type":"long"},{"id":2,"name":"y","required":false,"type":"string"}]}])"},
+      {"schemas",
+       R"([{"type":"struct","schema-id":0,"fields":[{"id":1,"name":"x","required":true,"type":"long"},{"id":2,"name":"y","required":false,"type":"string"}]}])"},
       {"default-spec-id", "0"},
-      {"partition-specs", R"([{"spec-id":0,"fields":[{"name":"x_bucket","transform":"bucket[16]","source-id":1,"field-id":1000}]}])"},
+      {"partition-specs",
+       R"([{"spec-id":0,"fields":[{"name":"x_bucket","transform":"bucket[16]","source-id":1,"field-id":1000}]}])"},
       {"last-partition-id", "1000"},
       {"default-sort-order-id", "0"},
       {"sort-orders", R"([{"order-id":0,"fields":[]}])"},
@@ -272,22 +282,24 @@ TEST(TableMetadataTest, V1FallsBackToSchemaPartitionSpecAndUnsorted) {
 }
 
 TEST(TableMetadataTest, V1WithoutDefaultIdsPicksTheMatchingOrNewest) {
-  auto m = ParseTableMetadata(ReadFileToString(CorpusPath(
-      "iceberg-rust/crates/iceberg/testdata/table_metadata/TableMetadataV1PartitionSpecsWithoutDefaultId.json")));
+  auto m = ParseTableMetadata(
+      ReadFileToString(CorpusPath("iceberg-rust/crates/iceberg/testdata/table_metadata/"
+                                  "TableMetadataV1PartitionSpecsWithoutDefaultId.json")));
   ASSERT_TRUE(m.ok()) << m.error().message;
   EXPECT_EQ(m->default_spec_id, 2);
   EXPECT_EQ(m->last_partition_id, 1001);
-  auto s = ParseTableMetadata(ReadFileToString(CorpusPath(
-      "iceberg-rust/crates/iceberg/testdata/table_metadata/TableMetadataV1SchemasWithoutCurrentId.json")));
+  auto s = ParseTableMetadata(
+      ReadFileToString(CorpusPath("iceberg-rust/crates/iceberg/testdata/table_metadata/"
+                                  "TableMetadataV1SchemasWithoutCurrentId.json")));
   ASSERT_TRUE(s.ok()) << s.error().message;
   EXPECT_EQ(s->current_schema_id, 0);
 }
 
 TEST(TableMetadataTest, V2AndV3RequireTheirFields) {
   for (int version : {2, 3}) {
-    for (const char* field : {"table-uuid", "last-sequence-number", "schemas", "current-schema-id",
-                              "partition-specs", "default-spec-id", "last-partition-id", "sort-orders",
-                              "default-sort-order-id"}) {
+    for (const char* field :
+         {"table-uuid", "last-sequence-number", "schemas", "current-schema-id", "partition-specs",
+          "default-spec-id", "last-partition-id", "sort-orders", "default-sort-order-id"}) {
       SCOPED_TRACE(fmt::format("v{} without {}", version, field));
       auto m = ParseTableMetadata(Doc(version, "", {field}));
       ASSERT_FALSE(m.ok());
@@ -306,7 +318,8 @@ TEST(TableMetadataTest, UnknownFormatVersionIsNotSupported) {
     auto m = ParseTableMetadata(Doc(version));
     ASSERT_FALSE(m.ok());
     EXPECT_EQ(m.error().kind, ErrorKind::kNotSupported);
-    EXPECT_TRUE(Contains(m.error().message, fmt::format("format-version {}", version))) << m.error().message;
+    EXPECT_TRUE(Contains(m.error().message, fmt::format("format-version {}", version)))
+        << m.error().message;
   }
   auto m = ParseTableMetadata(R"({"format-version":"2"})");
   ASSERT_FALSE(m.ok());
@@ -314,23 +327,30 @@ TEST(TableMetadataTest, UnknownFormatVersionIsNotSupported) {
 }
 
 TEST(TableMetadataTest, ErrorsNameTheJsonPathAndValue) {
-  std::string bad_transform = Doc(2, "", {"partition-specs"}) ;
+  std::string bad_transform = Doc(2, "", {"partition-specs"});
   bad_transform.pop_back();
-  bad_transform += R"(,"partition-specs":[{"spec-id":0,"fields":[{"name":"x","transform":"identity","source-id":1,"field-id":1000},{"name":"y","transform":"bukket[16]","source-id":1,"field-id":1001}]}]})";
+  bad_transform +=
+      R"(,"partition-specs":[{"spec-id":0,"fields":[{"name":"x","transform":"identity","source-id":1,"field-id":1000},{"name":"y","transform":"bukket[16]","source-id":1,"field-id":1001}]}]})";
   auto m = ParseTableMetadata(bad_transform);
   ASSERT_FALSE(m.ok());
   EXPECT_TRUE(Contains(m.error().message, "partition-specs[0].fields[1]")) << m.error().message;
   EXPECT_TRUE(Contains(m.error().message, "unknown transform \"bukket[16]\"")) << m.error().message;
 
-  auto s = ParseTableMetadata(Doc(2, R"(,"snapshots":[{"snapshot-id":1,"timestamp-ms":1,"manifest-list":"a"},{"snapshot-id":2,"timestamp-ms":"x","manifest-list":"b"}])"));
+  auto s = ParseTableMetadata(Doc(
+      2,
+      R"(,"snapshots":[{"snapshot-id":1,"timestamp-ms":1,"manifest-list":"a"},{"snapshot-id":2,"timestamp-ms":"x","manifest-list":"b"}])"));
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().message, "snapshots[1].timestamp-ms: expected an integer, got string");
 
-  auto r = ParseTableMetadata(Doc(2, R"(,"snapshots":[{"snapshot-id":1,"timestamp-ms":1,"manifest-list":"a"}],"refs":{"b":{"snapshot-id":1,"type":"twig"}})"));
+  auto r = ParseTableMetadata(Doc(
+      2,
+      R"(,"snapshots":[{"snapshot-id":1,"timestamp-ms":1,"manifest-list":"a"}],"refs":{"b":{"snapshot-id":1,"type":"twig"}})"));
   ASSERT_FALSE(r.ok());
-  EXPECT_TRUE(Contains(r.error().message, "refs.b.type: unknown ref type \"twig\"")) << r.error().message;
+  EXPECT_TRUE(Contains(r.error().message, "refs.b.type: unknown ref type \"twig\""))
+      << r.error().message;
 
-  auto u = ParseTableMetadata(Doc(2, "", {"table-uuid"}) .insert(1, R"("table-uuid":"not-a-uuid",)"));
+  auto u =
+      ParseTableMetadata(Doc(2, "", {"table-uuid"}).insert(1, R"("table-uuid":"not-a-uuid",)"));
   ASSERT_FALSE(u.ok());
   EXPECT_EQ(u.error().message, "table-uuid: invalid UUID \"not-a-uuid\"");
 
@@ -344,20 +364,28 @@ TEST(TableMetadataTest, CrossFieldRules) {
   // current snapshot must exist
   auto a = ParseTableMetadata(Doc(2, R"(,"current-snapshot-id":7)"));
   ASSERT_FALSE(a.ok());
-  EXPECT_TRUE(Contains(a.error().message, "current-snapshot-id: snapshot 7 not found")) << a.error().message;
+  EXPECT_TRUE(Contains(a.error().message, "current-snapshot-id: snapshot 7 not found"))
+      << a.error().message;
   // main must agree with current-snapshot-id
-  auto b = ParseTableMetadata(Doc(2, R"(,"current-snapshot-id":1,"snapshots":[{"snapshot-id":1,"timestamp-ms":1,"manifest-list":"a"},{"snapshot-id":2,"timestamp-ms":2,"manifest-list":"b"}],"refs":{"main":{"snapshot-id":2,"type":"branch"}})"));
+  auto b = ParseTableMetadata(Doc(
+      2,
+      R"(,"current-snapshot-id":1,"snapshots":[{"snapshot-id":1,"timestamp-ms":1,"manifest-list":"a"},{"snapshot-id":2,"timestamp-ms":2,"manifest-list":"b"}],"refs":{"main":{"snapshot-id":2,"type":"branch"}})"));
   ASSERT_FALSE(b.ok());
   EXPECT_TRUE(Contains(b.error().message, "does not match refs.main")) << b.error().message;
   // default spec and sort order must exist
   auto c = ParseTableMetadata(Doc(2, "", {"default-spec-id"}).insert(1, "\"default-spec-id\":5,"));
   ASSERT_FALSE(c.ok());
-  EXPECT_TRUE(Contains(c.error().message, "default-spec-id: partition spec 5 not found")) << c.error().message;
-  auto d = ParseTableMetadata(Doc(2, "", {"default-sort-order-id"}).insert(1, "\"default-sort-order-id\":5,"));
+  EXPECT_TRUE(Contains(c.error().message, "default-spec-id: partition spec 5 not found"))
+      << c.error().message;
+  auto d = ParseTableMetadata(
+      Doc(2, "", {"default-sort-order-id"}).insert(1, "\"default-sort-order-id\":5,"));
   ASSERT_FALSE(d.ok());
-  EXPECT_TRUE(Contains(d.error().message, "default-sort-order-id: sort order 5 not found")) << d.error().message;
+  EXPECT_TRUE(Contains(d.error().message, "default-sort-order-id: sort order 5 not found"))
+      << d.error().message;
   // tags take no branch retention
-  auto e = ParseTableMetadata(Doc(2, R"(,"snapshots":[{"snapshot-id":1,"timestamp-ms":1,"manifest-list":"a"}],"refs":{"t":{"snapshot-id":1,"type":"tag","min-snapshots-to-keep":2}})"));
+  auto e = ParseTableMetadata(Doc(
+      2,
+      R"(,"snapshots":[{"snapshot-id":1,"timestamp-ms":1,"manifest-list":"a"}],"refs":{"t":{"snapshot-id":1,"type":"tag","min-snapshots-to-keep":2}})"));
   ASSERT_FALSE(e.ok());
   EXPECT_TRUE(Contains(e.error().message, "refs.t.min-snapshots-to-keep")) << e.error().message;
 }
@@ -398,12 +426,14 @@ std::set<std::string> TopLevelKeys(const std::string& json) {
 TEST(TableMetadataTest, WrittenJsonHasWhatEachVersionRequiresAndNothingItForbids) {
   // The spec's table ("Table Metadata Fields"): required per version; fields a version does not
   // have must be omitted.
-  const std::vector<std::string> common = {"format-version", "location", "last-updated-ms", "last-column-id"};
-  const std::vector<std::string> v2_required = {"table-uuid", "last-sequence-number", "schemas", "current-schema-id",
-                                                "partition-specs", "default-spec-id", "last-partition-id",
-                                                "sort-orders", "default-sort-order-id"};
-  auto base = ParseTableMetadata(ReadFileToString(
-      CorpusPath("iceberg-rust/crates/iceberg/testdata/table_metadata/TableMetadataV3ValidEncryption.json")));
+  const std::vector<std::string> common = {"format-version", "location", "last-updated-ms",
+                                           "last-column-id"};
+  const std::vector<std::string> v2_required = {
+      "table-uuid",        "last-sequence-number", "schemas",
+      "current-schema-id", "partition-specs",      "default-spec-id",
+      "last-partition-id", "sort-orders",          "default-sort-order-id"};
+  auto base = ParseTableMetadata(ReadFileToString(CorpusPath(
+      "iceberg-rust/crates/iceberg/testdata/table_metadata/TableMetadataV3ValidEncryption.json")));
   ASSERT_TRUE(base.ok()) << base.error().message;
   for (int version : {1, 2, 3}) {
     SCOPED_TRACE(version);
@@ -415,7 +445,8 @@ TEST(TableMetadataTest, WrittenJsonHasWhatEachVersionRequiresAndNothingItForbids
     if (version == 1) {
       EXPECT_TRUE(keys.count("schema"));
       EXPECT_TRUE(keys.count("partition-spec"));
-      for (const char* k : {"last-sequence-number", "next-row-id", "encryption-keys"}) EXPECT_FALSE(keys.count(k)) << k;
+      for (const char* k : {"last-sequence-number", "next-row-id", "encryption-keys"})
+        EXPECT_FALSE(keys.count(k)) << k;
       EXPECT_FALSE(Contains(json, "\"sequence-number\""));
       EXPECT_FALSE(Contains(json, "\"key-id\""));
     } else {

@@ -1,14 +1,13 @@
 // Query results on a random table equal DuckDB's for the same query over the table's Parquet data
 // files (an independent engine reading floe's files). Queries are written where the dialects
 // agree, with NULLS FIRST/LAST spelled out; numbers compare numerically (to 1e-9 relative).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <random>
-
-#include <fmt/format.h>
 
 #include "floe/catalog/catalog_config.h"
 #include "floe/columnar/row_writer.h"
@@ -20,7 +19,8 @@ namespace floe::sql {
 namespace {
 
 bool HaveDuckDB() {
-  return std::filesystem::exists(testing::SourceDir() + "/tests/peers/node_modules/@duckdb/node-api");
+  return std::filesystem::exists(testing::SourceDir() +
+                                 "/tests/peers/node_modules/@duckdb/node-api");
 }
 
 std::vector<std::string> CompareLines(const std::string& text) {
@@ -134,22 +134,24 @@ class DuckDBCompareTest : public ::testing::Test {
 
 TEST_F(DuckDBCompareTest, RandomTableQueriesMatch) {
   if (!HaveDuckDB()) GTEST_SKIP() << "peers not installed (scripts/setup installs tests/peers)";
-  Floe("CREATE NAMESPACE r; CREATE TABLE r.t (k int, g string, x double, d decimal(10,2), "
-       "ts timestamp, b boolean) USING iceberg PARTITIONED BY (bucket(4, k))");
+  Floe(
+      "CREATE NAMESPACE r; CREATE TABLE r.t (k int, g string, x double, d decimal(10,2), "
+      "ts timestamp, b boolean) USING iceberg PARTITIONED BY (bucket(4, k))");
   std::mt19937_64 rng(20261130);
   const char* groups[] = {"alpha", "beta", "gamma", "delta"};
   for (int file = 0; file < 3; ++file) {
     std::string values;
     for (int i = 0; i < 120; ++i) {
       auto maybe = [&](const std::string& v) { return rng() % 10 == 0 ? std::string("NULL") : v; };
-      values += fmt::format("{}({}, {}, {}, {}, {}, {})", values.empty() ? "" : ", ",
-                            maybe(std::to_string(static_cast<int>(rng() % 100))),
-                            maybe("'" + std::string(groups[rng() % 4]) + "'"),
-                            maybe(fmt::format("{}", static_cast<double>(rng() % 20000) / 100.0 - 50.0)),
-                            maybe(fmt::format("{}.{:02}", rng() % 1000, rng() % 100)),
-                            maybe(fmt::format("TIMESTAMP '2026-03-{:02} {:02}:{:02}:00+00:00'", 1 + rng() % 9,
-                                              rng() % 24, rng() % 60)),
-                            maybe(rng() % 2 ? "true" : "false"));
+      values +=
+          fmt::format("{}({}, {}, {}, {}, {}, {})", values.empty() ? "" : ", ",
+                      maybe(std::to_string(static_cast<int>(rng() % 100))),
+                      maybe("'" + std::string(groups[rng() % 4]) + "'"),
+                      maybe(fmt::format("{}", static_cast<double>(rng() % 20000) / 100.0 - 50.0)),
+                      maybe(fmt::format("{}.{:02}", rng() % 1000, rng() % 100)),
+                      maybe(fmt::format("TIMESTAMP '2026-03-{:02} {:02}:{:02}:00+00:00'",
+                                        1 + rng() % 9, rng() % 24, rng() % 60)),
+                      maybe(rng() % 2 ? "true" : "false"));
     }
     Floe("INSERT INTO r.t VALUES " + values);
   }
@@ -166,23 +168,41 @@ TEST_F(DuckDBCompareTest, RandomTableQueriesMatch) {
     std::string duck;  // "" : the same text
   };
   const std::vector<Case> cases = {
-      {"SELECT g, count(*), count(k), sum(k), min(k), max(k) FROM T GROUP BY g ORDER BY g NULLS FIRST", ""},
-      {"SELECT k, g FROM T WHERE k > 50 AND g IS NOT NULL ORDER BY k NULLS FIRST, g NULLS FIRST", ""},
+      {"SELECT g, count(*), count(k), sum(k), min(k), max(k) FROM T GROUP BY g ORDER BY g NULLS "
+       "FIRST",
+       ""},
+      {"SELECT k, g FROM T WHERE k > 50 AND g IS NOT NULL ORDER BY k NULLS FIRST, g NULLS FIRST",
+       ""},
       {"SELECT count(DISTINCT g), count(k), sum(d), avg(k), min(d), max(x) FROM T", ""},
-      {"SELECT CASE WHEN k % 2 = 0 THEN 'even' ELSE 'odd' END AS p, count(*) FROM T GROUP BY 1 ORDER BY 1 NULLS FIRST", ""},
-      {"SELECT g, sum(d), count(*) FROM T WHERE b GROUP BY g HAVING count(*) > 2 ORDER BY g NULLS FIRST", ""},
-      {"SELECT a.k, count(*) FROM T a JOIN T b ON a.k = b.k + 1 GROUP BY a.k ORDER BY 1 NULLS FIRST", ""},
-      {"SELECT a.g, count(b.k) FROM (SELECT DISTINCT g FROM T) a LEFT JOIN T b ON a.g = b.g AND b.k < 10 "
-       "GROUP BY a.g ORDER BY 1 NULLS FIRST", ""},
-      {"SELECT DISTINCT substr(g, 1, 2) AS p, upper(g) AS u, length(g) AS n FROM T ORDER BY p NULLS FIRST", ""},
+      {"SELECT CASE WHEN k % 2 = 0 THEN 'even' ELSE 'odd' END AS p, count(*) FROM T GROUP BY 1 "
+       "ORDER BY 1 NULLS FIRST",
+       ""},
+      {"SELECT g, sum(d), count(*) FROM T WHERE b GROUP BY g HAVING count(*) > 2 ORDER BY g NULLS "
+       "FIRST",
+       ""},
+      {"SELECT a.k, count(*) FROM T a JOIN T b ON a.k = b.k + 1 GROUP BY a.k ORDER BY 1 NULLS "
+       "FIRST",
+       ""},
+      {"SELECT a.g, count(b.k) FROM (SELECT DISTINCT g FROM T) a LEFT JOIN T b ON a.g = b.g AND "
+       "b.k < 10 "
+       "GROUP BY a.g ORDER BY 1 NULLS FIRST",
+       ""},
+      {"SELECT DISTINCT substr(g, 1, 2) AS p, upper(g) AS u, length(g) AS n FROM T ORDER BY p "
+       "NULLS FIRST",
+       ""},
       {"SELECT to_date(ts) AS day, count(*), sum(k) FROM T GROUP BY 1 ORDER BY 1 NULLS FIRST",
        "SELECT CAST(ts AS DATE) AS day, count(*), sum(k) FROM T GROUP BY 1 ORDER BY 1 NULLS FIRST"},
-      {"SELECT k FROM T WHERE k < 5 UNION ALL SELECT k FROM T WHERE k > 95 ORDER BY 1 NULLS FIRST", ""},
-      {"SELECT coalesce(g, 'none') AS g2, count(*) FROM T WHERE k BETWEEN 10 AND 40 OR k IN (1, 2, 3) "
-       "GROUP BY 1 ORDER BY 1", ""},
+      {"SELECT k FROM T WHERE k < 5 UNION ALL SELECT k FROM T WHERE k > 95 ORDER BY 1 NULLS FIRST",
+       ""},
+      {"SELECT coalesce(g, 'none') AS g2, count(*) FROM T WHERE k BETWEEN 10 AND 40 OR k IN (1, 2, "
+       "3) "
+       "GROUP BY 1 ORDER BY 1",
+       ""},
       {"SELECT g, count(*) FROM T WHERE g LIKE '%a' AND NOT b GROUP BY g ORDER BY g", ""},
       {"SELECT k, sum(x) FROM T WHERE k IS NOT NULL GROUP BY k ORDER BY k LIMIT 10 OFFSET 5", ""},
-      {"WITH s AS (SELECT g, max(k) AS m FROM T GROUP BY g) SELECT g, m FROM s WHERE m > 90 ORDER BY g NULLS FIRST", ""},
+      {"WITH s AS (SELECT g, max(k) AS m FROM T GROUP BY g) SELECT g, m FROM s WHERE m > 90 ORDER "
+       "BY g NULLS FIRST",
+       ""},
       {"SELECT hour(ts) AS h, count(*) FROM T GROUP BY 1 ORDER BY 1 NULLS FIRST", ""},
       {"SELECT k * 3 - 7 AS v, k / 4 AS q FROM T WHERE k < 20 ORDER BY k NULLS FIRST, v", ""},
   };
@@ -190,8 +210,10 @@ TEST_F(DuckDBCompareTest, RandomTableQueriesMatch) {
   std::string duck_script;
   for (const auto& c : cases) {
     std::string duck_sql = c.duck.empty() ? c.floe : c.duck;
-    for (size_t at = duck_sql.find(" T"); at != std::string::npos; at = duck_sql.find(" T", at + 1)) {
-      if (at + 2 == duck_sql.size() || duck_sql[at + 2] == ' ' || duck_sql[at + 2] == ')') duck_sql.replace(at + 1, 1, parquet);
+    for (size_t at = duck_sql.find(" T"); at != std::string::npos;
+         at = duck_sql.find(" T", at + 1)) {
+      if (at + 2 == duck_sql.size() || duck_sql[at + 2] == ' ' || duck_sql[at + 2] == ')')
+        duck_sql.replace(at + 1, 1, parquet);
     }
     duck_script += duck_sql + "; SELECT '@@'; ";
   }
@@ -210,7 +232,8 @@ TEST_F(DuckDBCompareTest, RandomTableQueriesMatch) {
     // The table is written T: a word of its own.
     auto replace_table = [](std::string sql, const std::string& table) {
       for (size_t at = sql.find(" T"); at != std::string::npos; at = sql.find(" T", at + 1)) {
-        if (at + 2 == sql.size() || sql[at + 2] == ' ' || sql[at + 2] == ')') sql.replace(at + 1, 1, table);
+        if (at + 2 == sql.size() || sql[at + 2] == ' ' || sql[at + 2] == ')')
+          sql.replace(at + 1, 1, table);
       }
       return sql;
     };
@@ -223,9 +246,11 @@ TEST_F(DuckDBCompareTest, RandomTableQueriesMatch) {
     ASSERT_EQ(ours.size(), theirs.size()) << floe_sql;
     for (size_t i = 0; i < ours.size(); ++i) {
       std::vector<std::string> a = CompareFields(ours[i]), b = CompareFields(theirs[i]);
-      ASSERT_EQ(a.size(), b.size()) << floe_sql << "\nfloe:   " << ours[i] << "\nDuckDB: " << theirs[i];
+      ASSERT_EQ(a.size(), b.size())
+          << floe_sql << "\nfloe:   " << ours[i] << "\nDuckDB: " << theirs[i];
       for (size_t j = 0; j < a.size(); ++j) {
-        EXPECT_TRUE(SameField(a[j], b[j])) << floe_sql << "\nrow " << i << "\nfloe:   " << ours[i] << "\nDuckDB: " << theirs[i];
+        EXPECT_TRUE(SameField(a[j], b[j]))
+            << floe_sql << "\nrow " << i << "\nfloe:   " << ours[i] << "\nDuckDB: " << theirs[i];
       }
     }
   }

@@ -12,9 +12,11 @@ using columnar::RowFormat;
 class EmptyBinaryTest : public SqlScriptTest {};
 
 TEST_F(EmptyBinaryTest, EmptyIsNotNull) {
-  const std::string query = "SELECT X'' AS e, CAST(NULL AS BINARY) AS n, X'00' AS z, '' AS s, CAST(NULL AS STRING) AS ns";
+  const std::string query =
+      "SELECT X'' AS e, CAST(NULL AS BINARY) AS n, X'00' AS z, '' AS s, CAST(NULL AS STRING) AS ns";
   EXPECT_EQ(Run(query), "e,n,z,s,ns\n\"\",,00,\"\",\n");
-  EXPECT_EQ(Run(query, RowFormat::kJson), "{\"e\":\"\",\"n\":null,\"z\":\"00\",\"s\":\"\",\"ns\":null}\n");
+  EXPECT_EQ(Run(query, RowFormat::kJson),
+            "{\"e\":\"\",\"n\":null,\"z\":\"00\",\"s\":\"\",\"ns\":null}\n");
   EXPECT_EQ(Run(query, RowFormat::kTable),
             "e | n    | z  | s | ns\n"
             "--+------+----+---+-----\n"
@@ -26,7 +28,8 @@ TEST_F(EmptyBinaryTest, FromATable) {
   EXPECT_EQ(Run("CREATE NAMESPACE s; CREATE TABLE s.b (id int, b binary); "
                 "INSERT INTO s.b VALUES (1, X''), (2, NULL), (3, X'41')"),
             "-- created namespace s\n-- created table s.b\n-- inserted 3 rows into s.b\n");
-  EXPECT_EQ(Run("SELECT id, b, length(b) AS n FROM s.b ORDER BY id"), "id,b,n\n1,\"\",0\n2,,\n3,41,1\n");
+  EXPECT_EQ(Run("SELECT id, b, length(b) AS n FROM s.b ORDER BY id"),
+            "id,b,n\n1,\"\",0\n2,,\n3,41,1\n");
   EXPECT_EQ(Rows("SELECT id FROM s.b WHERE b = X'' ORDER BY id"), "1\n");
 }
 

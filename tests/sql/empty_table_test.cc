@@ -10,15 +10,19 @@ class EmptyTableTest : public SqlScriptTest {
  protected:
   void SetUp() override {
     SqlScriptTest::SetUp();
-    ASSERT_EQ(Run("CREATE NAMESPACE s; CREATE TABLE s.e (k string, v int, d decimal(10,2), tags array<string>); "
+    ASSERT_EQ(Run("CREATE NAMESPACE s; CREATE TABLE s.e (k string, v int, d decimal(10,2), tags "
+                  "array<string>); "
                   "CREATE TABLE s.one (k string, v int); INSERT INTO s.one VALUES ('a', 1)"),
-              "-- created namespace s\n-- created table s.e\n-- created table s.one\n-- inserted 1 rows into s.one\n");
+              "-- created namespace s\n-- created table s.e\n-- created table s.one\n-- inserted 1 "
+              "rows into s.one\n");
   }
 };
 
 TEST_F(EmptyTableTest, AggregatesWithoutGroupByGiveOneRow) {
-  EXPECT_EQ(Run("SELECT count(*), count(v), sum(v), avg(v), min(v), max(k), sum(d), avg(d), count(DISTINCT k) FROM s.e"),
-            "count(1),count(v),sum(v),avg(v),min(v),max(k),sum(d),avg(d),count(DISTINCT k)\n0,0,,,,,,,0\n");
+  EXPECT_EQ(Run("SELECT count(*), count(v), sum(v), avg(v), min(v), max(k), sum(d), avg(d), "
+                "count(DISTINCT k) FROM s.e"),
+            "count(1),count(v),sum(v),avg(v),min(v),max(k),sum(d),avg(d),count(DISTINCT "
+            "k)\n0,0,,,,,,,0\n");
   EXPECT_EQ(Run("SELECT count(*) AS n, sum(v) AS s FROM s.one WHERE v > 5"), "n,s\n0,\n");
   EXPECT_EQ(Run("SELECT count(*) AS n FROM s.e HAVING count(*) > 0"), "n\n");
 }
@@ -42,10 +46,12 @@ TEST_F(EmptyTableTest, QueriesOverNoRows) {
 
 TEST_F(EmptyTableTest, FormatsPrintTheHeader) {
   EXPECT_EQ(Run("SELECT k, v FROM s.e", columnar::RowFormat::kTable), "k | v\n--+--\n(0 rows)\n");
-  EXPECT_EQ(Run("SELECT k, v FROM s.e", columnar::RowFormat::kJson), "");  // JSON: no rows, no header
+  EXPECT_EQ(Run("SELECT k, v FROM s.e", columnar::RowFormat::kJson),
+            "");  // JSON: no rows, no header
   EXPECT_EQ(Run("SELECT count(*) AS n, sum(v) AS s FROM s.e", columnar::RowFormat::kTable),
             "n |    s\n--+-----\n0 | NULL\n(1 row)\n");
-  EXPECT_EQ(Run("SELECT count(*) AS n, sum(v) AS s FROM s.e", columnar::RowFormat::kJson), "{\"n\":0,\"s\":null}\n");
+  EXPECT_EQ(Run("SELECT count(*) AS n, sum(v) AS s FROM s.e", columnar::RowFormat::kJson),
+            "{\"n\":0,\"s\":null}\n");
 }
 
 }  // namespace

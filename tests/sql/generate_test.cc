@@ -18,7 +18,8 @@ class GenerateTest : public SqlScriptTest {
 };
 
 TEST_F(GenerateTest, ExplodeArray) {
-  EXPECT_EQ(Run(with_ + "SELECT id, explode(tags) FROM t ORDER BY id, col"), "id,col\n1,a\n1,b\n2,a\n2,c\n");
+  EXPECT_EQ(Run(with_ + "SELECT id, explode(tags) FROM t ORDER BY id, col"),
+            "id,col\n1,a\n1,b\n2,a\n2,c\n");
   EXPECT_EQ(Run(with_ + "SELECT explode(tags) AS tag FROM t WHERE id = 1"), "tag\na\nb\n");
   EXPECT_EQ(Run(with_ + "SELECT *, explode(tags) AS tag FROM t WHERE id = 2"),
             "id,tags,m,tag\n"
@@ -28,9 +29,11 @@ TEST_F(GenerateTest, ExplodeArray) {
 }
 
 TEST_F(GenerateTest, ExplodeMap) {
-  EXPECT_EQ(Run(with_ + "SELECT id, explode(m) FROM t ORDER BY id, key"), "id,key,value\n1,x,1\n1,y,2\n2,z,3\n");
+  EXPECT_EQ(Run(with_ + "SELECT id, explode(m) FROM t ORDER BY id, key"),
+            "id,key,value\n1,x,1\n1,y,2\n2,z,3\n");
   EXPECT_EQ(Run(with_ + "SELECT explode(m) AS (k, v) FROM t WHERE id = 2"), "k,v\nz,3\n");
-  EXPECT_EQ(Run(with_ + "SELECT id, posexplode(m) AS (i, k, v) FROM t WHERE id = 1"), "id,i,k,v\n1,0,x,1\n1,1,y,2\n");
+  EXPECT_EQ(Run(with_ + "SELECT id, posexplode(m) AS (i, k, v) FROM t WHERE id = 1"),
+            "id,i,k,v\n1,0,x,1\n1,1,y,2\n");
 }
 
 TEST_F(GenerateTest, PosExplodeAndOuter) {
@@ -43,12 +46,16 @@ TEST_F(GenerateTest, PosExplodeAndOuter) {
 }
 
 TEST_F(GenerateTest, OrderLimitAndGroupingOverASubquery) {
-  EXPECT_EQ(Run(with_ + "SELECT explode(tags) AS tag FROM t ORDER BY tag DESC LIMIT 3"), "tag\nc\nb\na\n");
-  EXPECT_EQ(Run(with_ + "SELECT DISTINCT explode(tags) AS tag FROM t ORDER BY tag"), "tag\na\nb\nc\n");
-  EXPECT_EQ(Run(with_ + "SELECT tag, count(*) AS n FROM (SELECT explode(tags) AS tag FROM t) GROUP BY tag "
-                        "ORDER BY n DESC, tag"),
+  EXPECT_EQ(Run(with_ + "SELECT explode(tags) AS tag FROM t ORDER BY tag DESC LIMIT 3"),
+            "tag\nc\nb\na\n");
+  EXPECT_EQ(Run(with_ + "SELECT DISTINCT explode(tags) AS tag FROM t ORDER BY tag"),
+            "tag\na\nb\nc\n");
+  EXPECT_EQ(Run(with_ +
+                "SELECT tag, count(*) AS n FROM (SELECT explode(tags) AS tag FROM t) GROUP BY tag "
+                "ORDER BY n DESC, tag"),
             "tag,n\na,2\nb,1\nc,1\n");
-  EXPECT_EQ(Run(with_ + "SELECT sum(value) AS total FROM (SELECT explode(m) FROM t)"), "total\n6\n");
+  EXPECT_EQ(Run(with_ + "SELECT sum(value) AS total FROM (SELECT explode(m) FROM t)"),
+            "total\n6\n");
 }
 
 TEST_F(GenerateTest, TableScanLimitCountsGeneratedRows) {
@@ -58,7 +65,8 @@ TEST_F(GenerateTest, TableScanLimitCountsGeneratedRows) {
                 "SELECT 2, CAST(array() AS array<string>) UNION ALL SELECT 3, array('p', 'q')"),
             "-- created namespace s\n-- created table s.t\n-- inserted 3 rows into s.t\n");
   EXPECT_EQ(Run("SELECT id, explode(tags) FROM s.t LIMIT 1"), "id,col\n3,p\n");
-  EXPECT_EQ(Run("SELECT explode(summary) FROM s.t.snapshots WHERE operation = 'append' ORDER BY key LIMIT 2"),
+  EXPECT_EQ(Run("SELECT explode(summary) FROM s.t.snapshots WHERE operation = 'append' ORDER BY "
+                "key LIMIT 2"),
             "key,value\nadded-data-files,1\nadded-files-size," +
                 Rows("SELECT summary['added-files-size'] FROM s.t.snapshots"));
 }
@@ -71,18 +79,24 @@ TEST_F(GenerateTest, AliasListPrintsBack) {
 
 TEST_F(GenerateTest, Errors) {
   // Positions count from the start of the statement: the WITH part comes first.
-  auto at = [&](const std::string& before) { return std::to_string(with_.size() + before.size() + 1); };
+  auto at = [&](const std::string& before) {
+    return std::to_string(with_.size() + before.size() + 1);
+  };
   EXPECT_EQ(Run(with_ + "SELECT explode(tags), explode(m) FROM t"),
             "error: line 1, column " + at("SELECT explode(tags), ") +
                 ": only one generator is allowed per SELECT, found explode(tags) and explode(m)");
   EXPECT_EQ(Run("SELECT explode(array(1)) + 1"),
-            "error: line 1, column 8: the generator explode(array(1)) is not supported nested in the expression "
+            "error: line 1, column 8: the generator explode(array(1)) is not supported nested in "
+            "the expression "
             "(explode(array(1)) + 1)");
-  EXPECT_EQ(Run("SELECT explode('abc')"), "error: line 1, column 8: explode takes an array or a map, not string ('abc')");
-  EXPECT_EQ(Run("SELECT explode(map(1, 2)) AS k"),
-            "error: line 1, column 8: explode(map(1, 2)) makes 2 columns (key, value) but AS names 1");
+  EXPECT_EQ(Run("SELECT explode('abc')"),
+            "error: line 1, column 8: explode takes an array or a map, not string ('abc')");
+  EXPECT_EQ(
+      Run("SELECT explode(map(1, 2)) AS k"),
+      "error: line 1, column 8: explode(map(1, 2)) makes 2 columns (key, value) but AS names 1");
   EXPECT_EQ(Run("SELECT 1 AS (a, b)"),
-            "error: line 1, column 8: AS (…) names the columns of a generator such as explode; 1 is one column");
+            "error: line 1, column 8: AS (…) names the columns of a generator such as explode; 1 "
+            "is one column");
   EXPECT_EQ(Run(with_ + "SELECT id FROM t WHERE explode(tags) = 'a'"),
             "error: line 1, column " + at("SELECT id FROM t WHERE ") +
                 ": the generator explode(tags) is not supported in WHERE, only in the select list");

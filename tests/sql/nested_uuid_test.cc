@@ -17,13 +17,14 @@ class NestedUuidTest : public SqlScriptTest {
  protected:
   void SetUp() override {
     SqlScriptTest::SetUp();
-    ASSERT_EQ(Run("CREATE NAMESPACE s; "
-                  "CREATE TABLE s.n (id int, s struct<u: uuid>, l array<uuid>, m map<string, uuid>); "
-                  "INSERT INTO s.n VALUES (1, named_struct('u', 'F79C3E09-677C-4BBD-A479-3F349CB785E7'), "
-                  "array('00000000-0000-0000-0000-00000000000A', NULL), "
-                  "map('a', 'f79c3e09-677c-4bbd-a479-3f349cb785e7', 'b', NULL)), "
-                  "(2, NULL, NULL, NULL)"),
-              "-- created namespace s\n-- created table s.n\n-- inserted 2 rows into s.n\n");
+    ASSERT_EQ(
+        Run("CREATE NAMESPACE s; "
+            "CREATE TABLE s.n (id int, s struct<u: uuid>, l array<uuid>, m map<string, uuid>); "
+            "INSERT INTO s.n VALUES (1, named_struct('u', 'F79C3E09-677C-4BBD-A479-3F349CB785E7'), "
+            "array('00000000-0000-0000-0000-00000000000A', NULL), "
+            "map('a', 'f79c3e09-677c-4bbd-a479-3f349cb785e7', 'b', NULL)), "
+            "(2, NULL, NULL, NULL)"),
+        "-- created namespace s\n-- created table s.n\n-- inserted 2 rows into s.n\n");
   }
 };
 

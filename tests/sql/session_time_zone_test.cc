@@ -31,8 +31,8 @@ TEST(SessionTimeZoneTest, RegionOffsetsEqualGlibcBeyondTheListedTransitions) {
   std::mt19937_64 rng(2037);
   const int64_t from = -2208988800LL;  // 1900-01-01
   const int64_t to = 13569465600LL;    // 2400-01-01
-  for (const char* zone : {"America/New_York", "Europe/Berlin", "Australia/Sydney", "America/Santiago",
-                           "Asia/Seoul", "Europe/London", "Pacific/Chatham"}) {
+  for (const char* zone : {"America/New_York", "Europe/Berlin", "Australia/Sydney",
+                           "America/Santiago", "Asia/Seoul", "Europe/London", "Pacific/Chatham"}) {
     auto tz = SessionTimeZone::Make(zone);
     ASSERT_TRUE(tz.ok()) << zone << ": " << tz.error().message;
     int mismatches = 0;
@@ -62,9 +62,10 @@ TEST(SessionTimeZoneTest, PosixRulesEqualGlibc) {
   const char* saved = std::getenv("TZ");
   std::string saved_tz = saved ? saved : "";
   std::mt19937_64 rng(8536);
-  for (const char* text : {"EST5EDT,M3.2.0,M11.1.0", "CET-1CEST,M3.5.0,M10.5.0/3", "AEST-10AEDT,M10.1.0,M4.1.0/3",
-                           "<+0330>-3:30", "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "XXX3YYY,J60/25,300/-1",
-                           "NZST-12NZDT-13:45,M9.5.0/2:45,M4.1.0/3:45"}) {
+  for (const char* text :
+       {"EST5EDT,M3.2.0,M11.1.0", "CET-1CEST,M3.5.0,M10.5.0/3", "AEST-10AEDT,M10.1.0,M4.1.0/3",
+        "<+0330>-3:30", "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "XXX3YYY,J60/25,300/-1",
+        "NZST-12NZDT-13:45,M9.5.0/2:45,M4.1.0/3:45"}) {
     auto rule = PosixTzRule::Parse(text);
     ASSERT_TRUE(rule.ok()) << text << ": " << rule.error().message;
     for (int k = 0; k < 2000; ++k) {
@@ -93,11 +94,13 @@ TEST(SessionTimeZoneTest, PosixRulesEqualGlibc) {
 }
 
 TEST(SessionTimeZoneTest, MalformedPosixRulesAreRefusedWithTheText) {
-  for (const char* text : {"", "E5", "EST", "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,M3.2.0", "EST5EDT,M3.2.7,M11.1.0",
-                           "EST5EDT,J0,J100", "<EST5", "EST5EDT,M3.2.0,M11.1.0x", "EST99999"}) {
+  for (const char* text :
+       {"", "E5", "EST", "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,M3.2.0", "EST5EDT,M3.2.7,M11.1.0",
+        "EST5EDT,J0,J100", "<EST5", "EST5EDT,M3.2.0,M11.1.0x", "EST99999"}) {
     auto rule = PosixTzRule::Parse(text);
     ASSERT_FALSE(rule.ok()) << text;
-    EXPECT_NE(rule.error().message.find(std::string("\"") + text + "\""), std::string::npos) << rule.error().message;
+    EXPECT_NE(rule.error().message.find(std::string("\"") + text + "\""), std::string::npos)
+        << rule.error().message;
   }
 }
 

@@ -1,14 +1,13 @@
 // The SQL parser: every statement form printed back in canonical form (and that form parsed
 // again to itself), precedence, keywords as names, literals, errors with their positions,
 // scripts, and robustness on every prefix of long statements.
-#include "floe/sql/syntax/parser.h"
-
 #include <gtest/gtest.h>
 
 #include <random>
 #include <string>
 #include <vector>
 
+#include "floe/sql/syntax/parser.h"
 
 namespace floe::sql::syntax {
 namespace {
@@ -78,8 +77,7 @@ TEST(SqlParserTest, Precedence) {
   EXPECT_EQ(ExprCanonical("a | b ^ c & d + 1"), "(a | (b ^ (c & (d + 1))))");
   EXPECT_EQ(ExprCanonical("a DIV 2 + 1"), "((a DIV 2) + 1)");
   EXPECT_EQ(ExprCanonical("(a OR b) AND c"), "((a OR b) AND c)");
-  EXPECT_EQ(ExprCanonical("a + b BETWEEN 1 AND 2 AND c"),
-            "(((a + b) BETWEEN 1 AND 2) AND c)");
+  EXPECT_EQ(ExprCanonical("a + b BETWEEN 1 AND 2 AND c"), "(((a + b) BETWEEN 1 AND 2) AND c)");
   EXPECT_EQ(ExprCanonical("x IN (1, 2) IS NOT NULL"), "((x IN (1, 2)) IS NOT NULL)");
 }
 
@@ -93,16 +91,14 @@ TEST(SqlParserTest, Predicates) {
   EXPECT_EQ(ExprCanonical("a IS NOT nan"), "(a IS NOT NAN)");
   EXPECT_EQ(ExprCanonical("a IS NOT DISTINCT FROM b + 1"), "(a IS NOT DISTINCT FROM (b + 1))");
   EXPECT_EQ(ExprCanonical("name LIKE 'a%'"), "(name LIKE 'a%')");
-  EXPECT_EQ(ExprCanonical("name NOT LIKE 'a!%%' ESCAPE '!'"),
-            "(name NOT LIKE 'a!%%' ESCAPE '!')");
+  EXPECT_EQ(ExprCanonical("name NOT LIKE 'a!%%' ESCAPE '!'"), "(name NOT LIKE 'a!%%' ESCAPE '!')");
   EXPECT_EQ(ExprCanonical("name ilike 'A%'"), "(name ILIKE 'A%')");
   EXPECT_EQ(ExprCanonical("name RLIKE '^a.*'"), "(name RLIKE '^a.*')");
   EXPECT_EQ(ExprCanonical("name REGEXP '^a'"), "(name RLIKE '^a')");
   EXPECT_EQ(ExprCanonical("x IN (1, 2, 3)"), "(x IN (1, 2, 3))");
   EXPECT_EQ(ExprCanonical("x NOT IN ('a')"), "(x NOT IN ('a'))");
   EXPECT_EQ(ExprCanonical("x BETWEEN 1 AND 10"), "(x BETWEEN 1 AND 10)");
-  EXPECT_EQ(ExprCanonical("x NOT BETWEEN a - 1 AND a + 1"),
-            "(x NOT BETWEEN (a - 1) AND (a + 1))");
+  EXPECT_EQ(ExprCanonical("x NOT BETWEEN a - 1 AND a + 1"), "(x NOT BETWEEN (a - 1) AND (a + 1))");
 }
 
 TEST(SqlParserTest, CaseCastFunctionsSubscripts) {
@@ -334,8 +330,7 @@ TEST(SqlParserTest, FromItems) {
             "SELECT * FROM a JOIN (b JOIN c ON (b.k = c.k)) ON (a.k = b.k)");
   EXPECT_EQ(Canonical("SELECT * FROM a RIGHT JOIN b ON x FULL OUTER JOIN c ON y"),
             "SELECT * FROM a RIGHT JOIN b ON x FULL JOIN c ON y");
-  EXPECT_EQ(Canonical("SELECT s.x FROM (SELECT 1 AS x) s"),
-            "SELECT s.x FROM (SELECT 1 AS x) AS s");
+  EXPECT_EQ(Canonical("SELECT s.x FROM (SELECT 1 AS x) s"), "SELECT s.x FROM (SELECT 1 AS x) AS s");
   EXPECT_EQ(Canonical("SELECT * FROM (SELECT 1, 2) AS t(a, b)"),
             "SELECT * FROM (SELECT 1, 2) AS t(a, b)");
   EXPECT_EQ(Canonical("SELECT * FROM VALUES (1, 2), (3, 4) AS t(a, b)"),
@@ -439,8 +434,9 @@ TEST(SqlParserTest, CreateTable) {
             "CREATE TABLE t (date DATE, year INT, type STRING, comment STRING, location STRING, "
             "format STRING, partition INT, `order` INT)");
 
-  Statement s = Parse("CREATE TABLE t (a INT NOT NULL, ts TIMESTAMP_NTZ) PARTITIONED BY "
-                      "(bucket(8, a), days(ts))");
+  Statement s = Parse(
+      "CREATE TABLE t (a INT NOT NULL, ts TIMESTAMP_NTZ) PARTITIONED BY "
+      "(bucket(8, a), days(ts))");
   const CreateTable* ct = s.As<CreateTable>();
   ASSERT_NE(ct, nullptr);
   ASSERT_EQ(ct->columns.size(), 2u);
@@ -483,8 +479,7 @@ TEST(SqlParserTest, AlterTable) {
                       "double AFTER lon, y string)"),
             "ALTER TABLE t ADD COLUMNS (x INT NOT NULL COMMENT 'c' FIRST, loc.alt DOUBLE AFTER "
             "lon, y STRING)");
-  EXPECT_EQ(Canonical("ALTER TABLE t ADD COLUMN z bigint"),
-            "ALTER TABLE t ADD COLUMNS (z BIGINT)");
+  EXPECT_EQ(Canonical("ALTER TABLE t ADD COLUMN z bigint"), "ALTER TABLE t ADD COLUMNS (z BIGINT)");
   EXPECT_EQ(Canonical("ALTER TABLE t ADD COLUMN z bigint AFTER a, w int"),
             "ALTER TABLE t ADD COLUMNS (z BIGINT AFTER a, w INT)");
   EXPECT_EQ(Canonical("ALTER TABLE t RENAME COLUMN loc.lat TO latitude"),
@@ -595,8 +590,9 @@ TEST(SqlParserTest, Positions) {
 TEST(SqlParserTest, Errors) {
   EXPECT_EQ(ErrorOf("CREATE TABLE t (a int\nFROM"),
             "line 2, column 1: expected \")\" after the column list, found \"FROM\"");
-  EXPECT_EQ(ErrorOf("SELECT a FROM"), "line 1, column 14: expected a table name, found end of "
-                                      "input");
+  EXPECT_EQ(ErrorOf("SELECT a FROM"),
+            "line 1, column 14: expected a table name, found end of "
+            "input");
   EXPECT_EQ(ErrorOf("SELECT (a + 1 FROM t"),
             "line 1, column 15: expected \")\" to close the parenthesis, found \"FROM\"");
   EXPECT_EQ(ErrorOf("SELECT * FROM t WHERE"),
@@ -629,9 +625,10 @@ TEST(SqlParserTest, Errors) {
             "FOR, found \"VERSIONS\"");
   EXPECT_EQ(ErrorOf("SELECT a FROM t LEFT JOIN u"),
             "line 1, column 28: expected ON or USING after the joined table, found end of input");
-  EXPECT_EQ(ErrorOf("SELECT a IS 5"),
-            "line 1, column 13: expected NULL, TRUE, FALSE, NAN or DISTINCT FROM after IS, found the "
-            "number 5");
+  EXPECT_EQ(
+      ErrorOf("SELECT a IS 5"),
+      "line 1, column 13: expected NULL, TRUE, FALSE, NAN or DISTINCT FROM after IS, found the "
+      "number 5");
   EXPECT_EQ(ErrorOf("SELECT a NOT 5"),
             "line 1, column 14: expected IN, BETWEEN or LIKE after NOT, found the number 5");
   EXPECT_EQ(ErrorOf("SELECT CASE a END"),
@@ -640,8 +637,9 @@ TEST(SqlParserTest, Errors) {
             "line 1, column 29: IN (subquery) is not supported; use a join");
   EXPECT_EQ(ErrorOf("SELECT (SELECT 1)"),
             "line 1, column 9: subqueries in expressions are not supported");
-  EXPECT_EQ(ErrorOf("SELECT 1 ? 2"), "line 1, column 10: expected \";\" or the end of the "
-                                     "statement, found \"?\"");
+  EXPECT_EQ(ErrorOf("SELECT 1 ? 2"),
+            "line 1, column 10: expected \";\" or the end of the "
+            "statement, found \"?\"");
   EXPECT_EQ(ErrorOf("SELECT 1 # 2"), "line 1, column 10: unexpected character \"#\"");
   EXPECT_EQ(ErrorOf("UPDATE t SET a = 1"),
             "line 1, column 1: expected a statement (SELECT, WITH, VALUES, INSERT, CREATE, DROP, "
@@ -806,17 +804,20 @@ TEST(SqlParserTest, EveryPrefixParsesOrFails) {
 // parses prints a canonical form that reads back as itself.
 TEST(SqlParserTest, RandomTokenSoup) {
   const std::vector<std::string> vocabulary = {
-      "SELECT", "FROM", "WHERE", "GROUP", "BY", "ORDER", "LIMIT", "OFFSET", "UNION", "ALL",
-      "DISTINCT", "AS", "JOIN", "LEFT", "ON", "USING", "WITH", "VALUES", "CASE", "WHEN", "THEN",
-      "ELSE", "END", "CAST", "NOT", "AND", "OR", "IS", "NULL", "IN", "BETWEEN", "LIKE", "TRUE",
-      "VERSION", "TIMESTAMP", "FOR", "OF", "CREATE", "TABLE", "INSERT", "INTO", "ALTER", "ADD",
-      "COLUMN", "DROP", "INT", "STRING", "ARRAY", "MAP", "STRUCT", "DATE", "SET", "SHOW",
-      "TABLES", "a", "b", "t", "`q`", "1", "2.5", "1e3", "7L", "'s'", "X'0f'", "(", ")", ",",
-      ".", "*", "+", "-", "/", "=", "<", ">", "<=>", "||", "[", "]", ":", ";", "--", "/*", "*/",
+      "SELECT", "FROM",     "WHERE", "GROUP",   "BY",     "ORDER", "LIMIT",   "OFFSET",    "UNION",
+      "ALL",    "DISTINCT", "AS",    "JOIN",    "LEFT",   "ON",    "USING",   "WITH",      "VALUES",
+      "CASE",   "WHEN",     "THEN",  "ELSE",    "END",    "CAST",  "NOT",     "AND",       "OR",
+      "IS",     "NULL",     "IN",    "BETWEEN", "LIKE",   "TRUE",  "VERSION", "TIMESTAMP", "FOR",
+      "OF",     "CREATE",   "TABLE", "INSERT",  "INTO",   "ALTER", "ADD",     "COLUMN",    "DROP",
+      "INT",    "STRING",   "ARRAY", "MAP",     "STRUCT", "DATE",  "SET",     "SHOW",      "TABLES",
+      "a",      "b",        "t",     "`q`",     "1",      "2.5",   "1e3",     "7L",        "'s'",
+      "X'0f'",  "(",        ")",     ",",       ".",      "*",     "+",       "-",         "/",
+      "=",      "<",        ">",     "<=>",     "||",     "[",     "]",       ":",         ";",
+      "--",     "/*",       "*/",
   };
   // Starts that make valid statements likelier.
-  const std::vector<std::string> starts = {"", "SELECT ", "SELECT a FROM t WHERE a ",
-                                           "SELECT 1 + ", "CREATE TABLE t (a "};
+  const std::vector<std::string> starts = {"", "SELECT ", "SELECT a FROM t WHERE a ", "SELECT 1 + ",
+                                           "CREATE TABLE t (a "};
   std::mt19937 rng(20260308);
   int parsed = 0;
   for (int i = 0; i < 3000; ++i) {

@@ -2,8 +2,8 @@
 // statements in order and returns each query's rows as `floe sql --format <format>` prints them
 // (table and CSV with timestamptz values in the session time zone, JSON in UTC), then the
 // status lines as "-- <status>", or "error: <message>" for the first failing statement.
-// OpenSession(threads) reopens it on the same warehouse (aggregate_node_test compares thread counts).
-// session_test.cc keeps its own copy of this fixture (CSV only).
+// OpenSession(threads) reopens it on the same warehouse (aggregate_node_test compares thread
+// counts). session_test.cc keeps its own copy of this fixture (CSV only).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -40,7 +40,8 @@ class SqlScriptTest : public ::testing::Test {
     session_ = std::move(*session);
   }
 
-  std::string Run(const std::string& script, columnar::RowFormat format = columnar::RowFormat::kCsv) {
+  std::string Run(const std::string& script,
+                  columnar::RowFormat format = columnar::RowFormat::kCsv) {
     auto pieces = syntax::SplitScript(script);
     if (!pieces.ok()) return "error: " + pieces.error().message;
     std::string out;
@@ -60,7 +61,8 @@ class SqlScriptTest : public ::testing::Test {
           FLOE_ASSIGN_OR_RETURN(auto empty, builder->Finish());
           columns.push_back(std::move(empty));
         }
-        FLOE_ASSIGN_OR_RETURN(auto empty, columnar::RecordBatch::Make(schema, 0, std::move(columns)));
+        FLOE_ASSIGN_OR_RETURN(auto empty,
+                              columnar::RecordBatch::Make(schema, 0, std::move(columns)));
         FLOE_ASSIGN_OR_RETURN(auto localized, LocalizeTimestamps(empty, session_->time_zone()));
         return writer->Begin(localized.schema());
       };

@@ -31,7 +31,9 @@ col::ArrayPtr Strings(std::vector<std::optional<std::string>> values) {
   col::BinaryBuilder b(col::Utf8());
   for (auto& v : values) {
     if (v) {
-      EXPECT_TRUE(b.Append(reinterpret_cast<const uint8_t*>(v->data()), static_cast<int64_t>(v->size())).ok());
+      EXPECT_TRUE(
+          b.Append(reinterpret_cast<const uint8_t*>(v->data()), static_cast<int64_t>(v->size()))
+              .ok());
     } else {
       EXPECT_TRUE(b.AppendNull().ok());
     }
@@ -119,10 +121,12 @@ TEST(BatchConformanceTest, ExtraAndDuplicateColumnsAreRefused) {
 TEST(BatchConformanceTest, PromotionsAndMissingOptionalColumns) {
   spec::Schema t;
   t.fields = {NestedField{1, "id", true, Type::String()}, NestedField{2, "n", false, Type::Long()},
-              NestedField{3, "x", false, Type::Double()}, NestedField{4, "gone", false, Type::Date()},
+              NestedField{3, "x", false, Type::Double()},
+              NestedField{4, "gone", false, Type::Date()},
               NestedField{5, "ts", false, Type::TimestampTz()}};
   col::RecordBatch data = Batch(
-      {col::Field("ID", col::Utf8()), col::Field("n", col::Int32()), col::Field("x", col::Float32()),
+      {col::Field("ID", col::Utf8()), col::Field("n", col::Int32()),
+       col::Field("x", col::Float32()),
        col::Field("ts", col::Timestamp(col::TimeUnit::kMilli, "+01:00"))},
       {Strings({"a", "b", "c"}), Ints<int32_t>(col::Int32(), {1, std::nullopt, -3}),
        Ints<float>(col::Float32(), {1.5f, 2.5f, std::nullopt}),
@@ -158,7 +162,8 @@ TEST(BatchConformanceTest, NullsInRequiredColumnsAreCheckedOnTheValues) {
   spec::Schema t;
   t.fields = {NestedField{1, "id", true, Type::Long()}};
   // Declared optional, holds no nulls: accepted.
-  col::RecordBatch good = Batch({col::Field("id", col::Int64())}, {Ints<int64_t>(col::Int64(), {1, 2})});
+  col::RecordBatch good =
+      Batch({col::Field("id", col::Int64())}, {Ints<int64_t>(col::Int64(), {1, 2})});
   auto c = BatchConformer::Make(t, *good.schema());
   ASSERT_TRUE(c.ok());
   EXPECT_TRUE(c->Conform(good).ok());
@@ -183,8 +188,8 @@ TEST(BatchConformanceTest, InferredLongsFillIntColumnsWhenTheyFit) {
   auto out = c->Conform(data);
   ASSERT_TRUE(out.ok());
   EXPECT_EQ(out->column(0)->values<int32_t>()[0], 5);
-  col::RecordBatch big =
-      Batch({col::Field("amount", col::Int64())}, {Ints<int64_t>(col::Int64(), {int64_t{1} << 40})});
+  col::RecordBatch big = Batch({col::Field("amount", col::Int64())},
+                               {Ints<int64_t>(col::Int64(), {int64_t{1} << 40})});
   auto r = c->Conform(big);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().message,
@@ -194,10 +199,11 @@ TEST(BatchConformanceTest, InferredLongsFillIntColumnsWhenTheyFit) {
 
 TEST(BatchConformanceTest, NestedFieldsAreConformed) {
   spec::Schema t;
-  t.fields = {NestedField{1, "s", false,
-                          Type::Struct({NestedField{2, "a", false, Type::Long()},
-                                        NestedField{3, "b", false, Type::String()}})},
-              NestedField{4, "l", false, Type::List(NestedField{5, "element", false, Type::Long()})}};
+  t.fields = {
+      NestedField{1, "s", false,
+                  Type::Struct({NestedField{2, "a", false, Type::Long()},
+                                NestedField{3, "b", false, Type::String()}})},
+      NestedField{4, "l", false, Type::List(NestedField{5, "element", false, Type::Long()})}};
   col::ArrayPtr a = Ints<int32_t>(col::Int32(), {7, 8});
   col::Field sf("s", col::Struct({col::Field("a", col::Int32())}));
   col::ArrayPtr s = col::ArrayData::Make(sf.type, 2, {nullptr}, 0, 0, {a});

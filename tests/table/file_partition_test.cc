@@ -2,6 +2,8 @@
 // PyIceberg wrote for the corpus's partition_* tables (every identity type, binary in base64,
 // timestamps URL-escaped) parse to the values their manifests hold; transform values round-trip
 // through their human form; malformed values are refused naming the file and the field.
+#include "floe/table/file_partition.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -9,7 +11,6 @@
 #include "floe/io/file_io.h"
 #include "floe/io/location_map.h"
 #include "floe/manifest/snapshot_files.h"
-#include "floe/table/file_partition.h"
 #include "floe/table/metadata_file.h"
 #include "testing/test_util.h"
 
@@ -46,9 +47,9 @@ TEST(FilePartitionTest, CorpusHivePathsGiveTheManifestsPartitionValues) {
       // No statistics: the value can only come from the path.
       FooterStatistics none;
       none.row_count = e.data_file.record_count;
-      auto partition = ExistingFilePartition(*metadata->SpecById(e.data_file.spec_id),
-                                             *metadata->CurrentSchema(), none,
-                                             e.data_file.file_path);
+      auto partition =
+          ExistingFilePartition(*metadata->SpecById(e.data_file.spec_id),
+                                *metadata->CurrentSchema(), none, e.data_file.file_path);
       ASSERT_TRUE(partition.ok()) << name << ": " << partition.error().message;
       EXPECT_EQ(*partition, e.data_file.partition) << e.data_file.file_path;
       ++checked;

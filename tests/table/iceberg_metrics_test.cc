@@ -52,7 +52,8 @@ TEST(IcebergMetricsTest, TruncatedBoundsStayBoundsOnRandomStrings) {
 
 spec::Schema Wide(int n) {
   spec::Schema s;
-  for (int i = 1; i <= n; ++i) s.fields.push_back(NestedField{i, "c" + std::to_string(i), false, Type::Long()});
+  for (int i = 1; i <= n; ++i)
+    s.fields.push_back(NestedField{i, "c" + std::to_string(i), false, Type::Long()});
   return s;
 }
 
@@ -78,7 +79,8 @@ TEST(IcebergMetricsTest, ColumnsPastTheInferredLimitGetNone) {
   ASSERT_TRUE(c.ok());
   EXPECT_EQ(c->ModeFor(100).ToString(), "truncate(16)");
   EXPECT_EQ(c->ModeFor(101).ToString(), "none");
-  auto limited = MetricsConfig::Make(s, {{"write.metadata.metrics.max-inferred-column-defaults", "5"}});
+  auto limited =
+      MetricsConfig::Make(s, {{"write.metadata.metrics.max-inferred-column-defaults", "5"}});
   EXPECT_EQ(limited->ModeFor(6).ToString(), "none");
   // An explicit default applies to every column.
   auto all = MetricsConfig::Make(s, {{"write.metadata.metrics.default", "full"}});
@@ -114,7 +116,8 @@ TEST(IcebergMetricsTest, ModesDecideWhatTheDataFileKeeps) {
   m.file_size = 1234;
   m.split_offsets = {4};
   for (int32_t id = 1; id <= 4; ++id) m.columns.push_back(Column(id, "abcd", "abzz"));
-  parquet::ColumnMetrics dec = Column(5, std::string("\x85\xFF\xFF\xFF", 4), std::string("\x10\x00\x00\x00", 4));
+  parquet::ColumnMetrics dec =
+      Column(5, std::string("\x85\xFF\xFF\xFF", 4), std::string("\x10\x00\x00\x00", 4));
   dec.physical_type = parquet::Type::kInt32;  // -123 and 16, little-endian
   m.columns.push_back(dec);
   manifest::DataFile f;

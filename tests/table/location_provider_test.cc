@@ -3,11 +3,12 @@
 // ObjectStoreLocationProvider; the hash folders are the low 20 bits of murmur3, computed here bit
 // by bit), with and without partition paths, and the database/table context for data outside the
 // table's location.
+#include "floe/table/location_provider.h"
+
 #include <gtest/gtest.h>
 
 #include <regex>
 
-#include "floe/table/location_provider.h"
 #include "floe/table/write_context.h"
 #include "floe/util/murmur3.h"
 
@@ -61,9 +62,9 @@ TEST(LocationProviderTest, ObjectStorageLayoutHashFoldersAndContext) {
   EXPECT_EQ(ObjectStoreHashDirs(kName), ExpectedDirs(kName));
 
   // Data outside the table's location: the database and table names keep tables apart.
-  LocationProvider shared = Provider({{"write.object-storage.enabled", "True"},
-                                      {"write.data.path", "s3://shared/data"}},
-                                     "s3://bucket/warehouse/db/events");
+  LocationProvider shared =
+      Provider({{"write.object-storage.enabled", "True"}, {"write.data.path", "s3://shared/data"}},
+               "s3://bucket/warehouse/db/events");
   EXPECT_EQ(shared.NewDataLocation("", kName),
             "s3://shared/data/" + ExpectedDirs(kName) + "/db/events/" + kName);
 
@@ -76,8 +77,8 @@ TEST(LocationProviderTest, WriteContextNamesFilesThroughIt) {
   spec::Schema schema;
   schema.fields = {spec::NestedField{1, "category", false, spec::Type::String()}};
   spec::PartitionSpec spec;
-  auto context = WriteContext::Make(schema, spec, "/wh/ns/t",
-                                    {{"write.object-storage.enabled", "true"}});
+  auto context =
+      WriteContext::Make(schema, spec, "/wh/ns/t", {{"write.object-storage.enabled", "true"}});
   ASSERT_TRUE(context.ok()) << context.error().message;
   std::string location = (*context)->NewDataFileLocation("category=a");
   EXPECT_TRUE(std::regex_match(

@@ -1,12 +1,13 @@
 // Metadata files on storage: compressed metadata (gzip, zstd), writing with
 // write.metadata.compression-codec, and finding a table folder's current metadata (CLI.md).
+#include "floe/table/metadata_file.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
 #include "floe/spec/table_metadata_json.h"
-#include "floe/table/metadata_file.h"
 #include "testing/test_util.h"
 
 namespace floe::table {
@@ -17,7 +18,9 @@ using floe::testing::FilesUnder;
 using floe::testing::ReadFileToString;
 using floe::testing::TempDir;
 
-bool Contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }
+bool Contains(std::string_view s, std::string_view part) {
+  return s.find(part) != std::string_view::npos;
+}
 
 void WriteText(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
@@ -29,7 +32,8 @@ std::string Persistent(std::string_view rel) {
 }
 
 TEST(MetadataFileTest, ReadsGzipMetadataFromTheCorpus) {
-  std::vector<std::string> files = FilesUnder(CorpusPath("duckdb-iceberg/data/persistent"), ".gz.metadata.json");
+  std::vector<std::string> files =
+      FilesUnder(CorpusPath("duckdb-iceberg/data/persistent"), ".gz.metadata.json");
   ASSERT_GE(files.size(), 4u);
   auto io = io::LocalFileIO();
   for (const std::string& path : files) {
@@ -41,7 +45,8 @@ TEST(MetadataFileTest, ReadsGzipMetadataFromTheCorpus) {
     ASSERT_TRUE(again.ok()) << again.error().message;
     EXPECT_TRUE(*again == *m);
   }
-  auto gz = ReadMetadataFile(*io, Persistent("iceberg/lineitem_iceberg_gz/metadata/v2.gz.metadata.json"));
+  auto gz =
+      ReadMetadataFile(*io, Persistent("iceberg/lineitem_iceberg_gz/metadata/v2.gz.metadata.json"));
   ASSERT_TRUE(gz.ok());
   EXPECT_EQ(gz->table_uuid, "cadbf370-2450-4103-a393-668c16aed805");
   EXPECT_EQ(gz->current_snapshot_id, 4468019210336628573);
@@ -49,7 +54,8 @@ TEST(MetadataFileTest, ReadsGzipMetadataFromTheCorpus) {
 
 TEST(MetadataFileTest, ReadsZstdMetadataByItsMagicBytes) {
   auto io = io::LocalFileIO();
-  auto zstd = ReadMetadataFile(*io, CorpusPath("iceberg-go/table/testdata/TableMetadataV2Valid.zstd.metadata.json"));
+  auto zstd = ReadMetadataFile(
+      *io, CorpusPath("iceberg-go/table/testdata/TableMetadataV2Valid.zstd.metadata.json"));
   ASSERT_TRUE(zstd.ok()) << zstd.error().message;
   // iceberg-go's file (not a copy of its TableMetadataV2Valid.json): an empty v2 table.
   EXPECT_EQ(zstd->format_version, 2);
@@ -58,7 +64,8 @@ TEST(MetadataFileTest, ReadsZstdMetadataByItsMagicBytes) {
   EXPECT_EQ(zstd->last_partition_id, 999);
   ASSERT_EQ(zstd->schemas.size(), 1u);
   EXPECT_EQ(zstd->schemas[0].fields.size(), 3u);
-  auto text = ReadMetadataJson(*io, CorpusPath("iceberg-go/table/testdata/TableMetadataV2Valid.zstd.metadata.json"));
+  auto text = ReadMetadataJson(
+      *io, CorpusPath("iceberg-go/table/testdata/TableMetadataV2Valid.zstd.metadata.json"));
   ASSERT_TRUE(text.ok());
   EXPECT_EQ(text->front(), '{');
 }
@@ -66,17 +73,19 @@ TEST(MetadataFileTest, ReadsZstdMetadataByItsMagicBytes) {
 TEST(MetadataFileTest, ErrorsNameTheFile) {
   TempDir dir;
   auto io = io::LocalFileIO();
-  WriteText(dir.Join("v3.metadata.json"),
-            R"({"format-version":2,"table-uuid":"9c12d441-03fe-4693-9a96-a0705ddf69c1","location":"x",)"
-            R"("last-sequence-number":0,"last-updated-ms":1,"last-column-id":1,"current-schema-id":0,)"
-            R"("schemas":[{"type":"struct","schema-id":0,"fields":[{"id":1,"name":"a","required":true,"type":"int"}]}],)"
-            R"("default-spec-id":0,"partition-specs":[{"spec-id":0,"fields":[{"name":"a","transform":"identity","source-id":1,"field-id":1000},)"
-            R"({"name":"b","transform":"bukket[16]","source-id":1,"field-id":1001}]}],"last-partition-id":1001,)"
-            R"("default-sort-order-id":0,"sort-orders":[{"order-id":0,"fields":[]}]})");
+  WriteText(
+      dir.Join("v3.metadata.json"),
+      R"({"format-version":2,"table-uuid":"9c12d441-03fe-4693-9a96-a0705ddf69c1","location":"x",)"
+      R"("last-sequence-number":0,"last-updated-ms":1,"last-column-id":1,"current-schema-id":0,)"
+      R"("schemas":[{"type":"struct","schema-id":0,"fields":[{"id":1,"name":"a","required":true,"type":"int"}]}],)"
+      R"("default-spec-id":0,"partition-specs":[{"spec-id":0,"fields":[{"name":"a","transform":"identity","source-id":1,"field-id":1000},)"
+      R"({"name":"b","transform":"bukket[16]","source-id":1,"field-id":1001}]}],"last-partition-id":1001,)"
+      R"("default-sort-order-id":0,"sort-orders":[{"order-id":0,"fields":[]}]})");
   auto m = ReadMetadataFile(*io, dir.Join("v3.metadata.json"));
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.error().kind, ErrorKind::kCorrupt);
-  EXPECT_EQ(m.error().message.rfind("metadata v3.metadata.json: partition-specs[0].fields[1]", 0), 0u)
+  EXPECT_EQ(m.error().message.rfind("metadata v3.metadata.json: partition-specs[0].fields[1]", 0),
+            0u)
       << m.error().message;
   EXPECT_TRUE(Contains(m.error().message, "unknown transform \"bukket[16]\"")) << m.error().message;
 
@@ -90,7 +99,8 @@ TEST(MetadataFileTest, ErrorsNameTheFile) {
   EXPECT_TRUE(Contains(fake_gz.error().message, "gzip")) << fake_gz.error().message;
 
   // A truncated gzip stream is corrupt input, named.
-  std::string gz = ReadFileToString(Persistent("iceberg/lineitem_iceberg_gz/metadata/v2.gz.metadata.json"));
+  std::string gz =
+      ReadFileToString(Persistent("iceberg/lineitem_iceberg_gz/metadata/v2.gz.metadata.json"));
   WriteText(dir.Join("v2.gz.metadata.json"), gz.substr(0, gz.size() / 2));
   auto cut = ReadMetadataFile(*io, dir.Join("v2.gz.metadata.json"));
   ASSERT_FALSE(cut.ok());
@@ -101,7 +111,8 @@ TEST(MetadataFileTest, ErrorsNameTheFile) {
 TEST(MetadataFileTest, WritingHonoursTheCompressionProperty) {
   TempDir dir;
   auto io = io::LocalFileIO();
-  auto m = ReadMetadataFile(*io, CorpusPath("iceberg/core/src/test/resources/TableMetadataV2Valid.json"));
+  auto m = ReadMetadataFile(
+      *io, CorpusPath("iceberg/core/src/test/resources/TableMetadataV2Valid.json"));
   ASSERT_TRUE(m.ok());
   spec::TableMetadata meta = *m;
 
@@ -111,7 +122,8 @@ TEST(MetadataFileTest, WritingHonoursTheCompressionProperty) {
 
   meta.properties[std::string(spec::kMetadataCompressionProperty)] = "GZIP";
   ASSERT_EQ(*MetadataCodecOf(meta), MetadataCodec::kGzip);
-  std::string name = MetadataFileName(1, "9c12d441-03fe-4693-9a96-a0705ddf69c1", MetadataCodec::kGzip);
+  std::string name =
+      MetadataFileName(1, "9c12d441-03fe-4693-9a96-a0705ddf69c1", MetadataCodec::kGzip);
   EXPECT_EQ(name, "00001-9c12d441-03fe-4693-9a96-a0705ddf69c1.gz.metadata.json");
   ASSERT_TRUE(WriteMetadataFile(*io, dir.Join(name), meta).ok());
   std::string bytes = ReadFileToString(dir.Join(name));
@@ -163,8 +175,10 @@ TEST(MetadataFileTest, FindsTheCurrentMetadataOfCorpusTables) {
       // no hint: the highest version
       {"iceberg/lineitem_iceberg_no_hint", "metadata/v2.metadata.json"},
       {"iceberg/lineitem_iceberg_gz_no_hint", "metadata/v2.gz.metadata.json"},
-      {"null_stats/default/test_nulls", "metadata/00003-9d6a621e-8a72-4190-a880-f6ca02e32b86.metadata.json"},
-      {"iceberg_v1_repro/repro/merch_v1", "metadata/00004-v3-upgraded-v1-null-counts.metadata.json"},
+      {"null_stats/default/test_nulls",
+       "metadata/00003-9d6a621e-8a72-4190-a880-f6ca02e32b86.metadata.json"},
+      {"iceberg_v1_repro/repro/merch_v1",
+       "metadata/00004-v3-upgraded-v1-null-counts.metadata.json"},
   };
   auto io = io::LocalFileIO();
   for (const Case& c : cases) {
@@ -185,7 +199,8 @@ TEST(MetadataFileTest, FindsTheCurrentMetadataOfCorpusTables) {
 TEST(MetadataFileTest, EveryCorpusTableFolderResolves) {
   auto io = io::LocalFileIO();
   int tables = 0;
-  for (const std::string& hint : FilesUnder(CorpusPath("duckdb-iceberg/data/persistent"), "version-hint.text")) {
+  for (const std::string& hint :
+       FilesUnder(CorpusPath("duckdb-iceberg/data/persistent"), "version-hint.text")) {
     std::string metadata_dir = hint.substr(0, hint.rfind('/'));
     std::string table = metadata_dir.substr(0, metadata_dir.rfind('/'));
     SCOPED_TRACE(table);
@@ -201,7 +216,8 @@ TEST(MetadataFileTest, EveryCorpusTableFolderResolves) {
 TEST(MetadataFileTest, AmbiguityAndMissingMetadataStopWithTheCandidates) {
   TempDir dir;
   auto io = io::LocalFileIO();
-  std::string plain = ReadFileToString(CorpusPath("iceberg/core/src/test/resources/TableMetadataV2ValidMinimal.json"));
+  std::string plain = ReadFileToString(
+      CorpusPath("iceberg/core/src/test/resources/TableMetadataV2ValidMinimal.json"));
   std::filesystem::create_directories(dir.Join("t/metadata"));
   WriteText(dir.Join("t/metadata/v1.metadata.json"), plain);
   WriteText(dir.Join("t/metadata/v2.metadata.json"), plain);
@@ -249,7 +265,8 @@ class StaleListingFileIO final : public io::FileIO {
                                                    std::optional<int64_t> known_length) override {
     return base_->OpenInput(location, known_length);
   }
-  Result<std::unique_ptr<io::OutputFile>> Create(std::string_view location, bool overwrite) override {
+  Result<std::unique_ptr<io::OutputFile>> Create(std::string_view location,
+                                                 bool overwrite) override {
     return base_->Create(location, overwrite);
   }
   Status Delete(std::string_view location) override { return base_->Delete(location); }

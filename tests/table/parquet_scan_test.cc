@@ -21,8 +21,8 @@
 #include "floe/expr/row_evaluator.h"
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/row_ranges.h"
-#include "floe/table/parquet_pruning.h"
 #include "floe/io/file_io.h"
+#include "floe/table/parquet_pruning.h"
 #include "testing/test_util.h"
 
 namespace floe::table {
@@ -192,7 +192,8 @@ std::string DateText(int64_t days) {
 std::string TimestampText(int64_t seconds) {
   int64_t days = seconds / 86400, rest = seconds % 86400;
   if (rest < 0) rest += 86400, --days;
-  return fmt::format("{} {:02}:{:02}:{:02}", DateText(days), rest / 3600, rest / 60 % 60, rest % 60);
+  return fmt::format("{} {:02}:{:02}:{:02}", DateText(days), rest / 3600, rest / 60 % 60,
+                     rest % 60);
 }
 
 // Random filters over the generated columns, as filter text.
@@ -209,7 +210,17 @@ class FilterGenerator {
   }
 
  private:
-  enum class Kind { kInt, kDouble, kFloat, kString, kDate, kTimestamp, kTimestampTz, kDecimal, kBool };
+  enum class Kind {
+    kInt,
+    kDouble,
+    kFloat,
+    kString,
+    kDate,
+    kTimestamp,
+    kTimestampTz,
+    kDecimal,
+    kBool
+  };
   struct Column {
     const char* name;
     Kind kind;
@@ -217,25 +228,33 @@ class FilterGenerator {
     const char* prefix = "";
   };
 
-  int64_t Int(int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng_); }
+  int64_t Int(int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng_);
+  }
 
   std::string Value(const Column& c) {
     const int64_t v = Int(c.lo, c.hi);
     switch (c.kind) {
-      case Kind::kInt: return std::to_string(v);
+      case Kind::kInt:
+        return std::to_string(v);
       case Kind::kDouble:
       case Kind::kDecimal: {
         const int64_t a = v < 0 ? -v : v;
         return fmt::format("{}{}.{:02}", v < 0 ? "-" : "", a / 100, a % 100);
       }
-      case Kind::kFloat: return fmt::format("{}", static_cast<double>(v) / 8);
+      case Kind::kFloat:
+        return fmt::format("{}", static_cast<double>(v) / 8);
       case Kind::kString:
         if (std::string_view(c.prefix) == "") return fmt::format("'{:06}'", v);
         return fmt::format("'{}{}'", c.prefix, v);
-      case Kind::kDate: return "DATE '" + DateText(v) + "'";
-      case Kind::kTimestamp: return "TIMESTAMP '" + TimestampText(v) + "'";
-      case Kind::kTimestampTz: return "TIMESTAMP '" + TimestampText(v) + "+00:00'";
-      case Kind::kBool: return v ? "true" : "false";
+      case Kind::kDate:
+        return "DATE '" + DateText(v) + "'";
+      case Kind::kTimestamp:
+        return "TIMESTAMP '" + TimestampText(v) + "'";
+      case Kind::kTimestampTz:
+        return "TIMESTAMP '" + TimestampText(v) + "+00:00'";
+      case Kind::kBool:
+        return v ? "true" : "false";
     }
     return "";
   }
@@ -262,17 +281,24 @@ class FilterGenerator {
         {"st.a", Kind::kInt, -5, 105},
         {"st.b", Kind::kString, 0, 22, "w"},
     };
-    const Column& c = columns[static_cast<size_t>(Int(0, static_cast<int64_t>(columns.size()) - 1))];
+    const Column& c =
+        columns[static_cast<size_t>(Int(0, static_cast<int64_t>(columns.size()) - 1))];
     const std::string name = c.name;
     int op = Int(0, 15);
     if (c.kind == Kind::kBool && op < 12) op = Int(0, 1) ? 12 : 13;
     switch (op) {
-      case 0: return name + " = " + Value(c);
-      case 1: return name + " != " + Value(c);
-      case 2: return name + " < " + Value(c);
-      case 3: return name + " <= " + Value(c);
-      case 4: return name + " > " + Value(c);
-      case 5: return name + " >= " + Value(c);
+      case 0:
+        return name + " = " + Value(c);
+      case 1:
+        return name + " != " + Value(c);
+      case 2:
+        return name + " < " + Value(c);
+      case 3:
+        return name + " <= " + Value(c);
+      case 4:
+        return name + " > " + Value(c);
+      case 5:
+        return name + " >= " + Value(c);
       case 6:
       case 7: {
         std::string a = Value(c), b = Value(c);
@@ -288,14 +314,19 @@ class FilterGenerator {
         for (int64_t i = Int(0, 3); i > 0; --i) list += ", " + (Int(0, 9) ? Value(c) : "NULL");
         return fmt::format("{} {}in ({})", name, op == 9 ? "not " : "", list);
       }
-      case 10: return name + " is null";
-      case 11: return name + " is not null";
-      case 12: return c.kind == Kind::kBool ? name : name + " = " + Value(c);
-      case 13: return c.kind == Kind::kBool ? "not " + name : name + " != " + Value(c);
+      case 10:
+        return name + " is null";
+      case 11:
+        return name + " is not null";
+      case 12:
+        return c.kind == Kind::kBool ? name : name + " = " + Value(c);
+      case 13:
+        return c.kind == Kind::kBool ? "not " + name : name + " != " + Value(c);
       default:
         if (c.kind == Kind::kString) {
           std::string v = Value(c);
-          std::string prefix = v.substr(0, static_cast<size_t>(Int(1, static_cast<int64_t>(v.size()) - 1)));
+          std::string prefix =
+              v.substr(0, static_cast<size_t>(Int(1, static_cast<int64_t>(v.size()) - 1)));
           const char* fn = Int(0, 2) ? "starts_with" : "not_starts_with";
           return fmt::format("{}({}, {}')", fn, name, prefix);
         }
@@ -314,7 +345,8 @@ class FilterGenerator {
 // from the full read.
 class SampledFilterGenerator {
  public:
-  SampledFilterGenerator(const std::vector<columnar::RecordBatch>& all, uint32_t seed) : rng_(seed) {
+  SampledFilterGenerator(const std::vector<columnar::RecordBatch>& all, uint32_t seed)
+      : rng_(seed) {
     const columnar::Schema& schema = *all.at(0).schema();
     for (int i = 0; i < schema.num_fields(); ++i) {
       std::vector<const columnar::ArrayData*> arrays;
@@ -339,19 +371,29 @@ class SampledFilterGenerator {
     std::vector<std::string> values;  // filter literals
   };
 
-  int64_t Int(int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng_); }
+  int64_t Int(int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng_);
+  }
 
   // The filter literal of a value's plain text, or "" when floe's grammar has none for the type.
   static std::string Literal(const columnar::DataType& type, const std::string& text) {
     using columnar::TypeId;
     switch (type.id()) {
-      case TypeId::kInt8: case TypeId::kInt16: case TypeId::kInt32: case TypeId::kInt64:
-      case TypeId::kUInt8: case TypeId::kUInt16: case TypeId::kUInt32: case TypeId::kUInt64:
+      case TypeId::kInt8:
+      case TypeId::kInt16:
+      case TypeId::kInt32:
+      case TypeId::kInt64:
+      case TypeId::kUInt8:
+      case TypeId::kUInt16:
+      case TypeId::kUInt32:
+      case TypeId::kUInt64:
       case TypeId::kDecimal128:
         return text;
-      case TypeId::kFloat32: case TypeId::kFloat64:
+      case TypeId::kFloat32:
+      case TypeId::kFloat64:
         return text.find_first_of("NI") == std::string::npos ? text : "";
-      case TypeId::kBool: return text;
+      case TypeId::kBool:
+        return text;
       case TypeId::kString: {
         std::string out = "'";
         for (char c : text) {
@@ -360,10 +402,12 @@ class SampledFilterGenerator {
         }
         return out + "'";
       }
-      case TypeId::kDate32: return "DATE '" + text + "'";
+      case TypeId::kDate32:
+        return "DATE '" + text + "'";
       case TypeId::kTimestamp:
         return (type.timezone().empty() ? "TIMESTAMP_NTZ '" : "TIMESTAMP '") + text + "'";
-      default: return "";
+      default:
+        return "";
     }
   }
 
@@ -377,8 +421,10 @@ class SampledFilterGenerator {
       }
       return;
     }
-    Column col{name, field.type->id() == columnar::TypeId::kString,
-               field.type->id() == columnar::TypeId::kBool, {}};
+    Column col{name,
+               field.type->id() == columnar::TypeId::kString,
+               field.type->id() == columnar::TypeId::kBool,
+               {}};
     for (const auto* a : arrays) {
       for (int64_t row = 0; row < a->length; ++row) {
         if (Int(0, 49) != 0 && !col.values.empty()) continue;
@@ -397,27 +443,38 @@ class SampledFilterGenerator {
   }
 
   std::string Predicate() {
-    const Column& c = columns_[static_cast<size_t>(Int(0, static_cast<int64_t>(columns_.size()) - 1))];
+    const Column& c =
+        columns_[static_cast<size_t>(Int(0, static_cast<int64_t>(columns_.size()) - 1))];
     const std::string& name = c.name;
     int op = Int(0, 13);
     if (c.is_bool && op < 12) op = 10 + static_cast<int>(Int(0, 1));
     switch (op) {
-      case 0: return name + " = " + Value(c);
-      case 1: return name + " != " + Value(c);
-      case 2: return name + " < " + Value(c);
-      case 3: return name + " <= " + Value(c);
-      case 4: return name + " > " + Value(c);
-      case 5: return name + " >= " + Value(c);
-      case 6: return name + " between " + Value(c) + " and " + Value(c);
-      case 7: return name + " not between " + Value(c) + " and " + Value(c);
+      case 0:
+        return name + " = " + Value(c);
+      case 1:
+        return name + " != " + Value(c);
+      case 2:
+        return name + " < " + Value(c);
+      case 3:
+        return name + " <= " + Value(c);
+      case 4:
+        return name + " > " + Value(c);
+      case 5:
+        return name + " >= " + Value(c);
+      case 6:
+        return name + " between " + Value(c) + " and " + Value(c);
+      case 7:
+        return name + " not between " + Value(c) + " and " + Value(c);
       case 8:
       case 9: {
         std::string list = Value(c);
         for (int64_t i = Int(0, 3); i > 0; --i) list += ", " + Value(c);
         return fmt::format("{} {}in ({})", name, op == 9 ? "not " : "", list);
       }
-      case 10: return name + " is null";
-      case 11: return name + " is not null";
+      case 10:
+        return name + " is null";
+      case 11:
+        return name + " is not null";
       default:
         if (c.is_string) {
           std::string v = Value(c);  // 'text'
@@ -633,7 +690,8 @@ TEST(RowRangesTest, MatchesSetsOfRows) {
     for (int i = static_cast<int>(rng() % 5); i > 0; --i) {
       int64_t a = rng() % 60, b = rng() % 60;
       list.push_back({std::min(a, b), std::max(a, b)});
-      for (int64_t r = std::min(a, b); r < std::max(a, b); ++r) (*rows)[static_cast<size_t>(r)] = true;
+      for (int64_t r = std::min(a, b); r < std::max(a, b); ++r)
+        (*rows)[static_cast<size_t>(r)] = true;
     }
     return parquet::RowRanges::Of(list);
   };
@@ -656,7 +714,8 @@ TEST(RowRangesTest, MatchesSetsOfRows) {
     check(parquet::RowRanges::Intersection(x, y), both);
     check(parquet::RowRanges::Union(x, y), either);
     const int64_t first = rng() % 60, last = first + rng() % (61 - first);
-    for (int64_t i = first; i < last; ++i) window[static_cast<size_t>(i)] = a[static_cast<size_t>(i)];
+    for (int64_t i = first; i < last; ++i)
+      window[static_cast<size_t>(i)] = a[static_cast<size_t>(i)];
     check(x.Within(first, last), window);
   }
   EXPECT_EQ(parquet::RowRanges::All(10).row_count(), 10);
@@ -735,8 +794,7 @@ TEST_F(ParquetScanTest, PageIndexSkipsPages) {
     ASSERT_TRUE(expected.ok()) << expected.error().message;
     EXPECT_EQ(scanned->rows, *expected);
     const ParquetScanReport& r = scanned->report;
-    const int64_t rows_in_groups_read =
-        r.rows_read;  // whole row groups are still decoded
+    const int64_t rows_in_groups_read = r.rows_read;  // whole row groups are still decoded
     EXPECT_GT(r.rows_skipped_by_page_index, rows_in_groups_read * 7 / 10) << r.rows_read;
   }
   // The ranges themselves: id = 5000 is the first row of the second row group.

@@ -30,7 +30,8 @@ using spec::Type;
 // id long required, name string, amount double, order_ts timestamptz.
 spec::Schema OrderSchema() {
   spec::Schema s;
-  s.fields = {NestedField{1, "id", true, Type::Long()}, NestedField{2, "name", false, Type::String()},
+  s.fields = {NestedField{1, "id", true, Type::Long()},
+              NestedField{2, "name", false, Type::String()},
               NestedField{3, "amount", false, Type::Double()},
               NestedField{4, "order_ts", false, Type::TimestampTz()}};
   return s;
@@ -61,10 +62,13 @@ std::vector<Row> RandomRows(std::mt19937_64& rng, int64_t first_id, int n, int d
   for (int i = 0; i < n; ++i) {
     Row r;
     r.id = first_id + i;
-    if (rng() % 5 != 0) r.name = "name-" + std::to_string(rng() % 1000) + std::string(rng() % 20, 'x');
-    if (rng() % 7 != 0) r.amount = rng() % 13 == 0 ? NAN : static_cast<double>(rng() % 100000) / 100;
+    if (rng() % 5 != 0)
+      r.name = "name-" + std::to_string(rng() % 1000) + std::string(rng() % 20, 'x');
+    if (rng() % 7 != 0)
+      r.amount = rng() % 13 == 0 ? NAN : static_cast<double>(rng() % 100000) / 100;
     if (rng() % 9 != 0) {
-      r.ts = int64_t{1704067200000000} + static_cast<int64_t>(rng() % static_cast<uint64_t>(days)) * 86400000000 +
+      r.ts = int64_t{1704067200000000} +
+             static_cast<int64_t>(rng() % static_cast<uint64_t>(days)) * 86400000000 +
              static_cast<int64_t>(rng() % 86400000000ULL);
       if (rng() % 11 == 0) *r.ts = -*r.ts;  // before 1970
     }
@@ -81,7 +85,9 @@ col::RecordBatch ToBatch(const col::SchemaPtr& schema, const std::vector<Row>& r
   for (const Row& r : rows) {
     EXPECT_TRUE(id.Append(r.id).ok());
     if (r.name) {
-      EXPECT_TRUE(name.Append(reinterpret_cast<const uint8_t*>(r.name->data()), static_cast<int64_t>(r.name->size())).ok());
+      EXPECT_TRUE(name.Append(reinterpret_cast<const uint8_t*>(r.name->data()),
+                              static_cast<int64_t>(r.name->size()))
+                      .ok());
     } else {
       EXPECT_TRUE(name.AppendNull().ok());
     }
@@ -122,8 +128,9 @@ struct Written {
   std::vector<Row> rows;
 };
 
-Written WriteRandom(io::FileIO& io, std::shared_ptr<WriteContext> ctx, int batches, int rows_per_batch,
-                    int days, PartitionedWriterOptions options = {}, uint64_t seed = 1) {
+Written WriteRandom(io::FileIO& io, std::shared_ptr<WriteContext> ctx, int batches,
+                    int rows_per_batch, int days, PartitionedWriterOptions options = {},
+                    uint64_t seed = 1) {
   std::mt19937_64 rng(seed);
   Written w;
   auto writer = PartitionedWriter::Make(io, ctx, options);
@@ -162,7 +169,8 @@ TEST(PartitionedWriterTest, RoundTripPartitionsAndMetrics) {
     }
     // The path: data/<partition path>/<name>.parquet.
     std::string path = *DayAndBucket().PartitionPath(schema, f.partition);
-    EXPECT_EQ(f.file_path.rfind("mem://wh/db/orders/data/" + path + "/00000-0-", 0), 0u) << f.file_path;
+    EXPECT_EQ(f.file_path.rfind("mem://wh/db/orders/data/" + path + "/00000-0-", 0), 0u)
+        << f.file_path;
     // Metrics = brute force.
     int64_t id_min = INT64_MAX, id_max = INT64_MIN, name_nulls = 0, nan = 0, amount_nulls = 0;
     std::optional<std::string> name_min, name_max;
@@ -175,15 +183,21 @@ TEST(PartitionedWriterTest, RoundTripPartitionsAndMetrics) {
         if (!name_min || *r.name < *name_min) name_min = *r.name;
         if (!name_max || *r.name > *name_max) name_max = *r.name;
       }
-      if (!r.amount) ++amount_nulls;
-      else if (std::isnan(*r.amount)) ++nan;
+      if (!r.amount)
+        ++amount_nulls;
+      else if (std::isnan(*r.amount))
+        ++nan;
     }
     EXPECT_EQ(*manifest::FindCount(f.value_counts, 1), static_cast<int64_t>(rows.size()));
     EXPECT_EQ(*manifest::FindCount(f.null_value_counts, 2), name_nulls);
     EXPECT_EQ(*manifest::FindCount(f.null_value_counts, 3), amount_nulls);
     EXPECT_EQ(*manifest::FindCount(f.nan_value_counts, 3), nan);
-    EXPECT_EQ(spec::FromBinary(*Type::Long(), *manifest::FindBound(f.lower_bounds, 1))->get<int64_t>(), id_min);
-    EXPECT_EQ(spec::FromBinary(*Type::Long(), *manifest::FindBound(f.upper_bounds, 1))->get<int64_t>(), id_max);
+    EXPECT_EQ(
+        spec::FromBinary(*Type::Long(), *manifest::FindBound(f.lower_bounds, 1))->get<int64_t>(),
+        id_min);
+    EXPECT_EQ(
+        spec::FromBinary(*Type::Long(), *manifest::FindBound(f.upper_bounds, 1))->get<int64_t>(),
+        id_max);
     if (name_min) {
       // truncate(16) by default: a prefix below, a bound above.
       const std::string* lo = manifest::FindBound(f.lower_bounds, 2);
@@ -245,16 +259,18 @@ TEST(PartitionedWriterTest, RollsAtTheTargetFileSize) {
 
 TEST(PartitionedWriterTest, WriteDataPathAndAbortDeletesEverything) {
   io::MemoryFileIO io;
-  auto ctx = WriteContext::Make(OrderSchema(), DayAndBucket(), "mem://wh/t",
-                                {{"write.data.path", "mem://elsewhere/files/"},
-                                 {"write.target-file-size-bytes", "4000"}});
+  auto ctx = WriteContext::Make(
+      OrderSchema(), DayAndBucket(), "mem://wh/t",
+      {{"write.data.path", "mem://elsewhere/files/"}, {"write.target-file-size-bytes", "4000"}});
   ASSERT_TRUE(ctx.ok());
   std::mt19937_64 rng(3);
   auto writer = PartitionedWriter::Make(io, *ctx);
   ASSERT_TRUE(writer.ok());
-  ASSERT_TRUE((*writer)->Write(ToBatch((*ctx)->columnar_schema(), RandomRows(rng, 0, 3000, 2))).ok());
+  ASSERT_TRUE(
+      (*writer)->Write(ToBatch((*ctx)->columnar_schema(), RandomRows(rng, 0, 3000, 2))).ok());
   EXPECT_FALSE(io.Locations().empty());
-  for (const std::string& l : io.Locations()) EXPECT_EQ(l.rfind("mem://elsewhere/files/order_ts_day=", 0), 0u) << l;
+  for (const std::string& l : io.Locations())
+    EXPECT_EQ(l.rfind("mem://elsewhere/files/order_ts_day=", 0), 0u) << l;
   (*writer)->Abort();
   EXPECT_TRUE(io.Locations().empty());
 }
@@ -277,8 +293,10 @@ TEST(PartitionedWriterTest, PartitionPathsEscapeValues) {
   auto files = (*writer)->Close();
   ASSERT_TRUE(files.ok());
   ASSERT_EQ(files->size(), 2u);
-  EXPECT_EQ((*files)[0].file_path.rfind("mem://t/data/region=a+b%2Fc/", 0), 0u) << (*files)[0].file_path;
-  EXPECT_EQ((*files)[1].file_path.rfind("mem://t/data/region=null/", 0), 0u) << (*files)[1].file_path;
+  EXPECT_EQ((*files)[0].file_path.rfind("mem://t/data/region=a+b%2Fc/", 0), 0u)
+      << (*files)[0].file_path;
+  EXPECT_EQ((*files)[1].file_path.rfind("mem://t/data/region=null/", 0), 0u)
+      << (*files)[1].file_path;
   EXPECT_TRUE((*files)[1].partition[0].is_null());
 }
 
@@ -291,14 +309,19 @@ TEST(PartitionedWriterTest, DuckDbReadsTheRowsAndFieldIds) {
   auto ctx = WriteContext::Make(OrderSchema(), DayAndBucket(), dir.path(), {});
   ASSERT_TRUE(ctx.ok());
   Written w = WriteRandom(*io, *ctx, 2, 500, 2);
-  std::string sql = "SELECT count(*), count(DISTINCT id), sum(id), count(name), count(order_ts) FROM "
-                    "read_parquet('" + dir.path() + "/data/**/*.parquet');"
-                    "SELECT name, field_id FROM parquet_schema('" + w.files[0].file_path +
-                    "') WHERE field_id IS NOT NULL ORDER BY field_id;"
-                    "SELECT count(*) FROM parquet_kv_metadata('" + w.files[0].file_path +
-                    "') WHERE decode(key) = 'iceberg.schema';";
-  auto r = testing::RunCommand("node " + testing::ShellQuote(testing::SourceDir() + "/tests/peers/duckdb.mjs") +
-                               " " + testing::ShellQuote(sql));
+  std::string sql =
+      "SELECT count(*), count(DISTINCT id), sum(id), count(name), count(order_ts) FROM "
+      "read_parquet('" +
+      dir.path() +
+      "/data/**/*.parquet');"
+      "SELECT name, field_id FROM parquet_schema('" +
+      w.files[0].file_path +
+      "') WHERE field_id IS NOT NULL ORDER BY field_id;"
+      "SELECT count(*) FROM parquet_kv_metadata('" +
+      w.files[0].file_path + "') WHERE decode(key) = 'iceberg.schema';";
+  auto r = testing::RunCommand(
+      "node " + testing::ShellQuote(testing::SourceDir() + "/tests/peers/duckdb.mjs") + " " +
+      testing::ShellQuote(sql));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   int64_t names = 0, ts = 0, sum = 0;
   for (const Row& row : w.rows) {

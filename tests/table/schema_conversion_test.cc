@@ -46,7 +46,8 @@ TEST(SchemaConversionTest, ColumnarTypesCarryIdsZonesAndUuid) {
   const columnar::Schema& s = **c;
   EXPECT_FALSE(s.field(0).nullable);
   EXPECT_EQ(s.field(0).field_id(), 1);
-  EXPECT_EQ(s.field(8).type->ToString(), columnar::Timestamp(columnar::TimeUnit::kMicro)->ToString());
+  EXPECT_EQ(s.field(8).type->ToString(),
+            columnar::Timestamp(columnar::TimeUnit::kMicro)->ToString());
   EXPECT_EQ(s.field(9).type->timezone(), "UTC");
   EXPECT_EQ(s.field(10).type->unit(), columnar::TimeUnit::kNano);
   EXPECT_TRUE(columnar::IsUuidField(s.field(13)));
@@ -63,7 +64,8 @@ TEST(SchemaConversionTest, RoundTripsToTheSameIcebergSchema) {
   ASSERT_TRUE(c.ok());
   auto back = ToIcebergSchema(**c);
   ASSERT_TRUE(back.ok()) << back.error().message;
-  EXPECT_TRUE(back->SameSchema(s)) << back->AsStruct()->ToString() << "\n" << s.AsStruct()->ToString();
+  EXPECT_TRUE(back->SameSchema(s)) << back->AsStruct()->ToString() << "\n"
+                                   << s.AsStruct()->ToString();
 }
 
 TEST(SchemaConversionTest, VariantIsNotSupported) {

@@ -6,6 +6,9 @@
 // (-DCMAKE_DISABLE_PRECOMPILE_HEADERS=ON).
 #pragma once
 
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -27,8 +30,5 @@
 #include <utility>
 #include <variant>
 #include <vector>
-
-#include <fmt/format.h>
-#include <gtest/gtest.h>
 
 #include "floe/util/result.h"

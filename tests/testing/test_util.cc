@@ -40,7 +40,8 @@ std::vector<std::string> FilesUnder(const std::string& dir, std::string_view suf
   for (const auto& entry : fs::recursive_directory_iterator(dir)) {
     if (!entry.is_regular_file()) continue;
     std::string p = entry.path().string();
-    if (p.size() >= suffix.size() && p.compare(p.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    if (p.size() >= suffix.size() &&
+        p.compare(p.size() - suffix.size(), suffix.size(), suffix) == 0) {
       out.push_back(p);
     }
   }
@@ -62,8 +63,10 @@ TempDir::~TempDir() {
 std::string ShellQuote(std::string_view s) {
   std::string out = "'";
   for (char c : s) {
-    if (c == '\'') out += "'\\''";
-    else out.push_back(c);
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out.push_back(c);
   }
   out += "'";
   return out;

@@ -3,6 +3,8 @@
 // its metrics against those PyIceberg computed; Spark's Hive-layout files (hive_partitioned_table)
 // partitioned from their statistics and their paths; the refusals (ambiguous partition, spanning
 // file, type mismatch, encrypted table), each committing nothing.
+#include "floe/update/add_files.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,7 +19,6 @@
 #include "floe/scan/table_scan.h"
 #include "floe/spec/single_value.h"
 #include "floe/table/metadata_file.h"
-#include "floe/update/add_files.h"
 #include "floe/update/append_files.h"
 #include "floe/update/metadata_builder.h"
 #include "testing/test_util.h"
@@ -122,9 +123,10 @@ spec::TableMetadata EmptyCopy(const spec::TableMetadata& m, const std::string& l
   return out;
 }
 
-spec::TableMetadata AddFilesNewTable(const std::string& location, std::vector<spec::NestedField> fields,
-                             std::vector<spec::PartitionField> partition_fields,
-                             int format_version = 2) {
+spec::TableMetadata AddFilesNewTable(const std::string& location,
+                                     std::vector<spec::NestedField> fields,
+                                     std::vector<spec::PartitionField> partition_fields,
+                                     int format_version = 2) {
   NewTableRequest r;
   r.schema.fields = std::move(fields);
   r.spec.fields = std::move(partition_fields);
@@ -202,15 +204,15 @@ TEST(AddFilesTest, HiveLayoutFilesTakePartitionsFromStatisticsAndPaths) {
   testing::TempDir dir;
   // Spark wrote these files without their partition columns (write-partition-values=false),
   // under event_date=…/[event_type=…/]; the first two hold event_type.
-  std::vector<std::string> files = testing::FilesUnder(Persistent("hive_partitioned_table/data"),
-                                                       ".parquet");
+  std::vector<std::string> files =
+      testing::FilesUnder(Persistent("hive_partitioned_table/data"), ".parquet");
   ASSERT_EQ(files.size(), 6u);
   LocalOps ops(AddFilesNewTable(dir.path(),
-                        {{1, "event_date", false, spec::Type::Date()},
-                         {2, "user_id", false, spec::Type::Long()},
-                         {3, "event_type", false, spec::Type::String()}},
-                        {Partition(1, "event_date", spec::Transform::Identity()),
-                         Partition(3, "event_type", spec::Transform::Identity())}));
+                                {{1, "event_date", false, spec::Type::Date()},
+                                 {2, "user_id", false, spec::Type::Long()},
+                                 {3, "event_type", false, spec::Type::String()}},
+                                {Partition(1, "event_date", spec::Transform::Identity()),
+                                 Partition(3, "event_type", spec::Transform::Identity())}));
   auto added = AddFiles(ops, files, {.app_id = "import"});
   ASSERT_TRUE(added.ok()) << added.error().message;
   EXPECT_EQ(added->added_data_files, 6);
@@ -233,17 +235,15 @@ TEST(AddFilesTest, HiveLayoutFilesTakePartitionsFromStatisticsAndPaths) {
   }
   std::sort(partitions.begin(), partitions.end());
   EXPECT_EQ(partitions, (std::vector<std::string>{"2024-01-01/click", "2024-01-02/purchase",
-                                                 "2024-01-03/click", "2024-01-03/view",
-                                                 "2024-01-04/purchase", "2024-01-04/view"}));
+                                                  "2024-01-03/click", "2024-01-03/view",
+                                                  "2024-01-04/purchase", "2024-01-04/view"}));
 
   // The rows, as DuckDB reads the files with their Hive folders.
   EXPECT_EQ(TableRows(ops.io(), ops.metadata()),
-            (std::vector<std::string>{"\"2024-01-01\", 12345, \"click\"",
-                                      "\"2024-01-02\", 67890, \"purchase\"",
-                                      "\"2024-01-03\", 13579, \"view\"",
-                                      "\"2024-01-03\", 24680, \"click\"",
-                                      "\"2024-01-04\", 86420, \"view\"",
-                                      "\"2024-01-04\", 97531, \"purchase\""}));
+            (std::vector<std::string>{
+                "\"2024-01-01\", 12345, \"click\"", "\"2024-01-02\", 67890, \"purchase\"",
+                "\"2024-01-03\", 13579, \"view\"", "\"2024-01-03\", 24680, \"click\"",
+                "\"2024-01-04\", 86420, \"view\"", "\"2024-01-04\", 97531, \"purchase\""}));
 }
 
 // Nothing committed and nothing written under the table's metadata folder.
@@ -259,7 +259,8 @@ TEST(AddFilesTest, RefusesFilesWhosePartitionIsNotOne) {
     // ids 1..3 in one file: identity(id) spans three partitions.
     testing::TempDir dir;
     spec::TableMetadata m = EmptyCopy(corpus.metadata, dir.path());
-    m.partition_specs.push_back(spec::PartitionSpec{1, {Partition(1, "id", spec::Transform::Identity())}});
+    m.partition_specs.push_back(
+        spec::PartitionSpec{1, {Partition(1, "id", spec::Transform::Identity())}});
     m.partition_specs.back().fields[0].field_id = 1000;
     m.default_spec_id = 1;
     m.last_partition_id = 1000;
@@ -320,7 +321,8 @@ TEST(AddFilesTest, TypeMismatchIsRefusedAsAppendRefusesItAndCommitsNothing) {
 
 TEST(AddFilesTest, EncryptedTablesAreNotWritten) {
   testing::TempDir dir;
-  spec::TableMetadata m = AddFilesNewTable(dir.path(), {{1, "id", false, spec::Type::Long()}}, {}, 3);
+  spec::TableMetadata m =
+      AddFilesNewTable(dir.path(), {{1, "id", false, spec::Type::Long()}}, {}, 3);
   m.encryption_keys.push_back(spec::EncryptedKey{"key-1", "c2VjcmV0", std::nullopt, {}});
   LocalOps ops(m);
   auto added = AddFiles(ops, {Persistent(kMockData)});
@@ -335,7 +337,8 @@ TEST(AddFilesTest, EncryptedTablesAreNotWritten) {
   ExpectNothingCommitted(ops, dir);
 
   // A snapshot with an encrypted manifest list (key-id) refuses writes just the same.
-  spec::TableMetadata m2 = AddFilesNewTable(dir.path(), {{1, "id", false, spec::Type::Long()}}, {}, 3);
+  spec::TableMetadata m2 =
+      AddFilesNewTable(dir.path(), {{1, "id", false, spec::Type::Long()}}, {}, 3);
   spec::Snapshot s;
   s.snapshot_id = 7;
   s.manifest_list = dir.Join("snap-7.avro");
@@ -409,9 +412,9 @@ spec::NestedField Column(int32_t id, std::string name, bool required, spec::Type
 
 TEST(AddFilesTest, RequiredNestedColumnsAreCheckedByTheirNullCounts) {
   testing::TempDir files;
-  const std::string all_set = files.Join("all_set.parquet");      // no null anywhere
-  const std::string y_null = files.Join("y_null.parquet");        // s.y null where s is not
-  const std::string s_null = files.Join("s_null.parquet");        // s null: its leaves count nulls
+  const std::string all_set = files.Join("all_set.parquet");  // no null anywhere
+  const std::string y_null = files.Join("y_null.parquet");    // s.y null where s is not
+  const std::string s_null = files.Join("s_null.parquet");    // s null: its leaves count nulls
   const std::string element_null = files.Join("element_null.parquet");
   DuckDbWrite("SELECT 1 AS id, {'x': 1, 'y': 2} AS s, [1, 2] AS l", all_set);
   DuckDbWrite("SELECT 1 AS id, {'x': 1, 'y': NULL::INTEGER} AS s, [1] AS l", y_null);
@@ -425,7 +428,8 @@ TEST(AddFilesTest, RequiredNestedColumnsAreCheckedByTheirNullCounts) {
         Column(2, "s", s_required,
                spec::Type::Struct({Column(4, "x", false, spec::Type::Int()),
                                    Column(5, "y", true, spec::Type::Int())})),
-        Column(3, "l", false, spec::Type::List(Column(6, "element", element_required, spec::Type::Int())))};
+        Column(3, "l", false,
+               spec::Type::List(Column(6, "element", element_required, spec::Type::Int())))};
   };
   struct Case {
     bool s_required;
@@ -438,16 +442,21 @@ TEST(AddFilesTest, RequiredNestedColumnsAreCheckedByTheirNullCounts) {
       {true, true, all_set, ""},
       {false, false, all_set, ""},
       {true, false, y_null, "column s.y is required in the table but holds 1 null(s)"},
-      {false, false, y_null, "column s.y is required in the table, optional in the file, and the file's " + undecidable},
-      {false, false, s_null, "column s.y is required in the table, optional in the file, and the file's " + undecidable},
+      {false, false, y_null,
+       "column s.y is required in the table, optional in the file, and the file's " + undecidable},
+      {false, false, s_null,
+       "column s.y is required in the table, optional in the file, and the file's " + undecidable},
       // s null: s.y's count shows it (s and s.y required).
       {true, false, s_null, "column s.y is required in the table but holds 1 null(s)"},
-      {false, true, element_null, "column l.element is required in the table, optional in the file, and the file's " + undecidable},
+      {false, true, element_null,
+       "column l.element is required in the table, optional in the file, and the file's " +
+           undecidable},
       {false, false, element_null, ""},
   };
 
   for (const Case& c : cases) {
-    SCOPED_TRACE(c.file + (c.s_required ? " s required" : "") + (c.element_required ? " elements required" : ""));
+    SCOPED_TRACE(c.file + (c.s_required ? " s required" : "") +
+                 (c.element_required ? " elements required" : ""));
     testing::TempDir dir;
     LocalOps ops(AddFilesNewTable(dir.path(), table(c.s_required, c.element_required), {}));
     auto added = AddFiles(ops, {c.file});

@@ -257,7 +257,8 @@ TEST(MergeAppendTest, DisabledIsFastAppend) {
   auto io = std::make_shared<io::MemoryFileIO>();
   FakeOps ops(io, NewTable(2, {{"commit.manifest-merge.enabled", "false"},
                                {"commit.manifest.min-count-to-merge", "2"}}));
-  for (int i = 0; i < 3; ++i) ASSERT_TRUE(DoAppend<MergeAppend>(ops, {File(std::to_string(i), "eu", 1)}).ok());
+  for (int i = 0; i < 3; ++i)
+    ASSERT_TRUE(DoAppend<MergeAppend>(ops, {File(std::to_string(i), "eu", 1)}).ok());
   EXPECT_EQ(manifest::ReadManifestList(*io, ops.metadata().CurrentSnapshot()->manifest_list)
                 ->manifests.size(),
             3u);

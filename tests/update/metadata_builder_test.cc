@@ -190,8 +190,11 @@ TEST(ApplyUpdatesTest, SchemaSpecSortOrderWithLastAdded) {
   pf.name = "id_bucket";
   pf.transform = spec::Transform::Bucket(8);
   ps.fields.push_back(pf);
-  std::vector<TableUpdate> u = {AddSchema{s2}, SetCurrentSchema{}, AddPartitionSpec{ps},
-                                SetDefaultSpec{}, AddSortOrder{spec::SortOrder::Unsorted()},
+  std::vector<TableUpdate> u = {AddSchema{s2},
+                                SetCurrentSchema{},
+                                AddPartitionSpec{ps},
+                                SetDefaultSpec{},
+                                AddSortOrder{spec::SortOrder::Unsorted()},
                                 SetDefaultSortOrder{}};
   auto m = ApplyUpdates(base, u, 5, {});
   ASSERT_TRUE(m.ok()) << m.error().message;

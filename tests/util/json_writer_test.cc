@@ -1,9 +1,9 @@
 #include "floe/util/json_writer.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <limits>
-
-#include <gtest/gtest.h>
 
 namespace floe {
 namespace {

@@ -40,12 +40,14 @@ TEST(OrderedStreamsTest, ItemsInStreamOrderWithBoundedMemory) {
     StreamProducer<Item> produce = [&](int64_t i, StreamSink<Item>& sink) -> Status {
       int now = running.fetch_add(1) + 1;
       int before = max_running.load();
-      while (now > before && !max_running.compare_exchange_weak(before, now)) {}
+      while (now > before && !max_running.compare_exchange_weak(before, now)) {
+      }
       for (int64_t k = 0; k < Length(i); ++k) {
         if (k % 5 == 0) std::this_thread::sleep_for(std::chrono::microseconds(50));
         int64_t ahead = pushed.fetch_add(1) + 1 - consumed.load();
         int64_t prev = max_ahead.load();
-        while (ahead > prev && !max_ahead.compare_exchange_weak(prev, ahead)) {}
+        while (ahead > prev && !max_ahead.compare_exchange_weak(prev, ahead)) {
+        }
         if (!sink.Push({i, k})) break;
       }
       running.fetch_sub(1);
@@ -140,7 +142,8 @@ TEST(OrderedStreamsTest, ConsumerErrorStopsWithoutDeadlock) {
   };
   // In flight more than the pool has threads: the caller produces what no worker started.
   Status st = ParallelOrderedStreams<int64_t>(
-      50, [&](int64_t i, StreamSink<int64_t>& sink) -> Status {
+      50,
+      [&](int64_t i, StreamSink<int64_t>& sink) -> Status {
         if (i == 0) return Ok();  // an empty stream first
         return produce(i, sink);
       },
@@ -176,28 +179,27 @@ TEST(OrderedStreamsTest, InsidePoolTasksWithoutDeadlock) {
   for (int threads : {1, 2}) {
     ThreadPool pool(threads);
     std::atomic<int64_t> total{0};
-    Status st = ParallelFor(
-        6,
-        [&](int64_t) -> Status {
-          std::vector<Item> seen;
-          Status inner = ParallelOrderedStreams<Item>(
-              20,
-              [](int64_t i, StreamSink<Item>& sink) -> Status {
-                for (int64_t k = 0; k < Length(i); ++k) {
-                  if (!sink.Push({i, k})) break;
-                }
-                return Ok();
-              },
-              [&](int64_t, Item&& item) -> Result<bool> {
-                seen.push_back(item);
-                return true;
-              },
-              {.pool = &pool, .streams_in_flight = 4, .queue_capacity = 1});
-          EXPECT_EQ(seen, Sequential(20));
-          total.fetch_add(static_cast<int64_t>(seen.size()));
-          return inner;
-        },
-        {.pool = &pool});
+    Status st = ParallelFor(6,
+                            [&](int64_t) -> Status {
+                              std::vector<Item> seen;
+                              Status inner = ParallelOrderedStreams<Item>(
+                                  20,
+                                  [](int64_t i, StreamSink<Item>& sink) -> Status {
+                                    for (int64_t k = 0; k < Length(i); ++k) {
+                                      if (!sink.Push({i, k})) break;
+                                    }
+                                    return Ok();
+                                  },
+                                  [&](int64_t, Item&& item) -> Result<bool> {
+                                    seen.push_back(item);
+                                    return true;
+                                  },
+                                  {.pool = &pool, .streams_in_flight = 4, .queue_capacity = 1});
+                              EXPECT_EQ(seen, Sequential(20));
+                              total.fetch_add(static_cast<int64_t>(seen.size()));
+                              return inner;
+                            },
+                            {.pool = &pool});
     ASSERT_TRUE(st.ok());
     EXPECT_EQ(total.load(), 6 * static_cast<int64_t>(Sequential(20).size()));
   }

@@ -61,8 +61,9 @@ TEST(ProgressTest, ShortWorkShowsNothing) {
 
 TEST(ProgressTest, QuietShowsNothing) {
   std::string out = Capture([](int fd) {
-    Progress one("a", 10, {.fd = fd, .delay = std::chrono::milliseconds(0), .quiet = true,
-                           .is_terminal = true});
+    Progress one(
+        "a", 10,
+        {.fd = fd, .delay = std::chrono::milliseconds(0), .quiet = true, .is_terminal = true});
     one.Advance(3);
     SetProgressQuiet(true);
     Progress all("b", 10, {.fd = fd, .delay = std::chrono::milliseconds(0), .is_terminal = true});
@@ -84,8 +85,10 @@ TEST(ProgressTest, UnknownTotal) {
 TEST(ProgressTest, AdvanceIsThreadSafe) {
   std::string out = Capture([](int fd) {
     Progress progress("files", 80000,
-                      {.fd = fd, .delay = std::chrono::milliseconds(0),
-                       .redraw_every = std::chrono::milliseconds(0), .is_terminal = true});
+                      {.fd = fd,
+                       .delay = std::chrono::milliseconds(0),
+                       .redraw_every = std::chrono::milliseconds(0),
+                       .is_terminal = true});
     std::vector<std::thread> threads;
     for (int t = 0; t < 8; ++t) {
       threads.emplace_back([&] {

@@ -28,7 +28,11 @@ TEST(ThreadPoolTest, Resizes) {
   pool.Resize(2);
   EXPECT_EQ(pool.size(), 2);
   std::atomic<int> ran{0};
-  ASSERT_TRUE(ParallelFor(50, [&](int64_t) { ran.fetch_add(1); return Ok(); },
+  ASSERT_TRUE(ParallelFor(50,
+                          [&](int64_t) {
+                            ran.fetch_add(1);
+                            return Ok();
+                          },
                           {.pool = &pool})
                   .ok());
   EXPECT_EQ(ran.load(), 50);
@@ -38,14 +42,14 @@ TEST(ThreadPoolTest, ResultsInInputOrder) {
   ThreadPool pool(4);
   std::vector<int> inputs;
   for (int i = 0; i < 1000; ++i) inputs.push_back(i);
-  auto out = ParallelMap(
-      inputs,
-      [](const int& x) -> Result<std::string> {
-        // Uneven work so that completion order differs from input order.
-        if (x % 7 == 0) std::this_thread::sleep_for(std::chrono::microseconds(200));
-        return std::to_string(x * 2);
-      },
-      {.pool = &pool});
+  auto out = ParallelMap(inputs,
+                         [](const int& x) -> Result<std::string> {
+                           // Uneven work so that completion order differs from input order.
+                           if (x % 7 == 0)
+                             std::this_thread::sleep_for(std::chrono::microseconds(200));
+                           return std::to_string(x * 2);
+                         },
+                         {.pool = &pool});
   ASSERT_TRUE(out.ok());
   ASSERT_EQ(out->size(), 1000u);
   for (int i = 0; i < 1000; ++i) EXPECT_EQ((*out)[i], std::to_string(i * 2));
@@ -56,18 +60,17 @@ TEST(ThreadPoolTest, ManyTasksUseSeveralThreads) {
   std::mutex mu;
   std::set<std::thread::id> threads;
   std::atomic<int64_t> sum{0};
-  Status st = ParallelFor(
-      100000,
-      [&](int64_t i) {
-        sum.fetch_add(i);
-        if (i % 1000 == 0) {
-          std::this_thread::sleep_for(std::chrono::microseconds(100));
-          std::lock_guard lock(mu);
-          threads.insert(std::this_thread::get_id());
-        }
-        return Ok();
-      },
-      {.pool = &pool});
+  Status st = ParallelFor(100000,
+                          [&](int64_t i) {
+                            sum.fetch_add(i);
+                            if (i % 1000 == 0) {
+                              std::this_thread::sleep_for(std::chrono::microseconds(100));
+                              std::lock_guard lock(mu);
+                              threads.insert(std::this_thread::get_id());
+                            }
+                            return Ok();
+                          },
+                          {.pool = &pool});
   ASSERT_TRUE(st.ok());
   EXPECT_EQ(sum.load(), int64_t{100000} * 99999 / 2);
   EXPECT_GE(threads.size(), 2u);
@@ -90,18 +93,20 @@ TEST(ThreadPoolTest, NestedParallelForDoesNotDeadlock) {
   for (int threads : {1, 2, 4}) {
     ThreadPool pool(threads);
     std::atomic<int64_t> leaves{0};
-    Status st = ParallelFor(
-        16,
-        [&](int64_t) {
-          return ParallelFor(
-              16,
-              [&](int64_t) {
-                return ParallelFor(
-                    8, [&](int64_t) { leaves.fetch_add(1); return Ok(); }, {.pool = &pool});
-              },
-              {.pool = &pool});
-        },
-        {.pool = &pool});
+    Status st = ParallelFor(16,
+                            [&](int64_t) {
+                              return ParallelFor(16,
+                                                 [&](int64_t) {
+                                                   return ParallelFor(8,
+                                                                      [&](int64_t) {
+                                                                        leaves.fetch_add(1);
+                                                                        return Ok();
+                                                                      },
+                                                                      {.pool = &pool});
+                                                 },
+                                                 {.pool = &pool});
+                            },
+                            {.pool = &pool});
     ASSERT_TRUE(st.ok());
     EXPECT_EQ(leaves.load(), 16 * 16 * 8) << threads << " threads";
   }
@@ -109,13 +114,13 @@ TEST(ThreadPoolTest, NestedParallelForDoesNotDeadlock) {
 
 TEST(ThreadPoolTest, NestedParallelMapKeepsOrder) {
   ThreadPool pool(3);
-  auto out = ParallelMap(
-      10,
-      [&](int64_t i) -> Result<std::vector<int64_t>> {
-        return ParallelMap(5, [i](int64_t j) -> Result<int64_t> { return i * 10 + j; },
-                           {.pool = &pool});
-      },
-      {.pool = &pool});
+  auto out =
+      ParallelMap(10,
+                  [&](int64_t i) -> Result<std::vector<int64_t>> {
+                    return ParallelMap(5, [i](int64_t j) -> Result<int64_t> { return i * 10 + j; },
+                                       {.pool = &pool});
+                  },
+                  {.pool = &pool});
   ASSERT_TRUE(out.ok());
   for (int64_t i = 0; i < 10; ++i) {
     for (int64_t j = 0; j < 5; ++j) EXPECT_EQ((*out)[i][j], i * 10 + j);
@@ -127,25 +132,24 @@ TEST(ThreadPoolTest, NestedParallelMapKeepsOrder) {
 TEST(ThreadPoolTest, ErrorsAreStatusesNotExceptions) {
   ThreadPool pool(4);
   std::atomic<int> ran{0};
-  Status st = ParallelFor(
-      100000,
-      [&](int64_t i) -> Status {
-        ran.fetch_add(1);
-        if (i == 10) return Corrupt("manifest {} is bad", i);
-        return Ok();
-      },
-      {.pool = &pool});
+  Status st = ParallelFor(100000,
+                          [&](int64_t i) -> Status {
+                            ran.fetch_add(1);
+                            if (i == 10) return Corrupt("manifest {} is bad", i);
+                            return Ok();
+                          },
+                          {.pool = &pool});
   ASSERT_FALSE(st.ok());
   EXPECT_EQ(st.error().kind, ErrorKind::kCorrupt);
   EXPECT_EQ(st.error().message, "manifest 10 is bad");
   EXPECT_LT(ran.load(), 100000);
 
-  auto mapped = ParallelMap(
-      50, [](int64_t i) -> Result<int> {
-        if (i >= 20) return NotFound("file {}", i);
-        return static_cast<int>(i);
-      },
-      {.pool = &pool, .max_parallelism = 1});
+  auto mapped = ParallelMap(50,
+                            [](int64_t i) -> Result<int> {
+                              if (i >= 20) return NotFound("file {}", i);
+                              return static_cast<int>(i);
+                            },
+                            {.pool = &pool, .max_parallelism = 1});
   ASSERT_FALSE(mapped.ok());
   EXPECT_EQ(mapped.error().message, "file 20");  // sequential: the first failure
 }
@@ -154,14 +158,13 @@ TEST(ThreadPoolTest, MaxParallelismOneRunsInOrderOnCaller) {
   ThreadPool pool(4);
   std::vector<int64_t> order;
   auto caller = std::this_thread::get_id();
-  Status st = ParallelFor(
-      20,
-      [&](int64_t i) {
-        EXPECT_EQ(std::this_thread::get_id(), caller);
-        order.push_back(i);
-        return Ok();
-      },
-      {.pool = &pool, .max_parallelism = 1});
+  Status st = ParallelFor(20,
+                          [&](int64_t i) {
+                            EXPECT_EQ(std::this_thread::get_id(), caller);
+                            order.push_back(i);
+                            return Ok();
+                          },
+                          {.pool = &pool, .max_parallelism = 1});
   ASSERT_TRUE(st.ok());
   for (int64_t i = 0; i < 20; ++i) EXPECT_EQ(order[i], i);
 }
@@ -170,14 +173,13 @@ TEST(ThreadPoolTest, CancellationStopsTheLoop) {
   ThreadPool pool(2);
   CancellationToken token;
   std::atomic<int> ran{0};
-  Status st = ParallelFor(
-      100000,
-      [&](int64_t i) {
-        ran.fetch_add(1);
-        if (i == 100) token.Cancel();
-        return Ok();
-      },
-      {.pool = &pool, .cancel = &token});
+  Status st = ParallelFor(100000,
+                          [&](int64_t i) {
+                            ran.fetch_add(1);
+                            if (i == 100) token.Cancel();
+                            return Ok();
+                          },
+                          {.pool = &pool, .cancel = &token});
   ASSERT_FALSE(st.ok());
   EXPECT_NE(st.error().message.find("interrupted"), std::string::npos);
   EXPECT_LT(ran.load(), 100000);
@@ -266,7 +268,11 @@ TEST(ParallelForEachOrderedTest, ConsumerFailureStops) {
   ThreadPool pool(2);
   std::atomic<int> produced{0};
   Status st = ParallelForEachOrdered(
-      1000, [&](int64_t i) -> Result<int64_t> { produced.fetch_add(1); return i; },
+      1000,
+      [&](int64_t i) -> Result<int64_t> {
+        produced.fetch_add(1);
+        return i;
+      },
       [&](int64_t i, int64_t&&) -> Status {
         if (i == 3) return IoError("stdout closed");
         return Ok();
@@ -281,20 +287,19 @@ TEST(ParallelForEachOrderedTest, InsidePoolTasksWithoutDeadlock) {
   for (int threads : {1, 2}) {
     ThreadPool pool(threads);
     std::atomic<int64_t> total{0};
-    Status st = ParallelFor(
-        8,
-        [&](int64_t) {
-          int64_t expect = 0;
-          return ParallelForEachOrdered(
-              50, [](int64_t i) -> Result<int64_t> { return i; },
-              [&](int64_t i, int64_t&& v) -> Status {
-                EXPECT_EQ(v, expect++);
-                total.fetch_add(v);
-                return Ok();
-              },
-              {.pool = &pool});
-        },
-        {.pool = &pool});
+    Status st = ParallelFor(8,
+                            [&](int64_t) {
+                              int64_t expect = 0;
+                              return ParallelForEachOrdered(
+                                  50, [](int64_t i) -> Result<int64_t> { return i; },
+                                  [&](int64_t i, int64_t&& v) -> Status {
+                                    EXPECT_EQ(v, expect++);
+                                    total.fetch_add(v);
+                                    return Ok();
+                                  },
+                                  {.pool = &pool});
+                            },
+                            {.pool = &pool});
     ASSERT_TRUE(st.ok());
     EXPECT_EQ(total.load(), 8 * (49 * 50 / 2));
   }

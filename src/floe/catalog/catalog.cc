@@ -1,8 +1,8 @@
 #include "floe/catalog/catalog.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "floe/catalog/location_match.h"
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
 #include "floe/io/file_io.h"
 #include "floe/spec/table_metadata.h"
 #include "floe/update/metadata_builder.h"

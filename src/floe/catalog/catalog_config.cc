@@ -67,9 +67,10 @@ Result<std::string> FloeConfig::DefaultCatalogName() const {
   if (!default_catalog.empty()) return default_catalog;
   if (catalogs.size() == 1) return catalogs.begin()->first;
   if (catalogs.count("default")) return std::string("default");
-  return InvalidArgument("{}: several catalogs and no default-catalog; name one with --catalog "
-                         "or set default-catalog",
-                         source);
+  return InvalidArgument(
+      "{}: several catalogs and no default-catalog; name one with --catalog "
+      "or set default-catalog",
+      source);
 }
 
 Result<FloeConfig> ParseFloeConfig(std::string_view text, std::string_view source) {
@@ -256,11 +257,12 @@ Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::stri
         return NotFound("catalog {}: warehouse folder {} does not exist", chosen, *warehouse);
       }
     }
-    FLOE_ASSIGN_OR_RETURN(auto catalog, fs::FsCatalog::Open(fs::FsCatalogOptions{
-                                            chosen, *warehouse, io}));
+    FLOE_ASSIGN_OR_RETURN(auto catalog,
+                          fs::FsCatalog::Open(fs::FsCatalogOptions{chosen, *warehouse, io}));
     return std::unique_ptr<Catalog>(std::move(catalog));
   }
-  if (kind == "rest") return NotSupported("catalog {}: REST catalogs are not supported yet", chosen);
+  if (kind == "rest")
+    return NotSupported("catalog {}: REST catalogs are not supported yet", chosen);
   if (kind.empty()) return InvalidArgument("catalog {}: give its `type` (sql or fs)", chosen);
   return NotSupported("catalog {}: type {} is not supported (sql, fs)", chosen, kind);
 }

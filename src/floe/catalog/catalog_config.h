@@ -51,7 +51,7 @@ struct ConfigSearch {
   std::optional<std::string> warehouse_flag;  // --warehouse DIR
   std::optional<std::string> env_config;      // $FLOE_CONFIG
   std::string cwd = ".";
-  std::optional<std::string> home;            // $HOME
+  std::optional<std::string> home;  // $HOME
   static ConfigSearch FromEnvironment(std::optional<std::string> config_flag,
                                       std::optional<std::string> warehouse_flag);
 };

@@ -212,12 +212,23 @@ class BinaryBuilder final : public ArrayBuilder {
   // library call per value.
   static void CopyBytes(uint8_t* to, const uint8_t* from, int64_t n) {
     switch (n) {
-      case 0: return;
-      case 1: *to = *from; return;
-      case 2: std::memcpy(to, from, 2); return;
-      case 4: std::memcpy(to, from, 4); return;
-      case 3: std::memcpy(to, from, 2), to[2] = from[2]; return;
-      case 8: std::memcpy(to, from, 8); return;
+      case 0:
+        return;
+      case 1:
+        *to = *from;
+        return;
+      case 2:
+        std::memcpy(to, from, 2);
+        return;
+      case 4:
+        std::memcpy(to, from, 4);
+        return;
+      case 3:
+        std::memcpy(to, from, 2), to[2] = from[2];
+        return;
+      case 8:
+        std::memcpy(to, from, 8);
+        return;
       default:
         if (n < 8) {  // 5..7: two overlapping 4-byte copies
           std::memcpy(to, from, 4);

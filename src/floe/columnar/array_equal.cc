@@ -1,8 +1,8 @@
 #include "floe/columnar/array_equal.h"
 
-#include <cstring>
-
 #include <fmt/format.h>
+
+#include <cstring>
 
 namespace floe::columnar {
 
@@ -36,8 +36,8 @@ std::string SlotDifference(const ArrayData& a, int64_t i, const ArrayData& b, in
       const int64_t bn = b.ListEnd(j) - b.ListStart(j);
       if (an != bn) return fmt::format("{} vs {} elements", an, bn);
       for (int64_t k = 0; k < an; ++k) {
-        std::string d = SlotDifference(*a.children[0], a.ListStart(i) + k, *b.children[0],
-                                       b.ListStart(j) + k);
+        std::string d =
+            SlotDifference(*a.children[0], a.ListStart(i) + k, *b.children[0], b.ListStart(j) + k);
         if (!d.empty()) return fmt::format("element {}: {}", k, d);
       }
       return "";

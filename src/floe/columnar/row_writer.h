@@ -2,7 +2,8 @@
 // `floe scan`, `floe sql`), streaming batch by batch to a FILE* or a string:
 //   json   NDJSON: one object per row, the top-level field names as keys in schema order.
 //   csv    a header line of field names, then one line per row; RFC 4180 quoting, an empty field
-//          for a null, `""` for an empty string or binary, nested values as their JSON text; lines end in
+//          for a null, `""` for an empty string or binary, nested values as their JSON text; lines
+//          end in
 //          "\n".
 //   table  aligned columns for people: a header, a separator, numbers right-aligned and the rest
 //          left-aligned, nulls as NULL, then "(N rows)". The first kTableSampleRows rows are held

@@ -1,11 +1,11 @@
 #include "floe/expr/binder.h"
 
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
-
-#include <fmt/ranges.h>
 
 #include "floe/expr/literal_conversion.h"
 #include "floe/util/ascii.h"
@@ -54,8 +54,7 @@ Error UnknownField(const ColumnRef& column, size_t depth, const std::vector<Fiel
   } else if (fields.size() <= 12) {
     std::vector<std::string> names;
     for (const Field& f : fields) names.push_back(Quoted(f.name));
-    hint = fmt::format("; the {} are {}", depth > 0 ? "fields" : "columns",
-                       fmt::join(names, ", "));
+    hint = fmt::format("; the {} are {}", depth > 0 ? "fields" : "columns", fmt::join(names, ", "));
   }
   return InvalidArgument("filter: no column {}{}{}", Quoted(column.ToString()), where, hint);
 }
@@ -74,11 +73,11 @@ Result<int> FindField(const ColumnRef& column, size_t depth, const std::vector<F
   if (exact >= 0) return exact;
   if (folded.size() == 1) return folded[0];
   if (folded.size() > 1) {
-    return InvalidArgument("filter: column {} is ambiguous: it matches {} and {} when case is "
-                           "ignored; bind case-sensitively",
-                           Quoted(column.ToString()),
-                           Quoted(fields[static_cast<size_t>(folded[0])].name),
-                           Quoted(fields[static_cast<size_t>(folded[1])].name));
+    return InvalidArgument(
+        "filter: column {} is ambiguous: it matches {} and {} when case is "
+        "ignored; bind case-sensitively",
+        Quoted(column.ToString()), Quoted(fields[static_cast<size_t>(folded[0])].name),
+        Quoted(fields[static_cast<size_t>(folded[1])].name));
   }
   return UnknownField(column, depth, fields);
 }
@@ -91,8 +90,7 @@ BoundExpression Always(const BoundReference& ref, const ConvertedLiteral& c) {
   return BoundExpression::Predicate(Operation::kGtEq, ref, {c.min});
 }
 
-BoundExpression BindComparison(Operation op, const BoundReference& ref,
-                               const ConvertedLiteral& c) {
+BoundExpression BindComparison(Operation op, const BoundReference& ref, const ConvertedLiteral& c) {
   auto pred = [&](Operation o, const spec::Literal& v) {
     return BoundExpression::Predicate(o, ref, {v});
   };
@@ -103,11 +101,15 @@ BoundExpression BindComparison(Operation op, const BoundReference& ref,
     case Position::kBetween:  // value < literal < value + 1
       switch (op) {
         case Operation::kLt:
-        case Operation::kLtEq: return pred(Operation::kLtEq, c.value);
+        case Operation::kLtEq:
+          return pred(Operation::kLtEq, c.value);
         case Operation::kGt:
-        case Operation::kGtEq: return pred(Operation::kGt, c.value);
-        case Operation::kEq: return Never(ref, c);
-        default: return Always(ref, c);
+        case Operation::kGtEq:
+          return pred(Operation::kGt, c.value);
+        case Operation::kEq:
+          return Never(ref, c);
+        default:
+          return Always(ref, c);
       }
     case Position::kAboveMax:
       if (op == Operation::kLt || op == Operation::kLtEq || op == Operation::kNotEq) {
@@ -123,9 +125,7 @@ BoundExpression BindComparison(Operation op, const BoundReference& ref,
   return pred(op, c.value);
 }
 
-bool IsFloat(const DataType& t) {
-  return t.id() == TypeId::kFloat32 || t.id() == TypeId::kFloat64;
-}
+bool IsFloat(const DataType& t) { return t.id() == TypeId::kFloat32 || t.id() == TypeId::kFloat64; }
 
 Result<BoundExpression> BindPredicate(const Expression& e, const columnar::Schema& schema,
                                       const BindOptions& options) {
@@ -145,8 +145,8 @@ Result<BoundExpression> BindPredicate(const Expression& e, const columnar::Schem
   }
   if (op == Operation::kStartsWith || op == Operation::kNotStartsWith) {
     if (!t.is_binary_like()) {
-      return InvalidArgument("filter: starts_with needs a string or binary column; {} is {}",
-                             name, t.ToString());
+      return InvalidArgument("filter: starts_with needs a string or binary column; {} is {}", name,
+                             t.ToString());
     }
   }
   std::vector<ConvertedLiteral> converted;
@@ -192,10 +192,10 @@ Result<BoundReference> BindReference(const ColumnRef& column, const columnar::Sc
     if (depth > 0) {
       const DataType& parent = *ref.type;
       if (parent.id() != TypeId::kStruct) {
-        return InvalidArgument("filter: column {}: {} is {}, not a struct; filters reach "
-                               "fields of structs only",
-                               Quoted(column.ToString()), Quoted(ref.column.ToString()),
-                               parent.ToString());
+        return InvalidArgument(
+            "filter: column {}: {} is {}, not a struct; filters reach "
+            "fields of structs only",
+            Quoted(column.ToString()), Quoted(ref.column.ToString()), parent.ToString());
       }
       fields = &parent.children();
     }

@@ -14,10 +14,14 @@ using columnar::TypeId;
 
 int64_t NanosPer(TimeUnit u) {
   switch (u) {
-    case TimeUnit::kSecond: return 1000000000;
-    case TimeUnit::kMilli: return 1000000;
-    case TimeUnit::kMicro: return 1000;
-    case TimeUnit::kNano: return 1;
+    case TimeUnit::kSecond:
+      return 1000000000;
+    case TimeUnit::kMilli:
+      return 1000000;
+    case TimeUnit::kMicro:
+      return 1000;
+    case TimeUnit::kNano:
+      return 1;
   }
   return 1;
 }
@@ -57,11 +61,15 @@ std::string ValueToString(const columnar::DataType& t, const spec::Literal& valu
   }
   if (auto* l = std::get_if<int64_t>(&v)) {
     switch (t.id()) {
-      case TypeId::kUInt64: return fmt::format("{}", static_cast<uint64_t>(*l));
+      case TypeId::kUInt64:
+        return fmt::format("{}", static_cast<uint64_t>(*l));
       case TypeId::kTime32:
-      case TypeId::kTime64: return "TIME " + QuoteString(TimeText(*l, t.unit()));
-      case TypeId::kTimestamp: return "TIMESTAMP " + QuoteString(TimestampText(*l, t));
-      default: return fmt::format("{}", *l);
+      case TypeId::kTime64:
+        return "TIME " + QuoteString(TimeText(*l, t.unit()));
+      case TypeId::kTimestamp:
+        return "TIMESTAMP " + QuoteString(TimestampText(*l, t));
+      default:
+        return fmt::format("{}", *l);
     }
   }
   if (auto* f = std::get_if<float>(&v)) return FloatText(*f);
@@ -77,7 +85,8 @@ std::string ValueToString(const columnar::DataType& t, const spec::Literal& valu
       std::copy(bytes->data.begin(), bytes->data.end(), u.bytes.begin());
       return QuoteString(u.ToString());
     }
-    return HexLiteral(std::string_view(reinterpret_cast<const char*>(bytes->data.data()), bytes->data.size()));
+    return HexLiteral(
+        std::string_view(reinterpret_cast<const char*>(bytes->data.data()), bytes->data.size()));
   }
   return "?";
 }

@@ -17,10 +17,10 @@
 namespace floe::expr {
 
 struct BoundReference {
-  ColumnRef column;        // the schema's own names: [a, b] for a.b
-  std::vector<int> path;   // field index at each level (top-level field, then struct children)
+  ColumnRef column;       // the schema's own names: [a, b] for a.b
+  std::vector<int> path;  // field index at each level (top-level field, then struct children)
   columnar::DataTypePtr type;
-  bool nullable = true;    // the field and every struct above it
+  bool nullable = true;  // the field and every struct above it
 
   std::string name() const { return column.ToString(); }
   bool operator==(const BoundReference& o) const {

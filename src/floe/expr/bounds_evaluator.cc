@@ -35,17 +35,22 @@ bool StartsWith(std::string_view s, std::string_view prefix) {
 
 class Evaluator {
  public:
-  Evaluator(int64_t row_count, const BoundsProvider& bounds)
-      : rows_(row_count), bounds_(bounds) {}
+  Evaluator(int64_t row_count, const BoundsProvider& bounds) : rows_(row_count), bounds_(bounds) {}
 
   bool Eval(const BoundExpression& e) const {
     switch (e.op()) {
-      case Operation::kTrue: return true;
-      case Operation::kFalse: return false;
-      case Operation::kAnd: return Eval(e.child(0)) && Eval(e.child(1));
-      case Operation::kOr: return Eval(e.child(0)) || Eval(e.child(1));
-      case Operation::kNot: return true;  // not reached after RewriteNot
-      default: return Predicate(e);
+      case Operation::kTrue:
+        return true;
+      case Operation::kFalse:
+        return false;
+      case Operation::kAnd:
+        return Eval(e.child(0)) && Eval(e.child(1));
+      case Operation::kOr:
+        return Eval(e.child(0)) || Eval(e.child(1));
+      case Operation::kNot:
+        return true;  // not reached after RewriteNot
+      default:
+        return Predicate(e);
     }
   }
 
@@ -70,19 +75,23 @@ class Evaluator {
     drop_nan(min);
     drop_nan(max);
     // cmp(bound, value): the order, or nullopt when unknown.
-    auto cmp = [&](const std::optional<Literal>& bound,
-                   const Literal& v) -> std::optional<int> {
+    auto cmp = [&](const std::optional<Literal>& bound, const Literal& v) -> std::optional<int> {
       if (!bound) return std::nullopt;
       return CompareValues(type, *bound, v);
     };
 
     Operation op = e.op();
     switch (op) {
-      case Operation::kIsNull: return nulls != 0;
-      case Operation::kNotNull: return !all_null;
-      case Operation::kIsNan: return may_have_nan && !all_null;
-      case Operation::kNotNan: return !all_nan;
-      default: break;
+      case Operation::kIsNull:
+        return nulls != 0;
+      case Operation::kNotNull:
+        return !all_null;
+      case Operation::kIsNan:
+        return may_have_nan && !all_null;
+      case Operation::kNotNan:
+        return !all_nan;
+      default:
+        break;
     }
     if (IsComparison(op) || op == Operation::kStartsWith || op == Operation::kNotStartsWith) {
       if (e.value().is_null()) return false;  // unknown for every row

@@ -25,22 +25,38 @@ bool IsPredicate(Operation op) {
 
 Operation Negate(Operation op) {
   switch (op) {
-    case Operation::kIsNull: return Operation::kNotNull;
-    case Operation::kNotNull: return Operation::kIsNull;
-    case Operation::kIsNan: return Operation::kNotNan;
-    case Operation::kNotNan: return Operation::kIsNan;
-    case Operation::kLt: return Operation::kGtEq;
-    case Operation::kLtEq: return Operation::kGt;
-    case Operation::kGt: return Operation::kLtEq;
-    case Operation::kGtEq: return Operation::kLt;
-    case Operation::kEq: return Operation::kNotEq;
-    case Operation::kNotEq: return Operation::kEq;
-    case Operation::kIn: return Operation::kNotIn;
-    case Operation::kNotIn: return Operation::kIn;
-    case Operation::kStartsWith: return Operation::kNotStartsWith;
-    case Operation::kNotStartsWith: return Operation::kStartsWith;
-    case Operation::kTrue: return Operation::kFalse;
-    case Operation::kFalse: return Operation::kTrue;
+    case Operation::kIsNull:
+      return Operation::kNotNull;
+    case Operation::kNotNull:
+      return Operation::kIsNull;
+    case Operation::kIsNan:
+      return Operation::kNotNan;
+    case Operation::kNotNan:
+      return Operation::kIsNan;
+    case Operation::kLt:
+      return Operation::kGtEq;
+    case Operation::kLtEq:
+      return Operation::kGt;
+    case Operation::kGt:
+      return Operation::kLtEq;
+    case Operation::kGtEq:
+      return Operation::kLt;
+    case Operation::kEq:
+      return Operation::kNotEq;
+    case Operation::kNotEq:
+      return Operation::kEq;
+    case Operation::kIn:
+      return Operation::kNotIn;
+    case Operation::kNotIn:
+      return Operation::kIn;
+    case Operation::kStartsWith:
+      return Operation::kNotStartsWith;
+    case Operation::kNotStartsWith:
+      return Operation::kStartsWith;
+    case Operation::kTrue:
+      return Operation::kFalse;
+    case Operation::kFalse:
+      return Operation::kTrue;
     default:
       assert(false && "Negate: not a predicate");
       return op;
@@ -49,35 +65,59 @@ Operation Negate(Operation op) {
 
 Operation Flip(Operation op) {
   switch (op) {
-    case Operation::kLt: return Operation::kGt;
-    case Operation::kLtEq: return Operation::kGtEq;
-    case Operation::kGt: return Operation::kLt;
-    case Operation::kGtEq: return Operation::kLtEq;
-    default: return op;  // = and != are symmetric
+    case Operation::kLt:
+      return Operation::kGt;
+    case Operation::kLtEq:
+      return Operation::kGtEq;
+    case Operation::kGt:
+      return Operation::kLt;
+    case Operation::kGtEq:
+      return Operation::kLtEq;
+    default:
+      return op;  // = and != are symmetric
   }
 }
 
 std::string_view OperationSymbol(Operation op) {
   switch (op) {
-    case Operation::kTrue: return "TRUE";
-    case Operation::kFalse: return "FALSE";
-    case Operation::kAnd: return "AND";
-    case Operation::kOr: return "OR";
-    case Operation::kNot: return "NOT";
-    case Operation::kIsNull: return "IS NULL";
-    case Operation::kNotNull: return "IS NOT NULL";
-    case Operation::kIsNan: return "IS NAN";
-    case Operation::kNotNan: return "IS NOT NAN";
-    case Operation::kLt: return "<";
-    case Operation::kLtEq: return "<=";
-    case Operation::kGt: return ">";
-    case Operation::kGtEq: return ">=";
-    case Operation::kEq: return "=";
-    case Operation::kNotEq: return "!=";
-    case Operation::kIn: return "IN";
-    case Operation::kNotIn: return "NOT IN";
-    case Operation::kStartsWith: return "starts_with";
-    case Operation::kNotStartsWith: return "not_starts_with";
+    case Operation::kTrue:
+      return "TRUE";
+    case Operation::kFalse:
+      return "FALSE";
+    case Operation::kAnd:
+      return "AND";
+    case Operation::kOr:
+      return "OR";
+    case Operation::kNot:
+      return "NOT";
+    case Operation::kIsNull:
+      return "IS NULL";
+    case Operation::kNotNull:
+      return "IS NOT NULL";
+    case Operation::kIsNan:
+      return "IS NAN";
+    case Operation::kNotNan:
+      return "IS NOT NAN";
+    case Operation::kLt:
+      return "<";
+    case Operation::kLtEq:
+      return "<=";
+    case Operation::kGt:
+      return ">";
+    case Operation::kGtEq:
+      return ">=";
+    case Operation::kEq:
+      return "=";
+    case Operation::kNotEq:
+      return "!=";
+    case Operation::kIn:
+      return "IN";
+    case Operation::kNotIn:
+      return "NOT IN";
+    case Operation::kStartsWith:
+      return "starts_with";
+    case Operation::kNotStartsWith:
+      return "not_starts_with";
   }
   return "?";
 }
@@ -156,17 +196,26 @@ std::string HexLiteral(std::string_view bytes) {
 
 std::string UnboundLiteral::ToString() const {
   switch (kind) {
-    case LiteralKind::kNull: return "NULL";
-    case LiteralKind::kBool: return text == "true" ? "TRUE" : "FALSE";
+    case LiteralKind::kNull:
+      return "NULL";
+    case LiteralKind::kBool:
+      return text == "true" ? "TRUE" : "FALSE";
     case LiteralKind::kInteger:
     case LiteralKind::kDecimal:
-    case LiteralKind::kFloat: return text;
-    case LiteralKind::kString: return QuoteString(text);
-    case LiteralKind::kDate: return "DATE " + QuoteString(text);
-    case LiteralKind::kTime: return "TIME " + QuoteString(text);
-    case LiteralKind::kTimestamp: return "TIMESTAMP " + QuoteString(text);
-    case LiteralKind::kTimestampNtz: return "TIMESTAMP_NTZ " + QuoteString(text);
-    case LiteralKind::kBinary: return HexLiteral(text);
+    case LiteralKind::kFloat:
+      return text;
+    case LiteralKind::kString:
+      return QuoteString(text);
+    case LiteralKind::kDate:
+      return "DATE " + QuoteString(text);
+    case LiteralKind::kTime:
+      return "TIME " + QuoteString(text);
+    case LiteralKind::kTimestamp:
+      return "TIMESTAMP " + QuoteString(text);
+    case LiteralKind::kTimestampNtz:
+      return "TIMESTAMP_NTZ " + QuoteString(text);
+    case LiteralKind::kBinary:
+      return HexLiteral(text);
   }
   return text;
 }

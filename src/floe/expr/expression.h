@@ -25,7 +25,7 @@ enum class Operation {
   kNot,
   kIsNull,
   kNotNull,
-  kIsNan,   // float/double; a null is not NaN (IS NAN and IS NOT NAN are never unknown)
+  kIsNan,  // float/double; a null is not NaN (IS NAN and IS NOT NAN are never unknown)
   kNotNan,
   kLt,
   kLtEq,
@@ -66,16 +66,16 @@ struct ColumnRef {
 // and escapes removed).
 enum class LiteralKind {
   kNull,
-  kBool,       // text "true" / "false"
-  kInteger,    // "-12"
-  kDecimal,    // "1.50": scale = digits after the point
-  kFloat,      // "1e-3", "2.5E10": has an exponent
-  kString,     // 'it''s' → it's
-  kDate,       // DATE '2026-03-05'
-  kTime,       // TIME '10:00:00'
-  kTimestamp,  // TIMESTAMP '2026-03-05 10:00:00[+01:00]'
+  kBool,          // text "true" / "false"
+  kInteger,       // "-12"
+  kDecimal,       // "1.50": scale = digits after the point
+  kFloat,         // "1e-3", "2.5E10": has an exponent
+  kString,        // 'it''s' → it's
+  kDate,          // DATE '2026-03-05'
+  kTime,          // TIME '10:00:00'
+  kTimestamp,     // TIMESTAMP '2026-03-05 10:00:00[+01:00]'
   kTimestampNtz,  // TIMESTAMP_NTZ '2026-03-05 10:00:00' (never an offset)
-  kBinary,     // X'01ff' → the bytes 0x01 0xff (text holds the raw bytes)
+  kBinary,        // X'01ff' → the bytes 0x01 0xff (text holds the raw bytes)
 };
 
 struct UnboundLiteral {

@@ -43,21 +43,31 @@ Status AppendRows(ArrayBuilder* b, const ArrayData& a, const std::vector<int64_t
       }
       return Ok();
     }
-    case TypeId::kInt8: return AppendPrimitive<int8_t>(b, a, idx);
-    case TypeId::kInt16: return AppendPrimitive<int16_t>(b, a, idx);
+    case TypeId::kInt8:
+      return AppendPrimitive<int8_t>(b, a, idx);
+    case TypeId::kInt16:
+      return AppendPrimitive<int16_t>(b, a, idx);
     case TypeId::kInt32:
     case TypeId::kDate32:
-    case TypeId::kTime32: return AppendPrimitive<int32_t>(b, a, idx);
+    case TypeId::kTime32:
+      return AppendPrimitive<int32_t>(b, a, idx);
     case TypeId::kInt64:
     case TypeId::kTime64:
-    case TypeId::kTimestamp: return AppendPrimitive<int64_t>(b, a, idx);
-    case TypeId::kUInt8: return AppendPrimitive<uint8_t>(b, a, idx);
+    case TypeId::kTimestamp:
+      return AppendPrimitive<int64_t>(b, a, idx);
+    case TypeId::kUInt8:
+      return AppendPrimitive<uint8_t>(b, a, idx);
     case TypeId::kUInt16:
-    case TypeId::kFloat16: return AppendPrimitive<uint16_t>(b, a, idx);
-    case TypeId::kUInt32: return AppendPrimitive<uint32_t>(b, a, idx);
-    case TypeId::kUInt64: return AppendPrimitive<uint64_t>(b, a, idx);
-    case TypeId::kFloat32: return AppendPrimitive<float>(b, a, idx);
-    case TypeId::kFloat64: return AppendPrimitive<double>(b, a, idx);
+    case TypeId::kFloat16:
+      return AppendPrimitive<uint16_t>(b, a, idx);
+    case TypeId::kUInt32:
+      return AppendPrimitive<uint32_t>(b, a, idx);
+    case TypeId::kUInt64:
+      return AppendPrimitive<uint64_t>(b, a, idx);
+    case TypeId::kFloat32:
+      return AppendPrimitive<float>(b, a, idx);
+    case TypeId::kFloat64:
+      return AppendPrimitive<double>(b, a, idx);
     case TypeId::kString:
     case TypeId::kBinary: {
       auto* builder = static_cast<columnar::BinaryBuilder*>(b);
@@ -109,10 +119,12 @@ Status AppendRows(ArrayBuilder* b, const ArrayData& a, const std::vector<int64_t
 }
 
 // The validity bitmap of the rows at `idx` (and their null count); null when none is null.
-Result<BufferPtr> TakeValidity(const ArrayData& a, const std::vector<int64_t>& idx, int64_t* null_count) {
+Result<BufferPtr> TakeValidity(const ArrayData& a, const std::vector<int64_t>& idx,
+                               int64_t* null_count) {
   *null_count = 0;
   if (a.buffers.empty() || a.buffers[0] == nullptr) return BufferPtr();
-  FLOE_ASSIGN_OR_RETURN(BufferPtr bits, Buffer::Allocate(columnar::BytesForBits(static_cast<int64_t>(idx.size()))));
+  FLOE_ASSIGN_OR_RETURN(BufferPtr bits,
+                        Buffer::Allocate(columnar::BytesForBits(static_cast<int64_t>(idx.size()))));
   const uint8_t* in = a.buffers[0]->data();
   uint8_t* out = bits->mutable_data();
   for (size_t j = 0; j < idx.size(); ++j) {
@@ -137,23 +149,35 @@ void GatherValues(const uint8_t* in, const std::vector<int64_t>& idx, uint8_t* o
 // gathered straight into one new buffer (a value under a null keeps its bytes; they are unused).
 Result<columnar::ArrayPtr> TakeFixedWidth(const ArrayData& a, const std::vector<int64_t>& idx) {
   const size_t width = static_cast<size_t>(a.type->byte_width());
-  FLOE_ASSIGN_OR_RETURN(BufferPtr values, Buffer::AllocateForWriting(static_cast<int64_t>(idx.size() * width)));
+  FLOE_ASSIGN_OR_RETURN(BufferPtr values,
+                        Buffer::AllocateForWriting(static_cast<int64_t>(idx.size() * width)));
   FLOE_RETURN_IF_ERROR(values->Resize(static_cast<int64_t>(idx.size() * width)));
   const uint8_t* in = a.buffers[1]->data() + static_cast<size_t>(a.offset) * width;
   uint8_t* out = values->mutable_data();
   switch (width) {
-    case 1: GatherValues<1>(in, idx, out); break;
-    case 2: GatherValues<2>(in, idx, out); break;
-    case 4: GatherValues<4>(in, idx, out); break;
-    case 8: GatherValues<8>(in, idx, out); break;
-    case 16: GatherValues<16>(in, idx, out); break;
+    case 1:
+      GatherValues<1>(in, idx, out);
+      break;
+    case 2:
+      GatherValues<2>(in, idx, out);
+      break;
+    case 4:
+      GatherValues<4>(in, idx, out);
+      break;
+    case 8:
+      GatherValues<8>(in, idx, out);
+      break;
+    case 16:
+      GatherValues<16>(in, idx, out);
+      break;
     default:
-      for (size_t j = 0; j < idx.size(); ++j) std::memcpy(out + j * width, in + static_cast<size_t>(idx[j]) * width, width);
+      for (size_t j = 0; j < idx.size(); ++j)
+        std::memcpy(out + j * width, in + static_cast<size_t>(idx[j]) * width, width);
   }
   int64_t null_count = 0;
   FLOE_ASSIGN_OR_RETURN(BufferPtr validity, TakeValidity(a, idx, &null_count));
-  return ArrayData::Make(a.type, static_cast<int64_t>(idx.size()), {std::move(validity), std::move(values)},
-                         null_count);
+  return ArrayData::Make(a.type, static_cast<int64_t>(idx.size()),
+                         {std::move(validity), std::move(values)}, null_count);
 }
 
 // String and binary columns: offsets and bytes of the rows at `idx` in two new buffers.
@@ -161,7 +185,8 @@ Result<columnar::ArrayPtr> TakeVariableWidth(const ArrayData& a, const std::vect
   const int32_t* offsets = a.values<int32_t>(1);
   int64_t total = 0;
   for (int64_t i : idx) total += offsets[i + 1] - offsets[i];
-  if (total > INT32_MAX) return NotSupported("filter: more than 2 GiB of {} values in one batch", a.type->ToString());
+  if (total > INT32_MAX)
+    return NotSupported("filter: more than 2 GiB of {} values in one batch", a.type->ToString());
   const int64_t n = static_cast<int64_t>(idx.size());
   FLOE_ASSIGN_OR_RETURN(BufferPtr out_offsets, Buffer::AllocateForWriting((n + 1) * 4));
   FLOE_RETURN_IF_ERROR(out_offsets->Resize((n + 1) * 4));
@@ -185,7 +210,8 @@ Result<columnar::ArrayPtr> TakeVariableWidth(const ArrayData& a, const std::vect
   }
   int64_t null_count = 0;
   FLOE_ASSIGN_OR_RETURN(BufferPtr validity, TakeValidity(a, idx, &null_count));
-  return ArrayData::Make(a.type, n, {std::move(validity), std::move(out_offsets), std::move(out_bytes)}, null_count);
+  return ArrayData::Make(
+      a.type, n, {std::move(validity), std::move(out_offsets), std::move(out_bytes)}, null_count);
 }
 
 }  // namespace
@@ -193,7 +219,8 @@ Result<columnar::ArrayPtr> TakeVariableWidth(const ArrayData& a, const std::vect
 Result<columnar::ArrayPtr> TakeRows(const ArrayData& array, const std::vector<int64_t>& indices) {
   TypeId id = array.type->id();
   if (id == TypeId::kString || id == TypeId::kBinary) return TakeVariableWidth(array, indices);
-  if (id != TypeId::kBool && id != TypeId::kNull && !array.type->is_nested() && array.type->byte_width() > 0) {
+  if (id != TypeId::kBool && id != TypeId::kNull && !array.type->is_nested() &&
+      array.type->byte_width() > 0) {
     return TakeFixedWidth(array, indices);
   }
   FLOE_ASSIGN_OR_RETURN(std::unique_ptr<ArrayBuilder> builder, columnar::MakeBuilder(array.type));

@@ -23,7 +23,7 @@ struct Scaled {
   bool negative = false;
   bool overflow = false;  // |value| >= 10^38: beyond every column's range
   __int128 floor = 0;
-  bool inexact = false;   // the number had non-zero digits below 10^-scale
+  bool inexact = false;  // the number had non-zero digits below 10^-scale
 };
 
 std::optional<Scaled> ScaleNumber(std::string_view text, int scale) {
@@ -100,9 +100,18 @@ __int128 FloorDiv128(__int128 a, __int128 b, bool* inexact) {
 
 bool IsOrdered(TypeId id) {
   switch (id) {
-    case TypeId::kInt8: case TypeId::kInt16: case TypeId::kInt32: case TypeId::kInt64:
-    case TypeId::kUInt8: case TypeId::kUInt16: case TypeId::kUInt32: case TypeId::kUInt64:
-    case TypeId::kDecimal128: case TypeId::kDate32: case TypeId::kTime32: case TypeId::kTime64:
+    case TypeId::kInt8:
+    case TypeId::kInt16:
+    case TypeId::kInt32:
+    case TypeId::kInt64:
+    case TypeId::kUInt8:
+    case TypeId::kUInt16:
+    case TypeId::kUInt32:
+    case TypeId::kUInt64:
+    case TypeId::kDecimal128:
+    case TypeId::kDate32:
+    case TypeId::kTime32:
+    case TypeId::kTime64:
     case TypeId::kTimestamp:
       return true;
     default:
@@ -113,26 +122,53 @@ bool IsOrdered(TypeId id) {
 // The range of an ordered type.
 void Domain(const DataType& t, __int128* lo, __int128* hi) {
   switch (t.id()) {
-    case TypeId::kInt8: *lo = INT8_MIN; *hi = INT8_MAX; return;
-    case TypeId::kInt16: *lo = INT16_MIN; *hi = INT16_MAX; return;
-    case TypeId::kInt32: case TypeId::kDate32: case TypeId::kTime32:
-      *lo = INT32_MIN; *hi = INT32_MAX; return;
-    case TypeId::kUInt8: *lo = 0; *hi = UINT8_MAX; return;
-    case TypeId::kUInt16: *lo = 0; *hi = UINT16_MAX; return;
-    case TypeId::kUInt32: *lo = 0; *hi = UINT32_MAX; return;
-    case TypeId::kUInt64: *lo = 0; *hi = UINT64_MAX; return;
+    case TypeId::kInt8:
+      *lo = INT8_MIN;
+      *hi = INT8_MAX;
+      return;
+    case TypeId::kInt16:
+      *lo = INT16_MIN;
+      *hi = INT16_MAX;
+      return;
+    case TypeId::kInt32:
+    case TypeId::kDate32:
+    case TypeId::kTime32:
+      *lo = INT32_MIN;
+      *hi = INT32_MAX;
+      return;
+    case TypeId::kUInt8:
+      *lo = 0;
+      *hi = UINT8_MAX;
+      return;
+    case TypeId::kUInt16:
+      *lo = 0;
+      *hi = UINT16_MAX;
+      return;
+    case TypeId::kUInt32:
+      *lo = 0;
+      *hi = UINT32_MAX;
+      return;
+    case TypeId::kUInt64:
+      *lo = 0;
+      *hi = UINT64_MAX;
+      return;
     case TypeId::kDecimal128:
       *hi = Pow10(t.precision()) - 1;
       *lo = -*hi;
       return;
     default:  // int64, time64, timestamp
-      *lo = INT64_MIN; *hi = INT64_MAX; return;
+      *lo = INT64_MIN;
+      *hi = INT64_MAX;
+      return;
   }
 }
 
 spec::Literal MakeValue(const DataType& t, __int128 v) {
   switch (t.id()) {
-    case TypeId::kInt8: case TypeId::kInt16: case TypeId::kInt32: case TypeId::kUInt8:
+    case TypeId::kInt8:
+    case TypeId::kInt16:
+    case TypeId::kInt32:
+    case TypeId::kUInt8:
     case TypeId::kUInt16:
       return spec::Literal::Int(static_cast<int32_t>(v));
     case TypeId::kDate32:
@@ -170,10 +206,14 @@ ConvertedLiteral Classify(const DataType& t, __int128 floor, bool inexact, bool 
 
 int64_t NanosPerUnit(TimeUnit u) {
   switch (u) {
-    case TimeUnit::kSecond: return 1000000000;
-    case TimeUnit::kMilli: return 1000000;
-    case TimeUnit::kMicro: return 1000;
-    case TimeUnit::kNano: return 1;
+    case TimeUnit::kSecond:
+      return 1000000000;
+    case TimeUnit::kMilli:
+      return 1000000;
+    case TimeUnit::kMicro:
+      return 1000;
+    case TimeUnit::kNano:
+      return 1;
   }
   return 1;
 }
@@ -204,13 +244,15 @@ Result<ConvertedLiteral> ConvertTemporal(const UnboundLiteral& v, const DataType
   if (!IsTimestampText(v)) return Mismatch(column, t, v);
   auto ts = ParseTimestamp(v.text);
   if (!ts) {
-    return Mismatch(column, t, v, " (expected a date YYYY-MM-DD or a timestamp "
-                                  "YYYY-MM-DD HH:MM:SS[.ffffff][+HH:MM])");
+    return Mismatch(column, t, v,
+                    " (expected a date YYYY-MM-DD or a timestamp "
+                    "YYYY-MM-DD HH:MM:SS[.ffffff][+HH:MM])");
   }
   if (t.id() == TypeId::kTimestamp && t.timezone().empty() && ts->has_offset) {
-    return InvalidArgument("filter: column {} is a timestamp without time zone ({}); the value "
-                           "{} carries a zone offset: write the local time without one",
-                           column, t.ToString(), v.ToString());
+    return InvalidArgument(
+        "filter: column {} is a timestamp without time zone ({}); the value "
+        "{} carries a zone offset: write the local time without one",
+        column, t.ToString(), v.ToString());
   }
   __int128 nanos = static_cast<__int128>(ts->micros) * 1000 + ts->nanos_of_micro;
   int64_t per = t.id() == TypeId::kDate32 ? int64_t{86400} * 1000000000 : NanosPerUnit(t.unit());
@@ -264,8 +306,10 @@ Result<ConvertedLiteral> ConvertBytes(const UnboundLiteral& v, const DataType& t
 Result<ConvertedLiteral> ConvertLiteral(const UnboundLiteral& v, const DataType& t,
                                         std::string_view column) {
   if (t.is_nested() || t.id() == TypeId::kNull || t.id() == TypeId::kFloat16) {
-    return NotSupported("filter: column {} is {}; filters compare only primitive columns "
-                        "(IS NULL works on any)", column, t.ToString());
+    return NotSupported(
+        "filter: column {} is {}; filters compare only primitive columns "
+        "(IS NULL works on any)",
+        column, t.ToString());
   }
   if (v.kind == LiteralKind::kNull) {
     ConvertedLiteral c;

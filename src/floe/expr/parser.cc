@@ -56,9 +56,10 @@ std::optional<FilterFunction> FunctionOf(const syntax::FunctionCall& call) {
 Error Unsupported(const syntax::Expr& e) {
   const auto* call = e.As<syntax::FunctionCall>();
   if (call && !FunctionOf(*call)) {
-    return InvalidArgument("{}: \"{}\" is not supported in a filter (its functions: "
-                           "starts_with, not_starts_with, isnan; use floe sql)",
-                           Where(e.pos), Describe(e));
+    return InvalidArgument(
+        "{}: \"{}\" is not supported in a filter (its functions: "
+        "starts_with, not_starts_with, isnan; use floe sql)",
+        Where(e.pos), Describe(e));
   }
   return InvalidArgument("{}: \"{}\" is not supported in a filter (use floe sql)", Where(e.pos),
                          Describe(e));
@@ -79,8 +80,10 @@ Result<UnboundLiteral> ValueOf(const syntax::Literal& lit, SourcePosition pos) {
   using syntax::LiteralKind;
   std::string quoted = syntax::QuoteStringLiteral(lit.text);
   switch (lit.kind) {
-    case LiteralKind::kNull: return UnboundLiteral::Null();
-    case LiteralKind::kBoolean: return UnboundLiteral::Bool(lit.bool_value);
+    case LiteralKind::kNull:
+      return UnboundLiteral::Null();
+    case LiteralKind::kBoolean:
+      return UnboundLiteral::Bool(lit.bool_value);
     case LiteralKind::kInteger:
     case LiteralKind::kTinyInt:
     case LiteralKind::kSmallInt:
@@ -90,8 +93,10 @@ Result<UnboundLiteral> ValueOf(const syntax::Literal& lit, SourcePosition pos) {
     case LiteralKind::kDouble:
       // The column's type decides; the suffix (1L, 1.5D) says nothing more here.
       return UnboundLiteral::Number(lit.text);
-    case LiteralKind::kString: return UnboundLiteral::String(lit.text);
-    case LiteralKind::kBinary: return UnboundLiteral{expr::LiteralKind::kBinary, lit.text};
+    case LiteralKind::kString:
+      return UnboundLiteral::String(lit.text);
+    case LiteralKind::kBinary:
+      return UnboundLiteral{expr::LiteralKind::kBinary, lit.text};
     case LiteralKind::kDate:
       if (!ParseDate(lit.text)) {
         return InvalidArgument("{}: invalid date {} (expected YYYY-MM-DD)", Where(pos), quoted);
@@ -108,8 +113,10 @@ Result<UnboundLiteral> ValueOf(const syntax::Literal& lit, SourcePosition pos) {
     case LiteralKind::kTimestampNtz: {
       auto ts = ParseTimestamp(lit.text);
       if (!ts) {
-        return InvalidArgument("{}: invalid timestamp {} (expected "
-                               "YYYY-MM-DD HH:MM:SS[.ffffff][+HH:MM])", Where(pos), quoted);
+        return InvalidArgument(
+            "{}: invalid timestamp {} (expected "
+            "YYYY-MM-DD HH:MM:SS[.ffffff][+HH:MM])",
+            Where(pos), quoted);
       }
       if (lit.kind == LiteralKind::kTimestampNtz) {
         if (ts->has_offset) {
@@ -128,8 +135,10 @@ Result<UnboundLiteral> ValueOf(const syntax::Literal& lit, SourcePosition pos) {
 }
 
 Error TwoColumns(SourcePosition second) {
-  return InvalidArgument("{}: comparing two columns is not supported; compare a column with a "
-                         "value", Where(second));
+  return InvalidArgument(
+      "{}: comparing two columns is not supported; compare a column with a "
+      "value",
+      Where(second));
 }
 
 Result<UnboundLiteral> ValueOf(const syntax::Expr& e) {
@@ -156,9 +165,10 @@ Result<Expression> LowerLike(ColumnRef column, const std::string& pattern, bool 
     } else if (c == '%' && i + 1 == pattern.size()) {
       prefix = true;
     } else if (c == '%' || c == '_') {
-      return NotSupported("{}: LIKE pattern {} is not supported: only a prefix followed by one % "
-                          "(as starts_with) or a pattern without wildcards",
-                          Where(pos), syntax::QuoteStringLiteral(pattern));
+      return NotSupported(
+          "{}: LIKE pattern {} is not supported: only a prefix followed by one % "
+          "(as starts_with) or a pattern without wildcards",
+          Where(pos), syntax::QuoteStringLiteral(pattern));
     } else {
       literal += c;
     }
@@ -173,13 +183,20 @@ Result<Expression> LowerLike(ColumnRef column, const std::string& pattern, bool 
 
 std::optional<Operation> ComparisonOf(syntax::BinaryOp op) {
   switch (op) {
-    case syntax::BinaryOp::kEq: return Operation::kEq;
-    case syntax::BinaryOp::kNotEq: return Operation::kNotEq;
-    case syntax::BinaryOp::kLt: return Operation::kLt;
-    case syntax::BinaryOp::kLtEq: return Operation::kLtEq;
-    case syntax::BinaryOp::kGt: return Operation::kGt;
-    case syntax::BinaryOp::kGtEq: return Operation::kGtEq;
-    default: return std::nullopt;
+    case syntax::BinaryOp::kEq:
+      return Operation::kEq;
+    case syntax::BinaryOp::kNotEq:
+      return Operation::kNotEq;
+    case syntax::BinaryOp::kLt:
+      return Operation::kLt;
+    case syntax::BinaryOp::kLtEq:
+      return Operation::kLtEq;
+    case syntax::BinaryOp::kGt:
+      return Operation::kGt;
+    case syntax::BinaryOp::kGtEq:
+      return Operation::kGtEq;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -192,8 +209,10 @@ Result<Expression> LowerComparison(Operation op, const syntax::Expr& left,
   }
   if (!left.As<syntax::Literal>()) return Unsupported(left);
   if (right.As<syntax::Literal>()) {
-    return InvalidArgument("{}: comparing two values is not supported; compare a column with a "
-                           "value", Where(right.pos));
+    return InvalidArgument(
+        "{}: comparing two values is not supported; compare a column with a "
+        "value",
+        Where(right.pos));
   }
   FLOE_ASSIGN_OR_RETURN(ColumnRef column, RequireColumn(right));
   FLOE_ASSIGN_OR_RETURN(UnboundLiteral v, ValueOf(left));
@@ -215,8 +234,8 @@ Result<Expression> LowerFunction(const syntax::Expr& e, const syntax::FunctionCa
     return InvalidArgument("{}: {} takes a prefix string, not \"{}\"", Where(call.args[1]->pos),
                            call.name[0], Describe(*call.args[1]));
   }
-  Operation op = *f == FilterFunction::kStartsWith ? Operation::kStartsWith
-                                                   : Operation::kNotStartsWith;
+  Operation op =
+      *f == FilterFunction::kStartsWith ? Operation::kStartsWith : Operation::kNotStartsWith;
   return Expression::Predicate(op, std::move(column), {UnboundLiteral::String(prefix->text)});
 }
 

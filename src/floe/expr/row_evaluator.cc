@@ -44,9 +44,8 @@ void AndValidity(const ArrayData& a, int64_t base, std::vector<uint8_t>& valid) 
 
 Result<ColumnView> Resolve(const BoundReference& ref, const RecordBatch& batch) {
   auto mismatch = [&]() {
-    return InvalidArgument("filter: the batch has no column {} of type {} (schema: {})",
-                           ref.name(), ref.type ? ref.type->ToString() : "?",
-                           batch.schema()->ToString());
+    return InvalidArgument("filter: the batch has no column {} of type {} (schema: {})", ref.name(),
+                           ref.type ? ref.type->ToString() : "?", batch.schema()->ToString());
   };
   if (ref.path.empty() || ref.path[0] < 0 || ref.path[0] >= batch.num_columns()) {
     return mismatch();
@@ -88,20 +87,30 @@ Status WithValues(const ColumnView& c, Fn&& fn) {
       int64_t start = a.offset + base;
       return fn([bits, start](int64_t i) { return columnar::GetBit(bits, start + i) != 0; });
     }
-    case TypeId::kInt8: return fn(Values<int8_t>(a, base));
-    case TypeId::kInt16: return fn(Values<int16_t>(a, base));
+    case TypeId::kInt8:
+      return fn(Values<int8_t>(a, base));
+    case TypeId::kInt16:
+      return fn(Values<int16_t>(a, base));
     case TypeId::kInt32:
     case TypeId::kDate32:
-    case TypeId::kTime32: return fn(Values<int32_t>(a, base));
+    case TypeId::kTime32:
+      return fn(Values<int32_t>(a, base));
     case TypeId::kInt64:
     case TypeId::kTime64:
-    case TypeId::kTimestamp: return fn(Values<int64_t>(a, base));
-    case TypeId::kUInt8: return fn(Values<uint8_t>(a, base));
-    case TypeId::kUInt16: return fn(Values<uint16_t>(a, base));
-    case TypeId::kUInt32: return fn(Values<uint32_t>(a, base));
-    case TypeId::kUInt64: return fn(Values<uint64_t>(a, base));
-    case TypeId::kFloat32: return fn(Values<float>(a, base));
-    case TypeId::kFloat64: return fn(Values<double>(a, base));
+    case TypeId::kTimestamp:
+      return fn(Values<int64_t>(a, base));
+    case TypeId::kUInt8:
+      return fn(Values<uint8_t>(a, base));
+    case TypeId::kUInt16:
+      return fn(Values<uint16_t>(a, base));
+    case TypeId::kUInt32:
+      return fn(Values<uint32_t>(a, base));
+    case TypeId::kUInt64:
+      return fn(Values<uint64_t>(a, base));
+    case TypeId::kFloat32:
+      return fn(Values<float>(a, base));
+    case TypeId::kFloat64:
+      return fn(Values<double>(a, base));
     case TypeId::kString:
     case TypeId::kBinary: {
       const int32_t* offs = a.values<int32_t>(1) + base;
@@ -133,8 +142,8 @@ Status WithValues(const ColumnView& c, Fn&& fn) {
 template <typename T>
 Result<T> ValueAs(const spec::Literal& lit, const DataType& type) {
   auto bad = [&]() {
-    return InvalidArgument("filter: value {} does not fit column type {}",
-                           ValueToString(type, lit), type.ToString());
+    return InvalidArgument("filter: value {} does not fit column type {}", ValueToString(type, lit),
+                           type.ToString());
   };
   if constexpr (std::is_same_v<T, bool>) {
     if (lit.holds<bool>()) return lit.get<bool>();
@@ -166,7 +175,8 @@ Result<T> ValueAs(const spec::Literal& lit, const DataType& type) {
     }
     if constexpr (std::is_same_v<T, uint64_t>) return static_cast<uint64_t>(v);  // the bits
     if (v < static_cast<int64_t>(std::numeric_limits<T>::min()) ||
-        (v >= 0 && static_cast<uint64_t>(v) > static_cast<uint64_t>(std::numeric_limits<T>::max()))) {
+        (v >= 0 &&
+         static_cast<uint64_t>(v) > static_cast<uint64_t>(std::numeric_limits<T>::max()))) {
       return bad();
     }
     return static_cast<T>(v);
@@ -177,12 +187,24 @@ Result<T> ValueAs(const spec::Literal& lit, const DataType& type) {
 template <typename T, typename Get>
 void CompareLoop(Operation op, int64_t n, const Get& get, const T& lit, uint8_t* m) {
   switch (op) {
-    case Operation::kLt: for (int64_t i = 0; i < n; ++i) m[i] = get(i) < lit; break;
-    case Operation::kLtEq: for (int64_t i = 0; i < n; ++i) m[i] = get(i) <= lit; break;
-    case Operation::kGt: for (int64_t i = 0; i < n; ++i) m[i] = get(i) > lit; break;
-    case Operation::kGtEq: for (int64_t i = 0; i < n; ++i) m[i] = get(i) >= lit; break;
-    case Operation::kEq: for (int64_t i = 0; i < n; ++i) m[i] = get(i) == lit; break;
-    default: for (int64_t i = 0; i < n; ++i) m[i] = get(i) != lit; break;
+    case Operation::kLt:
+      for (int64_t i = 0; i < n; ++i) m[i] = get(i) < lit;
+      break;
+    case Operation::kLtEq:
+      for (int64_t i = 0; i < n; ++i) m[i] = get(i) <= lit;
+      break;
+    case Operation::kGt:
+      for (int64_t i = 0; i < n; ++i) m[i] = get(i) > lit;
+      break;
+    case Operation::kGtEq:
+      for (int64_t i = 0; i < n; ++i) m[i] = get(i) >= lit;
+      break;
+    case Operation::kEq:
+      for (int64_t i = 0; i < n; ++i) m[i] = get(i) == lit;
+      break;
+    default:
+      for (int64_t i = 0; i < n; ++i) m[i] = get(i) != lit;
+      break;
   }
 }
 
@@ -236,8 +258,8 @@ Status MatchValues(const BoundExpression& e, const ColumnView& c, int64_t n, uin
         return Ok();
       }
     }
-    return InvalidArgument("filter: {} does not apply to column {} of type {}",
-                           OperationSymbol(op), e.term().name(), type.ToString());
+    return InvalidArgument("filter: {} does not apply to column {} of type {}", OperationSymbol(op),
+                           e.term().name(), type.ToString());
   });
 }
 
@@ -347,7 +369,8 @@ Result<Selection> EvaluateRows(const BoundExpression& expr, const RecordBatch& b
   for (int64_t i = 0; i < s.num_rows; ++i) s.count += truth[i];
   for (int64_t byte = 0; byte * 8 < s.num_rows; ++byte) {  // 8 rows' bits at a time
     unsigned bits = 0;
-    for (int64_t k = 0; k < 8 && byte * 8 + k < s.num_rows; ++k) bits |= unsigned{truth[byte * 8 + k]} << k;
+    for (int64_t k = 0; k < 8 && byte * 8 + k < s.num_rows; ++k)
+      bits |= unsigned{truth[byte * 8 + k]} << k;
     s.bitmap[static_cast<size_t>(byte)] = static_cast<uint8_t>(bits);
   }
   return s;

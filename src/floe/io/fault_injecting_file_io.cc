@@ -6,14 +6,22 @@ namespace floe::io {
 
 std::string_view FileOpName(FileOp op) {
   switch (op) {
-    case FileOp::kOpen: return "open";
-    case FileOp::kRead: return "read";
-    case FileOp::kCreate: return "create";
-    case FileOp::kWrite: return "write";
-    case FileOp::kClose: return "close";
-    case FileOp::kDelete: return "delete";
-    case FileOp::kExists: return "exists";
-    case FileOp::kList: return "list";
+    case FileOp::kOpen:
+      return "open";
+    case FileOp::kRead:
+      return "read";
+    case FileOp::kCreate:
+      return "create";
+    case FileOp::kWrite:
+      return "write";
+    case FileOp::kClose:
+      return "close";
+    case FileOp::kDelete:
+      return "delete";
+    case FileOp::kExists:
+      return "exists";
+    case FileOp::kList:
+      return "list";
   }
   return "?";
 }

@@ -75,7 +75,10 @@ class LocalInputFile : public InputFile {
 class LocalOutputFile : public OutputFile {
  public:
   LocalOutputFile(std::string location, std::string path, std::string temp, int fd, bool overwrite)
-      : location_(std::move(location)), path_(std::move(path)), temp_(std::move(temp)), fd_(fd),
+      : location_(std::move(location)),
+        path_(std::move(path)),
+        temp_(std::move(temp)),
+        fd_(fd),
         overwrite_(overwrite) {}
   ~LocalOutputFile() override {
     if (fd_ >= 0) Abort();
@@ -183,7 +186,8 @@ class LocalFileIOImpl : public FileIO {
     fs::path parent = fs::path(path).parent_path();
     std::error_code ec;
     if (!parent.empty()) fs::create_directories(parent, ec);
-    if (ec) return IoError("{}: cannot create folder {}: {}", location, parent.string(), ec.message());
+    if (ec)
+      return IoError("{}: cannot create folder {}: {}", location, parent.string(), ec.message());
     if (!overwrite && ::access(path.c_str(), F_OK) == 0) {
       return AlreadyExists("{}: file already exists", location);
     }
@@ -193,8 +197,8 @@ class LocalFileIOImpl : public FileIO {
     std::string temp;
     int fd = -1;
     for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
-      temp = (parent / fmt::format(".{}.{}-{}.tmp", fs::path(path).filename().string(),
-                                   ::getpid(), counter.fetch_add(1)))
+      temp = (parent / fmt::format(".{}.{}-{}.tmp", fs::path(path).filename().string(), ::getpid(),
+                                   counter.fetch_add(1)))
                  .string();
       fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
       if (fd < 0 && errno != EEXIST) break;
@@ -242,9 +246,9 @@ class LocalFileIOImpl : public FileIO {
       if (!it->is_regular_file(ec) || p.rfind(path, 0) != 0) continue;
       struct stat st;
       if (::stat(it->path().c_str(), &st) != 0) continue;
-      out.push_back(FileInfo{std::string(caller_prefix) + p, static_cast<int64_t>(st.st_size),
-                             static_cast<int64_t>(st.st_mtim.tv_sec) * 1000 +
-                                 st.st_mtim.tv_nsec / 1000000});
+      out.push_back(
+          FileInfo{std::string(caller_prefix) + p, static_cast<int64_t>(st.st_size),
+                   static_cast<int64_t>(st.st_mtim.tv_sec) * 1000 + st.st_mtim.tv_nsec / 1000000});
     }
     if (ec) return IoError("{}: listing failed: {}", prefix, ec.message());
     return out;

@@ -60,7 +60,8 @@ Result<Location> Location::Parse(std::string_view text) {
   }
   Location loc;
   size_t colon = text.find(':');
-  std::string_view scheme = colon == std::string_view::npos ? std::string_view() : text.substr(0, colon);
+  std::string_view scheme =
+      colon == std::string_view::npos ? std::string_view() : text.substr(0, colon);
   if (!IsScheme(scheme)) return LocalPath(text);
   std::string_view rest = text.substr(colon + 1);
   std::string lower = Lower(scheme);

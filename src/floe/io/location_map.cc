@@ -142,7 +142,8 @@ class RemappedFileIOImpl : public FileIO {
     // Give the files back under the prefix the caller used, so that names it builds from them
     // map again the same way. A local inner FileIO may answer with plain paths for file: URIs.
     std::string mapped_path = mapped;
-    if (auto loc = Location::Parse(mapped); loc.ok() && loc->IsLocal()) mapped_path = loc->FilePath();
+    if (auto loc = Location::Parse(mapped); loc.ok() && loc->IsLocal())
+      mapped_path = loc->FilePath();
     for (FileInfo& info : *listed) {
       std::string_view l = info.location;
       if (l.substr(0, mapped.size()) == mapped) {

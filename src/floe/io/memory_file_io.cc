@@ -128,8 +128,8 @@ Result<std::vector<FileInfo>> MemoryFileIO::List(std::string_view prefix) {
   std::vector<FileInfo> out;
   for (auto it = files_.lower_bound(prefix);
        it != files_.end() && std::string_view(it->first).substr(0, prefix.size()) == prefix; ++it) {
-    out.push_back(FileInfo{it->first, static_cast<int64_t>(it->second.data->size()),
-                           it->second.modified_ms});
+    out.push_back(
+        FileInfo{it->first, static_cast<int64_t>(it->second.data->size()), it->second.modified_ms});
   }
   return out;
 }

@@ -7,18 +7,24 @@ namespace floe::manifest {
 
 std::string_view FileContentName(FileContent content) {
   switch (content) {
-    case FileContent::kData: return "data";
-    case FileContent::kPositionDeletes: return "position_deletes";
-    case FileContent::kEqualityDeletes: return "equality_deletes";
+    case FileContent::kData:
+      return "data";
+    case FileContent::kPositionDeletes:
+      return "position_deletes";
+    case FileContent::kEqualityDeletes:
+      return "equality_deletes";
   }
   return "unknown";
 }
 
 std::string_view EntryStatusName(EntryStatus status) {
   switch (status) {
-    case EntryStatus::kExisting: return "EXISTING";
-    case EntryStatus::kAdded: return "ADDED";
-    case EntryStatus::kDeleted: return "DELETED";
+    case EntryStatus::kExisting:
+      return "EXISTING";
+    case EntryStatus::kAdded:
+      return "ADDED";
+    case EntryStatus::kDeleted:
+      return "DELETED";
   }
   return "UNKNOWN";
 }

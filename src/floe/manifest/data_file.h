@@ -47,9 +47,9 @@ struct DataFile {
   std::optional<std::vector<int32_t>> equality_ids;
   std::optional<int32_t> sort_order_id;
   std::optional<std::string> referenced_data_file;  // v2+
-  std::optional<int64_t> first_row_id;               // v3
-  std::optional<int64_t> content_offset;             // v3 (deletion vectors)
-  std::optional<int64_t> content_size_in_bytes;      // v3
+  std::optional<int64_t> first_row_id;              // v3
+  std::optional<int64_t> content_offset;            // v3 (deletion vectors)
+  std::optional<int64_t> content_size_in_bytes;     // v3
 
   // Not stored in the data_file struct: the spec id of the manifest the file was read from.
   int32_t spec_id = 0;

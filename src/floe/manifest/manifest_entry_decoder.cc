@@ -23,9 +23,10 @@ using PartitionEncoding = ManifestEntryDecoder::PartitionEncoding;
 // status, snapshot_id, sequence_number, file_sequence_number, data_file; data_file's fields map
 // onto the targets from kContent on, in the same order.
 constexpr int kEntryDecoderDataFileField = 4;
-constexpr Target kEntryDecoderTargets[] = {Target::kStatus, Target::kSnapshotId, Target::kSequenceNumber,
-                                    Target::kFileSequenceNumber};
-constexpr int kEntryDecoderDataFileFields = static_cast<int>(Target::kContentSize) - static_cast<int>(Target::kContent) + 1;
+constexpr Target kEntryDecoderTargets[] = {Target::kStatus, Target::kSnapshotId,
+                                           Target::kSequenceNumber, Target::kFileSequenceNumber};
+constexpr int kEntryDecoderDataFileFields =
+    static_cast<int>(Target::kContentSize) - static_cast<int>(Target::kContent) + 1;
 
 // The plan of a reader field's value and the writer union's null branch (-1: the writer wrote
 // the value plainly). False for anything but a plain value or a union of null and one value.
@@ -34,7 +35,9 @@ bool EntryDecoderValuePlan(const ReadPlan& p, const ReadPlan** value, int8_t* nu
   *value = &p;
   if (p.op == Op::kWriterUnion) {
     if (p.branches.size() != 2) return false;
-    int8_t null_at = p.branches[0].plan->op == Op::kNull ? 0 : p.branches[1].plan->op == Op::kNull ? 1 : -1;
+    int8_t null_at = p.branches[0].plan->op == Op::kNull   ? 0
+                     : p.branches[1].plan->op == Op::kNull ? 1
+                                                           : -1;
     if (null_at < 0) return false;
     *null_branch = null_at;
     *value = p.branches[1 - null_at].plan;
@@ -63,7 +66,8 @@ bool IsPlainMetricArray(const ReadPlan& array, Op value_op) {
 }
 
 bool EntryDecoderIsBytesOp(Op op) {
-  return op == Op::kBytes || op == Op::kString || op == Op::kStringAsBytes || op == Op::kBytesAsString;
+  return op == Op::kBytes || op == Op::kString || op == Op::kStringAsBytes ||
+         op == Op::kBytesAsString;
 }
 
 // How a target's value plan is read, or false when only the general path reads it.
@@ -108,17 +112,22 @@ bool EntryDecoderEncoding(Target target, const ReadPlan& v, Encoding* out) {
     case Target::kPartition:
       *out = Encoding::kPartition;
       return v.op == Op::kRecord;
-    case Target::kSkip: break;
+    case Target::kSkip:
+      break;
   }
   return false;
 }
 
 CountMap* EntryDecoderCounts(Target t, DataFile* f) {
   switch (t) {
-    case Target::kColumnSizes: return &f->column_sizes;
-    case Target::kValueCounts: return &f->value_counts;
-    case Target::kNullValueCounts: return &f->null_value_counts;
-    default: return &f->nan_value_counts;
+    case Target::kColumnSizes:
+      return &f->column_sizes;
+    case Target::kValueCounts:
+      return &f->value_counts;
+    case Target::kNullValueCounts:
+      return &f->null_value_counts;
+    default:
+      return &f->nan_value_counts;
   }
 }
 
@@ -170,7 +179,8 @@ bool SkipEntryDecoderMetrics(Decoder& d, Encoding encoding) {
 // nullptr for a value to read past. Two loops: keep every item (each block's items written in
 // place), keep some (SkipEntryDecoderMetrics keeps none).
 template <typename Map, typename ReadValue>
-bool ReadEntryDecoderMetrics(Decoder& d, const MetricsProjection& keep, Map* out, ReadValue&& read_value) {
+bool ReadEntryDecoderMetrics(Decoder& d, const MetricsProjection& keep, Map* out,
+                             ReadValue&& read_value) {
   const bool all = keep.all();
   size_t used = 0;
   for (;;) {
@@ -251,12 +261,14 @@ bool ManifestEntryDecoder::PrepareRecord(const ReadPlan& record, bool data_file)
     bool is_data_file = !data_file && field.reader_field == kEntryDecoderDataFileField;
     if (!data_file && field.reader_field > kEntryDecoderDataFileField) return false;
     if (data_file && field.reader_field >= kEntryDecoderDataFileFields) return false;
-    Target target = data_file ? static_cast<Target>(static_cast<int>(Target::kContent) + field.reader_field)
-                    : is_data_file ? Target::kSkip
-                                   : kEntryDecoderTargets[field.reader_field];
+    Target target =
+        data_file ? static_cast<Target>(static_cast<int>(Target::kContent) + field.reader_field)
+        : is_data_file ? Target::kSkip
+                       : kEntryDecoderTargets[field.reader_field];
     if (field.from_default) {
       // A missing status or data_file makes every entry corrupt: the general path says so.
-      if (is_data_file || target == Target::kStatus || !EntryDecoderDefaultIsNull(field)) return false;
+      if (is_data_file || target == Target::kStatus || !EntryDecoderDefaultIsNull(field))
+        return false;
       absent_.push_back(target);
       continue;
     }
@@ -266,7 +278,8 @@ bool ManifestEntryDecoder::PrepareRecord(const ReadPlan& record, bool data_file)
     if (!EntryDecoderValuePlan(*field.plan, &value, &step.null_branch)) return false;
     if (is_data_file) {
       // Flattened into this list; a data_file written as a union is left to the general path.
-      if (step.null_branch >= 0 || value->op != Op::kRecord || !PrepareRecord(*value, true)) return false;
+      if (step.null_branch >= 0 || value->op != Op::kRecord || !PrepareRecord(*value, true))
+        return false;
       has_data_file = true;
       continue;
     }
@@ -369,31 +382,70 @@ namespace {
 void SetEntryDecoderNull(Target t, size_t partition_size, ManifestEntry* e) {
   DataFile& f = e->data_file;
   switch (t) {
-    case Target::kSnapshotId: e->snapshot_id.reset(); break;
-    case Target::kSequenceNumber: e->sequence_number.reset(); break;
-    case Target::kFileSequenceNumber: e->file_sequence_number.reset(); break;
-    case Target::kContent: f.content = FileContent::kData; break;
-    case Target::kPartition: f.partition.assign(partition_size, spec::Literal()); break;
-    case Target::kColumnSizes: f.column_sizes.clear(); break;
-    case Target::kValueCounts: f.value_counts.clear(); break;
-    case Target::kNullValueCounts: f.null_value_counts.clear(); break;
-    case Target::kNanValueCounts: f.nan_value_counts.clear(); break;
-    case Target::kLowerBounds: f.lower_bounds.clear(); break;
-    case Target::kUpperBounds: f.upper_bounds.clear(); break;
-    case Target::kKeyMetadata: f.key_metadata.reset(); break;
-    case Target::kSplitOffsets: f.split_offsets.reset(); break;
-    case Target::kEqualityIds: f.equality_ids.reset(); break;
-    case Target::kSortOrderId: f.sort_order_id.reset(); break;
-    case Target::kFirstRowId: f.first_row_id.reset(); break;
-    case Target::kReferencedDataFile: f.referenced_data_file.reset(); break;
-    case Target::kContentOffset: f.content_offset.reset(); break;
-    case Target::kContentSize: f.content_size_in_bytes.reset(); break;
+    case Target::kSnapshotId:
+      e->snapshot_id.reset();
+      break;
+    case Target::kSequenceNumber:
+      e->sequence_number.reset();
+      break;
+    case Target::kFileSequenceNumber:
+      e->file_sequence_number.reset();
+      break;
+    case Target::kContent:
+      f.content = FileContent::kData;
+      break;
+    case Target::kPartition:
+      f.partition.assign(partition_size, spec::Literal());
+      break;
+    case Target::kColumnSizes:
+      f.column_sizes.clear();
+      break;
+    case Target::kValueCounts:
+      f.value_counts.clear();
+      break;
+    case Target::kNullValueCounts:
+      f.null_value_counts.clear();
+      break;
+    case Target::kNanValueCounts:
+      f.nan_value_counts.clear();
+      break;
+    case Target::kLowerBounds:
+      f.lower_bounds.clear();
+      break;
+    case Target::kUpperBounds:
+      f.upper_bounds.clear();
+      break;
+    case Target::kKeyMetadata:
+      f.key_metadata.reset();
+      break;
+    case Target::kSplitOffsets:
+      f.split_offsets.reset();
+      break;
+    case Target::kEqualityIds:
+      f.equality_ids.reset();
+      break;
+    case Target::kSortOrderId:
+      f.sort_order_id.reset();
+      break;
+    case Target::kFirstRowId:
+      f.first_row_id.reset();
+      break;
+    case Target::kReferencedDataFile:
+      f.referenced_data_file.reset();
+      break;
+    case Target::kContentOffset:
+      f.content_offset.reset();
+      break;
+    case Target::kContentSize:
+      f.content_size_in_bytes.reset();
+      break;
     case Target::kSkip:
     case Target::kStatus:
     case Target::kFilePath:
     case Target::kFileFormat:
     case Target::kRecordCount:
-    case Target::kFileSize: break;
+    case Target::kFileSize:
+      break;
   }
 }
 
@@ -409,26 +461,53 @@ bool SetEntryDecoderNumber(Target t, int64_t v, ManifestEntry* e) {
       if (v < 0 || v > 2) return false;
       f.content = static_cast<FileContent>(v);
       return true;
-    case Target::kSnapshotId: e->snapshot_id = v; return true;
-    case Target::kSequenceNumber: e->sequence_number = v; return true;
-    case Target::kFileSequenceNumber: e->file_sequence_number = v; return true;
-    case Target::kRecordCount: f.record_count = v; return true;
-    case Target::kFileSize: f.file_size_in_bytes = v; return true;
-    case Target::kSortOrderId: f.sort_order_id = static_cast<int32_t>(v); return true;
-    case Target::kFirstRowId: f.first_row_id = v; return true;
-    case Target::kContentOffset: f.content_offset = v; return true;
-    case Target::kContentSize: f.content_size_in_bytes = v; return true;
-    default: return false;
+    case Target::kSnapshotId:
+      e->snapshot_id = v;
+      return true;
+    case Target::kSequenceNumber:
+      e->sequence_number = v;
+      return true;
+    case Target::kFileSequenceNumber:
+      e->file_sequence_number = v;
+      return true;
+    case Target::kRecordCount:
+      f.record_count = v;
+      return true;
+    case Target::kFileSize:
+      f.file_size_in_bytes = v;
+      return true;
+    case Target::kSortOrderId:
+      f.sort_order_id = static_cast<int32_t>(v);
+      return true;
+    case Target::kFirstRowId:
+      f.first_row_id = v;
+      return true;
+    case Target::kContentOffset:
+      f.content_offset = v;
+      return true;
+    case Target::kContentSize:
+      f.content_size_in_bytes = v;
+      return true;
+    default:
+      return false;
   }
 }
 
 void SetEntryDecoderBytes(Target t, std::string_view v, ManifestEntry* e) {
   DataFile& f = e->data_file;
   switch (t) {
-    case Target::kFilePath: AssignEntryDecoderBytes(&f.file_path, v); break;
-    case Target::kFileFormat: AssignEntryDecoderBytes(&f.file_format, v); break;
-    case Target::kKeyMetadata: f.key_metadata.emplace(v); break;
-    default: f.referenced_data_file.emplace(v); break;
+    case Target::kFilePath:
+      AssignEntryDecoderBytes(&f.file_path, v);
+      break;
+    case Target::kFileFormat:
+      AssignEntryDecoderBytes(&f.file_format, v);
+      break;
+    case Target::kKeyMetadata:
+      f.key_metadata.emplace(v);
+      break;
+    default:
+      f.referenced_data_file.emplace(v);
+      break;
   }
 }
 
@@ -436,7 +515,8 @@ constexpr uint32_t EntryDecoderBit(Target t) { return 1u << static_cast<int>(t);
 
 }  // namespace
 
-bool ManifestEntryDecoder::Decode(Decoder& d, const MetricsProjection& keep, ManifestEntry* e) const {
+bool ManifestEntryDecoder::Decode(Decoder& d, const MetricsProjection& keep,
+                                  ManifestEntry* e) const {
   DataFile& f = e->data_file;
   size_t partition_size = partition_type_->fields().size();
   // What the general path starts from: absent fields, as the schema's null defaults give them.
@@ -508,14 +588,16 @@ bool ManifestEntryDecoder::Decode(Decoder& d, const MetricsProjection& keep, Man
       case Encoding::kLongList:
       case Encoding::kIntList: {
         bool ints = step.encoding == Encoding::kIntList;
-        bool ok = step.target == Target::kSplitOffsets ? ReadEntryDecoderList(d, ints, &f.split_offsets)
-                                                       : ReadEntryDecoderList(d, ints, &f.equality_ids);
+        bool ok = step.target == Target::kSplitOffsets
+                      ? ReadEntryDecoderList(d, ints, &f.split_offsets)
+                      : ReadEntryDecoderList(d, ints, &f.equality_ids);
         if (!ok) return false;
         break;
       }
       case Encoding::kPartition:
         // Every value is overwritten: the writer's fields, then nulls for the ones it lacks.
-        if (f.partition.size() != partition_size) f.partition.assign(partition_size, spec::Literal());
+        if (f.partition.size() != partition_size)
+          f.partition.assign(partition_size, spec::Literal());
         for (int i : partition_absent_) f.partition[static_cast<size_t>(i)] = spec::Literal();
         if (!DecodePartition(d, &f.partition)) return false;
         break;
@@ -525,9 +607,10 @@ bool ManifestEntryDecoder::Decode(Decoder& d, const MetricsProjection& keep, Man
     }
     seen |= EntryDecoderBit(step.target);
   }
-  constexpr uint32_t kRequired = EntryDecoderBit(Target::kStatus) | EntryDecoderBit(Target::kFilePath) |
-                                 EntryDecoderBit(Target::kFileFormat) |
-                                 EntryDecoderBit(Target::kRecordCount) | EntryDecoderBit(Target::kFileSize);
+  constexpr uint32_t kRequired =
+      EntryDecoderBit(Target::kStatus) | EntryDecoderBit(Target::kFilePath) |
+      EntryDecoderBit(Target::kFileFormat) | EntryDecoderBit(Target::kRecordCount) |
+      EntryDecoderBit(Target::kFileSize);
   return (seen & kRequired) == kRequired;
 }
 

@@ -31,23 +31,42 @@ class ManifestEntryDecoder {
   // Where a step's value goes (the reader fields of manifest_entry and data_file).
   enum class Target : uint8_t {
     kSkip,  // a writer-only field, read past
-    kStatus, kSnapshotId, kSequenceNumber, kFileSequenceNumber,
-    kContent, kFilePath, kFileFormat, kPartition, kRecordCount, kFileSize,
-    kColumnSizes, kValueCounts, kNullValueCounts, kNanValueCounts, kLowerBounds, kUpperBounds,
-    kKeyMetadata, kSplitOffsets, kEqualityIds, kSortOrderId, kFirstRowId, kReferencedDataFile,
-    kContentOffset, kContentSize,
+    kStatus,
+    kSnapshotId,
+    kSequenceNumber,
+    kFileSequenceNumber,
+    kContent,
+    kFilePath,
+    kFileFormat,
+    kPartition,
+    kRecordCount,
+    kFileSize,
+    kColumnSizes,
+    kValueCounts,
+    kNullValueCounts,
+    kNanValueCounts,
+    kLowerBounds,
+    kUpperBounds,
+    kKeyMetadata,
+    kSplitOffsets,
+    kEqualityIds,
+    kSortOrderId,
+    kFirstRowId,
+    kReferencedDataFile,
+    kContentOffset,
+    kContentSize,
   };
   // How a step's value is encoded.
   enum class Encoding : uint8_t {
-    kInt,         // int (range-checked), for int and long targets
-    kLong,        // long
-    kBytes,       // string or bytes
-    kCounts,      // array of {int key, long value} records
-    kBounds,      // array of {int key, bytes value} records
-    kLongList,    // array of long (split_offsets, equality_ids)
-    kIntList,     // array of int (range-checked)
-    kPartition,   // the partition record (partition_steps)
-    kSkip,        // any writer-only value (SkipValue)
+    kInt,        // int (range-checked), for int and long targets
+    kLong,       // long
+    kBytes,      // string or bytes
+    kCounts,     // array of {int key, long value} records
+    kBounds,     // array of {int key, bytes value} records
+    kLongList,   // array of long (split_offsets, equality_ids)
+    kIntList,    // array of int (range-checked)
+    kPartition,  // the partition record (partition_steps)
+    kSkip,       // any writer-only value (SkipValue)
   };
   // A partition field's value: read by its Iceberg type (DecodePartitionValue) unless it is a
   // plain int, long or string.
@@ -90,7 +109,7 @@ class ManifestEntryDecoder {
   std::vector<Step> steps_;
   std::vector<PartitionStep> partition_steps_;
   std::vector<int> partition_absent_;  // partition fields the writer lacks (null)
-  std::vector<Target> absent_;  // reader fields the writer lacks (their defaults are null)
+  std::vector<Target> absent_;         // reader fields the writer lacks (their defaults are null)
 };
 
 }  // namespace floe::manifest

@@ -1,11 +1,11 @@
 #include "floe/manifest/manifest_list_reader.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
 #include <string_view>
 #include <utility>
-
-#include <fmt/format.h>
 
 #include "floe/format/avro/container_reader.h"
 #include "floe/format/avro/read_plan.h"
@@ -20,15 +20,28 @@ using avro::ReadPlan;
 
 // Reader-field positions in ManifestFileReadSchema (manifest_schema.cc, Use::kRead order).
 enum ListField {
-  kListPath, kListLength, kListSpecId, kListContent, kListSequenceNumber, kListMinSequenceNumber,
-  kListAddedSnapshotId, kListAddedFiles, kListExistingFiles, kListDeletedFiles, kListAddedRows,
-  kListExistingRows, kListDeletedRows, kListPartitions, kListKeyMetadata, kListFirstRowId
+  kListPath,
+  kListLength,
+  kListSpecId,
+  kListContent,
+  kListSequenceNumber,
+  kListMinSequenceNumber,
+  kListAddedSnapshotId,
+  kListAddedFiles,
+  kListExistingFiles,
+  kListDeletedFiles,
+  kListAddedRows,
+  kListExistingRows,
+  kListDeletedRows,
+  kListPartitions,
+  kListKeyMetadata,
+  kListFirstRowId
 };
 constexpr const char* kListFieldNames[] = {
-    "manifest_path", "manifest_length", "partition_spec_id", "content", "sequence_number",
-    "min_sequence_number", "added_snapshot_id", "added_files_count", "existing_files_count",
-    "deleted_files_count", "added_rows_count", "existing_rows_count", "deleted_rows_count",
-    "partitions", "key_metadata", "first_row_id"};
+    "manifest_path",        "manifest_length",     "partition_spec_id", "content",
+    "sequence_number",      "min_sequence_number", "added_snapshot_id", "added_files_count",
+    "existing_files_count", "deleted_files_count", "added_rows_count",  "existing_rows_count",
+    "deleted_rows_count",   "partitions",          "key_metadata",      "first_row_id"};
 
 using internal::OptInt;
 using internal::OptLong;
@@ -49,27 +62,28 @@ Status ReadSummaries(const ReadPlan& p, Decoder& d,
   return avro::ReadArray(*v, d, [&](const ReadPlan& item, Decoder& dd) -> Status {
     PartitionFieldSummary s;
     bool has_null_flag = false;
-    FLOE_RETURN_IF_ERROR(avro::ReadRecord(item, dd, [&](int f, const ReadPlan& fp, Decoder& fd) -> Status {
-      FLOE_ASSIGN_OR_RETURN(const ReadPlan* fv, Value(fp, fd));
-      if (!fv) return Ok();
-      switch (f) {
-        case 0: {
-          FLOE_ASSIGN_OR_RETURN(s.contains_null, avro::ReadBoolean(*fv, fd));
-          has_null_flag = true;
-          return Ok();
-        }
-        case 1: {
-          FLOE_ASSIGN_OR_RETURN(bool nan, avro::ReadBoolean(*fv, fd));
-          s.contains_nan = nan;
-          return Ok();
-        }
-        default: {
-          FLOE_ASSIGN_OR_RETURN(std::string_view b, avro::ReadBytesValue(*fv, fd));
-          (f == 2 ? s.lower_bound : s.upper_bound) = std::string(b);
-          return Ok();
-        }
-      }
-    }));
+    FLOE_RETURN_IF_ERROR(
+        avro::ReadRecord(item, dd, [&](int f, const ReadPlan& fp, Decoder& fd) -> Status {
+          FLOE_ASSIGN_OR_RETURN(const ReadPlan* fv, Value(fp, fd));
+          if (!fv) return Ok();
+          switch (f) {
+            case 0: {
+              FLOE_ASSIGN_OR_RETURN(s.contains_null, avro::ReadBoolean(*fv, fd));
+              has_null_flag = true;
+              return Ok();
+            }
+            case 1: {
+              FLOE_ASSIGN_OR_RETURN(bool nan, avro::ReadBoolean(*fv, fd));
+              s.contains_nan = nan;
+              return Ok();
+            }
+            default: {
+              FLOE_ASSIGN_OR_RETURN(std::string_view b, avro::ReadBytesValue(*fv, fd));
+              (f == 2 ? s.lower_bound : s.upper_bound) = std::string(b);
+              return Ok();
+            }
+          }
+        }));
     if (!has_null_flag) return Corrupt("a partition field summary has no contains_null");
     (*out)->push_back(std::move(s));
     return Ok();
@@ -81,63 +95,66 @@ Status ReadSummaries(const ReadPlan& p, Decoder& d,
 
 Status DecodeManifestFile(const ReadPlan& root, Decoder& d, int version, ManifestFile* m) {
   uint32_t seen = 0;
-  FLOE_RETURN_IF_ERROR(avro::ReadRecord(root, d, [&](int f, const ReadPlan& p, Decoder& fd) -> Status {
-    auto mark = [&](bool present) {
-      if (present) seen |= 1u << f;
-    };
-    switch (f) {
-      case kListPath: {
-        FLOE_ASSIGN_OR_RETURN(auto v, OptBytes(p, fd));
-        mark(v.has_value());
-        if (v) m->manifest_path = std::move(*v);
-        return Ok();
-      }
-      case kListLength:
-      case kListSequenceNumber:
-      case kListMinSequenceNumber:
-      case kListAddedSnapshotId:
-      case kListAddedRows:
-      case kListExistingRows:
-      case kListDeletedRows:
-      case kListFirstRowId: {
-        FLOE_ASSIGN_OR_RETURN(auto v, OptLong(p, fd));
-        mark(v.has_value());
-        if (f == kListLength) m->manifest_length = v.value_or(0);
-        if (f == kListSequenceNumber) m->sequence_number = v.value_or(0);
-        if (f == kListMinSequenceNumber) m->min_sequence_number = v.value_or(0);
-        if (f == kListAddedSnapshotId) m->added_snapshot_id = v;
-        if (f == kListAddedRows) m->added_rows_count = v;
-        if (f == kListExistingRows) m->existing_rows_count = v;
-        if (f == kListDeletedRows) m->deleted_rows_count = v;
-        if (f == kListFirstRowId) m->first_row_id = v;
-        return Ok();
-      }
-      case kListSpecId:
-      case kListContent:
-      case kListAddedFiles:
-      case kListExistingFiles:
-      case kListDeletedFiles: {
-        FLOE_ASSIGN_OR_RETURN(auto v, OptInt(p, fd));
-        mark(v.has_value());
-        if (f == kListSpecId) m->partition_spec_id = v.value_or(0);
-        if (f == kListContent) {
-          int32_t c = v.value_or(0);
-          if (c != 0 && c != 1) return fd.Error(fmt::format("content {} is not 0 or 1", c));
-          m->content = static_cast<ManifestContent>(c);
+  FLOE_RETURN_IF_ERROR(
+      avro::ReadRecord(root, d, [&](int f, const ReadPlan& p, Decoder& fd) -> Status {
+        auto mark = [&](bool present) {
+          if (present) seen |= 1u << f;
+        };
+        switch (f) {
+          case kListPath: {
+            FLOE_ASSIGN_OR_RETURN(auto v, OptBytes(p, fd));
+            mark(v.has_value());
+            if (v) m->manifest_path = std::move(*v);
+            return Ok();
+          }
+          case kListLength:
+          case kListSequenceNumber:
+          case kListMinSequenceNumber:
+          case kListAddedSnapshotId:
+          case kListAddedRows:
+          case kListExistingRows:
+          case kListDeletedRows:
+          case kListFirstRowId: {
+            FLOE_ASSIGN_OR_RETURN(auto v, OptLong(p, fd));
+            mark(v.has_value());
+            if (f == kListLength) m->manifest_length = v.value_or(0);
+            if (f == kListSequenceNumber) m->sequence_number = v.value_or(0);
+            if (f == kListMinSequenceNumber) m->min_sequence_number = v.value_or(0);
+            if (f == kListAddedSnapshotId) m->added_snapshot_id = v;
+            if (f == kListAddedRows) m->added_rows_count = v;
+            if (f == kListExistingRows) m->existing_rows_count = v;
+            if (f == kListDeletedRows) m->deleted_rows_count = v;
+            if (f == kListFirstRowId) m->first_row_id = v;
+            return Ok();
+          }
+          case kListSpecId:
+          case kListContent:
+          case kListAddedFiles:
+          case kListExistingFiles:
+          case kListDeletedFiles: {
+            FLOE_ASSIGN_OR_RETURN(auto v, OptInt(p, fd));
+            mark(v.has_value());
+            if (f == kListSpecId) m->partition_spec_id = v.value_or(0);
+            if (f == kListContent) {
+              int32_t c = v.value_or(0);
+              if (c != 0 && c != 1) return fd.Error(fmt::format("content {} is not 0 or 1", c));
+              m->content = static_cast<ManifestContent>(c);
+            }
+            if (f == kListAddedFiles) m->added_files_count = v;
+            if (f == kListExistingFiles) m->existing_files_count = v;
+            if (f == kListDeletedFiles) m->deleted_files_count = v;
+            return Ok();
+          }
+          case kListPartitions:
+            return ReadSummaries(p, fd, &m->partitions);
+          case kListKeyMetadata: {
+            FLOE_ASSIGN_OR_RETURN(m->key_metadata, OptBytes(p, fd));
+            return Ok();
+          }
+          default:
+            return Internal("unexpected manifest_file field {}", f);
         }
-        if (f == kListAddedFiles) m->added_files_count = v;
-        if (f == kListExistingFiles) m->existing_files_count = v;
-        if (f == kListDeletedFiles) m->deleted_files_count = v;
-        return Ok();
-      }
-      case kListPartitions: return ReadSummaries(p, fd, &m->partitions);
-      case kListKeyMetadata: {
-        FLOE_ASSIGN_OR_RETURN(m->key_metadata, OptBytes(p, fd));
-        return Ok();
-      }
-      default: return Internal("unexpected manifest_file field {}", f);
-    }
-  }));
+      }));
   std::vector<int> required = {kListPath, kListLength, kListSpecId};
   if (version >= 2) {
     for (int f :
@@ -178,7 +195,8 @@ Result<ManifestList> ReadManifestList(std::shared_ptr<io::InputFile> file) {
     ManifestListMetadata& meta = list.metadata;
     FLOE_ASSIGN_OR_RETURN(auto version, MetaLong(*c, "format-version"));
     if (version) {
-      if (*version < 1 || *version > 3) return NotSupported("manifest list format-version {}", *version);
+      if (*version < 1 || *version > 3)
+        return NotSupported("manifest list format-version {}", *version);
       meta.format_version = static_cast<int>(*version);
     } else {
       meta.format_version = 1;

@@ -54,13 +54,15 @@ Result<std::unique_ptr<ManifestListWriter>> ManifestListWriter::Open(
   copts.sync_marker = options.sync_marker;
   copts.metadata.emplace_back("snapshot-id", std::to_string(options.snapshot_id));
   // Java writes the string "null" when there is no parent.
-  copts.metadata.emplace_back("parent-snapshot-id", options.parent_snapshot_id
-                                                        ? std::to_string(*options.parent_snapshot_id)
-                                                        : std::string("null"));
-  if (v >= 2) copts.metadata.emplace_back("sequence-number", std::to_string(options.sequence_number));
+  copts.metadata.emplace_back(
+      "parent-snapshot-id", options.parent_snapshot_id ? std::to_string(*options.parent_snapshot_id)
+                                                       : std::string("null"));
+  if (v >= 2)
+    copts.metadata.emplace_back("sequence-number", std::to_string(options.sequence_number));
   copts.metadata.emplace_back("format-version", std::to_string(v));
   if (v >= 3) {
-    if (!options.first_row_id) return InvalidArgument("v3 manifest lists need the snapshot's first-row-id");
+    if (!options.first_row_id)
+      return InvalidArgument("v3 manifest lists need the snapshot's first-row-id");
     copts.metadata.emplace_back("first-row-id", std::to_string(*options.first_row_id));
   }
   std::unique_ptr<ManifestListWriter> w(new ManifestListWriter());

@@ -1,5 +1,7 @@
 #include "floe/manifest/manifest_reader.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
 #include <map>
@@ -7,8 +9,6 @@
 #include <string>
 #include <tuple>
 #include <utility>
-
-#include <fmt/format.h>
 
 #include "floe/manifest/manifest_schema.h"
 #include "floe/manifest/optional_value.h"
@@ -26,10 +26,27 @@ using avro::ReadPlan;
 // Reader-field positions in ManifestEntryReadSchema (manifest_schema.cc, Use::kRead order).
 enum EntryField { kStatus, kSnapshotId, kSequenceNumber, kFileSequenceNumber, kDataFileField };
 enum DataFileField {
-  kContent, kFilePath, kFileFormat, kPartition, kRecordCount, kFileSize, kColumnSizes,
-  kValueCounts, kNullValueCounts, kNanValueCounts, kLowerBounds, kUpperBounds, kKeyMetadata,
-  kSplitOffsets, kEqualityIds, kSortOrderId, kFirstRowId, kReferencedDataFile, kContentOffset,
-  kContentSize, kDataFileFieldCount
+  kContent,
+  kFilePath,
+  kFileFormat,
+  kPartition,
+  kRecordCount,
+  kFileSize,
+  kColumnSizes,
+  kValueCounts,
+  kNullValueCounts,
+  kNanValueCounts,
+  kLowerBounds,
+  kUpperBounds,
+  kKeyMetadata,
+  kSplitOffsets,
+  kEqualityIds,
+  kSortOrderId,
+  kFirstRowId,
+  kReferencedDataFile,
+  kContentOffset,
+  kContentSize,
+  kDataFileFieldCount
 };
 
 using internal::OptInt;
@@ -44,9 +61,9 @@ using internal::Value;
 bool IsPlainKeyValueArray(const ReadPlan& array, ReadPlan::Op value_op) {
   if (array.op != ReadPlan::Op::kArray || array.child->op != ReadPlan::Op::kRecord) return false;
   const std::vector<ReadPlan::FieldStep>& steps = array.child->steps;
-  return steps.size() == 2 &&
-         steps[0].reader_field == 0 && !steps[0].from_default && steps[0].plan->op == ReadPlan::Op::kInt &&
-         steps[1].reader_field == 1 && !steps[1].from_default && steps[1].plan->op == value_op;
+  return steps.size() == 2 && steps[0].reader_field == 0 && !steps[0].from_default &&
+         steps[0].plan->op == ReadPlan::Op::kInt && steps[1].reader_field == 1 &&
+         !steps[1].from_default && steps[1].plan->op == value_op;
 }
 
 // Reads the items of a plain key-value array (IsPlainKeyValueArray) into `out`, reusing the
@@ -101,16 +118,17 @@ Status ReadCounts(const ReadPlan& p, Decoder& d, const MetricsProjection& keep, 
     if (!item) return Ok();
     int32_t key = 0;
     int64_t value = 0;
-    FLOE_RETURN_IF_ERROR(avro::ReadRecord(*item, dd, [&](int f, const ReadPlan& fp, Decoder& fd) -> Status {
-      FLOE_ASSIGN_OR_RETURN(const ReadPlan* vp, Value(fp, fd));
-      if (!vp) return fd.Error("a null key or value in a metrics map");
-      if (f == 0) {
-        FLOE_ASSIGN_OR_RETURN(key, avro::ReadIntValue(*vp, fd));
-      } else {
-        FLOE_ASSIGN_OR_RETURN(value, avro::ReadLongValue(*vp, fd));
-      }
-      return Ok();
-    }));
+    FLOE_RETURN_IF_ERROR(
+        avro::ReadRecord(*item, dd, [&](int f, const ReadPlan& fp, Decoder& fd) -> Status {
+          FLOE_ASSIGN_OR_RETURN(const ReadPlan* vp, Value(fp, fd));
+          if (!vp) return fd.Error("a null key or value in a metrics map");
+          if (f == 0) {
+            FLOE_ASSIGN_OR_RETURN(key, avro::ReadIntValue(*vp, fd));
+          } else {
+            FLOE_ASSIGN_OR_RETURN(value, avro::ReadLongValue(*vp, fd));
+          }
+          return Ok();
+        }));
     if (keep.Keep(key)) out->emplace_back(key, value);
     return Ok();
   });
@@ -135,17 +153,18 @@ Status ReadBounds(const ReadPlan& p, Decoder& d, const MetricsProjection& keep, 
     FLOE_ASSIGN_OR_RETURN(const ReadPlan* item, Value(item_plan, dd));
     if (!item) return Ok();
     std::pair<int32_t, std::string> kv;
-    FLOE_RETURN_IF_ERROR(avro::ReadRecord(*item, dd, [&](int f, const ReadPlan& fp, Decoder& fd) -> Status {
-      FLOE_ASSIGN_OR_RETURN(const ReadPlan* vp, Value(fp, fd));
-      if (!vp) return fd.Error("a null key or value in a bounds map");
-      if (f == 0) {
-        FLOE_ASSIGN_OR_RETURN(kv.first, avro::ReadIntValue(*vp, fd));
-      } else {
-        FLOE_ASSIGN_OR_RETURN(std::string_view b, avro::ReadBytesValue(*vp, fd));
-        kv.second.assign(b);
-      }
-      return Ok();
-    }));
+    FLOE_RETURN_IF_ERROR(
+        avro::ReadRecord(*item, dd, [&](int f, const ReadPlan& fp, Decoder& fd) -> Status {
+          FLOE_ASSIGN_OR_RETURN(const ReadPlan* vp, Value(fp, fd));
+          if (!vp) return fd.Error("a null key or value in a bounds map");
+          if (f == 0) {
+            FLOE_ASSIGN_OR_RETURN(kv.first, avro::ReadIntValue(*vp, fd));
+          } else {
+            FLOE_ASSIGN_OR_RETURN(std::string_view b, avro::ReadBytesValue(*vp, fd));
+            kv.second.assign(b);
+          }
+          return Ok();
+        }));
     if (keep.Keep(kv.first)) out->push_back(std::move(kv));
     return Ok();
   });
@@ -165,7 +184,8 @@ Status ReadList(const ReadPlan& p, Decoder& d, std::optional<std::vector<T>>* ou
     if (!item) return Ok();
     FLOE_ASSIGN_OR_RETURN(int64_t x, avro::ReadLongValue(*item, dd));
     if constexpr (std::is_same_v<T, int32_t>) {
-      if (x < INT32_MIN || x > INT32_MAX) return dd.Error(fmt::format("field id {} out of range", x));
+      if (x < INT32_MIN || x > INT32_MAX)
+        return dd.Error(fmt::format("field id {} out of range", x));
     }
     (*out)->push_back(static_cast<T>(x));
     return Ok();
@@ -207,7 +227,8 @@ Status DecodeDataFile(const ReadPlan& p, Decoder& d, const spec::Type& partition
       case kContent: {
         FLOE_ASSIGN_OR_RETURN(auto v, OptInt(fp, fd));
         if (v) {
-          if (*v < 0 || *v > 2) return fd.Error(fmt::format("data_file.content {} is not 0, 1 or 2", *v));
+          if (*v < 0 || *v > 2)
+            return fd.Error(fmt::format("data_file.content {} is not 0, 1 or 2", *v));
           f->content = static_cast<FileContent>(*v);
         }
         return Ok();
@@ -232,15 +253,24 @@ Status DecodeDataFile(const ReadPlan& p, Decoder& d, const spec::Type& partition
         }
         return Ok();
       }
-      case kColumnSizes: return ReadCounts(fp, fd, keep, &f->column_sizes);
-      case kValueCounts: return ReadCounts(fp, fd, keep, &f->value_counts);
-      case kNullValueCounts: return ReadCounts(fp, fd, keep, &f->null_value_counts);
-      case kNanValueCounts: return ReadCounts(fp, fd, keep, &f->nan_value_counts);
-      case kLowerBounds: return ReadBounds(fp, fd, keep, &f->lower_bounds);
-      case kUpperBounds: return ReadBounds(fp, fd, keep, &f->upper_bounds);
-      case kKeyMetadata: return ReadOptBytes(fp, fd, &f->key_metadata);
-      case kSplitOffsets: return ReadList(fp, fd, &f->split_offsets);
-      case kEqualityIds: return ReadList(fp, fd, &f->equality_ids);
+      case kColumnSizes:
+        return ReadCounts(fp, fd, keep, &f->column_sizes);
+      case kValueCounts:
+        return ReadCounts(fp, fd, keep, &f->value_counts);
+      case kNullValueCounts:
+        return ReadCounts(fp, fd, keep, &f->null_value_counts);
+      case kNanValueCounts:
+        return ReadCounts(fp, fd, keep, &f->nan_value_counts);
+      case kLowerBounds:
+        return ReadBounds(fp, fd, keep, &f->lower_bounds);
+      case kUpperBounds:
+        return ReadBounds(fp, fd, keep, &f->upper_bounds);
+      case kKeyMetadata:
+        return ReadOptBytes(fp, fd, &f->key_metadata);
+      case kSplitOffsets:
+        return ReadList(fp, fd, &f->split_offsets);
+      case kEqualityIds:
+        return ReadList(fp, fd, &f->equality_ids);
       case kSortOrderId: {
         FLOE_ASSIGN_OR_RETURN(f->sort_order_id, OptInt(fp, fd));
         return Ok();
@@ -249,7 +279,8 @@ Status DecodeDataFile(const ReadPlan& p, Decoder& d, const spec::Type& partition
         FLOE_ASSIGN_OR_RETURN(f->first_row_id, OptLong(fp, fd));
         return Ok();
       }
-      case kReferencedDataFile: return ReadOptBytes(fp, fd, &f->referenced_data_file);
+      case kReferencedDataFile:
+        return ReadOptBytes(fp, fd, &f->referenced_data_file);
       case kContentOffset: {
         FLOE_ASSIGN_OR_RETURN(f->content_offset, OptLong(fp, fd));
         return Ok();
@@ -258,14 +289,15 @@ Status DecodeDataFile(const ReadPlan& p, Decoder& d, const spec::Type& partition
         FLOE_ASSIGN_OR_RETURN(f->content_size_in_bytes, OptLong(fp, fd));
         return Ok();
       }
-      default: return Internal("unexpected data_file field {}", field);
+      default:
+        return Internal("unexpected data_file field {}", field);
     }
   });
   FLOE_RETURN_IF_ERROR(st);
   for (int field : {kFilePath, kFileFormat, kRecordCount, kFileSize}) {
     if (!(seen & (1u << field))) {
-      static constexpr const char* kNames[] = {"content", "file_path", "file_format", "partition",
-                                               "record_count", "file_size_in_bytes"};
+      static constexpr const char* kNames[] = {"content",   "file_path",    "file_format",
+                                               "partition", "record_count", "file_size_in_bytes"};
       return Corrupt("data_file.{} is missing or null", kNames[field]);
     }
   }
@@ -322,7 +354,8 @@ Status ParseHeader(const avro::ContainerReader& c, bool schema_json_too, Manifes
     m->format_version = static_cast<int>(*version);
   } else {
     // No header: v2+ writers always write data_file.content.
-    const avro::Node* df = root.type == avro::Type::kRecord ? FieldType(root, 2, "data_file") : nullptr;
+    const avro::Node* df =
+        root.type == avro::Type::kRecord ? FieldType(root, 2, "data_file") : nullptr;
     bool content = false;
     if (df && df->type == avro::Type::kRecord) {
       for (const avro::Field& f : df->fields) {
@@ -383,7 +416,7 @@ namespace {
 // field ids, names and types: all the read schema is made of.
 struct EntryReading {
   std::shared_ptr<const avro::Resolution> resolution;  // holds the writer schema: its address stays
-  std::shared_ptr<const ManifestEntryDecoder> fast;     // null: the general path only
+  std::shared_ptr<const ManifestEntryDecoder> fast;    // null: the general path only
 };
 
 Result<EntryReading> EntryReadingFor(const std::shared_ptr<const avro::Schema>& writer,
@@ -398,8 +431,10 @@ Result<EntryReading> EntryReadingFor(const std::shared_ptr<const avro::Schema>& 
     auto it = made.find(key);
     if (it != made.end()) return it->second;
   }
-  FLOE_ASSIGN_OR_RETURN(std::shared_ptr<const avro::Schema> read_schema, ManifestEntryReadSchema(*partition_type));
-  FLOE_ASSIGN_OR_RETURN(std::unique_ptr<avro::Resolution> resolution, avro::Resolution::Make(writer, read_schema));
+  FLOE_ASSIGN_OR_RETURN(std::shared_ptr<const avro::Schema> read_schema,
+                        ManifestEntryReadSchema(*partition_type));
+  FLOE_ASSIGN_OR_RETURN(std::unique_ptr<avro::Resolution> resolution,
+                        avro::Resolution::Make(writer, read_schema));
   EntryReading reading;
   if (fast_path) reading.fast = ManifestEntryDecoder::Prepare(resolution->root(), partition_type);
   reading.resolution = std::move(resolution);
@@ -427,7 +462,8 @@ Result<std::unique_ptr<ManifestReader>> ManifestReader::Open(std::shared_ptr<io:
         *r->container_, r->options_.header_schema || !r->options_.partition_type, &r->metadata_));
     r->writer_has_file_sequence_number_ = HasFieldId(root, 4);
     const avro::Node* df = FieldType(root, 2, "data_file");
-    const avro::Node* partition = df && df->type == avro::Type::kRecord ? FieldType(*df, 102, "partition") : nullptr;
+    const avro::Node* partition =
+        df && df->type == avro::Type::kRecord ? FieldType(*df, 102, "partition") : nullptr;
 
     // Candidate partition types, best first.
     std::vector<spec::TypePtr> candidates;
@@ -504,7 +540,8 @@ Status ManifestReader::Decode(Decoder& d, ManifestEntry* e) {
             data_file_seen = true;
             return DecodeDataFile(*v, fd, ptype, metrics_, &e->data_file);
           }
-          default: return Internal("unexpected manifest_entry field {}", field);
+          default:
+            return Internal("unexpected manifest_entry field {}", field);
         }
       }));
   if (!status_seen) return Corrupt("status is missing or null");
@@ -609,10 +646,11 @@ Result<std::vector<ManifestEntry>> ReadManifestEntries(io::FileIO& io, const Man
   std::vector<ManifestEntry> entries;
   ManifestReadOptions options;
   options.partition_type = std::move(partition_type);
-  FLOE_RETURN_IF_ERROR(ReadManifest(io, manifest, std::move(options), [&](ManifestReader& r) -> Status {
-    FLOE_ASSIGN_OR_RETURN(entries, r.ReadAll());
-    return Ok();
-  }));
+  FLOE_RETURN_IF_ERROR(
+      ReadManifest(io, manifest, std::move(options), [&](ManifestReader& r) -> Status {
+        FLOE_ASSIGN_OR_RETURN(entries, r.ReadAll());
+        return Ok();
+      }));
   return entries;
 }
 

@@ -32,10 +32,10 @@ namespace floe::manifest {
 
 // What the header says (spec: "Manifests", the key-value metadata table).
 struct ManifestMetadata {
-  int format_version = 1;  // "format-version"; absent: 1
-  ManifestContent content = ManifestContent::kData;  // "content": data | deletes
-  std::optional<spec::Schema> schema;   // "schema", when present and readable
-  std::optional<int32_t> schema_id;     // "schema-id"
+  int format_version = 1;                             // "format-version"; absent: 1
+  ManifestContent content = ManifestContent::kData;   // "content": data | deletes
+  std::optional<spec::Schema> schema;                 // "schema", when present and readable
+  std::optional<int32_t> schema_id;                   // "schema-id"
   std::optional<spec::PartitionSpec> partition_spec;  // "partition-spec" + "partition-spec-id"
   std::optional<int32_t> partition_spec_id;
   // The partition tuple's type the entries were decoded with.
@@ -95,8 +95,8 @@ class MetricsProjection {
 
   static constexpr int32_t kBitmapIds = 1 << 16;
   bool all_ = true;
-  uint64_t small_ = 0;         // ids 0 to 63
-  std::vector<bool> bitmap_;   // ids 64 to kBitmapIds - 1
+  uint64_t small_ = 0;           // ids 0 to 63
+  std::vector<bool> bitmap_;     // ids 64 to kBitmapIds - 1
   std::vector<int32_t> others_;  // any other id
 };
 
@@ -138,9 +138,10 @@ class ManifestReader {
 };
 
 // Opens `manifest.manifest_path` (with its listed length) and hands the reader, inheriting from
-// `manifest` (options.inherit_from is set to it), to `read`. A listed length that disagrees with the file (the corpus has manifests
-// rewritten after their list was written) makes the read corrupt; it is then retried once with
-// the file's real size, so `read` must start afresh each time it is called.
+// `manifest` (options.inherit_from is set to it), to `read`. A listed length that disagrees with
+// the file (the corpus has manifests rewritten after their list was written) makes the read
+// corrupt; it is then retried once with the file's real size, so `read` must start afresh each time
+// it is called.
 Status ReadManifest(io::FileIO& io, const ManifestFile& manifest, ManifestReadOptions options,
                     const std::function<Status(ManifestReader&)>& read);
 

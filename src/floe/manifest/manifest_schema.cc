@@ -1,10 +1,10 @@
 #include "floe/manifest/manifest_schema.h"
 
+#include <fmt/format.h>
+
 #include <set>
 #include <string_view>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "floe/util/json_writer.h"
 
@@ -70,25 +70,39 @@ Result<std::string> PrimitiveJson(const spec::Type& t, std::set<std::string>* na
                        extra);
   };
   switch (t.id()) {
-    case TypeId::kBoolean: return std::string("\"boolean\"");
-    case TypeId::kInt: return std::string("\"int\"");
-    case TypeId::kLong: return std::string("\"long\"");
-    case TypeId::kFloat: return std::string("\"float\"");
-    case TypeId::kDouble: return std::string("\"double\"");
-    case TypeId::kDate: return std::string(R"({"type":"int","logicalType":"date"})");
-    case TypeId::kTime: return std::string(R"({"type":"long","logicalType":"time-micros"})");
+    case TypeId::kBoolean:
+      return std::string("\"boolean\"");
+    case TypeId::kInt:
+      return std::string("\"int\"");
+    case TypeId::kLong:
+      return std::string("\"long\"");
+    case TypeId::kFloat:
+      return std::string("\"float\"");
+    case TypeId::kDouble:
+      return std::string("\"double\"");
+    case TypeId::kDate:
+      return std::string(R"({"type":"int","logicalType":"date"})");
+    case TypeId::kTime:
+      return std::string(R"({"type":"long","logicalType":"time-micros"})");
     case TypeId::kTimestamp:
-      return std::string(R"({"type":"long","logicalType":"timestamp-micros","adjust-to-utc":false})");
+      return std::string(
+          R"({"type":"long","logicalType":"timestamp-micros","adjust-to-utc":false})");
     case TypeId::kTimestampTz:
-      return std::string(R"({"type":"long","logicalType":"timestamp-micros","adjust-to-utc":true})");
+      return std::string(
+          R"({"type":"long","logicalType":"timestamp-micros","adjust-to-utc":true})");
     case TypeId::kTimestampNs:
-      return std::string(R"({"type":"long","logicalType":"timestamp-nanos","adjust-to-utc":false})");
+      return std::string(
+          R"({"type":"long","logicalType":"timestamp-nanos","adjust-to-utc":false})");
     case TypeId::kTimestampTzNs:
       return std::string(R"({"type":"long","logicalType":"timestamp-nanos","adjust-to-utc":true})");
-    case TypeId::kString: return std::string("\"string\"");
-    case TypeId::kBinary: return std::string("\"bytes\"");
-    case TypeId::kUuid: return fixed("uuid_fixed", 16, ",\"logicalType\":\"uuid\"");
-    case TypeId::kFixed: return fixed(fmt::format("fixed_{}", t.length()), t.length(), "");
+    case TypeId::kString:
+      return std::string("\"string\"");
+    case TypeId::kBinary:
+      return std::string("\"bytes\"");
+    case TypeId::kUuid:
+      return fixed("uuid_fixed", 16, ",\"logicalType\":\"uuid\"");
+    case TypeId::kFixed:
+      return fixed(fmt::format("fixed_{}", t.length()), t.length(), "");
     case TypeId::kDecimal:
       return fixed(fmt::format("decimal_{}_{}", t.precision(), t.scale()),
                    DecimalRequiredBytes(t.precision()),
@@ -121,7 +135,8 @@ std::string AvroName(std::string_view name) {
 
 Result<std::string> PartitionJson(const spec::Type& partition_type) {
   if (!partition_type.is_struct()) {
-    return InvalidArgument("the partition type must be a struct, not {}", partition_type.ToString());
+    return InvalidArgument("the partition type must be a struct, not {}",
+                           partition_type.ToString());
   }
   std::set<std::string> named;
   std::vector<FieldDef> fields;
@@ -142,16 +157,19 @@ std::vector<FieldDef> DataFileFields(int v, Use use, std::string partition_json)
     f.push_back({field_id::kContent, "content", "\"int\"", req(true),
                  "Contents of the file: 0=data, 1=position deletes, 2=equality deletes"});
   }
-  f.push_back({field_id::kFilePath, "file_path", "\"string\"", req(true), "Location URI with FS scheme"});
+  f.push_back(
+      {field_id::kFilePath, "file_path", "\"string\"", req(true), "Location URI with FS scheme"});
   f.push_back({field_id::kFileFormat, "file_format", "\"string\"", req(true),
                "File format name: avro, orc, or parquet"});
   f.push_back({field_id::kPartition, "partition", std::move(partition_json), req(true),
                "Partition data tuple, schema based on the partition spec"});
-  f.push_back({field_id::kRecordCount, "record_count", "\"long\"", req(true), "Number of records in the file"});
+  f.push_back({field_id::kRecordCount, "record_count", "\"long\"", req(true),
+               "Number of records in the file"});
   f.push_back({field_id::kFileSizeInBytes, "file_size_in_bytes", "\"long\"", req(true),
                "Total file size in bytes"});
   if (v == 1 && !read) {
-    f.push_back({field_id::kBlockSizeInBytes, "block_size_in_bytes", "\"long\"", true, "Block size"});
+    f.push_back(
+        {field_id::kBlockSizeInBytes, "block_size_in_bytes", "\"long\"", true, "Block size"});
   }
   f.push_back({field_id::kColumnSizes, "column_sizes", IntMapJson(117, 118, "long"), false,
                "Map of column id to total size on disk"});
@@ -165,12 +183,14 @@ std::vector<FieldDef> DataFileFields(int v, Use use, std::string partition_json)
                "Map of column id to lower bound"});
   f.push_back({field_id::kUpperBounds, "upper_bounds", IntMapJson(129, 130, "bytes"), false,
                "Map of column id to upper bound"});
-  f.push_back({field_id::kKeyMetadata, "key_metadata", "\"bytes\"", false, "Encryption key metadata blob"});
-  f.push_back({field_id::kSplitOffsets, "split_offsets", ListJson(133, "long"), false, "Splittable offsets"});
+  f.push_back(
+      {field_id::kKeyMetadata, "key_metadata", "\"bytes\"", false, "Encryption key metadata blob"});
+  f.push_back({field_id::kSplitOffsets, "split_offsets", ListJson(133, "long"), false,
+               "Splittable offsets"});
   if (v >= 2 || read) {
     // Read as long: PyIceberg writes the ids as longs; an int reads through promotion.
-    f.push_back({field_id::kEqualityIds, "equality_ids", ListJson(136, read ? "long" : "int"), false,
-                 "Equality comparison field IDs"});
+    f.push_back({field_id::kEqualityIds, "equality_ids", ListJson(136, read ? "long" : "int"),
+                 false, "Equality comparison field IDs"});
   }
   f.push_back({field_id::kSortOrderId, "sort_order_id", "\"int\"", false, "Sort order ID"});
   if (v >= 3 || read) {
@@ -179,7 +199,8 @@ std::vector<FieldDef> DataFileFields(int v, Use use, std::string partition_json)
   }
   if (v >= 2 || read) {
     f.push_back({field_id::kReferencedDataFile, "referenced_data_file", "\"string\"", false,
-                 "Fully qualified location (URI with FS scheme) of a data file that all deletes reference"});
+                 "Fully qualified location (URI with FS scheme) of a data file that all deletes "
+                 "reference"});
   }
   if (v >= 3 || read) {
     f.push_back({field_id::kContentOffset, "content_offset", "\"long\"", false,
@@ -213,7 +234,8 @@ std::string SummaryJson() {
       {510, "lower_bound", "\"bytes\"", false, "Partition lower bound for all files"},
       {511, "upper_bound", "\"bytes\"", false, "Partition upper bound for all files"},
   };
-  return fmt::format("{{\"type\":\"array\",\"items\":{},\"element-id\":508}}", RecordJson("r508", f));
+  return fmt::format("{{\"type\":\"array\",\"items\":{},\"element-id\":508}}",
+                     RecordJson("r508", f));
 }
 
 std::string FileJson(int v, Use use) {
@@ -221,9 +243,12 @@ std::string FileJson(int v, Use use) {
   auto req = [&](bool required) { return read ? false : required; };
   bool v2 = v >= 2;
   std::vector<FieldDef> f;
-  f.push_back({field_id::kManifestPath, "manifest_path", "\"string\"", req(true), "Location URI with FS scheme"});
-  f.push_back({field_id::kManifestLength, "manifest_length", "\"long\"", req(true), "Total file size in bytes"});
-  f.push_back({field_id::kPartitionSpecId, "partition_spec_id", "\"int\"", req(true), "Spec ID used to write"});
+  f.push_back({field_id::kManifestPath, "manifest_path", "\"string\"", req(true),
+               "Location URI with FS scheme"});
+  f.push_back({field_id::kManifestLength, "manifest_length", "\"long\"", req(true),
+               "Total file size in bytes"});
+  f.push_back({field_id::kPartitionSpecId, "partition_spec_id", "\"int\"", req(true),
+               "Spec ID used to write"});
   if (v2 || read) {
     f.push_back({field_id::kManifestContent, "content", "\"int\"", req(true),
                  "Contents of the manifest: 0=data, 1=deletes"});
@@ -237,19 +262,24 @@ std::string FileJson(int v, Use use) {
   // Java wrote added_data_files_count etc. before 0.12; readers match files without field ids
   // by name, so the read schema carries the old names as aliases.
   auto alias = [&](const char* old) { return read ? std::string(old) : std::string(); };
-  f.push_back({field_id::kAddedFilesCount, "added_files_count", "\"int\"", req(v2), "Added entry count",
-               alias("added_data_files_count")});
+  f.push_back({field_id::kAddedFilesCount, "added_files_count", "\"int\"", req(v2),
+               "Added entry count", alias("added_data_files_count")});
   f.push_back({field_id::kExistingFilesCount, "existing_files_count", "\"int\"", req(v2),
                "Existing entry count", alias("existing_data_files_count")});
-  f.push_back({field_id::kDeletedFilesCount, "deleted_files_count", "\"int\"", req(v2), "Deleted entry count",
-               alias("deleted_data_files_count")});
-  FieldDef partitions{field_id::kPartitions, "partitions", SummaryJson(), false, "Summary for each partition"};
+  f.push_back({field_id::kDeletedFilesCount, "deleted_files_count", "\"int\"", req(v2),
+               "Deleted entry count", alias("deleted_data_files_count")});
+  FieldDef partitions{field_id::kPartitions, "partitions", SummaryJson(), false,
+                      "Summary for each partition"};
   if (!v2 && !read) f.push_back(partitions);  // v1 writes the summaries before the row counts
-  f.push_back({field_id::kAddedRowsCount, "added_rows_count", "\"long\"", req(v2), "Added rows count"});
-  f.push_back({field_id::kExistingRowsCount, "existing_rows_count", "\"long\"", req(v2), "Existing rows count"});
-  f.push_back({field_id::kDeletedRowsCount, "deleted_rows_count", "\"long\"", req(v2), "Deleted rows count"});
+  f.push_back(
+      {field_id::kAddedRowsCount, "added_rows_count", "\"long\"", req(v2), "Added rows count"});
+  f.push_back({field_id::kExistingRowsCount, "existing_rows_count", "\"long\"", req(v2),
+               "Existing rows count"});
+  f.push_back({field_id::kDeletedRowsCount, "deleted_rows_count", "\"long\"", req(v2),
+               "Deleted rows count"});
   if (v2 || read) f.push_back(partitions);
-  f.push_back({field_id::kManifestKeyMetadata, "key_metadata", "\"bytes\"", false, "Encryption key metadata blob"});
+  f.push_back({field_id::kManifestKeyMetadata, "key_metadata", "\"bytes\"", false,
+               "Encryption key metadata blob"});
   if (v >= 3 || read) {
     f.push_back({field_id::kManifestFirstRowId, "first_row_id", "\"long\"", false,
                  "Starting row ID to assign to new rows in ADDED data files"});
@@ -261,12 +291,15 @@ Result<spec::TypePtr> AvroToIceberg(const avro::Node& n) {
   using avro::Type;
   const std::string& lt = n.logical_type;
   switch (n.type) {
-    case Type::kBoolean: return spec::Type::Boolean();
-    case Type::kInt: return lt == "date" ? spec::Type::Date() : spec::Type::Int();
+    case Type::kBoolean:
+      return spec::Type::Boolean();
+    case Type::kInt:
+      return lt == "date" ? spec::Type::Date() : spec::Type::Int();
     case Type::kLong: {
       bool utc = n.adjust_to_utc.value_or(false);
       if (lt == "time-micros") return spec::Type::Time();
-      if (lt == "timestamp-micros") return utc ? spec::Type::TimestampTz() : spec::Type::Timestamp();
+      if (lt == "timestamp-micros")
+        return utc ? spec::Type::TimestampTz() : spec::Type::Timestamp();
       if (lt == "local-timestamp-micros") return spec::Type::Timestamp();
       if (lt == "timestamp-nanos") {
         return spec::Type::Primitive(utc ? TypeId::kTimestampTzNs : TypeId::kTimestampNs);
@@ -274,8 +307,10 @@ Result<spec::TypePtr> AvroToIceberg(const avro::Node& n) {
       if (lt == "local-timestamp-nanos") return spec::Type::Primitive(TypeId::kTimestampNs);
       return spec::Type::Long();
     }
-    case Type::kFloat: return spec::Type::Float();
-    case Type::kDouble: return spec::Type::Double();
+    case Type::kFloat:
+      return spec::Type::Float();
+    case Type::kDouble:
+      return spec::Type::Double();
     case Type::kString:
       return lt == "uuid" ? spec::Type::Uuid() : spec::Type::String();
     case Type::kBytes:
@@ -370,8 +405,8 @@ Result<spec::TypePtr> PartitionTypeFromAvro(const avro::Node& record) {
     int32_t id = f.field_id.value_or(1000 + static_cast<int32_t>(fields.size()));
     FLOE_ASSIGN_OR_RETURN(spec::TypePtr type,
                           std::move(AvroToIceberg(*t)).WithContext("partition field " + f.name));
-    fields.push_back(spec::NestedField{.id = id, .name = f.name, .required = required,
-                                       .type = std::move(type)});
+    fields.push_back(
+        spec::NestedField{.id = id, .name = f.name, .required = required, .type = std::move(type)});
   }
   return spec::Type::Struct(std::move(fields));
 }

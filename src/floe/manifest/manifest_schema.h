@@ -19,22 +19,21 @@ namespace floe::manifest {
 namespace field_id {
 inline constexpr int32_t kStatus = 0, kSnapshotId = 1, kDataFile = 2, kSequenceNumber = 3,
                          kFileSequenceNumber = 4;
-inline constexpr int32_t kFilePath = 100, kFileFormat = 101, kPartition = 102,
-                         kRecordCount = 103, kFileSizeInBytes = 104, kBlockSizeInBytes = 105,
-                         kColumnSizes = 108, kValueCounts = 109, kNullValueCounts = 110,
-                         kLowerBounds = 125, kUpperBounds = 128, kKeyMetadata = 131,
-                         kSplitOffsets = 132, kContent = 134, kEqualityIds = 135,
-                         kNanValueCounts = 137, kSortOrderId = 140, kFirstRowId = 142,
-                         kReferencedDataFile = 143, kContentOffset = 144,
-                         kContentSizeInBytes = 145;
+inline constexpr int32_t kFilePath = 100, kFileFormat = 101, kPartition = 102, kRecordCount = 103,
+                         kFileSizeInBytes = 104, kBlockSizeInBytes = 105, kColumnSizes = 108,
+                         kValueCounts = 109, kNullValueCounts = 110, kLowerBounds = 125,
+                         kUpperBounds = 128, kKeyMetadata = 131, kSplitOffsets = 132,
+                         kContent = 134, kEqualityIds = 135, kNanValueCounts = 137,
+                         kSortOrderId = 140, kFirstRowId = 142, kReferencedDataFile = 143,
+                         kContentOffset = 144, kContentSizeInBytes = 145;
 // manifest_file.
 inline constexpr int32_t kManifestPath = 500, kManifestLength = 501, kPartitionSpecId = 502,
-                         kAddedSnapshotId = 503, kAddedFilesCount = 504,
-                         kExistingFilesCount = 505, kDeletedFilesCount = 506, kPartitions = 507,
-                         kAddedRowsCount = 512, kExistingRowsCount = 513,
-                         kDeletedRowsCount = 514, kManifestSequenceNumber = 515,
-                         kMinSequenceNumber = 516, kManifestContent = 517,
-                         kManifestKeyMetadata = 519, kManifestFirstRowId = 520;
+                         kAddedSnapshotId = 503, kAddedFilesCount = 504, kExistingFilesCount = 505,
+                         kDeletedFilesCount = 506, kPartitions = 507, kAddedRowsCount = 512,
+                         kExistingRowsCount = 513, kDeletedRowsCount = 514,
+                         kManifestSequenceNumber = 515, kMinSequenceNumber = 516,
+                         kManifestContent = 517, kManifestKeyMetadata = 519,
+                         kManifestFirstRowId = 520;
 }  // namespace field_id
 
 // The Avro JSON of one primitive Iceberg type, as Java writes it (named fixed types

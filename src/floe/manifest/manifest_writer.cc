@@ -1,11 +1,11 @@
 #include "floe/manifest/manifest_writer.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <utility>
-
-#include <fmt/format.h>
 
 #include "floe/manifest/manifest_schema.h"
 #include "floe/manifest/partition_value.h"
@@ -106,7 +106,8 @@ Result<ManifestCodec> ManifestCodecFromProperties(const std::map<std::string, st
   if (auto it = props.find(std::string(kManifestLevelProperty)); it != props.end()) {
     FLOE_ASSIGN_OR_RETURN(int64_t level, ParseLong(kManifestLevelProperty, it->second));
     if (level < 0 || level > 22) {
-      return InvalidArgument("table property {} is {}, outside 0..22", kManifestLevelProperty, level);
+      return InvalidArgument("table property {} is {}, outside 0..22", kManifestLevelProperty,
+                             level);
     }
     c.level = static_cast<int>(level);
   }
@@ -117,7 +118,8 @@ Result<int64_t> ManifestTargetSizeFromProperties(const std::map<std::string, std
   auto it = props.find(std::string(kManifestTargetSizeProperty));
   if (it == props.end()) return kDefaultManifestTargetSize;
   FLOE_ASSIGN_OR_RETURN(int64_t v, ParseLong(kManifestTargetSizeProperty, it->second));
-  if (v <= 0) return InvalidArgument("table property {} must be positive", kManifestTargetSizeProperty);
+  if (v <= 0)
+    return InvalidArgument("table property {} must be positive", kManifestTargetSizeProperty);
   return v;
 }
 
@@ -238,14 +240,23 @@ Status ManifestWriter::Write(const ManifestEntry& entry) {
   ++entries_;
   const DataFile& f = entry.data_file;
   switch (entry.status) {
-    case EntryStatus::kAdded: ++added_files_; added_rows_ += f.record_count; break;
-    case EntryStatus::kExisting: ++existing_files_; existing_rows_ += f.record_count; break;
-    case EntryStatus::kDeleted: ++deleted_files_; deleted_rows_ += f.record_count; break;
+    case EntryStatus::kAdded:
+      ++added_files_;
+      added_rows_ += f.record_count;
+      break;
+    case EntryStatus::kExisting:
+      ++existing_files_;
+      existing_rows_ += f.record_count;
+      break;
+    case EntryStatus::kDeleted:
+      ++deleted_files_;
+      deleted_rows_ += f.record_count;
+      break;
   }
   if (entry.is_live()) {
     if (entry.sequence_number) {
-      min_sequence_number_ = std::min(min_sequence_number_.value_or(*entry.sequence_number),
-                                      *entry.sequence_number);
+      min_sequence_number_ =
+          std::min(min_sequence_number_.value_or(*entry.sequence_number), *entry.sequence_number);
     } else if (options_.format_version >= 2) {
       unassigned_sequence_number_ = true;
     }
@@ -265,7 +276,8 @@ Status ManifestWriter::Write(const ManifestEntry& entry) {
   return Ok();
 }
 
-Status ManifestWriter::WriteAdded(const DataFile& file, std::optional<int64_t> data_sequence_number) {
+Status ManifestWriter::WriteAdded(const DataFile& file,
+                                  std::optional<int64_t> data_sequence_number) {
   ManifestEntry e;
   e.status = EntryStatus::kAdded;
   if (options_.format_version == 1) e.snapshot_id = options_.snapshot_id;

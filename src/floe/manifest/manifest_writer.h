@@ -46,8 +46,8 @@ Result<int64_t> ManifestTargetSizeFromProperties(const std::map<std::string, std
 struct ManifestWriterOptions {
   int format_version = 2;
   ManifestContent content = ManifestContent::kData;
-  spec::Schema schema;          // the table schema: header "schema", "schema-id"
-  spec::PartitionSpec spec;     // header "partition-spec", "partition-spec-id"
+  spec::Schema schema;       // the table schema: header "schema", "schema-id"
+  spec::PartitionSpec spec;  // header "partition-spec", "partition-spec-id"
   // The snapshot the manifest is written for: added_snapshot_id, and v1 entries' snapshot_id.
   std::optional<int64_t> snapshot_id;
   ManifestCodec codec;
@@ -61,7 +61,8 @@ class ManifestWriter {
 
   // An ADDED entry for `file`; snapshot id and file sequence number inherited (v2+), the data
   // sequence number too unless given (a rewrite keeping its files' sequence number).
-  Status WriteAdded(const DataFile& file, std::optional<int64_t> data_sequence_number = std::nullopt);
+  Status WriteAdded(const DataFile& file,
+                    std::optional<int64_t> data_sequence_number = std::nullopt);
   // An EXISTING or DELETED entry keeps the snapshot id and sequence numbers it has (v2+
   // requires them).
   Status WriteExisting(const ManifestEntry& entry);
@@ -107,7 +108,8 @@ class RollingManifestWriter {
   RollingManifestWriter(NewFile new_file, ManifestWriterOptions options,
                         int64_t target_size_bytes = kDefaultManifestTargetSize);
 
-  Status WriteAdded(const DataFile& file, std::optional<int64_t> data_sequence_number = std::nullopt);
+  Status WriteAdded(const DataFile& file,
+                    std::optional<int64_t> data_sequence_number = std::nullopt);
   Status WriteExisting(const ManifestEntry& entry);
   Status WriteDeleted(const ManifestEntry& entry);
   // Closes the last manifest; the manifests written, in order.

@@ -51,14 +51,16 @@ Result<ManifestList> ReadSnapshotManifests(io::FileIO& io, const spec::TableMeta
   return list;
 }
 
-Result<std::vector<ManifestEntry>> ReadLiveEntries(io::FileIO& io, const spec::TableMetadata& metadata,
+Result<std::vector<ManifestEntry>> ReadLiveEntries(io::FileIO& io,
+                                                   const spec::TableMetadata& metadata,
                                                    const ManifestList& list) {
   std::vector<ManifestEntry> out;
   for (ManifestContent content : {ManifestContent::kData, ManifestContent::kDeletes}) {
     for (const ManifestFile& m : list.manifests) {
       if (m.content != content) continue;
-      FLOE_ASSIGN_OR_RETURN(auto entries,
-                            ReadManifestEntries(io, m, PartitionTypeFor(metadata, m.partition_spec_id)));
+      FLOE_ASSIGN_OR_RETURN(
+          auto entries,
+          ReadManifestEntries(io, m, PartitionTypeFor(metadata, m.partition_spec_id)));
       for (ManifestEntry& e : entries) {
         if (e.is_live()) out.push_back(std::move(e));
       }

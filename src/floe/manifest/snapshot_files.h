@@ -25,7 +25,8 @@ spec::TypePtr PartitionTypeFor(const spec::TableMetadata& metadata, int32_t spec
 
 // Every live (ADDED or EXISTING) entry of the snapshot's manifests, data manifests first, in
 // manifest-list order; inheritance applied.
-Result<std::vector<ManifestEntry>> ReadLiveEntries(io::FileIO& io, const spec::TableMetadata& metadata,
+Result<std::vector<ManifestEntry>> ReadLiveEntries(io::FileIO& io,
+                                                   const spec::TableMetadata& metadata,
                                                    const ManifestList& list);
 
 }  // namespace floe::manifest

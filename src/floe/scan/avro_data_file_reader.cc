@@ -766,7 +766,8 @@ Result<std::unique_ptr<AvroDataFileReader>> AvroDataFileReader::Open(
   }
   std::set<const Node*> seen;
   const NameMapping* mapping = nullptr;
-  if (!avro_columns::AvroHasFieldIds(root, &seen) && options.name_mapping) mapping = &*options.name_mapping;
+  if (!avro_columns::AvroHasFieldIds(root, &seen) && options.name_mapping)
+    mapping = &*options.name_mapping;
   FLOE_ASSIGN_OR_RETURN(col::SchemaPtr projected,
                         table::ToColumnarSchema(options.projected_schema));
   avro_columns::Planner planner(file.file_path, mapping, options.spec, file.partition);

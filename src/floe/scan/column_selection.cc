@@ -38,8 +38,8 @@ std::vector<spec::NestedField> Select(const std::vector<spec::NestedField>& fiel
 
 }  // namespace
 
-Result<std::set<int32_t>> ColumnIds(const spec::Schema& schema, const std::vector<std::string>& columns,
-                                    bool case_sensitive) {
+Result<std::set<int32_t>> ColumnIds(const spec::Schema& schema,
+                                    const std::vector<std::string>& columns, bool case_sensitive) {
   std::set<int32_t> ids;
   if (columns.empty()) {
     for (const spec::NestedField& field : schema.fields) ids.insert(field.id);
@@ -50,7 +50,8 @@ Result<std::set<int32_t>> ColumnIds(const spec::Schema& schema, const std::vecto
     if (!field) {
       std::vector<std::string> names;
       for (const spec::NestedField& f : schema.fields) names.push_back(f.name);
-      return NotFound("no column \"{}\" in the table (columns: {})", column, fmt::join(names, ", "));
+      return NotFound("no column \"{}\" in the table (columns: {})", column,
+                      fmt::join(names, ", "));
     }
     ids.insert(SelectedId(schema, field->id));
   }

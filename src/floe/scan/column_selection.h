@@ -16,8 +16,8 @@ namespace floe::scan {
 
 // The ids `columns` name (dotted names; empty: every top-level field). Not found names the
 // column and lists the schema's top-level names.
-Result<std::set<int32_t>> ColumnIds(const spec::Schema& schema, const std::vector<std::string>& columns,
-                                    bool case_sensitive);
+Result<std::set<int32_t>> ColumnIds(const spec::Schema& schema,
+                                    const std::vector<std::string>& columns, bool case_sensitive);
 
 // The schema cut down to the fields in `ids` (with their whole subtrees) and the structs on the
 // way to them, in schema order. Ids not in the schema are ignored.

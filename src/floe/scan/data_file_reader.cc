@@ -51,12 +51,14 @@ expr::BoundExpression OnFileColumns(const expr::BoundExpression& e,
 // bound to the projected schema) means: each predicate on the same top-level column, of the same
 // type, so that filtering the rows as read keeps exactly the rows the projected batch would.
 bool SameMeaning(const expr::BoundExpression& on_table, const expr::BoundExpression& on_file) {
-  if (on_table.op() != on_file.op() || on_table.children().size() != on_file.children().size()) return false;
+  if (on_table.op() != on_file.op() || on_table.children().size() != on_file.children().size())
+    return false;
   if (on_table.is_predicate() != on_file.is_predicate()) return false;
   if (on_table.is_predicate()) {
     const expr::BoundReference& t = on_table.term();
     const expr::BoundReference& f = on_file.term();
-    if (t.path.size() != 1 || f.path.size() != 1 || !t.type || !f.type || !t.type->Equals(*f.type)) return false;
+    if (t.path.size() != 1 || f.path.size() != 1 || !t.type || !f.type || !t.type->Equals(*f.type))
+      return false;
   }
   for (size_t i = 0; i < on_table.children().size(); ++i) {
     if (!SameMeaning(on_table.children()[i], on_file.children()[i])) return false;
@@ -162,8 +164,9 @@ Status DataFileReader::InstallReader() {
       auto exact = expr::Bind(filter, columns, bind);
       if (exact.ok() && SameMeaning(bound, *exact)) {
         // The reader reads one row group at a time, after row_group_filter set ranges_ to it.
-        FLOE_ASSIGN_OR_RETURN(read.row_filter,
-                              table::MakeParquetRowFilter(filter, columns, bind, [this](int) { return &ranges_; }));
+        FLOE_ASSIGN_OR_RETURN(
+            read.row_filter,
+            table::MakeParquetRowFilter(filter, columns, bind, [this](int) { return &ranges_; }));
         filters_rows_ = true;
       }
     }
@@ -230,7 +233,6 @@ Status DataFileReader::Emit(const columnar::RecordBatch& batch) {
   return Ok();
 }
 
-
 Result<std::optional<columnar::RecordBatch>> DataFileReader::Next() {
   if (avro_) {
     auto batch = avro_->Next();
@@ -242,7 +244,8 @@ Result<std::optional<columnar::RecordBatch>> DataFileReader::Next() {
       auto batch = reader_->Next();
       if (!batch.ok()) return std::move(batch).error();
       if (filters_rows_) {  // the row filter was given every row of the row groups read
-        report_.rows_read = std::max<int64_t>(0, reader_->rows_scanned() - report_.rows_skipped_by_page_index);
+        report_.rows_read =
+            std::max<int64_t>(0, reader_->rows_scanned() - report_.rows_skipped_by_page_index);
       }
       if (!*batch) return std::optional<columnar::RecordBatch>();
       FLOE_RETURN_IF_ERROR(Emit(**batch));

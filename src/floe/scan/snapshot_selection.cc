@@ -18,7 +18,8 @@ const spec::Schema* SchemaOf(const spec::TableMetadata& metadata, const spec::Sn
 Result<SnapshotChoice> ById(const spec::TableMetadata& metadata, int64_t id, bool own_schema) {
   const spec::Snapshot* snapshot = metadata.SnapshotById(id);
   if (!snapshot) return NotFound("snapshot {} does not exist in this table", id);
-  return SnapshotChoice{snapshot, own_schema ? SchemaOf(metadata, *snapshot) : metadata.CurrentSchema()};
+  return SnapshotChoice{snapshot,
+                        own_schema ? SchemaOf(metadata, *snapshot) : metadata.CurrentSchema()};
 }
 
 Result<SnapshotChoice> AsOf(const spec::TableMetadata& metadata, int64_t as_of_ms) {
@@ -38,7 +39,8 @@ Result<SnapshotChoice> AsOf(const spec::TableMetadata& metadata, int64_t as_of_m
   }
   const spec::Snapshot* snapshot = metadata.SnapshotById(current->snapshot_id);
   if (!snapshot) {
-    return NotFound("snapshot {}, current at {} by the snapshot log, has expired", current->snapshot_id,
+    return NotFound("snapshot {}, current at {} by the snapshot log, has expired",
+                    current->snapshot_id,
                     FormatTimestampMicros(current->timestamp_ms * 1000, true));
   }
   return SnapshotChoice{snapshot, SchemaOf(metadata, *snapshot)};
@@ -56,7 +58,8 @@ Result<SnapshotChoice> SelectSnapshot(const spec::TableMetadata& metadata,
   if (selector.ref) {
     auto it = metadata.refs.find(*selector.ref);
     if (it == metadata.refs.end()) {
-      if (*selector.ref == "main") return SnapshotChoice{metadata.CurrentSnapshot(), metadata.CurrentSchema()};
+      if (*selector.ref == "main")
+        return SnapshotChoice{metadata.CurrentSnapshot(), metadata.CurrentSchema()};
       return NotFound("no branch or tag named \"{}\"", *selector.ref);
     }
     return ById(metadata, it->second.snapshot_id, it->second.is_tag());
@@ -70,8 +73,10 @@ Result<int64_t> ParseAsOf(std::string_view text) {
   if (ec == std::errc() && end == text.data() + text.size()) return millis;
   std::optional<ParsedTimestamp> parsed = ParseTimestamp(text);
   if (!parsed) {
-    return InvalidArgument("--as-of \"{}\": expected ISO-8601 with an offset (2026-03-05T10:00:00Z) or epoch milliseconds",
-                           text);
+    return InvalidArgument(
+        "--as-of \"{}\": expected ISO-8601 with an offset (2026-03-05T10:00:00Z) or epoch "
+        "milliseconds",
+        text);
   }
   if (!parsed->has_offset) {
     return InvalidArgument("--as-of \"{}\" has no UTC offset: add Z or +HH:MM", text);

@@ -121,12 +121,14 @@ class StrictEvaluator {
       case Operation::kStartsWith: {
         // Strings with prefix p form one interval of the byte order: min and max inside it
         // put every value inside it.
-        std::optional<std::string_view> p = expr::LiteralBytes(v), lo = expr::LiteralBytes(*min), hi = expr::LiteralBytes(*max);
+        std::optional<std::string_view> p = expr::LiteralBytes(v), lo = expr::LiteralBytes(*min),
+                                        hi = expr::LiteralBytes(*max);
         if (!p || !lo || !hi) return false;
         return lo->substr(0, p->size()) == *p && hi->substr(0, p->size()) == *p;
       }
       case Operation::kNotStartsWith: {
-        std::optional<std::string_view> p = expr::LiteralBytes(v), lo = expr::LiteralBytes(*min), hi = expr::LiteralBytes(*max);
+        std::optional<std::string_view> p = expr::LiteralBytes(v), lo = expr::LiteralBytes(*min),
+                                        hi = expr::LiteralBytes(*max);
         if (!p || !lo || !hi) return false;
         // Every value below the interval (max < p and max does not start with p), or above
         // it (min's first |p| bytes above p).

@@ -35,7 +35,8 @@ columnar::ArrayPtr ProjectArray(const columnar::ArrayPtr& array, const columnar:
   for (const columnar::Field& out : to.children()) {
     for (int i = 0; i < from.num_children(); ++i) {
       const columnar::Field& in = from.child(i);
-      bool same = out.field_id() && in.field_id() ? *out.field_id() == *in.field_id() : out.name == in.name;
+      bool same =
+          out.field_id() && in.field_id() ? *out.field_id() == *in.field_id() : out.name == in.name;
       if (same) {
         children.push_back(ProjectArray(array->children[static_cast<size_t>(i)], *out.type));
         break;
@@ -62,7 +63,8 @@ struct ReadSetup {
 };
 
 Result<ReadSetup> MakeSetup(const spec::TableMetadata& metadata, const ScanPlan& plan,
-                            std::optional<std::set<int32_t>> output_ids, const std::string& filter_text) {
+                            std::optional<std::set<int32_t>> output_ids,
+                            const std::string& filter_text) {
   ReadSetup setup;
   setup.plan = &plan;
   if (output_ids) {
@@ -96,10 +98,11 @@ struct TaskCounts {
 // cut to the output columns. `emit` returns false to stop early.
 Status ReadTask(io::FileIO& io, const spec::TableMetadata& metadata, const ReadSetup& setup,
                 const FileScanTask& task, int64_t batch_size,
-                const std::function<Result<bool>(const columnar::RecordBatch&)>& emit, TaskCounts* counts) {
+                const std::function<Result<bool>(const columnar::RecordBatch&)>& emit,
+                TaskCounts* counts) {
   const ScanPlan& plan = *setup.plan;
-  FLOE_ASSIGN_OR_RETURN(DeleteFilter deletes,
-                        DeleteFilter::Make(io, *setup.deletes, plan.schema, task.data_file, task.deletes));
+  FLOE_ASSIGN_OR_RETURN(DeleteFilter deletes, DeleteFilter::Make(io, *setup.deletes, plan.schema,
+                                                                 task.data_file, task.deletes));
   // The filter holds the loaded sets now; the cache keeps them only for later tasks.
   for (const manifest::DeleteFile& d : task.deletes) setup.deletes->ReleaseUse(d);
   bool apply_filter = setup.filter && !task.all_rows_match;
@@ -142,7 +145,8 @@ Status ReadTask(io::FileIO& io, const spec::TableMetadata& metadata, const ReadS
     }
   }
   if (source.size() != setup.output_schema->fields().size()) {
-    return Internal("{}: the reader did not return every column asked for", task.data_file.file_path);
+    return Internal("{}: the reader did not return every column asked for",
+                    task.data_file.file_path);
   }
 
   for (;;) {
@@ -171,10 +175,12 @@ Status ReadTask(io::FileIO& io, const spec::TableMetadata& metadata, const ReadS
     counts->rows_kept += keep.count;
     std::vector<columnar::ArrayPtr> columns;
     for (size_t i = 0; i < source.size(); ++i) {
-      columns.push_back(ProjectArray(batch->column(source[i]), *setup.output_schema->field(static_cast<int>(i)).type));
+      columns.push_back(ProjectArray(batch->column(source[i]),
+                                     *setup.output_schema->field(static_cast<int>(i)).type));
     }
-    FLOE_ASSIGN_OR_RETURN(columnar::RecordBatch out,
-                          columnar::RecordBatch::Make(setup.output_schema, batch->num_rows(), std::move(columns)));
+    FLOE_ASSIGN_OR_RETURN(
+        columnar::RecordBatch out,
+        columnar::RecordBatch::Make(setup.output_schema, batch->num_rows(), std::move(columns)));
     if (keep.count != out.num_rows()) {
       FLOE_ASSIGN_OR_RETURN(out, expr::FilterBatch(out, keep));
     }
@@ -240,14 +246,18 @@ Result<bool> ReadTasks(io::FileIO& io, const spec::TableMetadata& metadata, Read
     sum_counts(/*rows_returned=*/true);
     return true;
   }
-  StreamProducer<columnar::RecordBatch> produce = [&](int64_t i, StreamSink<columnar::RecordBatch>& sink) {
+  StreamProducer<columnar::RecordBatch> produce = [&](int64_t i,
+                                                      StreamSink<columnar::RecordBatch>& sink) {
     started[static_cast<size_t>(i)] = 1;
-    auto emit = [&](const columnar::RecordBatch& batch) -> Result<bool> { return sink.Push(batch); };
+    auto emit = [&](const columnar::RecordBatch& batch) -> Result<bool> {
+      return sink.Push(batch);
+    };
     return ReadTask(io, metadata, setup, tasks[static_cast<size_t>(i)], options.batch_size, emit,
                     &counts[static_cast<size_t>(i)]);
   };
   // On the calling thread, in plan order.
-  StreamConsumer<columnar::RecordBatch> consume = [&](int64_t, columnar::RecordBatch&& batch) -> Result<bool> {
+  StreamConsumer<columnar::RecordBatch> consume =
+      [&](int64_t, columnar::RecordBatch&& batch) -> Result<bool> {
     columnar::RecordBatch out = std::move(batch);
     if (options.limit) {
       int64_t left = *options.limit - report.rows_returned;
@@ -291,8 +301,9 @@ class TaskQueue {
     wanted_ = max;
     ready_.wait(lock, [&] { return tasks_.size() >= max || planned_.has_value(); });
     size_t n = std::min(max, tasks_.size());
-    std::vector<FileScanTask> out(std::make_move_iterator(tasks_.begin()),
-                                  std::make_move_iterator(tasks_.begin() + static_cast<std::ptrdiff_t>(n)));
+    std::vector<FileScanTask> out(
+        std::make_move_iterator(tasks_.begin()),
+        std::make_move_iterator(tasks_.begin() + static_cast<std::ptrdiff_t>(n)));
     tasks_.erase(tasks_.begin(), tasks_.begin() + static_cast<std::ptrdiff_t>(n));
     room_.notify_all();
     return out;
@@ -320,7 +331,8 @@ class TaskQueue {
 // filter (its tasks are not looked at), and hand the output schema to on_schema.
 Result<ReadSetup> BeginRead(const spec::TableMetadata& metadata, const ScanPlan& plan,
                             const TableReadOptions& options, const TableReadCallbacks& callbacks) {
-  if (options.threads < 0) return InvalidArgument("threads {}: expected 0 (all cores) or more", options.threads);
+  if (options.threads < 0)
+    return InvalidArgument("threads {}: expected 0 (all cores) or more", options.threads);
   FLOE_ASSIGN_OR_RETURN(std::set<int32_t> output_ids,
                         ColumnIds(plan.schema, options.columns, options.case_sensitive));
   FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, plan, std::move(output_ids),
@@ -348,7 +360,8 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
                                   std::optional<PlanReport>* plan_report) {
   // What the plan will say of its schema and filter, before its tasks.
   FLOE_ASSIGN_OR_RETURN(SnapshotChoice choice, SelectSnapshot(metadata, scan.snapshot));
-  FLOE_ASSIGN_OR_RETURN(ScanFilter filter, ScanFilter::Bind(*choice.schema, scan.filter, scan.case_sensitive));
+  FLOE_ASSIGN_OR_RETURN(ScanFilter filter,
+                        ScanFilter::Bind(*choice.schema, scan.filter, scan.case_sensitive));
   const ScanPlan header{choice.snapshot, *choice.schema, filter, {}, {}};
   FLOE_ASSIGN_OR_RETURN(ReadSetup setup, BeginRead(metadata, header, options, callbacks));
   TableReadReport report;
@@ -361,13 +374,15 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
   ScanOptions planning = scan;
   planning.threads = 1;
   std::thread planner([&] {
-    queue.Close(PlanScan(io, metadata, planning, [&](FileScanTask& task) { return queue.Push(task); }));
+    queue.Close(
+        PlanScan(io, metadata, planning, [&](FileScanTask& task) { return queue.Push(task); }));
   });
   auto read = [&]() -> Result<bool> {  // false: the limit stopped the read
     for (int64_t first = 0;;) {
       std::vector<FileScanTask> window = queue.Take(window_size);
       if (window.empty()) return true;
-      FLOE_ASSIGN_OR_RETURN(bool more, ReadTasks(io, metadata, setup, window, first, options, callbacks, report));
+      FLOE_ASSIGN_OR_RETURN(
+          bool more, ReadTasks(io, metadata, setup, window, first, options, callbacks, report));
       if (!more) return false;
       first += static_cast<int64_t>(window.size());
     }
@@ -383,8 +398,8 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
   return report;
 }
 
-Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, const ScanPlan& plan,
-                           int threads) {
+Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata,
+                           const ScanPlan& plan, int threads) {
   if (threads < 0) return InvalidArgument("threads {}: expected 0 (all cores) or more", threads);
   FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, plan, std::set<int32_t>{},
                                                    expr::ToString(plan.filter.expr)));
@@ -404,7 +419,8 @@ Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, 
   auto count_one = [&](int64_t i) -> Result<int64_t> {
     TaskCounts counts;
     auto emit = [](const columnar::RecordBatch&) -> Result<bool> { return true; };
-    FLOE_RETURN_IF_ERROR(ReadTask(io, metadata, setup, *to_read[static_cast<size_t>(i)], 64 * 1024, emit, &counts));
+    FLOE_RETURN_IF_ERROR(
+        ReadTask(io, metadata, setup, *to_read[static_cast<size_t>(i)], 64 * 1024, emit, &counts));
     return counts.rows_kept;
   };
   FLOE_ASSIGN_OR_RETURN(std::vector<int64_t> kept,
@@ -414,8 +430,8 @@ Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, 
   return result;
 }
 
-Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, const ScanOptions& options,
-                           int threads) {
+Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata,
+                           const ScanOptions& options, int threads) {
   int64_t counted = 0;  // rows of files counted from metadata
   std::vector<FileScanTask> to_read;
   auto take = [&](FileScanTask& task) -> Status {

@@ -78,8 +78,8 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
 // Plans and reads in one go, holding a few hundred tasks instead of the whole plan (for tables
 // of millions of files): PlanScan runs on a thread of its own, one manifest at a time, and hands
 // its tasks on through a queue of at most kWindowsAhead windows; they are read plan_window at a
-// time, each window as ReadTable reads a plan, so the rows, their order, the limit, the errors and the
-// report are those of PlanScan then ReadTable (a planning error comes after the rows of the
+// time, each window as ReadTable reads a plan, so the rows, their order, the limit, the errors and
+// the report are those of PlanScan then ReadTable (a planning error comes after the rows of the
 // tasks planned before it). `plan_report`, when given, receives the plan's report once every
 // task was read; it stays empty when the limit stopped the read first (planning stops too).
 Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& metadata,
@@ -98,13 +98,13 @@ struct RowCount {
 // are counted from their record counts; every other file is read (only the columns the filter
 // and the deletes need), `threads` files at once as in TableReadOptions (0: every core). Never
 // data records minus delete records: a delete may point at rows that are already gone.
-Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, const ScanPlan& plan,
-                           int threads = 0);
+Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata,
+                           const ScanPlan& plan, int threads = 0);
 
 // Plans and counts in one go: the planned tasks are handed to the count as they come (PlanScan
 // with a TaskConsumer), and those counted from their record counts are not kept, so counting a
 // table of millions of files holds only the files it must read. `floe count` counts this way.
-Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata, const ScanOptions& options,
-                           int threads = 0);
+Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata,
+                           const ScanOptions& options, int threads = 0);
 
 }  // namespace floe::scan

@@ -84,13 +84,15 @@ void MakeTask(manifest::ManifestEntry& e, bool all_rows_match, const DeleteFileI
 // Hands tasks to the consumer in plan order, totalling what the report says of them.
 class TaskHandOff {
  public:
-  TaskHandOff(const TaskConsumer& on_task, PlanReport* report) : on_task_(on_task), report_(report) {}
+  TaskHandOff(const TaskConsumer& on_task, PlanReport* report)
+      : on_task_(on_task), report_(report) {}
 
   Status Add(FileScanTask& task) {
     report_->bytes_to_read += task.data_file.file_size_in_bytes;
     report_->records_planned += task.data_file.record_count;
     for (const manifest::DeleteFile& d : task.deletes) {
-      if (deletes_used_.insert(d.file_path + "#" + std::to_string(d.content_offset.value_or(-1))).second) {
+      if (deletes_used_.insert(d.file_path + "#" + std::to_string(d.content_offset.value_or(-1)))
+              .second) {
         report_->bytes_to_read += d.content_size_in_bytes.value_or(d.file_size_in_bytes);
       }
     }
@@ -109,8 +111,9 @@ class TaskHandOff {
 };
 
 // PlanScan's work; `reserve` (when set) is given room for the data files the list counts.
-Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata, const ScanOptions& options,
-                      const TaskConsumer& on_task, std::vector<FileScanTask>* reserve) {
+Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata,
+                      const ScanOptions& options, const TaskConsumer& on_task,
+                      std::vector<FileScanTask>* reserve) {
   FLOE_ASSIGN_OR_RETURN(SnapshotChoice choice, SelectSnapshot(metadata, options.snapshot));
   FLOE_ASSIGN_OR_RETURN(ScanFilter filter,
                         ScanFilter::Bind(*choice.schema, options.filter, options.case_sensitive));
@@ -140,7 +143,8 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata, const
     (data ? data_manifests : delete_manifests).push_back(&m);
     if (data) listed_data_files += std::max<int64_t>(ListedFiles(m), 0);
   }
-  if (reserve) reserve->reserve(static_cast<size_t>(std::min<int64_t>(listed_data_files, int64_t{1} << 21)));
+  if (reserve)
+    reserve->reserve(static_cast<size_t>(std::min<int64_t>(listed_data_files, int64_t{1} << 21)));
 
   // Entries are decoded into one reused entry per manifest and moved out only when kept. Only
   // the metrics of the filter's columns are decoded (none without a filter): most of a
@@ -192,8 +196,8 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata, const
 
   // A live data entry of a manifest whose pruner is `strict`: counted, then pruned (false) or
   // kept (true).
-  auto keep_data_entry = [&](const DataFilePruner* strict, manifest::ManifestEntry& e, DataFileCounts& counts,
-                             bool* all_rows_match) {
+  auto keep_data_entry = [&](const DataFilePruner* strict, manifest::ManifestEntry& e,
+                             DataFileCounts& counts, bool* all_rows_match) {
     ++counts.live_files;
     counts.live_bytes += e.data_file.file_size_in_bytes;
     if (options.prune && strict && !strict->MightMatch(e.data_file)) {
@@ -206,10 +210,10 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata, const
 
   // 2. Data manifests in parallel, their tasks handed on in list order. The manifest next in
   // line hands each task on as it is planned, through one reused task (MakeTask: no copy, and no
-  // allocation when the consumer does not keep it); on one thread every manifest does. The others keep theirs in their part until
-  // the manifests before them are handed on; then the thread that finished last hands them on.
-  // A delete file in a data manifest would be missed by the tasks handed on before it: the spec
-  // keeps them in delete manifests, and floe refuses the table.
+  // allocation when the consumer does not keep it); on one thread every manifest does. The others
+  // keep theirs in their part until the manifests before them are handed on; then the thread that
+  // finished last hands them on. A delete file in a data manifest would be missed by the tasks
+  // handed on before it: the spec keeps them in delete manifests, and floe refuses the table.
   TaskHandOff hand_off(on_task, &report);
   std::vector<DataManifestPart> data_parts(data_manifests.size());
   std::vector<TaskList> spare_lists;  // handed-on parts' lists, for reuse
@@ -246,9 +250,10 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata, const
         if (!more) return Ok();
         if (!e.is_live()) continue;
         if (e.data_file.is_delete()) {
-          return Corrupt("data manifest {} lists {} file {}: the spec keeps delete files in delete manifests",
-                         m.manifest_path, manifest::FileContentName(e.data_file.content),
-                         e.data_file.file_path);
+          return Corrupt(
+              "data manifest {} lists {} file {}: the spec keeps delete files in delete manifests",
+              m.manifest_path, manifest::FileContentName(e.data_file.content),
+              e.data_file.file_path);
         }
         e.data_file.spec_id = m.partition_spec_id;
         bool all_rows_match = false;
@@ -311,8 +316,8 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata, const
 
 }  // namespace
 
-Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata, const ScanOptions& options,
-                          const TaskConsumer& on_task) {
+Result<ScanPlan> PlanScan(io::FileIO& io, const spec::TableMetadata& metadata,
+                          const ScanOptions& options, const TaskConsumer& on_task) {
   return Plan(io, metadata, options, on_task, nullptr);
 }
 

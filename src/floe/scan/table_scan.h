@@ -38,7 +38,7 @@ struct ScanOptions {
   SnapshotSelector snapshot;
   std::string filter;  // WHERE-clause text (expr/parser.h); empty: every row
   bool case_sensitive = false;
-  bool prune = true;   // false: plan every file (for checking pruning against brute force)
+  bool prune = true;  // false: plan every file (for checking pruning against brute force)
   // Keep the data files' column metrics (sizes, counts, bounds) in the tasks. Off by default,
   // as in Java's scans: they are used for pruning, and a full plan would hold every file's.
   bool column_stats = false;
@@ -57,13 +57,13 @@ struct FileScanTask {
 };
 
 struct PlanReport {
-  int data_manifests = 0;            // in the manifest list
-  int data_manifests_skipped = 0;    // by partition summaries
+  int data_manifests = 0;          // in the manifest list
+  int data_manifests_skipped = 0;  // by partition summaries
   int delete_manifests = 0;
   int delete_manifests_skipped = 0;
   // Data files of the manifests read, and of the skipped manifests as the list counts them.
   int64_t data_files = 0;
-  int64_t data_files_skipped = 0;    // by partition values and metrics
+  int64_t data_files_skipped = 0;  // by partition values and metrics
   int64_t data_files_in_skipped_manifests = 0;
   int64_t delete_files = 0;          // live delete files of the manifests read
   int64_t delete_files_applied = 0;  // distinct delete files some task uses
@@ -77,7 +77,7 @@ struct PlanReport {
 
 struct ScanPlan {
   const spec::Snapshot* snapshot = nullptr;  // nullptr: the table has no snapshot (no tasks)
-  spec::Schema schema;                        // the schema the snapshot is read with
+  spec::Schema schema;                       // the schema the snapshot is read with
   ScanFilter filter;
   std::vector<FileScanTask> tasks;
   PlanReport report;

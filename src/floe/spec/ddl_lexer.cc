@@ -1,8 +1,9 @@
 #include "floe/spec/ddl_lexer.h"
-#include "floe/util/ascii.h"
 
 #include <cctype>
 #include <charconv>
+
+#include "floe/util/ascii.h"
 
 namespace floe::spec {
 
@@ -35,8 +36,9 @@ Result<std::vector<DdlToken>> LexDdl(std::string_view text, std::string_view wha
       t.quoted = c == '`';
       t.text = std::string(text.substr(i + 1, end - i - 1));
       i = end + 1;
-    } else if (std::isdigit(static_cast<unsigned char>(c)) || (c == '-' && i + 1 < text.size() &&
-                                                               std::isdigit(static_cast<unsigned char>(text[i + 1])))) {
+    } else if (std::isdigit(static_cast<unsigned char>(c)) ||
+               (c == '-' && i + 1 < text.size() &&
+                std::isdigit(static_cast<unsigned char>(text[i + 1])))) {
       size_t end = i + 1;
       while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
       t.kind = DdlToken::kNumber;

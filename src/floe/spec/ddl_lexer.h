@@ -6,13 +6,14 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
 #include "floe/util/result.h"
 
 namespace floe::spec {
 
 struct DdlToken {
   enum Kind { kWord, kNumber, kString, kSymbol, kEnd } kind = kEnd;
-  std::string text;  // words as written (quoted ones unquoted), symbols as one character
+  std::string text;     // words as written (quoted ones unquoted), symbols as one character
   size_t position = 0;  // 1-based column in the input, for error messages
   bool quoted = false;  // a `backticked` word: never a keyword
 };

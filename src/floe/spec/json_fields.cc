@@ -9,14 +9,20 @@ namespace floe::spec::internal {
 
 std::string_view JsonTypeName(simdjson::dom::element value) {
   switch (value.type()) {
-    case simdjson::dom::element_type::ARRAY: return "array";
-    case simdjson::dom::element_type::OBJECT: return "object";
+    case simdjson::dom::element_type::ARRAY:
+      return "array";
+    case simdjson::dom::element_type::OBJECT:
+      return "object";
     case simdjson::dom::element_type::INT64:
     case simdjson::dom::element_type::UINT64:
-    case simdjson::dom::element_type::DOUBLE: return "number";
-    case simdjson::dom::element_type::STRING: return "string";
-    case simdjson::dom::element_type::BOOL: return "boolean";
-    case simdjson::dom::element_type::NULL_VALUE: return "null";
+    case simdjson::dom::element_type::DOUBLE:
+      return "number";
+    case simdjson::dom::element_type::STRING:
+      return "string";
+    case simdjson::dom::element_type::BOOL:
+      return "boolean";
+    case simdjson::dom::element_type::NULL_VALUE:
+      return "null";
   }
   return "value";
 }
@@ -93,8 +99,8 @@ Result<std::optional<int64_t>> FieldReader::FindLong(std::string_view key) const
   return LongOf(key, Find(key));
 }
 
-Result<std::optional<int64_t>> FieldReader::LongOf(std::string_view key,
-                                                   std::optional<simdjson::dom::element> value) const {
+Result<std::optional<int64_t>> FieldReader::LongOf(
+    std::string_view key, std::optional<simdjson::dom::element> value) const {
   auto v = NonNullElement(value);
   if (!v) return std::optional<int64_t>();
   if (v->is_int64()) return Present(v->get_int64().value_unsafe());
@@ -114,8 +120,8 @@ Result<std::optional<int32_t>> FieldReader::FindInt(std::string_view key) const 
   return IntOf(key, Find(key));
 }
 
-Result<std::optional<int32_t>> FieldReader::IntOf(std::string_view key,
-                                                  std::optional<simdjson::dom::element> value) const {
+Result<std::optional<int32_t>> FieldReader::IntOf(
+    std::string_view key, std::optional<simdjson::dom::element> value) const {
   FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> v, LongOf(key, value));
   if (!v) return std::optional<int32_t>();
   if (*v < INT32_MIN || *v > INT32_MAX) {
@@ -134,8 +140,8 @@ Result<std::optional<int64_t>> FieldReader::FindId(std::string_view key) const {
   return IdOf(key, Find(key));
 }
 
-Result<std::optional<int64_t>> FieldReader::IdOf(std::string_view key,
-                                                 std::optional<simdjson::dom::element> value) const {
+Result<std::optional<int64_t>> FieldReader::IdOf(
+    std::string_view key, std::optional<simdjson::dom::element> value) const {
   auto v = NonNullElement(value);
   if (!v) return std::optional<int64_t>();
   if (v->is_int64()) return Present(v->get_int64().value_unsafe());
@@ -225,7 +231,8 @@ bool KeyLess(const SortingMember& a, const SortingMember& b) {
 }
 
 // Appends a copy of the member to the sorted `out`, unless its key is there already.
-void AppendFirstOfKey(const SortingMember& m, std::vector<std::pair<std::string, std::string>>& out) {
+void AppendFirstOfKey(const SortingMember& m,
+                      std::vector<std::pair<std::string, std::string>>& out) {
   if (!out.empty() && out.back().first == m.key) return;
   out.emplace_back(m.key, StringMapValue(m.value));
 }

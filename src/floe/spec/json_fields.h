@@ -1,8 +1,11 @@
 // Private to the spec layer's JSON readers: fast member access on simdjson objects for the large
 // parts of table metadata (snapshots, logs), where building a path string per member would cost
 // more than parsing. The JSON path of a value is built only when an error is reported, and the
-// errors read exactly like JsonValue's: `snapshots[3].timestamp-ms: expected an integer, got string`.
+// errors read exactly like JsonValue's: `snapshots[3].timestamp-ms: expected an integer, got
+// string`.
 #pragma once
+
+#include <simdjson.h>
 
 #include <cstdint>
 #include <map>
@@ -11,8 +14,6 @@
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include <simdjson.h>
 
 #include "floe/util/json_reader.h"
 #include "floe/util/result.h"

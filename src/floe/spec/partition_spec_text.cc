@@ -22,8 +22,8 @@ Result<const NestedField*> Column(DdlCursor& in, const Schema& schema) {
   const NestedField* f = schema.FindFieldByName(name, /*case_sensitive=*/false);
   if (!f) return in.ErrorAt(t, fmt::format("no column \"{}\" in the schema", name));
   if (!f->type->is_primitive()) {
-    return in.ErrorAt(t, fmt::format("column \"{}\" is a {}, not a primitive column", name,
-                                     f->type->ToString()));
+    return in.ErrorAt(
+        t, fmt::format("column \"{}\" is a {}, not a primitive column", name, f->type->ToString()));
   }
   return f;
 }
@@ -39,8 +39,8 @@ Result<Term> ParseTerm(DdlCursor& in, const Schema& schema) {
   const std::string fn = AsciiLower(in.Next().text);
   in.Next();  // '('
   if (fn == "bucket" || fn == "truncate") {
-    FLOE_ASSIGN_OR_RETURN(int32_t n, in.ExpectInt(fn == "bucket" ? "the number of buckets"
-                                                                : "the width"));
+    FLOE_ASSIGN_OR_RETURN(int32_t n,
+                          in.ExpectInt(fn == "bucket" ? "the number of buckets" : "the width"));
     if (n <= 0) return in.ErrorAt(start, fmt::format("{}: the parameter must be > 0", fn));
     FLOE_RETURN_IF_ERROR(in.Expect(','));
     FLOE_ASSIGN_OR_RETURN(term.source, Column(in, schema));
@@ -61,9 +61,12 @@ Result<Term> ParseTerm(DdlCursor& in, const Schema& schema) {
     } else if (fn == "identity") {
       term.transform = Transform::Identity();
     } else {
-      return in.ErrorAt(start, fmt::format(
-          "unknown transform \"{}\": use identity, year, month, day, hour, bucket(N, col), "
-          "truncate(W, col) or void", fn));
+      return in.ErrorAt(
+          start,
+          fmt::format(
+              "unknown transform \"{}\": use identity, year, month, day, hour, bucket(N, col), "
+              "truncate(W, col) or void",
+              fn));
     }
   }
   FLOE_RETURN_IF_ERROR(in.Expect(')'));
@@ -90,7 +93,8 @@ Result<PartitionSpec> ParsePartitionSpecText(std::string_view text, const Schema
     FLOE_ASSIGN_OR_RETURN(Term term, ParseTerm(in, schema));
     PartitionField field;
     field.source_id = term.source->id;
-    field.field_id = PartitionSpec::kPartitionDataIdStart + static_cast<int32_t>(spec.fields.size());
+    field.field_id =
+        PartitionSpec::kPartitionDataIdStart + static_cast<int32_t>(spec.fields.size());
     const std::string column = *schema.FindColumnName(term.source->id);
     field.name = term.suffix.empty() ? column : column + "_" + std::string(term.suffix);
     field.transform = term.transform;
@@ -116,8 +120,8 @@ Result<SortOrder> ParseSortOrderText(std::string_view text, const Schema& schema
     } else {
       in.AcceptWord("asc");
     }
-    field.null_order = field.direction == SortDirection::kAsc ? NullOrder::kNullsFirst
-                                                              : NullOrder::kNullsLast;
+    field.null_order =
+        field.direction == SortDirection::kAsc ? NullOrder::kNullsFirst : NullOrder::kNullsLast;
     if (in.AcceptWord("nulls")) {
       if (in.AcceptWord("first")) {
         field.null_order = NullOrder::kNullsFirst;

@@ -6,6 +6,7 @@
 // bucket(N, col), truncate(W, col), void(col). Column names resolve case-insensitively.
 #pragma once
 #include <string_view>
+
 #include "floe/spec/partition_spec.h"
 #include "floe/spec/schema.h"
 #include "floe/spec/sort_order.h"

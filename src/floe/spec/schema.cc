@@ -218,19 +218,19 @@ Status Schema::Validate() const {
 
   if (!HasNoDefaultsToCheck(fields)) {
     Status defaults;
-    VisitFields(
-        fields, [&](const NestedField& f, const std::string& name, const std::vector<int32_t>&) {
-          if (!defaults.ok()) return false;
-          if (f.type->id() == TypeId::kUnknown && f.required) {
-            defaults = InvalidArgument("field {} ({}) of type unknown must be optional", name, f.id);
-            return false;
-          }
-          defaults = ValidateDefault(f, name, "initial-default", f.initial_default);
-          if (defaults.ok()) {
-            defaults = ValidateDefault(f, name, "write-default", f.write_default);
-          }
-          return true;
-        });
+    VisitFields(fields, [&](const NestedField& f, const std::string& name,
+                            const std::vector<int32_t>&) {
+      if (!defaults.ok()) return false;
+      if (f.type->id() == TypeId::kUnknown && f.required) {
+        defaults = InvalidArgument("field {} ({}) of type unknown must be optional", name, f.id);
+        return false;
+      }
+      defaults = ValidateDefault(f, name, "initial-default", f.initial_default);
+      if (defaults.ok()) {
+        defaults = ValidateDefault(f, name, "write-default", f.write_default);
+      }
+      return true;
+    });
     FLOE_RETURN_IF_ERROR(defaults);
   }
 

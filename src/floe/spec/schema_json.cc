@@ -19,13 +19,20 @@ NestedFieldMembers FindNestedFieldMembers(simdjson::dom::object object) {
   for (simdjson::dom::key_value_pair member : object) {
     std::string_view key = member.key;
     std::optional<simdjson::dom::element>* slot = nullptr;
-    if (key == "id") slot = &m.id;
-    else if (key == "name") slot = &m.name;
-    else if (key == "required") slot = &m.required;
-    else if (key == "type") slot = &m.type;
-    else if (key == "doc") slot = &m.doc;
-    else if (key == "initial-default") slot = &m.initial_default;
-    else if (key == "write-default") slot = &m.write_default;
+    if (key == "id")
+      slot = &m.id;
+    else if (key == "name")
+      slot = &m.name;
+    else if (key == "required")
+      slot = &m.required;
+    else if (key == "type")
+      slot = &m.type;
+    else if (key == "doc")
+      slot = &m.doc;
+    else if (key == "initial-default")
+      slot = &m.initial_default;
+    else if (key == "write-default")
+      slot = &m.write_default;
     if (slot != nullptr && !*slot) *slot = member.value;
   }
   return m;

@@ -105,7 +105,8 @@ class SchemaParser {
       FLOE_RETURN_IF_ERROR(in_.Expect(')'));
       if (precision < 1 || precision > 38 || scale < 0 || scale > precision) {
         return in_.ErrorAt(t, fmt::format("{}: decimal({}, {}): want 1 <= precision <= 38 and "
-                                          "0 <= scale <= precision", column, precision, scale));
+                                          "0 <= scale <= precision",
+                                          column, precision, scale));
       }
       return Type::Decimal(precision, scale);
     }
@@ -125,16 +126,25 @@ class SchemaParser {
       return Type::String();
     }
     if (name == "timestamp") {
-      return in_.ErrorAt(t, fmt::format(
-          "{}: write timestamptz or timestamp_ntz: a bare timestamp has no time zone in Iceberg "
-          "and one in Spark", column));
+      return in_.ErrorAt(t, fmt::format("{}: write timestamptz or timestamp_ntz: a bare timestamp "
+                                        "has no time zone in Iceberg "
+                                        "and one in Spark",
+                                        column));
     }
     static const std::pair<std::string_view, std::string_view> kAliases[] = {
-        {"bigint", "long"},       {"integer", "int"},        {"smallint", "int"},
-        {"tinyint", "int"},       {"byte", "int"},           {"short", "int"},
-        {"real", "float"},        {"bool", "boolean"},       {"text", "string"},
-        {"timestamp_ntz", "timestamp"}, {"timestamp_ltz", "timestamptz"},
-        {"timestamp_ntz_ns", "timestamp_ns"}, {"bytes", "binary"}};
+        {"bigint", "long"},
+        {"integer", "int"},
+        {"smallint", "int"},
+        {"tinyint", "int"},
+        {"byte", "int"},
+        {"short", "int"},
+        {"real", "float"},
+        {"bool", "boolean"},
+        {"text", "string"},
+        {"timestamp_ntz", "timestamp"},
+        {"timestamp_ltz", "timestamptz"},
+        {"timestamp_ntz_ns", "timestamp_ns"},
+        {"bytes", "binary"}};
     std::string spec_name = name;
     for (const auto& [alias, real] : kAliases) {
       if (name == alias) spec_name = real;

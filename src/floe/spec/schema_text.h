@@ -6,6 +6,7 @@
 // Spark's has one, so the user says which (timestamptz or timestamp_ntz).
 #pragma once
 #include <string_view>
+
 #include "floe/spec/schema.h"
 #include "floe/util/result.h"
 

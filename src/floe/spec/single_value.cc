@@ -561,8 +561,9 @@ std::string ToHumanString(const Type& type, const Literal& value) {
     case TypeId::kTimestampNs:
     case TypeId::kTimestampTzNs:
       if (value.holds<int64_t>()) {
-        return HasNanos(type.id()) ? FormatTimestampNanos(value.get<int64_t>(), HasZone(type.id()))
-                                  : FormatTimestampMicros(value.get<int64_t>(), HasZone(type.id()));
+        return HasNanos(type.id())
+                   ? FormatTimestampNanos(value.get<int64_t>(), HasZone(type.id()))
+                   : FormatTimestampMicros(value.get<int64_t>(), HasZone(type.id()));
       }
       break;
     case TypeId::kDecimal:

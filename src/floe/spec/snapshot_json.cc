@@ -25,20 +25,28 @@ struct SnapshotMembers {
 
   Element* Slot(std::string_view key) {
     switch (key.size()) {
-      case 6: return key == "key-id" ? &key_id : nullptr;
-      case 7: return key == "summary" ? &summary : nullptr;
+      case 6:
+        return key == "key-id" ? &key_id : nullptr;
+      case 7:
+        return key == "summary" ? &summary : nullptr;
       case 9:
         if (key == "schema-id") return &schema_id;
         return key == "manifests" ? &manifests : nullptr;
-      case 10: return key == "added-rows" ? &added_rows : nullptr;
-      case 11: return key == "snapshot-id" ? &snapshot_id : nullptr;
+      case 10:
+        return key == "added-rows" ? &added_rows : nullptr;
+      case 11:
+        return key == "snapshot-id" ? &snapshot_id : nullptr;
       case 12:
         if (key == "timestamp-ms") return &timestamp_ms;
         return key == "first-row-id" ? &first_row_id : nullptr;
-      case 13: return key == "manifest-list" ? &manifest_list : nullptr;
-      case 15: return key == "sequence-number" ? &sequence_number : nullptr;
-      case 18: return key == "parent-snapshot-id" ? &parent_snapshot_id : nullptr;
-      default: return nullptr;
+      case 13:
+        return key == "manifest-list" ? &manifest_list : nullptr;
+      case 15:
+        return key == "sequence-number" ? &sequence_number : nullptr;
+      case 18:
+        return key == "parent-snapshot-id" ? &parent_snapshot_id : nullptr;
+      default:
+        return nullptr;
     }
   }
 };
@@ -49,7 +57,8 @@ Status ReadSnapshot(const FieldReader& in, int format_version, Snapshot& s) {
   FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> id, in.IdOf("snapshot-id", members.snapshot_id));
   if (!id) return in.Missing("snapshot-id");
   s.snapshot_id = *id;
-  FLOE_ASSIGN_OR_RETURN(s.parent_snapshot_id, in.IdOf("parent-snapshot-id", members.parent_snapshot_id));
+  FLOE_ASSIGN_OR_RETURN(s.parent_snapshot_id,
+                        in.IdOf("parent-snapshot-id", members.parent_snapshot_id));
   if (format_version >= 2) {
     // Required by v2, but snapshots carried over from a v1 table have none: they are 0.
     FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> seq,
@@ -96,7 +105,8 @@ Status ReadSnapshot(const FieldReader& in, int format_version, Snapshot& s) {
                           in.StringOf("key-id", members.key_id));
     if (key_id) s.key_id = std::string(*key_id);
     if (s.first_row_id && *s.first_row_id < 0) {
-      return in.Invalid("first-row-id", fmt::format("must not be negative, got {}", *s.first_row_id));
+      return in.Invalid("first-row-id",
+                        fmt::format("must not be negative, got {}", *s.first_row_id));
     }
     if (s.added_rows && *s.added_rows < 0) {
       return in.Invalid("added-rows", fmt::format("must not be negative, got {}", *s.added_rows));
@@ -115,7 +125,8 @@ Result<Snapshot> ParseSnapshot(const JsonValue& json, int format_version) {
 }
 
 Result<std::vector<Snapshot>> ParseSnapshots(const JsonValue& array, int format_version) {
-  if (!array.IsArray()) return array.Invalid(fmt::format("expected an array, got {}", array.TypeName()));
+  if (!array.IsArray())
+    return array.Invalid(fmt::format("expected an array, got {}", array.TypeName()));
   std::vector<Snapshot> out;
   auto elements = array.element().get_array().value_unsafe();
   out.reserve(elements.size());
@@ -182,7 +193,8 @@ void WriteSnapshot(const Snapshot& s, int format_version, JsonWriter& out) {
 Result<std::vector<SnapshotLogEntry>> ParseSnapshotLog(const JsonValue& array) {
   std::vector<SnapshotLogEntry> out;
   if (array.IsNull()) return out;
-  if (!array.IsArray()) return array.Invalid(fmt::format("expected an array, got {}", array.TypeName()));
+  if (!array.IsArray())
+    return array.Invalid(fmt::format("expected an array, got {}", array.TypeName()));
   int64_t i = 0;
   simdjson::dom::array elements = array.element().get_array().value_unsafe();
   out.reserve(elements.size());
@@ -213,7 +225,8 @@ void WriteSnapshotLog(const std::vector<SnapshotLogEntry>& log, JsonWriter& out)
 Result<std::vector<MetadataLogEntry>> ParseMetadataLog(const JsonValue& array) {
   std::vector<MetadataLogEntry> out;
   if (array.IsNull()) return out;
-  if (!array.IsArray()) return array.Invalid(fmt::format("expected an array, got {}", array.TypeName()));
+  if (!array.IsArray())
+    return array.Invalid(fmt::format("expected an array, got {}", array.TypeName()));
   int64_t i = 0;
   simdjson::dom::array elements = array.element().get_array().value_unsafe();
   out.reserve(elements.size());

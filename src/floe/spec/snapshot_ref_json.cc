@@ -28,7 +28,8 @@ Result<SnapshotRef> ParseSnapshotRef(const JsonValue& json) {
   } else if (type == "tag") {
     ref.type = SnapshotRefType::kTag;
   } else {
-    return in.Invalid("type", fmt::format("unknown ref type \"{}\" (expected branch or tag)", type));
+    return in.Invalid("type",
+                      fmt::format("unknown ref type \"{}\" (expected branch or tag)", type));
   }
   FLOE_ASSIGN_OR_RETURN(ref.min_snapshots_to_keep, in.FindInt("min-snapshots-to-keep"));
   FLOE_ASSIGN_OR_RETURN(ref.max_snapshot_age_ms, in.FindLong("max-snapshot-age-ms"));
@@ -37,7 +38,8 @@ Result<SnapshotRef> ParseSnapshotRef(const JsonValue& json) {
   FLOE_RETURN_IF_ERROR(CheckPositive(in, "max-snapshot-age-ms", ref.max_snapshot_age_ms));
   FLOE_RETURN_IF_ERROR(CheckPositive(in, "max-ref-age-ms", ref.max_ref_age_ms));
   if (ref.is_tag() && ref.min_snapshots_to_keep) {
-    return in.Invalid("min-snapshots-to-keep", "a tag has no min-snapshots-to-keep (branches only)");
+    return in.Invalid("min-snapshots-to-keep",
+                      "a tag has no min-snapshots-to-keep (branches only)");
   }
   if (ref.is_tag() && ref.max_snapshot_age_ms) {
     return in.Invalid("max-snapshot-age-ms", "a tag has no max-snapshot-age-ms (branches only)");

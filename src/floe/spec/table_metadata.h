@@ -21,8 +21,7 @@ inline constexpr int kMinFormatVersion = 1;
 inline constexpr int kMaxFormatVersion = 3;
 
 // Table property naming the codec of new metadata files: "none" or "gzip".
-inline constexpr std::string_view kMetadataCompressionProperty =
-    "write.metadata.compression-codec";
+inline constexpr std::string_view kMetadataCompressionProperty = "write.metadata.compression-codec";
 
 // v3 (spec: "Encryption Keys").
 struct EncryptedKey {
@@ -55,7 +54,7 @@ struct TableMetadata {
   std::map<std::string, SnapshotRef> refs;
   std::vector<StatisticsFile> statistics;
   std::vector<PartitionStatisticsFile> partition_statistics;
-  int64_t next_row_id = 0;  // v3
+  int64_t next_row_id = 0;                    // v3
   std::vector<EncryptedKey> encryption_keys;  // v3
 
   bool operator==(const TableMetadata&) const = default;

@@ -72,7 +72,8 @@ Status ParseSchemas(const FieldReader& in, TableMetadata& m) {
   } else if (m.format_version >= 2) {
     return in.Missing("schemas");
   } else {
-    if (!schema) return Corrupt("no valid schema: missing required field \"schema\" (or \"schemas\")");
+    if (!schema)
+      return Corrupt("no valid schema: missing required field \"schema\" (or \"schemas\")");
     FLOE_ASSIGN_OR_RETURN(Schema legacy, ParseSchemaObject(*schema));
     m.current_schema_id = legacy.schema_id;
     m.schemas.push_back(std::move(legacy));
@@ -83,8 +84,8 @@ Status ParseSchemas(const FieldReader& in, TableMetadata& m) {
         return Corrupt("schemas[{}]: duplicate schema-id {}", i, m.schemas[i].schema_id);
       }
     }
-    FLOE_RETURN_IF_ERROR(m.schemas[i].Validate().WithContext(
-        schemas ? fmt::format("schemas[{}]", i) : std::string("schema")));
+    FLOE_RETURN_IF_ERROR(m.schemas[i].Validate().WithContext(schemas ? fmt::format("schemas[{}]", i)
+                                                                     : std::string("schema")));
   }
   if (m.CurrentSchema() == nullptr) {
     return in.Invalid("current-schema-id",
@@ -97,9 +98,9 @@ Status ParseSpecs(const FieldReader& in, TableMetadata& m) {
   std::optional<JsonValue> specs = Member(in, "partition-specs");
   std::optional<JsonValue> legacy = Member(in, "partition-spec");
   if (specs) {
-    FLOE_ASSIGN_OR_RETURN(m.partition_specs, ParseArray<PartitionSpec>(*specs, [](const JsonValue& v) {
-                            return ParsePartitionSpec(v);
-                          }));
+    FLOE_ASSIGN_OR_RETURN(m.partition_specs,
+                          ParseArray<PartitionSpec>(
+                              *specs, [](const JsonValue& v) { return ParsePartitionSpec(v); }));
     if (m.partition_specs.empty()) return specs->Invalid("must hold at least one partition spec");
     FLOE_ASSIGN_OR_RETURN(std::optional<int32_t> default_id, in.FindInt("default-spec-id"));
     if (default_id) {
@@ -135,14 +136,15 @@ Status ParseSpecs(const FieldReader& in, TableMetadata& m) {
   for (size_t i = 0; i < m.partition_specs.size(); ++i) {
     for (size_t j = 0; j < i; ++j) {
       if (m.partition_specs[j].spec_id == m.partition_specs[i].spec_id) {
-        return Corrupt("partition-specs[{}]: duplicate spec-id {}", i, m.partition_specs[i].spec_id);
+        return Corrupt("partition-specs[{}]: duplicate spec-id {}", i,
+                       m.partition_specs[i].spec_id);
       }
     }
   }
   if (m.DefaultSpec() == nullptr) {
-    return in.Invalid("default-spec-id",
-                      fmt::format("partition spec {} not found among partition-specs",
-                                  m.default_spec_id));
+    return in.Invalid(
+        "default-spec-id",
+        fmt::format("partition spec {} not found among partition-specs", m.default_spec_id));
   }
   FLOE_ASSIGN_OR_RETURN(std::optional<int32_t> last_partition_id, in.FindInt("last-partition-id"));
   if (last_partition_id) {
@@ -180,16 +182,16 @@ Status ParseSortOrders(const FieldReader& in, TableMetadata& m) {
   if (m.sort_orders.empty()) {
     // An empty list is the unsorted order.
     if (m.default_sort_order_id != SortOrder::kUnsortedOrderId) {
-      return in.Invalid("default-sort-order-id",
-                        fmt::format("sort order {} not found among sort-orders",
-                                    m.default_sort_order_id));
+      return in.Invalid(
+          "default-sort-order-id",
+          fmt::format("sort order {} not found among sort-orders", m.default_sort_order_id));
     }
     m.sort_orders.push_back(SortOrder::Unsorted());
   }
   if (m.DefaultSortOrder() == nullptr) {
-    return in.Invalid("default-sort-order-id",
-                      fmt::format("sort order {} not found among sort-orders",
-                                  m.default_sort_order_id));
+    return in.Invalid(
+        "default-sort-order-id",
+        fmt::format("sort order {} not found among sort-orders", m.default_sort_order_id));
   }
   return Ok();
 }
@@ -232,7 +234,8 @@ Result<TableMetadata> ParseTableMetadata(const JsonValue& json) {
 
   FLOE_ASSIGN_OR_RETURN(std::optional<std::string_view> uuid, in.FindString("table-uuid"));
   if (uuid) {
-    if (!Uuid::Parse(*uuid)) return in.Invalid("table-uuid", fmt::format("invalid UUID \"{}\"", *uuid));
+    if (!Uuid::Parse(*uuid))
+      return in.Invalid("table-uuid", fmt::format("invalid UUID \"{}\"", *uuid));
     m.table_uuid = std::string(*uuid);
   } else if (v >= 2) {
     return in.Missing("table-uuid");
@@ -279,7 +282,8 @@ Result<TableMetadata> ParseTableMetadata(const JsonValue& json) {
     FLOE_ASSIGN_OR_RETURN(m.partition_statistics, ParsePartitionStatisticsFiles(*stats));
   }
   if (v >= 3) {
-    // Required by v3; files written before row lineage existed lack it, and 0 is where row ids start.
+    // Required by v3; files written before row lineage existed lack it, and 0 is where row ids
+    // start.
     FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> next_row_id, in.FindLong("next-row-id"));
     m.next_row_id = next_row_id.value_or(0);
     if (m.next_row_id < 0) {
@@ -351,7 +355,8 @@ void WriteTableMetadata(const TableMetadata& m, JsonWriter& out) {
   out.EndArray();
   out.Key("partition-statistics");
   out.BeginArray();
-  for (const PartitionStatisticsFile& s : m.partition_statistics) WritePartitionStatisticsFile(s, out);
+  for (const PartitionStatisticsFile& s : m.partition_statistics)
+    WritePartitionStatisticsFile(s, out);
   out.EndArray();
   out.Key("snapshot-log");
   WriteSnapshotLog(m.snapshot_log, out);

@@ -121,14 +121,18 @@ const NestedField* Type::FieldByName(std::string_view name) const {
 
 std::string Type::ToString() const {
   switch (id_) {
-    case TypeId::kDecimal: return fmt::format("decimal({},{})", precision_, scale_);
-    case TypeId::kFixed: return fmt::format("fixed[{}]", length_);
-    case TypeId::kGeometry: return crs_.empty() ? "geometry" : fmt::format("geometry({})", crs_);
+    case TypeId::kDecimal:
+      return fmt::format("decimal({},{})", precision_, scale_);
+    case TypeId::kFixed:
+      return fmt::format("fixed[{}]", length_);
+    case TypeId::kGeometry:
+      return crs_.empty() ? "geometry" : fmt::format("geometry({})", crs_);
     case TypeId::kGeography:
       if (crs_.empty() && algorithm_.empty()) return "geography";
       if (algorithm_.empty()) return fmt::format("geography({})", crs_);
       return fmt::format("geography({}, {})", crs_, algorithm_);
-    case TypeId::kList: return fmt::format("list<{}>", element().type->ToString());
+    case TypeId::kList:
+      return fmt::format("list<{}>", element().type->ToString());
     case TypeId::kMap:
       return fmt::format("map<{}, {}>", key().type->ToString(), value().type->ToString());
     case TypeId::kStruct: {
@@ -150,9 +154,8 @@ std::string Type::ToString() const {
 }
 
 bool Type::operator==(const Type& o) const {
-  return id_ == o.id_ && precision_ == o.precision_ && scale_ == o.scale_ &&
-         length_ == o.length_ && crs_ == o.crs_ && algorithm_ == o.algorithm_ &&
-         fields_ == o.fields_;
+  return id_ == o.id_ && precision_ == o.precision_ && scale_ == o.scale_ && length_ == o.length_ &&
+         crs_ == o.crs_ && algorithm_ == o.algorithm_ && fields_ == o.fields_;
 }
 
 Result<TypePtr> ParsePrimitiveType(std::string_view name) {
@@ -160,7 +163,8 @@ Result<TypePtr> ParsePrimitiveType(std::string_view name) {
   for (const PrimitiveName& p : kPrimitiveNames) {
     if (p.name == s) return Type::Primitive(p.id);
   }
-  auto inner = [&](std::string_view prefix, char open, char close) -> std::optional<std::string_view> {
+  auto inner = [&](std::string_view prefix, char open,
+                   char close) -> std::optional<std::string_view> {
     if (s.size() < prefix.size() + 2 || s.substr(0, prefix.size()) != prefix) return std::nullopt;
     std::string_view rest = Trim(s.substr(prefix.size()));
     if (rest.size() < 2 || rest.front() != open || rest.back() != close) return std::nullopt;
@@ -173,7 +177,8 @@ Result<TypePtr> ParsePrimitiveType(std::string_view name) {
         ParseInt(args->substr(comma + 1), &sc) && p >= 1 && p <= 38 && sc >= 0 && sc <= p) {
       return Type::Decimal(p, sc);
     }
-    return Corrupt("invalid decimal type \"{}\": want decimal(P,S) with 1 <= P <= 38, 0 <= S <= P", name);
+    return Corrupt("invalid decimal type \"{}\": want decimal(P,S) with 1 <= P <= 38, 0 <= S <= P",
+                   name);
   }
   if (auto args = inner("fixed", '[', ']')) {
     int len = 0;
@@ -199,8 +204,10 @@ int MinFormatVersion(TypeId id) {
     case TypeId::kUnknown:
     case TypeId::kVariant:
     case TypeId::kGeometry:
-    case TypeId::kGeography: return 3;
-    default: return 1;
+    case TypeId::kGeography:
+      return 3;
+    default:
+      return 1;
   }
 }
 

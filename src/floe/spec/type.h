@@ -64,9 +64,9 @@ class Type {
   bool is_list() const { return id_ == TypeId::kList; }
   bool is_map() const { return id_ == TypeId::kMap; }
 
-  int precision() const { return precision_; }  // decimal
-  int scale() const { return scale_; }          // decimal
-  int length() const { return length_; }        // fixed
+  int precision() const { return precision_; }                 // decimal
+  int scale() const { return scale_; }                         // decimal
+  int length() const { return length_; }                       // fixed
   const std::string& crs() const { return crs_; }              // geometry, geography ("" = default)
   const std::string& algorithm() const { return algorithm_; }  // geography ("" = default)
 
@@ -80,7 +80,8 @@ class Type {
   const NestedField* FieldByName(std::string_view name) const;
 
   // The spec's JSON name for primitives ("decimal(9,2)", "fixed[16]", "timestamptz"); a short
-  // readable form for nested types ("list<int>", "map<string, long>", "struct<1: a: optional int>").
+  // readable form for nested types ("list<int>", "map<string, long>", "struct<1: a: optional
+  // int>").
   std::string ToString() const;
   bool operator==(const Type& other) const;
 

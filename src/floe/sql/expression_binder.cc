@@ -1,8 +1,8 @@
 #include "floe/sql/expression_binder.h"
 
-#include <cstdlib>
-
 #include <fmt/format.h>
+
+#include <cstdlib>
 
 #include "floe/spec/single_value.h"
 #include "floe/sql/exec/functions.h"
@@ -48,13 +48,17 @@ std::string ColumnNameFor(const Expr& expr) {
     return fmt::format("CAST({} AS {})", ColumnNameFor(*cast->operand), syntax::ToSql(cast->type));
   }
   if (const auto* b = expr.As<syntax::BinaryExpr>()) {
-    return fmt::format("({} {} {})", ColumnNameFor(*b->left), syntax::BinaryOpSymbol(b->op), ColumnNameFor(*b->right));
+    return fmt::format("({} {} {})", ColumnNameFor(*b->left), syntax::BinaryOpSymbol(b->op),
+                       ColumnNameFor(*b->right));
   }
   if (const auto* u = expr.As<syntax::UnaryExpr>()) {
     switch (u->op) {
-      case syntax::UnaryOp::kNegate: return "(- " + ColumnNameFor(*u->operand) + ")";
-      case syntax::UnaryOp::kNot: return "(NOT " + ColumnNameFor(*u->operand) + ")";
-      default: return syntax::ToSql(expr);
+      case syntax::UnaryOp::kNegate:
+        return "(- " + ColumnNameFor(*u->operand) + ")";
+      case syntax::UnaryOp::kNot:
+        return "(NOT " + ColumnNameFor(*u->operand) + ")";
+      default:
+        return syntax::ToSql(expr);
     }
   }
   if (const auto* is = expr.As<syntax::IsExpr>(); is && is->test == syntax::IsTest::kNull) {
@@ -143,10 +147,12 @@ PhysicalExprPtr FoldConstant(PhysicalExprPtr call, bool constant) {
 
 }  // namespace
 
-Result<PhysicalExprPtr> ExpressionBinder::CastTo(PhysicalExprPtr expr, const DataTypePtr& type) const {
+Result<PhysicalExprPtr> ExpressionBinder::CastTo(PhysicalExprPtr expr,
+                                                 const DataTypePtr& type) const {
   if (SameType(*expr->type(), *type)) return expr;
   if (!CanCast(*expr->type(), *type)) {
-    return InvalidArgument("cannot cast {} to {}", SparkTypeName(*expr->type()), SparkTypeName(*type));
+    return InvalidArgument("cannot cast {} to {}", SparkTypeName(*expr->type()),
+                           SparkTypeName(*type));
   }
   EvalContextPtr ctx = context_;
   DataTypePtr to = type;
@@ -156,14 +162,16 @@ Result<PhysicalExprPtr> ExpressionBinder::CastTo(PhysicalExprPtr expr, const Dat
   return FoldConstant(MakeCallExpr("cast", std::move(kernel), {std::move(expr)}, type), true);
 }
 
-Result<PhysicalExprPtr> ExpressionBinder::Call(std::string_view name, std::vector<PhysicalExprPtr> args) const {
+Result<PhysicalExprPtr> ExpressionBinder::Call(std::string_view name,
+                                               std::vector<PhysicalExprPtr> args) const {
   std::vector<DataTypePtr> types;
   for (const auto& a : args) types.push_back(a->type());
   FLOE_ASSIGN_OR_RETURN(FunctionBinding binding, BindFunction(name, types, context_));
   return ApplyBinding(name, std::move(binding), std::move(args));
 }
 
-Result<PhysicalExprPtr> ExpressionBinder::ApplyBinding(std::string_view name, FunctionBinding binding,
+Result<PhysicalExprPtr> ExpressionBinder::ApplyBinding(std::string_view name,
+                                                       FunctionBinding binding,
                                                        std::vector<PhysicalExprPtr> args) const {
   if (binding.arg_types.size() != args.size()) {
     std::vector<DataTypePtr> types;
@@ -180,37 +188,43 @@ Result<PhysicalExprPtr> ExpressionBinder::ApplyBinding(std::string_view name, Fu
   }
   bool constant = !args.empty();
   for (const auto& a : args) constant = constant && a->literal() != nullptr;
-  return FoldConstant(MakeCallExpr(std::string(name), std::move(binding.kernel), std::move(args), binding.result_type),
+  return FoldConstant(MakeCallExpr(std::string(name), std::move(binding.kernel), std::move(args),
+                                   binding.result_type),
                       constant);
 }
 
 Result<PhysicalExprPtr> ExpressionBinder::RoundCall(std::vector<PhysicalExprPtr> args) const {
   auto scale = CastTo(args[1], columnar::Int32());
   if (!scale.ok() || (*scale)->literal() == nullptr) {
-    return InvalidArgument("round: the scale (argument 2, {}) must be a constant int", SparkTypeName(*args[1]->type()));
+    return InvalidArgument("round: the scale (argument 2, {}) must be a constant int",
+                           SparkTypeName(*args[1]->type()));
   }
   const Scalar& d = *(*scale)->literal();
-  FLOE_ASSIGN_OR_RETURN(FunctionBinding binding,
-                        BindRound(args[0]->type(), d.is_null() ? std::nullopt : std::optional<int64_t>(d.as_int())));
+  FLOE_ASSIGN_OR_RETURN(
+      FunctionBinding binding,
+      BindRound(args[0]->type(), d.is_null() ? std::nullopt : std::optional<int64_t>(d.as_int())));
   return ApplyBinding("round", std::move(binding), {args[0]});
 }
 
 // Spark's names (CreateStruct, CreateNamedStruct): struct() names a field after its argument
 // when that is a column (`struct(c1, t.c2, s.f)` → c1, c2, f) and colN otherwise;
 // named_struct's names are constant strings at the odd positions.
-Result<PhysicalExprPtr> ExpressionBinder::StructCall(const std::string& name, const syntax::FunctionCall& call,
+Result<PhysicalExprPtr> ExpressionBinder::StructCall(const std::string& name,
+                                                     const syntax::FunctionCall& call,
                                                      std::vector<PhysicalExprPtr> args) const {
   std::vector<std::string> names;
   std::vector<PhysicalExprPtr> values;
   if (name == "named_struct") {
     if (args.empty() || args.size() % 2 != 0) {
-      return InvalidArgument("named_struct takes names and values in pairs, not {} arguments", args.size());
+      return InvalidArgument("named_struct takes names and values in pairs, not {} arguments",
+                             args.size());
     }
     for (size_t i = 0; i < args.size(); i += 2) {
       const Scalar* literal = args[i]->literal();
       if (literal == nullptr || literal->is_null() || args[i]->type()->id() != TypeId::kString) {
-        return InvalidArgument("named_struct: argument {} ({}) names field {}: it must be a constant string",
-                               i + 1, syntax::ToSql(*call.args[i]), i / 2 + 1);
+        return InvalidArgument(
+            "named_struct: argument {} ({}) names field {}: it must be a constant string", i + 1,
+            syntax::ToSql(*call.args[i]), i / 2 + 1);
       }
       names.push_back(literal->as_string());
       values.push_back(std::move(args[i + 1]));
@@ -222,8 +236,9 @@ Result<PhysicalExprPtr> ExpressionBinder::StructCall(const std::string& name, co
         // A column keeps its own name; a nested field the name as written.
         FLOE_ASSIGN_OR_RETURN(std::optional<ResolvedName> resolved, Resolve(ref->name));
         if (resolved) {
-          field = resolved->fields.empty() ? scope_.columns[static_cast<size_t>(resolved->column)].name
-                                           : resolved->fields.back();
+          field = resolved->fields.empty()
+                      ? scope_.columns[static_cast<size_t>(resolved->column)].name
+                      : resolved->fields.back();
         }
       }
       names.push_back(std::move(field));
@@ -247,8 +262,9 @@ Result<std::optional<ExpressionBinder::ResolvedName>> ExpressionBinder::Resolve(
       if (qualifier.empty() && c.qualified_only) continue;
       if (!qualifier.empty() && !AsciiEqualsIgnoreCase(c.qualifier, qualifier)) continue;
       if (found >= 0) {
-        return InvalidArgument("column \"{}\" is ambiguous: give its table ({}.{} or {}.{})", column,
-                               scope_.columns[static_cast<size_t>(found)].qualifier, column, c.qualifier, column);
+        return InvalidArgument("column \"{}\" is ambiguous: give its table ({}.{} or {}.{})",
+                               column, scope_.columns[static_cast<size_t>(found)].qualifier, column,
+                               c.qualifier, column);
       }
       found = static_cast<int>(i);
     }
@@ -261,11 +277,13 @@ Result<std::optional<ExpressionBinder::ResolvedName>> ExpressionBinder::Resolve(
     }
   }
   FLOE_ASSIGN_OR_RETURN(int plain, find("", name[0]));
-  if (plain >= 0) return std::optional<ResolvedName>(ResolvedName{plain, {name.begin() + 1, name.end()}});
+  if (plain >= 0)
+    return std::optional<ResolvedName>(ResolvedName{plain, {name.begin() + 1, name.end()}});
   return std::optional<ResolvedName>();
 }
 
-Result<PhysicalExprPtr> ExpressionBinder::BindColumn(const syntax::ColumnRef& ref, syntax::SourcePosition) const {
+Result<PhysicalExprPtr> ExpressionBinder::BindColumn(const syntax::ColumnRef& ref,
+                                                     syntax::SourcePosition) const {
   FLOE_ASSIGN_OR_RETURN(std::optional<ResolvedName> resolved, Resolve(ref.name));
   if (!resolved) {
     std::string names;
@@ -274,7 +292,8 @@ Result<PhysicalExprPtr> ExpressionBinder::BindColumn(const syntax::ColumnRef& re
       names += c.qualifier.empty() ? c.name : c.qualifier + "." + c.name;
     }
     for (const auto& c : scope_.unread) names += (names.empty() ? "" : ", ") + c;
-    return InvalidArgument("no column {} (columns: {})", syntax::ToSql(ref.name), names.empty() ? "none" : names);
+    return InvalidArgument("no column {} (columns: {})", syntax::ToSql(ref.name),
+                           names.empty() ? "none" : names);
   }
   const ScopeColumn& column = scope_.columns[static_cast<size_t>(resolved->column)];
   PhysicalExprPtr out = MakeColumnExpr(resolved->column, column.type);
@@ -288,23 +307,29 @@ Result<PhysicalExprPtr> ExpressionBinder::BindColumn(const syntax::ColumnRef& re
     for (int k = 0; k < t.num_children(); ++k) {
       if (AsciiEqualsIgnoreCase(t.child(k).name, field)) child = k;
     }
-    if (child < 0) return InvalidArgument("{}: no field {} in {}", syntax::ToSql(ref.name), field, SparkTypeName(t));
+    if (child < 0)
+      return InvalidArgument("{}: no field {} in {}", syntax::ToSql(ref.name), field,
+                             SparkTypeName(t));
     out = MakeFieldExpr(out, child);
   }
   return out;
 }
 
-Result<PhysicalExprPtr> ExpressionBinder::BindLiteral(const syntax::Literal& lit, syntax::SourcePosition) const {
+Result<PhysicalExprPtr> ExpressionBinder::BindLiteral(const syntax::Literal& lit,
+                                                      syntax::SourcePosition) const {
   using syntax::LiteralKind;
   switch (lit.kind) {
-    case LiteralKind::kNull: return MakeLiteralExpr(Scalar::Null(), columnar::Null());
-    case LiteralKind::kBoolean: return MakeLiteralExpr(Scalar::Bool(lit.bool_value), columnar::Boolean());
+    case LiteralKind::kNull:
+      return MakeLiteralExpr(Scalar::Null(), columnar::Null());
+    case LiteralKind::kBoolean:
+      return MakeLiteralExpr(Scalar::Bool(lit.bool_value), columnar::Boolean());
     case LiteralKind::kInteger:
     case LiteralKind::kTinyInt:
     case LiteralKind::kSmallInt:
     case LiteralKind::kBigInt: {
       if (!lit.int_value) {
-        if (lit.kind != LiteralKind::kInteger) return InvalidArgument("{} is out of range", lit.text);
+        if (lit.kind != LiteralKind::kInteger)
+          return InvalidArgument("{} is out of range", lit.text);
         // Too big for bigint: a decimal(p, 0).
         std::string digits = lit.text;
         size_t p = digits.size() - (digits[0] == '-' ? 1 : 0);
@@ -334,18 +359,24 @@ Result<PhysicalExprPtr> ExpressionBinder::BindLiteral(const syntax::Literal& lit
       int precision = std::max(static_cast<int>(digits.size()), scale);
       if (precision > 38) {
         // Spark reads such a literal as a double.
-        return MakeLiteralExpr(Scalar::Double(std::strtod(text.c_str(), nullptr)), columnar::Float64());
+        return MakeLiteralExpr(Scalar::Double(std::strtod(text.c_str(), nullptr)),
+                               columnar::Float64());
       }
       FLOE_ASSIGN_OR_RETURN(__int128 v, spec::ParseDecimal(text, scale));
-      return MakeLiteralExpr(Scalar::Decimal(v), columnar::Decimal128(std::max(precision, 1), scale));
+      return MakeLiteralExpr(Scalar::Decimal(v),
+                             columnar::Decimal128(std::max(precision, 1), scale));
     }
     case LiteralKind::kFloat:
-      return MakeLiteralExpr(Scalar::Double(static_cast<float>(std::strtod(lit.text.c_str(), nullptr))),
-                             columnar::Float32());
+      return MakeLiteralExpr(
+          Scalar::Double(static_cast<float>(std::strtod(lit.text.c_str(), nullptr))),
+          columnar::Float32());
     case LiteralKind::kDouble:
-      return MakeLiteralExpr(Scalar::Double(std::strtod(lit.text.c_str(), nullptr)), columnar::Float64());
-    case LiteralKind::kString: return MakeLiteralExpr(Scalar::String(lit.text), columnar::Utf8());
-    case LiteralKind::kBinary: return MakeLiteralExpr(Scalar::String(lit.text), columnar::Binary());
+      return MakeLiteralExpr(Scalar::Double(std::strtod(lit.text.c_str(), nullptr)),
+                             columnar::Float64());
+    case LiteralKind::kString:
+      return MakeLiteralExpr(Scalar::String(lit.text), columnar::Utf8());
+    case LiteralKind::kBinary:
+      return MakeLiteralExpr(Scalar::String(lit.text), columnar::Binary());
     case LiteralKind::kDate: {
       auto d = ParseDate(lit.text);
       if (!d) return InvalidArgument("DATE '{}': not a date (yyyy-mm-dd)", lit.text);
@@ -354,16 +385,20 @@ Result<PhysicalExprPtr> ExpressionBinder::BindLiteral(const syntax::Literal& lit
     case LiteralKind::kTime: {
       auto nanos = ParseTimeNanos(lit.text);
       if (!nanos) return InvalidArgument("TIME '{}': not a time (hh:mm:ss[.ffffff])", lit.text);
-      return MakeLiteralExpr(Scalar::Int(*nanos / 1000), columnar::Time64(columnar::TimeUnit::kMicro));
+      return MakeLiteralExpr(Scalar::Int(*nanos / 1000),
+                             columnar::Time64(columnar::TimeUnit::kMicro));
     }
     case LiteralKind::kTimestamp:
     case LiteralKind::kTimestampTz:
     case LiteralKind::kTimestampNtz: {
       bool ntz = lit.kind == LiteralKind::kTimestampNtz;
       auto ts = ParseTimestamp(lit.text);
-      if (!ts) return InvalidArgument("{} '{}': not a timestamp", ntz ? "TIMESTAMP_NTZ" : "TIMESTAMP", lit.text);
+      if (!ts)
+        return InvalidArgument("{} '{}': not a timestamp", ntz ? "TIMESTAMP_NTZ" : "TIMESTAMP",
+                               lit.text);
       if (ntz) {
-        if (ts->has_offset) return InvalidArgument("TIMESTAMP_NTZ '{}' has a time zone offset", lit.text);
+        if (ts->has_offset)
+          return InvalidArgument("TIMESTAMP_NTZ '{}' has a time zone offset", lit.text);
         return MakeLiteralExpr(Scalar::Int(ts->micros), TimestampNtzType());
       }
       // TIMESTAMP without an offset is in the session's zone; TIMESTAMPTZ in UTC.
@@ -380,23 +415,40 @@ namespace {
 const char* BinaryFunctionName(syntax::BinaryOp op) {
   using syntax::BinaryOp;
   switch (op) {
-    case BinaryOp::kAdd: return "+";
-    case BinaryOp::kSubtract: return "-";
-    case BinaryOp::kMultiply: return "*";
-    case BinaryOp::kDivide: return "/";
-    case BinaryOp::kIntDivide: return "div";
-    case BinaryOp::kModulo: return "%";
-    case BinaryOp::kConcat: return "concat";
-    case BinaryOp::kEq: return "=";
-    case BinaryOp::kNotEq: return "!=";
-    case BinaryOp::kLt: return "<";
-    case BinaryOp::kLtEq: return "<=";
-    case BinaryOp::kGt: return ">";
-    case BinaryOp::kGtEq: return ">=";
-    case BinaryOp::kNullSafeEq: return "<=>";
-    case BinaryOp::kAnd: return "and";
-    case BinaryOp::kOr: return "or";
-    default: return nullptr;
+    case BinaryOp::kAdd:
+      return "+";
+    case BinaryOp::kSubtract:
+      return "-";
+    case BinaryOp::kMultiply:
+      return "*";
+    case BinaryOp::kDivide:
+      return "/";
+    case BinaryOp::kIntDivide:
+      return "div";
+    case BinaryOp::kModulo:
+      return "%";
+    case BinaryOp::kConcat:
+      return "concat";
+    case BinaryOp::kEq:
+      return "=";
+    case BinaryOp::kNotEq:
+      return "!=";
+    case BinaryOp::kLt:
+      return "<";
+    case BinaryOp::kLtEq:
+      return "<=";
+    case BinaryOp::kGt:
+      return ">";
+    case BinaryOp::kGtEq:
+      return ">=";
+    case BinaryOp::kNullSafeEq:
+      return "<=>";
+    case BinaryOp::kAnd:
+      return "and";
+    case BinaryOp::kOr:
+      return "or";
+    default:
+      return nullptr;
   }
 }
 
@@ -406,7 +458,8 @@ const char* BinaryFunctionName(syntax::BinaryOp op) {
 // integer literal beside a decimal in a binary operator is a decimal of just its digits (3 is
 // decimal(1,0), not int's decimal(10,0)), so `1.00 / 3` is decimal(7,6) = 0.333333. A tinyint
 // literal (3Y) takes tinyint's decimal(3,0) (DataTypeUtils.fromLiteral).
-Result<PhysicalExprPtr> ExpressionBinder::LiteralBesideDecimal(const Expr& written, PhysicalExprPtr bound,
+Result<PhysicalExprPtr> ExpressionBinder::LiteralBesideDecimal(const Expr& written,
+                                                               PhysicalExprPtr bound,
                                                                const PhysicalExprPtr& other) const {
   const auto* lit = written.As<syntax::Literal>();
   if (lit == nullptr || !lit->int_value || !IsIntegral(*bound->type()) ||
@@ -429,17 +482,24 @@ Result<PhysicalExprPtr> ExpressionBinder::LiteralBesideDecimal(const Expr& writt
 
 Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
   switch (expr.kind()) {
-    case ExprKind::kLiteral: return BindLiteral(*expr.As<syntax::Literal>(), expr.pos);
-    case ExprKind::kColumnRef: return BindColumn(*expr.As<syntax::ColumnRef>(), expr.pos);
-    case ExprKind::kStar: return InvalidArgument("* is only allowed in a select list or count(*)");
+    case ExprKind::kLiteral:
+      return BindLiteral(*expr.As<syntax::Literal>(), expr.pos);
+    case ExprKind::kColumnRef:
+      return BindColumn(*expr.As<syntax::ColumnRef>(), expr.pos);
+    case ExprKind::kStar:
+      return InvalidArgument("* is only allowed in a select list or count(*)");
     case ExprKind::kUnary: {
       const auto& u = *expr.As<syntax::UnaryExpr>();
       FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr operand, Bind(*u.operand));
       switch (u.op) {
-        case syntax::UnaryOp::kNegate: return Call("negate", {operand});
-        case syntax::UnaryOp::kPlus: return Call("positive", {operand});
-        case syntax::UnaryOp::kNot: return Call("not", {operand});
-        case syntax::UnaryOp::kBitNot: return NotSupported("~ (bitwise not) is not supported");
+        case syntax::UnaryOp::kNegate:
+          return Call("negate", {operand});
+        case syntax::UnaryOp::kPlus:
+          return Call("positive", {operand});
+        case syntax::UnaryOp::kNot:
+          return Call("not", {operand});
+        case syntax::UnaryOp::kBitNot:
+          return NotSupported("~ (bitwise not) is not supported");
       }
       break;
     }
@@ -449,7 +509,8 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
       if (!name) return NotSupported("operator {} is not supported", syntax::BinaryOpSymbol(b.op));
       FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr left, Bind(*b.left));
       FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr right, Bind(*b.right));
-      if (b.op != syntax::BinaryOp::kConcat && b.op != syntax::BinaryOp::kAnd && b.op != syntax::BinaryOp::kOr) {
+      if (b.op != syntax::BinaryOp::kConcat && b.op != syntax::BinaryOp::kAnd &&
+          b.op != syntax::BinaryOp::kOr) {
         FLOE_ASSIGN_OR_RETURN(left, LiteralBesideDecimal(*b.left, left, right));
         FLOE_ASSIGN_OR_RETURN(right, LiteralBesideDecimal(*b.right, right, left));
       }
@@ -459,10 +520,14 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
       const auto& is = *expr.As<syntax::IsExpr>();
       FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr operand, Bind(*is.operand));
       switch (is.test) {
-        case syntax::IsTest::kNull: return Call(is.negated ? "is_not_null" : "is_null", {operand});
-        case syntax::IsTest::kTrue: return Call(is.negated ? "is_not_true" : "is_true", {operand});
-        case syntax::IsTest::kFalse: return Call(is.negated ? "is_not_false" : "is_false", {operand});
-        case syntax::IsTest::kNan: return Call(is.negated ? "is_not_nan" : "is_nan", {operand});
+        case syntax::IsTest::kNull:
+          return Call(is.negated ? "is_not_null" : "is_null", {operand});
+        case syntax::IsTest::kTrue:
+          return Call(is.negated ? "is_not_true" : "is_true", {operand});
+        case syntax::IsTest::kFalse:
+          return Call(is.negated ? "is_not_false" : "is_false", {operand});
+        case syntax::IsTest::kNan:
+          return Call(is.negated ? "is_not_nan" : "is_nan", {operand});
         case syntax::IsTest::kDistinctFrom: {
           FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr other, Bind(*is.other));
           FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr same, Call("<=>", {operand, other}));
@@ -476,9 +541,11 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
       FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr operand, Bind(*like.operand));
       FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr pattern, Bind(*like.pattern));
       std::vector<PhysicalExprPtr> args{operand, pattern};
-      const char* name = like.kind == syntax::LikeKind::kLike ? "like"
-                         : like.kind == syntax::LikeKind::kILike ? "ilike" : "rlike";
-      if (like.escape) args.push_back(MakeLiteralExpr(Scalar::String(*like.escape), columnar::Utf8()));
+      const char* name = like.kind == syntax::LikeKind::kLike    ? "like"
+                         : like.kind == syntax::LikeKind::kILike ? "ilike"
+                                                                 : "rlike";
+      if (like.escape)
+        args.push_back(MakeLiteralExpr(Scalar::String(*like.escape), columnar::Utf8()));
       FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr out, Call(name, std::move(args)));
       return like.negated ? Call("not", {out}) : out;
     }
@@ -542,8 +609,10 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
         if (column) return BindColumn(syntax::ColumnRef{as_name}, expr.pos);
       }
       if (IsAggregateFunction(name)) {
-        return InvalidArgument("aggregate {} is not allowed here (only in the select list, HAVING or "
-                               "ORDER BY of a query)", ColumnNameFor(expr));
+        return InvalidArgument(
+            "aggregate {} is not allowed here (only in the select list, HAVING or "
+            "ORDER BY of a query)",
+            ColumnNameFor(expr));
       }
       if (call.star) return InvalidArgument("{}(*) is not a function call", name);
       if (call.distinct) return InvalidArgument("DISTINCT is only for aggregates, not {}", name);
@@ -553,7 +622,8 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
         args.push_back(v);
       }
       if (name == "round" && args.size() == 2) return RoundCall(std::move(args));
-      if (name == "struct" || name == "named_struct") return StructCall(name, call, std::move(args));
+      if (name == "struct" || name == "named_struct")
+        return StructCall(name, call, std::move(args));
       return Call(name, std::move(args));
     }
     case ExprKind::kSubscript: {
@@ -566,7 +636,8 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
       const auto& f = *expr.As<syntax::FieldAccess>();
       FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr base, Bind(*f.base));
       const columnar::DataType& t = *base->type();
-      if (t.id() != TypeId::kStruct) return InvalidArgument("{} is not a struct: no field {}", SparkTypeName(t), f.field);
+      if (t.id() != TypeId::kStruct)
+        return InvalidArgument("{} is not a struct: no field {}", SparkTypeName(t), f.field);
       for (int k = 0; k < t.num_children(); ++k) {
         if (AsciiEqualsIgnoreCase(t.child(k).name, f.field)) return MakeFieldExpr(base, k);
       }
@@ -576,7 +647,8 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
   return Internal("unknown expression");
 }
 
-Result<Scalar> EvaluateConstantSyntax(const Expr& expr, const EvalContextPtr& context, DataTypePtr* type) {
+Result<Scalar> EvaluateConstantSyntax(const Expr& expr, const EvalContextPtr& context,
+                                      DataTypePtr* type) {
   Scope empty;
   ExpressionBinder binder(empty, context);
   FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr bound, binder.Bind(expr));

@@ -65,8 +65,10 @@ class ExpressionBinder {
 
  private:
   Result<PhysicalExprPtr> BindNode(const syntax::Expr& expr) const;
-  Result<PhysicalExprPtr> BindLiteral(const syntax::Literal& literal, syntax::SourcePosition pos) const;
-  Result<PhysicalExprPtr> BindColumn(const syntax::ColumnRef& ref, syntax::SourcePosition pos) const;
+  Result<PhysicalExprPtr> BindLiteral(const syntax::Literal& literal,
+                                      syntax::SourcePosition pos) const;
+  Result<PhysicalExprPtr> BindColumn(const syntax::ColumnRef& ref,
+                                     syntax::SourcePosition pos) const;
   // `bound` (bound from `written`) as Spark types an integer literal beside a decimal `other`.
   Result<PhysicalExprPtr> LiteralBesideDecimal(const syntax::Expr& written, PhysicalExprPtr bound,
                                                const PhysicalExprPtr& other) const;

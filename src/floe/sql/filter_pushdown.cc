@@ -24,7 +24,8 @@ namespace {
 
 class PushdownWriter {
  public:
-  PushdownWriter(const ExpressionBinder& binder, const Scope& scope, const spec::Schema& table_schema, bool utc)
+  PushdownWriter(const ExpressionBinder& binder, const Scope& scope,
+                 const spec::Schema& table_schema, bool utc)
       : binder_(binder), scope_(scope), table_schema_(table_schema), utc_(utc) {}
 
   // The filter text of a boolean expression, or nullopt.
@@ -41,13 +42,16 @@ class PushdownWriter {
         if (!op) return std::nullopt;
         // column op literal, or literal op column (the filter parser flips it). A uuid column
         // (a string to the query) is pushed for equality only.
-        if (b.op != syntax::BinaryOp::kEq && b.op != syntax::BinaryOp::kNotEq && (IsUuidColumn(*b.left) || IsUuidColumn(*b.right))) {
+        if (b.op != syntax::BinaryOp::kEq && b.op != syntax::BinaryOp::kNotEq &&
+            (IsUuidColumn(*b.left) || IsUuidColumn(*b.right))) {
           return std::nullopt;
         }
         if (auto c = Column(*b.left)) {
-          if (auto v = Value(*b.right, *c->second)) return "(" + c->first + " " + op + " " + *v + ")";
+          if (auto v = Value(*b.right, *c->second))
+            return "(" + c->first + " " + op + " " + *v + ")";
         } else if (auto c2 = Column(*b.right)) {
-          if (auto v = Value(*b.left, *c2->second)) return "(" + *v + " " + op + " " + c2->first + ")";
+          if (auto v = Value(*b.left, *c2->second))
+            return "(" + *v + " " + op + " " + c2->first + ")";
         }
         return std::nullopt;
       }
@@ -84,7 +88,8 @@ class PushdownWriter {
         if (!c || IsUuidColumn(*bt.operand)) return std::nullopt;
         auto lo = Value(*bt.low, *c->second), hi = Value(*bt.high, *c->second);
         if (!lo || !hi) return std::nullopt;
-        return "(" + c->first + (bt.negated ? " NOT BETWEEN " : " BETWEEN ") + *lo + " AND " + *hi + ")";
+        return "(" + c->first + (bt.negated ? " NOT BETWEEN " : " BETWEEN ") + *lo + " AND " + *hi +
+               ")";
       }
       case ExprKind::kLike: {
         const auto& like = *e.As<syntax::LikeExpr>();
@@ -95,25 +100,35 @@ class PushdownWriter {
         // Only a pure prefix (no '_', one trailing '%') or no wildcard: the filter language's LIKE.
         std::string_view p = pattern->text;
         size_t percent = p.find('%');
-        if (p.find('_') != std::string_view::npos || p.find('\\') != std::string_view::npos) return std::nullopt;
+        if (p.find('_') != std::string_view::npos || p.find('\\') != std::string_view::npos)
+          return std::nullopt;
         if (percent != std::string_view::npos && percent != p.size() - 1) return std::nullopt;
         if (c->second->id() != TypeId::kString) return std::nullopt;
-        return "(" + c->first + (like.negated ? " NOT LIKE " : " LIKE ") + syntax::ToSql(*like.pattern) + ")";
+        return "(" + c->first + (like.negated ? " NOT LIKE " : " LIKE ") +
+               syntax::ToSql(*like.pattern) + ")";
       }
-      default: return std::nullopt;
+      default:
+        return std::nullopt;
     }
   }
 
  private:
   static const char* CompareSymbol(syntax::BinaryOp op) {
     switch (op) {
-      case syntax::BinaryOp::kEq: return "=";
-      case syntax::BinaryOp::kNotEq: return "!=";
-      case syntax::BinaryOp::kLt: return "<";
-      case syntax::BinaryOp::kLtEq: return "<=";
-      case syntax::BinaryOp::kGt: return ">";
-      case syntax::BinaryOp::kGtEq: return ">=";
-      default: return nullptr;
+      case syntax::BinaryOp::kEq:
+        return "=";
+      case syntax::BinaryOp::kNotEq:
+        return "!=";
+      case syntax::BinaryOp::kLt:
+        return "<";
+      case syntax::BinaryOp::kLtEq:
+        return "<=";
+      case syntax::BinaryOp::kGt:
+        return ">";
+      case syntax::BinaryOp::kGtEq:
+        return ">=";
+      default:
+        return nullptr;
     }
   }
 
@@ -211,7 +226,8 @@ class PushdownWriter {
         if (type.id() == TypeId::kDate32) return syntax::ToSql(e);
         return std::nullopt;
       case LiteralKind::kTimestamp:
-        if (type.id() == TypeId::kTimestamp && !type.timezone().empty() && utc_) return syntax::ToSql(e);
+        if (type.id() == TypeId::kTimestamp && !type.timezone().empty() && utc_)
+          return syntax::ToSql(e);
         return std::nullopt;
       case LiteralKind::kTimestampTz:  // UTC without an offset, in both
         if (type.id() == TypeId::kTimestamp && !type.timezone().empty()) return syntax::ToSql(e);
@@ -219,7 +235,8 @@ class PushdownWriter {
       case LiteralKind::kTimestampNtz:
         if (type.id() == TypeId::kTimestamp && type.timezone().empty()) return syntax::ToSql(e);
         return std::nullopt;
-      default: return std::nullopt;
+      default:
+        return std::nullopt;
     }
   }
 

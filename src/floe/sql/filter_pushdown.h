@@ -21,8 +21,9 @@ namespace floe::sql {
 
 // `binder` resolves the table's columns (its scope is the scan's full schema). nullopt when the
 // conjunct cannot be pushed (then it must be evaluated above the scan).
-std::optional<std::string> PushableFilterText(const syntax::Expr& conjunct, const ExpressionBinder& binder,
-                                              const Scope& scope, const spec::Schema& table_schema,
+std::optional<std::string> PushableFilterText(const syntax::Expr& conjunct,
+                                              const ExpressionBinder& binder, const Scope& scope,
+                                              const spec::Schema& table_schema,
                                               bool session_is_utc);
 
 // a AND b AND c → [a, b, c] (pointers into the tree).

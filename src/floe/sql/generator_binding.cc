@@ -15,7 +15,8 @@ namespace {
 // The generator call `e` is, or null.
 const syntax::FunctionCall* AsGeneratorCall(const Expr& e) {
   const auto* call = e.As<syntax::FunctionCall>();
-  if (call == nullptr || call->name.size() != 1 || !IsGeneratorFunction(call->name[0])) return nullptr;
+  if (call == nullptr || call->name.size() != 1 || !IsGeneratorFunction(call->name[0]))
+    return nullptr;
   return call;
 }
 
@@ -29,8 +30,10 @@ const Expr* FirstGeneratorIn(const Expr& root) {
 }
 
 Error GeneratorOutsideSelect(const Expr& generator, std::string_view clause) {
-  return AtPosition(generator.pos, InvalidArgument("the generator {} is not supported in {}, only in the select list",
-                                                   syntax::ToSql(generator), clause));
+  return AtPosition(
+      generator.pos,
+      InvalidArgument("the generator {} is not supported in {}, only in the select list",
+                      syntax::ToSql(generator), clause));
 }
 
 }  // namespace
@@ -48,18 +51,24 @@ Result<std::optional<size_t>> FindGenerator(const syntax::Select& select,
     const Expr* generator = FirstGeneratorIn(item);
     if (generator == nullptr) continue;
     if (generator != &item) {
-      return AtPosition(generator->pos, InvalidArgument("the generator {} is not supported nested in the expression {}",
-                                                        syntax::ToSql(*generator), syntax::ToSql(item)));
+      return AtPosition(
+          generator->pos,
+          InvalidArgument("the generator {} is not supported nested in the expression {}",
+                          syntax::ToSql(*generator), syntax::ToSql(item)));
     }
     for (const auto& arg : AsGeneratorCall(item)->args) {
       if (const Expr* inner = FirstGeneratorIn(*arg)) {
-        return AtPosition(inner->pos, InvalidArgument("the generator {} is not supported nested in the expression {}",
-                                                      syntax::ToSql(*inner), syntax::ToSql(item)));
+        return AtPosition(
+            inner->pos,
+            InvalidArgument("the generator {} is not supported nested in the expression {}",
+                            syntax::ToSql(*inner), syntax::ToSql(item)));
       }
     }
     if (found) {
-      return AtPosition(item.pos, InvalidArgument("only one generator is allowed per SELECT, found {} and {}",
-                                                  syntax::ToSql(*select.items[*found].expr), syntax::ToSql(item)));
+      return AtPosition(
+          item.pos,
+          InvalidArgument("only one generator is allowed per SELECT, found {} and {}",
+                          syntax::ToSql(*select.items[*found].expr), syntax::ToSql(item)));
     }
     found = i;
   }
@@ -70,7 +79,8 @@ Result<std::optional<size_t>> FindGenerator(const syntax::Select& select,
     if (const Expr* g = FirstGeneratorIn(*key)) return GeneratorOutsideSelect(*g, "GROUP BY");
   }
   if (select.having) {
-    if (const Expr* g = FirstGeneratorIn(*select.having)) return GeneratorOutsideSelect(*g, "HAVING");
+    if (const Expr* g = FirstGeneratorIn(*select.having))
+      return GeneratorOutsideSelect(*g, "HAVING");
   }
   for (const auto& o : order_by) {
     if (const Expr* g = FirstGeneratorIn(*o.expr)) return GeneratorOutsideSelect(*g, "ORDER BY");
@@ -78,7 +88,8 @@ Result<std::optional<size_t>> FindGenerator(const syntax::Select& select,
   return found;
 }
 
-Result<GeneratorSpec> BindGenerator(const syntax::SelectItem& item, const ExpressionBinder& binder) {
+Result<GeneratorSpec> BindGenerator(const syntax::SelectItem& item,
+                                    const ExpressionBinder& binder) {
   const syntax::FunctionCall& call = *AsGeneratorCall(*item.expr);
   std::string name = AsciiLower(call.name[0]);
   auto located = [&](Error e) { return AtPosition(item.expr->pos, std::move(e)); };
@@ -92,8 +103,8 @@ Result<GeneratorSpec> BindGenerator(const syntax::SelectItem& item, const Expres
   spec.description = syntax::ToSql(*item.expr);
   const columnar::DataType& type = *spec.container->type();
   if (type.id() != columnar::TypeId::kList && type.id() != columnar::TypeId::kMap) {
-    return located(InvalidArgument("{} takes an array or a map, not {} ({})", name, SparkTypeName(type),
-                                   syntax::ToSql(*call.args[0])));
+    return located(InvalidArgument("{} takes an array or a map, not {} ({})", name,
+                                   SparkTypeName(type), syntax::ToSql(*call.args[0])));
   }
   if (spec.with_position) spec.names.push_back("pos");
   if (type.id() == columnar::TypeId::kList) {

@@ -57,7 +57,8 @@ columnar::DataTypePtr LocalizedType(const columnar::DataTypePtr& t) {
 
 // The array with every timestamp with zone in it as text in `zone`; `type` is LocalizedType of
 // its type. Structs, lists and maps keep their validity and offsets, only children change.
-Result<columnar::ArrayPtr> LocalizeArray(const columnar::ArrayPtr& array, const columnar::DataTypePtr& type,
+Result<columnar::ArrayPtr> LocalizeArray(const columnar::ArrayPtr& array,
+                                         const columnar::DataTypePtr& type,
                                          const SessionTimeZone& zone) {
   const columnar::DataType& t = *array->type;
   if (!HoldsZonedTimestamp(t)) return array;
@@ -68,7 +69,8 @@ Result<columnar::ArrayPtr> LocalizeArray(const columnar::ArrayPtr& array, const 
       if (array->IsNull(i)) {
         FLOE_RETURN_IF_ERROR(builder.AppendNull());
       } else {
-        FLOE_RETURN_IF_ERROR(builder.Append(LocalTimestampText(array->values<int64_t>()[i], nanos, zone)));
+        FLOE_RETURN_IF_ERROR(
+            builder.Append(LocalTimestampText(array->values<int64_t>()[i], nanos, zone)));
       }
     }
     return builder.Finish();
@@ -76,15 +78,17 @@ Result<columnar::ArrayPtr> LocalizeArray(const columnar::ArrayPtr& array, const 
   auto out = std::make_shared<columnar::ArrayData>(*array);
   out->type = type;
   for (size_t k = 0; k < out->children.size(); ++k) {
-    FLOE_ASSIGN_OR_RETURN(out->children[k],
-                          LocalizeArray(array->children[k], type->child(static_cast<int>(k)).type, zone));
+    FLOE_ASSIGN_OR_RETURN(
+        out->children[k],
+        LocalizeArray(array->children[k], type->child(static_cast<int>(k)).type, zone));
   }
   return out;
 }
 
 }  // namespace
 
-Result<columnar::RecordBatch> LocalizeTimestamps(const columnar::RecordBatch& batch, const SessionTimeZone& zone) {
+Result<columnar::RecordBatch> LocalizeTimestamps(const columnar::RecordBatch& batch,
+                                                 const SessionTimeZone& zone) {
   if (zone.is_utc()) return batch;
   std::vector<columnar::Field> fields = batch.schema()->fields();
   std::vector<columnar::ArrayPtr> columns = batch.columns();
@@ -96,8 +100,8 @@ Result<columnar::RecordBatch> LocalizeTimestamps(const columnar::RecordBatch& ba
     changed = true;
   }
   if (!changed) return batch;
-  return columnar::RecordBatch::Make(std::make_shared<const columnar::Schema>(std::move(fields)), batch.num_rows(),
-                                     std::move(columns));
+  return columnar::RecordBatch::Make(std::make_shared<const columnar::Schema>(std::move(fields)),
+                                     batch.num_rows(), std::move(columns));
 }
 
 }  // namespace floe::sql

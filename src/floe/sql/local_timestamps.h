@@ -12,7 +12,9 @@
 namespace floe::sql {
 
 // The batch with each timestamp-with-zone value, top-level or nested, replaced by its text in
-// `zone` (the column's type changes accordingly; other columns unchanged). With a UTC zone the batch is returned as it is.
-Result<columnar::RecordBatch> LocalizeTimestamps(const columnar::RecordBatch& batch, const SessionTimeZone& zone);
+// `zone` (the column's type changes accordingly; other columns unchanged). With a UTC zone the
+// batch is returned as it is.
+Result<columnar::RecordBatch> LocalizeTimestamps(const columnar::RecordBatch& batch,
+                                                 const SessionTimeZone& zone);
 
 }  // namespace floe::sql

@@ -1,9 +1,9 @@
 #include "floe/sql/query_binder.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "floe/columnar/array_builder.h"
 #include "floe/scan/snapshot_selection.h"
@@ -66,8 +66,8 @@ struct NamedColumns {
 
   // Whether the query may name column `column` of the FROM item called `alias` (lower case).
   bool Reads(const std::string& alias, const std::string& column) const {
-    return star || star_qualifiers.count(alias) || star_qualifiers.count(column) || first_parts.count(column) ||
-           qualified.count({alias, column});
+    return star || star_qualifiers.count(alias) || star_qualifiers.count(column) ||
+           first_parts.count(column) || qualified.count({alias, column});
   }
 };
 
@@ -107,7 +107,8 @@ Result<int64_t> ConstantCount(const Expr& e, const EvalContextPtr& ctx, const ch
 class QueryBinder {
  public:
   QueryBinder(RelationResolver& resolver, EvalContextPtr context, BindOptions options,
-              std::vector<std::pair<std::string, const syntax::CommonTableExpr*>> ctes, NamedColumns named)
+              std::vector<std::pair<std::string, const syntax::CommonTableExpr*>> ctes,
+              NamedColumns named)
       : resolver_(resolver),
         context_(std::move(context)),
         options_(options),
@@ -145,9 +146,12 @@ class QueryBinder {
 
   Result<BoundQuery> BindBody(const syntax::QueryBody& body) {
     switch (body.kind()) {
-      case syntax::QueryBodyKind::kSelect: return BindSelect(*body.As<syntax::Select>(), {}, std::nullopt);
-      case syntax::QueryBodyKind::kValues: return BindValues(*body.As<syntax::Values>(), body.pos);
-      case syntax::QueryBodyKind::kNested: return Subquery(*body.As<syntax::NestedQuery>()->query);
+      case syntax::QueryBodyKind::kSelect:
+        return BindSelect(*body.As<syntax::Select>(), {}, std::nullopt);
+      case syntax::QueryBodyKind::kValues:
+        return BindValues(*body.As<syntax::Values>(), body.pos);
+      case syntax::QueryBodyKind::kNested:
+        return Subquery(*body.As<syntax::NestedQuery>()->query);
       case syntax::QueryBodyKind::kSetOperation: {
         const auto& set = *body.As<syntax::SetOperation>();
         if (set.op != syntax::SetOpKind::kUnionAll && set.op != syntax::SetOpKind::kUnion) {
@@ -156,16 +160,17 @@ class QueryBinder {
         FLOE_ASSIGN_OR_RETURN(BoundQuery left, BindBody(*set.left));
         FLOE_ASSIGN_OR_RETURN(BoundQuery right, BindBody(*set.right));
         if (left.names.size() != right.names.size()) {
-          return AtPosition(body.pos, InvalidArgument("UNION: the left side has {} columns, the right {}",
-                                                      left.names.size(), right.names.size()));
+          return AtPosition(body.pos,
+                            InvalidArgument("UNION: the left side has {} columns, the right {}",
+                                            left.names.size(), right.names.size()));
         }
         std::vector<DataTypePtr> types;
         for (size_t i = 0; i < left.names.size(); ++i) {
           auto common = CommonType(left.node->schema()->field(static_cast<int>(i)).type,
                                    right.node->schema()->field(static_cast<int>(i)).type);
           if (!common.ok()) {
-            return AtPosition(body.pos, InvalidArgument("UNION: column {} ({}): {}", i + 1, left.names[i],
-                                                        common.error().message));
+            return AtPosition(body.pos, InvalidArgument("UNION: column {} ({}): {}", i + 1,
+                                                        left.names[i], common.error().message));
           }
           types.push_back(NormalizeType(*common));
         }
@@ -191,7 +196,8 @@ class QueryBinder {
     std::vector<PhysicalExprPtr> exprs;
     bool same = true;
     for (size_t i = 0; i < types.size(); ++i) {
-      PhysicalExprPtr col = MakeColumnExpr(static_cast<int>(i), node->schema()->field(static_cast<int>(i)).type);
+      PhysicalExprPtr col =
+          MakeColumnExpr(static_cast<int>(i), node->schema()->field(static_cast<int>(i)).type);
       FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr cast, binder.CastTo(col, types[i]));
       same = same && cast == col;
       exprs.push_back(cast);
@@ -221,8 +227,9 @@ class QueryBinder {
     std::vector<DataTypePtr> types(width, columnar::Null());
     for (const auto& row : values.rows) {
       if (row.size() != width) {
-        return AtPosition(row.empty() ? pos : row[0]->pos,
-                          InvalidArgument("VALUES rows differ in length ({} and {})", width, row.size()));
+        return AtPosition(
+            row.empty() ? pos : row[0]->pos,
+            InvalidArgument("VALUES rows differ in length ({} and {})", width, row.size()));
       }
       std::vector<PhysicalExprPtr> out;
       for (size_t c = 0; c < width; ++c) {
@@ -262,8 +269,12 @@ class QueryBinder {
       columns.push_back(std::move(a));
     }
     SchemaPtr schema = MakeSchema(names, types);
-    FLOE_ASSIGN_OR_RETURN(RecordBatch batch, RecordBatch::Make(schema, static_cast<int64_t>(rows.size()), std::move(columns)));
-    return BoundQuery{MakeValuesNode(schema, {std::move(batch)}, fmt::format("Values ({} rows)", rows.size())), names};
+    FLOE_ASSIGN_OR_RETURN(
+        RecordBatch batch,
+        RecordBatch::Make(schema, static_cast<int64_t>(rows.size()), std::move(columns)));
+    return BoundQuery{
+        MakeValuesNode(schema, {std::move(batch)}, fmt::format("Values ({} rows)", rows.size())),
+        names};
   }
 
   // ---- FROM ----
@@ -291,7 +302,8 @@ class QueryBinder {
             if (it->first != AsciiLower(table.name[0])) continue;
             const syntax::CommonTableExpr& cte = *it->second;
             // Bind the WITH query with the names visible where it was defined (the ones before it).
-            std::vector<std::pair<std::string, const syntax::CommonTableExpr*>> visible(ctes_.begin(), std::prev(it.base()));
+            std::vector<std::pair<std::string, const syntax::CommonTableExpr*>> visible(
+                ctes_.begin(), std::prev(it.base()));
             QueryBinder inner(resolver_, context_, options_, std::move(visible), named_);
             FLOE_ASSIGN_OR_RETURN(BoundQuery q, inner.Bind(*cte.query));
             return FromSubquery(std::move(q), from.alias.value_or(cte.name),
@@ -311,7 +323,8 @@ class QueryBinder {
         }
         std::string alias = from.alias.value_or(name);
         if (name == "iceberg_scan") {
-          FLOE_ASSIGN_OR_RETURN(RelationSource source, resolver_.ResolveMetadataFile(path.as_string()));
+          FLOE_ASSIGN_OR_RETURN(RelationSource source,
+                                resolver_.ResolveMetadataFile(path.as_string()));
           return FromSource(std::move(source), alias);
         }
         FileFormatKind format;
@@ -322,7 +335,8 @@ class QueryBinder {
         } else {
           return NotFound("unknown table function {} (read_parquet, read_csv, iceberg_scan)", name);
         }
-        FLOE_ASSIGN_OR_RETURN(out.node, MakeFileScanNode(resolver_.LocalIo(), path.as_string(), format));
+        FLOE_ASSIGN_OR_RETURN(out.node,
+                              MakeFileScanNode(resolver_.LocalIo(), path.as_string(), format));
         *out.scope = ScopeOf(*out.node->schema(), alias);
         return out;
       }
@@ -331,16 +345,19 @@ class QueryBinder {
         FLOE_ASSIGN_OR_RETURN(BoundQuery q, Subquery(*sub.query));
         return FromSubquery(std::move(q), from.alias.value_or(""), from.column_aliases);
       }
-      case syntax::FromKind::kJoin: return BindJoin(*from.As<syntax::Join>());
+      case syntax::FromKind::kJoin:
+        return BindJoin(*from.As<syntax::Join>());
     }
     return Internal("unknown FROM item");
   }
 
-  Result<BoundFrom> FromSubquery(BoundQuery q, const std::string& alias, const std::vector<std::string>& column_aliases) {
+  Result<BoundFrom> FromSubquery(BoundQuery q, const std::string& alias,
+                                 const std::vector<std::string>& column_aliases) {
     BoundFrom out;
     if (!column_aliases.empty()) {
       if (column_aliases.size() != q.names.size()) {
-        return InvalidArgument("{} names {} columns, its query has {}", alias, column_aliases.size(), q.names.size());
+        return InvalidArgument("{} names {} columns, its query has {}", alias,
+                               column_aliases.size(), q.names.size());
       }
       std::vector<PhysicalExprPtr> exprs;
       for (int i = 0; i < q.node->schema()->num_fields(); ++i) {
@@ -376,7 +393,8 @@ class QueryBinder {
     }
     out.table_scope = std::make_shared<Scope>(ScopeOf(*source.schema, alias));
     out.scope->columns = ScopeOf(columnar::Schema(fields), alias).columns;
-    FLOE_ASSIGN_OR_RETURN(scan::SnapshotChoice choice, scan::SelectSnapshot(*spec.metadata, spec.snapshot));
+    FLOE_ASSIGN_OR_RETURN(scan::SnapshotChoice choice,
+                          scan::SelectSnapshot(*spec.metadata, spec.snapshot));
     out.table_schema_storage = *choice.schema;
     out.pending_scan = std::move(spec);
     return out;
@@ -403,8 +421,9 @@ class QueryBinder {
       for (const auto& f : right->schema()->fields()) fields.push_back(f);
       for (auto& f : fields) f.nullable = true;
       auto joined_schema = std::make_shared<const columnar::Schema>(std::move(fields));
-      PlanNodePtr node = MakeHashJoinNode(left, right, join.type, std::move(join.left_keys), std::move(join.right_keys),
-                                          std::move(join.residual), joined_schema);
+      PlanNodePtr node =
+          MakeHashJoinNode(left, right, join.type, std::move(join.left_keys),
+                           std::move(join.right_keys), std::move(join.residual), joined_schema);
       if (!join.order.empty()) {
         std::vector<PhysicalExprPtr> exprs;
         std::vector<std::string> names;
@@ -425,8 +444,8 @@ class QueryBinder {
   }
 
   // A Filter node keeping the rows of `node` (columns `scope`) where every conjunct is true.
-  Result<PlanNodePtr> FilterBy(const PlanNodePtr& node, const Scope& scope, const std::vector<const Expr*>& conjuncts,
-                               const char* clause) {
+  Result<PlanNodePtr> FilterBy(const PlanNodePtr& node, const Scope& scope,
+                               const std::vector<const Expr*>& conjuncts, const char* clause) {
     ExpressionBinder binder(scope, context_);
     PhysicalExprPtr predicate;
     std::string description;
@@ -437,7 +456,8 @@ class QueryBinder {
       if (p->type()->id() != columnar::TypeId::kBool) {
         auto cast = binder.CastTo(p, columnar::Boolean());
         if (!cast.ok()) {
-          return AtPosition(c->pos, InvalidArgument("{} needs a boolean, not {}", clause, SparkTypeName(*p->type())));
+          return AtPosition(c->pos, InvalidArgument("{} needs a boolean, not {}", clause,
+                                                    SparkTypeName(*p->type())));
         }
         p = *cast;
       }
@@ -465,8 +485,8 @@ class QueryBinder {
   bool PushDown(BoundFrom& from, const Expr* conjunct, bool may_filter_here) {
     if (from.pending_scan) {
       ExpressionBinder table_binder(*from.table_scope, context_);
-      auto text = PushableFilterText(*conjunct, table_binder, *from.table_scope, *from.table_schema_storage,
-                                     context_->time_zone.is_utc());
+      auto text = PushableFilterText(*conjunct, table_binder, *from.table_scope,
+                                     *from.table_schema_storage, context_->time_zone.is_utc());
       if (text) {
         from.pushed.push_back(*text);
         return true;
@@ -490,7 +510,8 @@ class QueryBinder {
   // `scope` is the join's output.
   std::optional<int> InputOf(const Expr& conjunct, const Scope& scope, const PendingJoin& join) {
     const int left_width = static_cast<int>(join.left.scope->columns.size());
-    ExpressionBinder output(scope, context_), left(*join.left.scope, context_), right(*join.right.scope, context_);
+    ExpressionBinder output(scope, context_), left(*join.left.scope, context_),
+        right(*join.right.scope, context_);
     int input = -1;
     bool ok = true;
     auto name = [&](const syntax::QualifiedName& parts, bool function_if_unresolved) {
@@ -515,7 +536,9 @@ class QueryBinder {
       input = side;
       // The input's own scope must read the name as the same column (it has no USING merge).
       auto there = (side == 0 ? left : right).Resolve(parts);
-      if (!there.ok() || !*there || (*there)->column != position || (*there)->fields != (*resolved)->fields) ok = false;
+      if (!there.ok() || !*there || (*there)->column != position ||
+          (*there)->fields != (*resolved)->fields)
+        ok = false;
     };
     VisitExpressions(conjunct, [&](const Expr& e) {
       if (!ok) return;
@@ -532,7 +555,8 @@ class QueryBinder {
   }
 
   Result<BoundFrom> BindJoin(const syntax::Join& join) {
-    if (join.type == syntax::JoinType::kFull) return NotSupported("FULL OUTER JOIN is not supported yet");
+    if (join.type == syntax::JoinType::kFull)
+      return NotSupported("FULL OUTER JOIN is not supported yet");
     auto pending = std::make_shared<PendingJoin>();
     FLOE_ASSIGN_OR_RETURN(pending->left, BindFrom(*join.left));
     FLOE_ASSIGN_OR_RETURN(pending->right, BindFrom(*join.right));
@@ -540,12 +564,15 @@ class QueryBinder {
     BoundFrom& right = pending->right;
     bool right_join = join.type == syntax::JoinType::kRight;
     if (right_join) std::swap(left, right);
-    pending->type = join.type == syntax::JoinType::kLeft || right_join ? HashJoinType::kLeft : HashJoinType::kInner;
+    pending->type = join.type == syntax::JoinType::kLeft || right_join ? HashJoinType::kLeft
+                                                                       : HashJoinType::kInner;
     Scope joined;
     joined.columns = left.scope->columns;
-    joined.columns.insert(joined.columns.end(), right.scope->columns.begin(), right.scope->columns.end());
+    joined.columns.insert(joined.columns.end(), right.scope->columns.begin(),
+                          right.scope->columns.end());
     joined.unread = left.scope->unread;
-    joined.unread.insert(joined.unread.end(), right.scope->unread.begin(), right.scope->unread.end());
+    joined.unread.insert(joined.unread.end(), right.scope->unread.begin(),
+                         right.scope->unread.end());
 
     ExpressionBinder left_binder(*left.scope, context_), right_binder(*right.scope, context_),
         joined_binder(joined, context_);
@@ -563,7 +590,8 @@ class QueryBinder {
         syntax::ColumnRef ref{{name}};
         auto l = left_binder.Bind(*syntax::MakeExpr(syntax::SourcePosition{}, ref));
         auto r = right_binder.Bind(*syntax::MakeExpr(syntax::SourcePosition{}, ref));
-        if (!l.ok() || !r.ok()) return InvalidArgument("USING column {} is not on both sides", name);
+        if (!l.ok() || !r.ok())
+          return InvalidArgument("USING column {} is not on both sides", name);
         FLOE_RETURN_IF_ERROR(add_key(*l, *r));
       }
     }
@@ -593,27 +621,32 @@ class QueryBinder {
         }
         FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr bound, joined_binder.Bind(*c));
         if (pending->residual) {
-          FLOE_ASSIGN_OR_RETURN(pending->residual, joined_binder.Call("and", {pending->residual, bound}));
+          FLOE_ASSIGN_OR_RETURN(pending->residual,
+                                joined_binder.Call("and", {pending->residual, bound}));
         } else {
           pending->residual = bound;
         }
       }
     }
     if (pending->residual && pending->residual->type()->id() != columnar::TypeId::kBool) {
-      FLOE_ASSIGN_OR_RETURN(pending->residual, joined_binder.CastTo(pending->residual, columnar::Boolean()));
+      FLOE_ASSIGN_OR_RETURN(pending->residual,
+                            joined_binder.CastTo(pending->residual, columnar::Boolean()));
     }
     BoundFrom out;
     *out.scope = joined;
     if (!join.using_columns.empty()) {
-      FLOE_RETURN_IF_ERROR(MergeUsingColumns(join, *left.scope, *right.scope, right_join, *pending, *out.scope));
+      FLOE_RETURN_IF_ERROR(
+          MergeUsingColumns(join, *left.scope, *right.scope, right_join, *pending, *out.scope));
     } else if (right_join) {
       // Back to the written order: the (written) left columns first.
-      const int nl = static_cast<int>(left.scope->columns.size()), nr = static_cast<int>(right.scope->columns.size());
+      const int nl = static_cast<int>(left.scope->columns.size()),
+                nr = static_cast<int>(right.scope->columns.size());
       Scope reordered;
       reordered.unread = joined.unread;
       for (int i = nl; i < nl + nr; ++i) pending->order.push_back(i);
       for (int i = 0; i < nl; ++i) pending->order.push_back(i);
-      for (int i : pending->order) reordered.columns.push_back(joined.columns[static_cast<size_t>(i)]);
+      for (int i : pending->order)
+        reordered.columns.push_back(joined.columns[static_cast<size_t>(i)]);
       *out.scope = std::move(reordered);
     }
     out.pending_join = std::move(pending);
@@ -625,8 +658,8 @@ class QueryBinder {
   // side's. The other side's keys stay reachable as `t.k` only (qualified_only), after those.
   // `left` and `right` are the join node's inputs (swapped for a RIGHT JOIN); `scope` is the
   // joined columns (left then right), made the output's; `join.order` is set to match.
-  Status MergeUsingColumns(const syntax::Join& join, const Scope& left, const Scope& right, bool right_join,
-                           PendingJoin& pending, Scope& scope) {
+  Status MergeUsingColumns(const syntax::Join& join, const Scope& left, const Scope& right,
+                           bool right_join, PendingJoin& pending, Scope& scope) {
     const Scope joined = scope;
     const int nl = static_cast<int>(left.columns.size());
     ExpressionBinder left_binder(left, context_), right_binder(right, context_);
@@ -638,10 +671,13 @@ class QueryBinder {
       key_of_left.push_back(l->column);
       key_of_right.push_back(nl + r->column);
     }
-    auto is_key = [](const std::vector<int>& keys, int i) { return std::find(keys.begin(), keys.end(), i) != keys.end(); };
+    auto is_key = [](const std::vector<int>& keys, int i) {
+      return std::find(keys.begin(), keys.end(), i) != keys.end();
+    };
     std::vector<int> order = key_of_left;
     // The written left side's columns, then the written right side's.
-    std::vector<std::pair<int, int>> sides = {{0, nl}, {nl, static_cast<int>(joined.columns.size())}};
+    std::vector<std::pair<int, int>> sides = {{0, nl},
+                                              {nl, static_cast<int>(joined.columns.size())}};
     if (right_join) std::swap(sides[0], sides[1]);
     for (const auto& [begin, end] : sides) {
       for (int i = begin; i < end; ++i) {
@@ -664,7 +700,8 @@ class QueryBinder {
 
   // ---- SELECT ----
 
-  Result<BoundQuery> BindSelect(const syntax::Select& select, const std::vector<syntax::OrderItem>& order_by,
+  Result<BoundQuery> BindSelect(const syntax::Select& select,
+                                const std::vector<syntax::OrderItem>& order_by,
                                 std::optional<int64_t> scan_limit) {
     BoundFrom from;
     if (select.from) {
@@ -678,8 +715,10 @@ class QueryBinder {
     FLOE_ASSIGN_OR_RETURN(std::optional<size_t> generator_item, FindGenerator(select, order_by));
     for (const auto& item : select.items) {
       if (!item.aliases.empty() && (!generator_item || &item != &select.items[*generator_item])) {
-        return AtPosition(item.pos, InvalidArgument("AS (…) names the columns of a generator such as explode; "
-                                                    "{} is one column", syntax::ToSql(*item.expr)));
+        return AtPosition(
+            item.pos, InvalidArgument("AS (…) names the columns of a generator such as explode; "
+                                      "{} is one column",
+                                      syntax::ToSql(*item.expr)));
       }
     }
 
@@ -688,7 +727,8 @@ class QueryBinder {
     std::vector<const Expr*> residual;
     if (select.where) {
       if (ContainsAggregate(*select.where)) {
-        return AtPosition(select.where->pos, InvalidArgument("aggregates are not allowed in WHERE (use HAVING)"));
+        return AtPosition(select.where->pos,
+                          InvalidArgument("aggregates are not allowed in WHERE (use HAVING)"));
       }
       std::vector<const Expr*> conjuncts;
       SplitConjuncts(*select.where, &conjuncts);
@@ -701,11 +741,13 @@ class QueryBinder {
     for (const auto& o : order_by) aggregated = aggregated || ContainsAggregate(*o.expr);
     if (generator_item && aggregated) {
       const Expr& g = *select.items[*generator_item].expr;
-      return AtPosition(g.pos, NotSupported("{} with GROUP BY or aggregates in the same SELECT is not supported: "
-                                            "explode in a FROM subquery and group its rows", syntax::ToSql(g)));
+      return AtPosition(
+          g.pos, NotSupported("{} with GROUP BY or aggregates in the same SELECT is not supported: "
+                              "explode in a FROM subquery and group its rows",
+                              syntax::ToSql(g)));
     }
-    if (from.pending_scan && residual.empty() && !aggregated && !select.distinct && order_by.empty() && scan_limit &&
-        !generator_item) {
+    if (from.pending_scan && residual.empty() && !aggregated && !select.distinct &&
+        order_by.empty() && scan_limit && !generator_item) {
       from.pending_scan->limit = scan_limit;
     }
     FLOE_ASSIGN_OR_RETURN(PlanNodePtr node, Finish(from));
@@ -725,17 +767,21 @@ class QueryBinder {
       std::vector<std::string> key_names;
       for (const auto& g : select.group_by) {
         const Expr* key = g.get();
-        if (const auto* lit = g->As<syntax::Literal>(); lit && lit->kind == syntax::LiteralKind::kInteger) {
+        if (const auto* lit = g->As<syntax::Literal>();
+            lit && lit->kind == syntax::LiteralKind::kInteger) {
           int64_t ordinal = lit->int_value.value_or(0);
           if (ordinal < 1 || ordinal > static_cast<int64_t>(select.items.size())) {
-            return AtPosition(g->pos, InvalidArgument("GROUP BY position {} is not in the select list (1..{})", ordinal, select.items.size()));
+            return AtPosition(
+                g->pos, InvalidArgument("GROUP BY position {} is not in the select list (1..{})",
+                                        ordinal, select.items.size()));
           }
           key = select.items[static_cast<size_t>(ordinal - 1)].expr.get();
         } else if (const auto* ref = g->As<syntax::ColumnRef>(); ref && ref->name.size() == 1) {
           FLOE_ASSIGN_OR_RETURN(auto resolved, input_binder.Resolve(ref->name));
           if (!resolved) {
             for (const auto& item : select.items) {
-              if (item.alias && AsciiEqualsIgnoreCase(*item.alias, ref->name[0])) key = item.expr.get();
+              if (item.alias && AsciiEqualsIgnoreCase(*item.alias, ref->name[0]))
+                key = item.expr.get();
             }
           }
         }
@@ -748,10 +794,12 @@ class QueryBinder {
         key_texts.push_back(syntax::ToSql(*key));
         if (const auto* ref = key->As<syntax::ColumnRef>()) {
           FLOE_ASSIGN_OR_RETURN(auto resolved, input_binder.Resolve(ref->name));
-          if (resolved) key_columns.emplace_back(static_cast<int>(keys.size() - 1), std::vector<std::string>{});
+          if (resolved)
+            key_columns.emplace_back(static_cast<int>(keys.size() - 1), std::vector<std::string>{});
           if (resolved) {
             key_columns.back().second.push_back(std::to_string(resolved->column));
-            for (const auto& f : resolved->fields) key_columns.back().second.push_back(AsciiLower(f));
+            for (const auto& f : resolved->fields)
+              key_columns.back().second.push_back(AsciiLower(f));
           }
         }
       }
@@ -761,7 +809,9 @@ class QueryBinder {
         Status status = Ok();
         VisitExpressions(root, [&](const Expr& e) {
           const auto* call = e.As<syntax::FunctionCall>();
-          if (!status.ok() || !call || call->name.size() != 1 || !IsAggregateFunction(call->name[0])) return;
+          if (!status.ok() || !call || call->name.size() != 1 ||
+              !IsAggregateFunction(call->name[0]))
+            return;
           std::string text = syntax::ToSql(e);
           for (const auto& t : agg_texts) {
             if (t == text) return;
@@ -779,41 +829,51 @@ class QueryBinder {
       for (const auto& item : select.items) FLOE_RETURN_IF_ERROR(collect(*item.expr));
       if (select.having) FLOE_RETURN_IF_ERROR(collect(*select.having));
       for (const auto& o : order_by) FLOE_RETURN_IF_ERROR(collect(*o.expr));
-      for (size_t i = 0; i < keys.size(); ++i) post_scope.columns.push_back({"", key_names[i], keys[i]->type()});
+      for (size_t i = 0; i < keys.size(); ++i)
+        post_scope.columns.push_back({"", key_names[i], keys[i]->type()});
       for (const auto& c : calls) {
         auto t = AggregateResultType(c.kind, c.arg ? c.arg->type() : nullptr);
         post_scope.columns.push_back({"", c.name, *t});
       }
       node = MakeAggregateNode(node, std::move(keys), std::move(key_names), std::move(calls));
-      post_binder.emplace(post_scope, context_, [&input_binder, &key_texts, &agg_texts, &key_columns, &post_scope](const Expr& e)
-                              -> std::optional<Result<PhysicalExprPtr>> {
-        std::string text = syntax::ToSql(e);
-        for (size_t i = 0; i < key_texts.size(); ++i) {
-          if (key_texts[i] == text) return Result<PhysicalExprPtr>(MakeColumnExpr(static_cast<int>(i), post_scope.columns[i].type));
-        }
-        for (size_t j = 0; j < agg_texts.size(); ++j) {
-          if (agg_texts[j] == text) {
-            size_t index = key_texts.size() + j;
-            return Result<PhysicalExprPtr>(MakeColumnExpr(static_cast<int>(index), post_scope.columns[index].type));
-          }
-        }
-        if (const auto* ref = e.As<syntax::ColumnRef>()) {
-          auto resolved = input_binder.Resolve(ref->name);
-          if (!resolved.ok()) return Result<PhysicalExprPtr>(AtPosition(e.pos, std::move(resolved).error()));
-          if (*resolved) {
-            std::vector<std::string> path{std::to_string((*resolved)->column)};
-            for (const auto& f : (*resolved)->fields) path.push_back(AsciiLower(f));
-            for (const auto& [key_index, key_path] : key_columns) {
-              if (key_path == path) {
-                return Result<PhysicalExprPtr>(MakeColumnExpr(key_index, post_scope.columns[static_cast<size_t>(key_index)].type));
+      post_binder.emplace(
+          post_scope, context_,
+          [&input_binder, &key_texts, &agg_texts, &key_columns,
+           &post_scope](const Expr& e) -> std::optional<Result<PhysicalExprPtr>> {
+            std::string text = syntax::ToSql(e);
+            for (size_t i = 0; i < key_texts.size(); ++i) {
+              if (key_texts[i] == text)
+                return Result<PhysicalExprPtr>(
+                    MakeColumnExpr(static_cast<int>(i), post_scope.columns[i].type));
+            }
+            for (size_t j = 0; j < agg_texts.size(); ++j) {
+              if (agg_texts[j] == text) {
+                size_t index = key_texts.size() + j;
+                return Result<PhysicalExprPtr>(
+                    MakeColumnExpr(static_cast<int>(index), post_scope.columns[index].type));
               }
             }
-            return Result<PhysicalExprPtr>(AtPosition(e.pos, InvalidArgument(
-                "column {} is neither in GROUP BY nor inside an aggregate function", syntax::ToSql(ref->name))));
-          }
-        }
-        return std::nullopt;
-      });
+            if (const auto* ref = e.As<syntax::ColumnRef>()) {
+              auto resolved = input_binder.Resolve(ref->name);
+              if (!resolved.ok())
+                return Result<PhysicalExprPtr>(AtPosition(e.pos, std::move(resolved).error()));
+              if (*resolved) {
+                std::vector<std::string> path{std::to_string((*resolved)->column)};
+                for (const auto& f : (*resolved)->fields) path.push_back(AsciiLower(f));
+                for (const auto& [key_index, key_path] : key_columns) {
+                  if (key_path == path) {
+                    return Result<PhysicalExprPtr>(MakeColumnExpr(
+                        key_index, post_scope.columns[static_cast<size_t>(key_index)].type));
+                  }
+                }
+                return Result<PhysicalExprPtr>(AtPosition(
+                    e.pos, InvalidArgument(
+                               "column {} is neither in GROUP BY nor inside an aggregate function",
+                               syntax::ToSql(ref->name))));
+              }
+            }
+            return std::nullopt;
+          });
       if (select.having) {
         FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr having, post_binder->Bind(*select.having));
         node = MakeFilterNode(node, having, syntax::ToSql(*select.having));
@@ -825,8 +885,10 @@ class QueryBinder {
     std::vector<PhysicalExprPtr> generated;
     std::vector<std::string> generated_names;
     if (generator_item) {
-      FLOE_ASSIGN_OR_RETURN(GeneratorSpec spec, BindGenerator(select.items[*generator_item], input_binder));
-      FLOE_ASSIGN_OR_RETURN(auto types, GeneratedColumnTypes(*spec.container->type(), spec.with_position));
+      FLOE_ASSIGN_OR_RETURN(GeneratorSpec spec,
+                            BindGenerator(select.items[*generator_item], input_binder));
+      FLOE_ASSIGN_OR_RETURN(auto types,
+                            GeneratedColumnTypes(*spec.container->type(), spec.with_position));
       for (size_t k = 0; k < types.size(); ++k) {
         generated.push_back(MakeColumnExpr(static_cast<int>(scope.columns.size() + k), types[k]));
       }
@@ -844,19 +906,24 @@ class QueryBinder {
         continue;
       }
       if (const auto* star = item.expr->As<syntax::Star>()) {
-        if (aggregated) return AtPosition(item.pos, InvalidArgument("* cannot be used with GROUP BY or aggregates"));
+        if (aggregated)
+          return AtPosition(item.pos,
+                            InvalidArgument("* cannot be used with GROUP BY or aggregates"));
         bool any = false;
         for (size_t i = 0; i < scope.columns.size(); ++i) {
           const ScopeColumn& c = scope.columns[i];
           if (star->qualifier.empty() && c.qualified_only) continue;
-          if (!star->qualifier.empty() && !AsciiEqualsIgnoreCase(c.qualifier, star->qualifier.back())) continue;
+          if (!star->qualifier.empty() &&
+              !AsciiEqualsIgnoreCase(c.qualifier, star->qualifier.back()))
+            continue;
           exprs.push_back(MakeColumnExpr(static_cast<int>(i), c.type));
           names.push_back(c.name);
           any = true;
         }
         if (!any && !star->qualifier.empty()) {
-          return AtPosition(item.pos, InvalidArgument("{}.*: no table {} in FROM", syntax::ToSql(star->qualifier),
-                                                      syntax::ToSql(star->qualifier)));
+          return AtPosition(
+              item.pos, InvalidArgument("{}.*: no table {} in FROM", syntax::ToSql(star->qualifier),
+                                        syntax::ToSql(star->qualifier)));
         }
         continue;
       }
@@ -871,10 +938,13 @@ class QueryBinder {
     std::string sort_description;
     for (const auto& o : order_by) {
       int index = -1;
-      if (const auto* lit = o.expr->As<syntax::Literal>(); lit && lit->kind == syntax::LiteralKind::kInteger) {
+      if (const auto* lit = o.expr->As<syntax::Literal>();
+          lit && lit->kind == syntax::LiteralKind::kInteger) {
         int64_t ordinal = lit->int_value.value_or(0);
         if (ordinal < 1 || ordinal > static_cast<int64_t>(visible)) {
-          return AtPosition(o.pos, InvalidArgument("ORDER BY position {} is not in the select list (1..{})", ordinal, visible));
+          return AtPosition(
+              o.pos, InvalidArgument("ORDER BY position {} is not in the select list (1..{})",
+                                     ordinal, visible));
         }
         index = static_cast<int>(ordinal - 1);
       } else if (const auto* ref = o.expr->As<syntax::ColumnRef>(); ref && ref->name.size() == 1) {
@@ -889,38 +959,45 @@ class QueryBinder {
         std::string text = syntax::ToSql(*o.expr);
         for (size_t i = 0; i < visible && index < 0; ++i) {
           const auto& item = select.items[std::min(i, select.items.size() - 1)];
-          if (select.items.size() == visible && syntax::ToSql(*item.expr) == text) index = static_cast<int>(i);
+          if (select.items.size() == visible && syntax::ToSql(*item.expr) == text)
+            index = static_cast<int>(i);
         }
       }
       if (index < 0) {
         if (select.distinct) {
-          return AtPosition(o.pos, InvalidArgument("with SELECT DISTINCT, ORDER BY {} must be in the select list",
-                                                   syntax::ToSql(*o.expr)));
+          return AtPosition(
+              o.pos, InvalidArgument("with SELECT DISTINCT, ORDER BY {} must be in the select list",
+                                     syntax::ToSql(*o.expr)));
         }
         FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr e, item_binder.Bind(*o.expr));
         exprs.push_back(e);
         names.push_back(fmt::format("__order{}", exprs.size()));
         index = static_cast<int>(exprs.size() - 1);
       }
-      bool nulls_first = o.nulls == syntax::NullOrder::kDefault ? !o.descending : o.nulls == syntax::NullOrder::kFirst;
+      bool nulls_first = o.nulls == syntax::NullOrder::kDefault
+                             ? !o.descending
+                             : o.nulls == syntax::NullOrder::kFirst;
       sort_keys.push_back({nullptr, o.descending, nulls_first});
       sort_keys.back().expr = MakeColumnExpr(index, exprs[static_cast<size_t>(index)]->type());
       sort_description += (sort_description.empty() ? "" : ", ") + syntax::ToSql(*o.expr) +
-                          (o.descending ? " DESC" : " ASC") + (nulls_first ? " NULLS FIRST" : " NULLS LAST");
+                          (o.descending ? " DESC" : " ASC") +
+                          (nulls_first ? " NULLS FIRST" : " NULLS LAST");
     }
     node = MakeProjectNode(node, exprs, names);
     if (select.distinct) node = Distinct(node);
     if (!sort_keys.empty()) node = MakeSortNode(node, std::move(sort_keys), sort_description);
     if (exprs.size() > visible) {
       std::vector<PhysicalExprPtr> keep;
-      for (size_t i = 0; i < visible; ++i) keep.push_back(MakeColumnExpr(static_cast<int>(i), exprs[i]->type()));
+      for (size_t i = 0; i < visible; ++i)
+        keep.push_back(MakeColumnExpr(static_cast<int>(i), exprs[i]->type()));
       names.resize(visible);
       node = MakeProjectNode(node, std::move(keep), names);
     }
     return BoundQuery{node, names};
   }
 
-  Result<AggregateCall> BindAggregate(const Expr& e, const syntax::FunctionCall& call, const ExpressionBinder& binder) {
+  Result<AggregateCall> BindAggregate(const Expr& e, const syntax::FunctionCall& call,
+                                      const ExpressionBinder& binder) {
     std::string name = AsciiLower(call.name[0]);
     FLOE_ASSIGN_OR_RETURN(AggregateKind kind, AggregateKindFromName(name, call.star));
     AggregateCall out;
@@ -930,7 +1007,8 @@ class QueryBinder {
     if (kind == AggregateKind::kCountStar) return out;
     if (call.args.size() != 1) return InvalidArgument("{} takes one argument", name);
     for (const auto& a : call.args) {
-      if (ContainsAggregate(*a)) return InvalidArgument("aggregates cannot be nested: {}", syntax::ToSql(e));
+      if (ContainsAggregate(*a))
+        return InvalidArgument("aggregates cannot be nested: {}", syntax::ToSql(e));
     }
     FLOE_ASSIGN_OR_RETURN(out.arg, binder.Bind(*call.args[0]));
     if (kind == AggregateKind::kSum || kind == AggregateKind::kAvg) {
@@ -945,23 +1023,29 @@ class QueryBinder {
   }
 
   // ORDER BY over a query's output only (VALUES, UNION).
-  Result<PlanNodePtr> SortOutput(const BoundQuery& q, const std::vector<syntax::OrderItem>& order_by) {
+  Result<PlanNodePtr> SortOutput(const BoundQuery& q,
+                                 const std::vector<syntax::OrderItem>& order_by) {
     Scope scope = ScopeOf(*q.node->schema(), "");
     ExpressionBinder binder(scope, context_);
     std::vector<SortKey> keys;
     std::string description;
     for (const auto& o : order_by) {
       PhysicalExprPtr e;
-      if (const auto* lit = o.expr->As<syntax::Literal>(); lit && lit->kind == syntax::LiteralKind::kInteger) {
+      if (const auto* lit = o.expr->As<syntax::Literal>();
+          lit && lit->kind == syntax::LiteralKind::kInteger) {
         int64_t ordinal = lit->int_value.value_or(0);
         if (ordinal < 1 || ordinal > static_cast<int64_t>(q.names.size())) {
-          return AtPosition(o.pos, InvalidArgument("ORDER BY position {} is not in the select list", ordinal));
+          return AtPosition(
+              o.pos, InvalidArgument("ORDER BY position {} is not in the select list", ordinal));
         }
-        e = MakeColumnExpr(static_cast<int>(ordinal - 1), q.node->schema()->field(static_cast<int>(ordinal - 1)).type);
+        e = MakeColumnExpr(static_cast<int>(ordinal - 1),
+                           q.node->schema()->field(static_cast<int>(ordinal - 1)).type);
       } else {
         FLOE_ASSIGN_OR_RETURN(e, binder.Bind(*o.expr));
       }
-      bool nulls_first = o.nulls == syntax::NullOrder::kDefault ? !o.descending : o.nulls == syntax::NullOrder::kFirst;
+      bool nulls_first = o.nulls == syntax::NullOrder::kDefault
+                             ? !o.descending
+                             : o.nulls == syntax::NullOrder::kFirst;
       keys.push_back({e, o.descending, nulls_first});
       description += (description.empty() ? "" : ", ") + syntax::ToSql(*o.expr);
     }
@@ -977,8 +1061,8 @@ class QueryBinder {
 
 }  // namespace
 
-Result<BoundQuery> BindQuery(const syntax::Query& query, RelationResolver& resolver, const EvalContextPtr& context,
-                             const BindOptions& options) {
+Result<BoundQuery> BindQuery(const syntax::Query& query, RelationResolver& resolver,
+                             const EvalContextPtr& context, const BindOptions& options) {
   QueryBinder binder(resolver, context, options, {}, CollectNames(query));
   return binder.Bind(query);
 }

@@ -36,10 +36,10 @@ namespace floe::sql {
 
 // What a table name in FROM means.
 struct RelationSource {
-  columnar::SchemaPtr schema;          // the columns a query can use
-  std::optional<TableScanSpec> scan;   // an Iceberg table: the binder sets columns, filter, limit
-  PlanNodePtr node;                    // anything else (metadata tables): ready to run
-  std::string qualifier;               // the name columns are qualified with (the table's)
+  columnar::SchemaPtr schema;         // the columns a query can use
+  std::optional<TableScanSpec> scan;  // an Iceberg table: the binder sets columns, filter, limit
+  PlanNodePtr node;                   // anything else (metadata tables): ready to run
+  std::string qualifier;              // the name columns are qualified with (the table's)
 };
 
 class RelationResolver {

@@ -63,7 +63,9 @@ Status EmitTextRows(const StatementOutput& output, const std::vector<std::string
     FLOE_ASSIGN_OR_RETURN(auto a, builder.Finish());
     columns.push_back(std::move(a));
   }
-  FLOE_ASSIGN_OR_RETURN(RecordBatch batch, RecordBatch::Make(schema, static_cast<int64_t>(rows.size()), std::move(columns)));
+  FLOE_ASSIGN_OR_RETURN(
+      RecordBatch batch,
+      RecordBatch::Make(schema, static_cast<int64_t>(rows.size()), std::move(columns)));
   if (rows.empty() || !output.on_batch) return Ok();
   return output.on_batch(batch);
 }
@@ -78,14 +80,20 @@ std::string PartitionTerm(const spec::Schema& schema, const spec::PartitionField
 // A metadata table (t.snapshots, t.files, ...) as a plan leaf.
 class MetadataTableNode final : public PlanNode {
  public:
-  MetadataTableNode(SchemaPtr schema, io::FileIO& io, catalog::LoadedTable table, inspect::MetadataTableKind kind,
-                    std::optional<int64_t> snapshot_id)
-      : PlanNode(std::move(schema)), io_(io), table_(std::move(table)), kind_(kind), snapshot_id_(snapshot_id) {}
+  MetadataTableNode(SchemaPtr schema, io::FileIO& io, catalog::LoadedTable table,
+                    inspect::MetadataTableKind kind, std::optional<int64_t> snapshot_id)
+      : PlanNode(std::move(schema)),
+        io_(io),
+        table_(std::move(table)),
+        kind_(kind),
+        snapshot_id_(snapshot_id) {}
   Status Run(const BatchSink& sink) override {
-    return inspect::ReadMetadataTable(io_, table_.metadata, table_.metadata_location, kind_, snapshot_id_, sink);
+    return inspect::ReadMetadataTable(io_, table_.metadata, table_.metadata_location, kind_,
+                                      snapshot_id_, sink);
   }
   std::string Describe() const override {
-    return fmt::format("MetadataTable {}.{}", table_.id.ToString(), inspect::MetadataTableName(kind_));
+    return fmt::format("MetadataTable {}.{}", table_.id.ToString(),
+                       inspect::MetadataTableName(kind_));
   }
 
  private:
@@ -115,10 +123,12 @@ Result<std::optional<int64_t>> MetadataTableSnapshotId(inspect::MetadataTableKin
     case MetadataTableKind::kPartitions:
       break;
     default:
-      return AtPosition(table.time_travel->pos,
-                        NotSupported("{} has no time travel (it describes the whole table); files, data_files, "
-                                     "delete_files, entries, manifests and partitions take VERSION/TIMESTAMP AS OF",
-                                     syntax::ToSql(table.name)));
+      return AtPosition(
+          table.time_travel->pos,
+          NotSupported(
+              "{} has no time travel (it describes the whole table); files, data_files, "
+              "delete_files, entries, manifests and partitions take VERSION/TIMESTAMP AS OF",
+              syntax::ToSql(table.name)));
   }
   FLOE_ASSIGN_OR_RETURN(scan::SnapshotChoice choice, scan::SelectSnapshot(metadata, selector));
   if (choice.snapshot == nullptr) return std::optional<int64_t>();
@@ -139,10 +149,12 @@ Result<spec::TypePtr> IcebergTypeOf(const DataTypePtr& type) {
 // Spark's INSERT matches them), a list's elements, a map's keys and values. Returns why a `from`
 // value cannot be written into `to` (empty when it can), naming the nested field at fault from
 // `where` ("column s", then "column s.y", "column l.element").
-std::string StoreAssignProblem(const columnar::DataType& from, const columnar::DataType& to, const std::string& where) {
+std::string StoreAssignProblem(const columnar::DataType& from, const columnar::DataType& to,
+                               const std::string& where) {
   using columnar::TypeId;
   auto cannot = [&](std::string why) {
-    return fmt::format("cannot write {} into {} ({}){}", SparkTypeName(from), where, SparkTypeName(to), why);
+    return fmt::format("cannot write {} into {} ({}){}", SparkTypeName(from), where,
+                       SparkTypeName(to), why);
   };
   if (SameType(from, to) || from.id() == TypeId::kNull) return "";
   if (from.is_nested() || to.is_nested()) {
@@ -150,18 +162,22 @@ std::string StoreAssignProblem(const columnar::DataType& from, const columnar::D
     if (to.id() == TypeId::kStruct) {
       if (from.num_children() != to.num_children()) {
         auto fields = [](int n) { return fmt::format("{} field{}", n, n == 1 ? "" : "s"); };
-        return cannot(fmt::format(": the value has {}, the column's struct {}", fields(from.num_children()),
-                                  fields(to.num_children())));
+        return cannot(fmt::format(": the value has {}, the column's struct {}",
+                                  fields(from.num_children()), fields(to.num_children())));
       }
       for (int k = 0; k < to.num_children(); ++k) {
-        std::string problem = StoreAssignProblem(*from.child(k).type, *to.child(k).type, where + "." + to.child(k).name);
+        std::string problem = StoreAssignProblem(*from.child(k).type, *to.child(k).type,
+                                                 where + "." + to.child(k).name);
         if (!problem.empty()) return problem;
       }
       return "";
     }
     if (to.id() == TypeId::kMap) {
-      std::string problem = StoreAssignProblem(*from.key_field().type, *to.key_field().type, where + ".key");
-      if (problem.empty()) problem = StoreAssignProblem(*from.item_field().type, *to.item_field().type, where + ".value");
+      std::string problem =
+          StoreAssignProblem(*from.key_field().type, *to.key_field().type, where + ".key");
+      if (problem.empty())
+        problem =
+            StoreAssignProblem(*from.item_field().type, *to.item_field().type, where + ".value");
       return problem;
     }
     return StoreAssignProblem(*from.value_field().type, *to.value_field().type, where + ".element");
@@ -169,7 +185,8 @@ std::string StoreAssignProblem(const columnar::DataType& from, const columnar::D
   if (IsNumeric(from) && IsNumeric(to)) return "";
   if (to.id() == TypeId::kString) return "";
   if (from.id() == TypeId::kDate32 && IsTimestamp(to)) return "";
-  if (IsTimestamp(from) && IsTimestamp(to) && from.timezone().empty() == to.timezone().empty()) return "";
+  if (IsTimestamp(from) && IsTimestamp(to) && from.timezone().empty() == to.timezone().empty())
+    return "";
   if ((from.id() == TypeId::kBinary || from.id() == TypeId::kFixedSizeBinary) &&
       (to.id() == TypeId::kBinary || to.id() == TypeId::kFixedSizeBinary)) {
     return "";
@@ -189,13 +206,15 @@ bool HoldsNullType(const columnar::DataType& type) {
 // The Spark type name of a table column: a uuid, nested or not, is a string (Spark has no uuid
 // type, and queries read it as its text).
 std::string ColumnTypeName(const spec::NestedField& field, const columnar::Field& column) {
-  return field.type->id() == spec::TypeId::kUuid ? "string" : SparkTypeName(*UuidsAsStrings(column).type);
+  return field.type->id() == spec::TypeId::kUuid ? "string"
+                                                 : SparkTypeName(*UuidsAsStrings(column).type);
 }
 
 // Strings written into a uuid column: each the text of a UUID (any case), else an error naming
 // the statement (the call's name, which prefixes its errors), `where` and the value.
 PhysicalExprPtr UuidFromTextExpr(PhysicalExprPtr text, std::string statement, std::string where) {
-  Kernel kernel = [where](const std::vector<columnar::ArrayPtr>& args, int64_t num_rows) -> Result<columnar::ArrayPtr> {
+  Kernel kernel = [where](const std::vector<columnar::ArrayPtr>& args,
+                          int64_t num_rows) -> Result<columnar::ArrayPtr> {
     const columnar::ArrayData& strings = *args[0];
     columnar::FixedSizeBinaryBuilder builder(columnar::Uuid());
     FLOE_RETURN_IF_ERROR(builder.Reserve(num_rows));
@@ -205,7 +224,9 @@ PhysicalExprPtr UuidFromTextExpr(PhysicalExprPtr text, std::string statement, st
         continue;
       }
       std::optional<Uuid> uuid = Uuid::Parse(strings.GetView(i));
-      if (!uuid) return InvalidArgument("{}: '{}' is not a UUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)", where, strings.GetView(i));
+      if (!uuid)
+        return InvalidArgument("{}: '{}' is not a UUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)",
+                               where, strings.GetView(i));
       FLOE_RETURN_IF_ERROR(builder.Append(uuid->bytes.data()));
     }
     return builder.Finish();
@@ -215,8 +236,8 @@ PhysicalExprPtr UuidFromTextExpr(PhysicalExprPtr text, std::string statement, st
 
 // Values of a nested column written from their text form (UuidsAsStrings(target)): the uuids in
 // them parsed, as UuidFromTextExpr does for a top-level one.
-PhysicalExprPtr NestedUuidsFromTextExpr(PhysicalExprPtr text, const columnar::Field& target, std::string statement,
-                                        std::string where) {
+PhysicalExprPtr NestedUuidsFromTextExpr(PhysicalExprPtr text, const columnar::Field& target,
+                                        std::string statement, std::string where) {
   Kernel kernel = [target, where](const std::vector<columnar::ArrayPtr>& args, int64_t) {
     return UuidsFromText(args[0], target, where);
   };
@@ -264,8 +285,9 @@ Result<Session::TableRef> Session::ResolveTableName(const syntax::QualifiedName&
   ref.id.ns.assign(parts.second.begin(), parts.second.end() - 1);
   if (ref.id.ns.empty()) {
     if (!current_namespace_) {
-      return InvalidArgument("table {} needs a namespace: write namespace.{} (or USE a namespace first)",
-                             name.back(), name.back());
+      return InvalidArgument(
+          "table {} needs a namespace: write namespace.{} (or USE a namespace first)", name.back(),
+          name.back());
     }
     ref.id.ns = *current_namespace_;
   }
@@ -274,7 +296,8 @@ Result<Session::TableRef> Session::ResolveTableName(const syntax::QualifiedName&
   return ref;
 }
 
-Result<std::pair<catalog::Catalog*, catalog::Namespace>> Session::ResolveNamespace(const syntax::QualifiedName& name) {
+Result<std::pair<catalog::Catalog*, catalog::Namespace>> Session::ResolveNamespace(
+    const syntax::QualifiedName& name) {
   if (!options_.config) return InvalidArgument("{}", options_.no_catalog_message);
   std::string catalog_name;
   std::vector<std::string> rest = name;
@@ -288,7 +311,8 @@ Result<std::pair<catalog::Catalog*, catalog::Namespace>> Session::ResolveNamespa
   return std::make_pair(cat, catalog::Namespace(rest.begin(), rest.end()));
 }
 
-Result<RelationSource> Session::ResolveTable(const syntax::TableName& table, const EvalContextPtr& context) {
+Result<RelationSource> Session::ResolveTable(const syntax::TableName& table,
+                                             const EvalContextPtr& context) {
   scan::SnapshotSelector selector;
   if (table.time_travel) {
     const syntax::TimeTravel& tt = *table.time_travel;
@@ -309,16 +333,19 @@ Result<RelationSource> Session::ResolveTable(const syntax::TableName& table, con
           selector.ref = s;
         }
       } else {
-        return AtPosition(tt.pos, InvalidArgument("VERSION AS OF takes a snapshot id or a branch or tag name"));
+        return AtPosition(
+            tt.pos, InvalidArgument("VERSION AS OF takes a snapshot id or a branch or tag name"));
       }
     } else {
       if (IsNumeric(*type)) {
-        FLOE_ASSIGN_OR_RETURN(Scalar seconds, CastScalar(*value, *type, *columnar::Float64(), *context));
+        FLOE_ASSIGN_OR_RETURN(Scalar seconds,
+                              CastScalar(*value, *type, *columnar::Float64(), *context));
         selector.as_of_ms = static_cast<int64_t>(seconds.as_double() * 1000);
       } else {
         FLOE_ASSIGN_OR_RETURN(Scalar ts, CastScalar(*value, *type, *TimestampType(), *context));
         if (ts.is_null()) {
-          return AtPosition(tt.pos, InvalidArgument("TIMESTAMP AS OF: {} is not a timestamp", syntax::ToSql(*tt.value)));
+          return AtPosition(tt.pos, InvalidArgument("TIMESTAMP AS OF: {} is not a timestamp",
+                                                    syntax::ToSql(*tt.value)));
         }
         selector.as_of_ms = FloorDiv(ts.as_int(), 1000);
       }
@@ -337,14 +364,16 @@ Result<RelationSource> Session::ResolveTable(const syntax::TableName& table, con
       auto base_loaded = base_ref.catalog->LoadTable(base_ref.id);
       if (base_loaded.ok()) {
         if (kind.ok()) {
-          FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> snapshot_id,
-                                MetadataTableSnapshotId(*kind, base_loaded->metadata, selector, table));
-          FLOE_ASSIGN_OR_RETURN(SchemaPtr schema, inspect::MetadataTableSchema(*kind, base_loaded->metadata));
+          FLOE_ASSIGN_OR_RETURN(
+              std::optional<int64_t> snapshot_id,
+              MetadataTableSnapshotId(*kind, base_loaded->metadata, selector, table));
+          FLOE_ASSIGN_OR_RETURN(SchemaPtr schema,
+                                inspect::MetadataTableSchema(*kind, base_loaded->metadata));
           RelationSource source;
           source.schema = schema;
           source.qualifier = table.name.back();
-          source.node = std::make_shared<MetadataTableNode>(schema, base_ref.catalog->io(), std::move(*base_loaded),
-                                                            *kind, snapshot_id);
+          source.node = std::make_shared<MetadataTableNode>(
+              schema, base_ref.catalog->io(), std::move(*base_loaded), *kind, snapshot_id);
           return source;
         }
         selector.ref = table.name.back().substr(table.name.back().find('_') + 1);
@@ -379,26 +408,57 @@ Result<RelationSource> Session::ResolveMetadataFile(const std::string& path) {
   return source;
 }
 
-Result<std::string> Session::Execute(const syntax::Statement& statement, const StatementOutput& output) {
+Result<std::string> Session::Execute(const syntax::Statement& statement,
+                                     const StatementOutput& output) {
   context_->now_micros = options_.now_micros ? options_.now_micros() : NowMillis() * 1000;
   using syntax::StatementKind;
   Result<std::string> result = std::string();
   switch (statement.kind()) {
-    case StatementKind::kQuery: result = RunQuery(*statement.As<syntax::QueryStatement>()->query, output); break;
-    case StatementKind::kExplain: result = Explain(*statement.As<syntax::Explain>(), output); break;
-    case StatementKind::kCreateNamespace: result = CreateNamespace(*statement.As<syntax::CreateNamespace>()); break;
-    case StatementKind::kDropNamespace: result = DropNamespace(*statement.As<syntax::DropNamespace>()); break;
-    case StatementKind::kCreateTable: result = CreateTable(*statement.As<syntax::CreateTable>()); break;
-    case StatementKind::kDropTable: result = DropTable(*statement.As<syntax::DropTable>()); break;
-    case StatementKind::kShowNamespaces: result = ShowNamespaces(*statement.As<syntax::ShowNamespaces>(), output); break;
-    case StatementKind::kShowTables: result = ShowTables(*statement.As<syntax::ShowTables>(), output); break;
-    case StatementKind::kDescribeTable: result = Describe(*statement.As<syntax::DescribeTable>(), output); break;
-    case StatementKind::kShowCreateTable: result = ShowCreateTable(*statement.As<syntax::ShowCreateTable>(), output); break;
-    case StatementKind::kShowTblProperties: result = ShowTblProperties(*statement.As<syntax::ShowTblProperties>(), output); break;
-    case StatementKind::kAlterTable: result = AlterTable(*statement.As<syntax::AlterTable>()); break;
-    case StatementKind::kInsert: result = Insert(*statement.As<syntax::Insert>()); break;
-    case StatementKind::kSetTimeZone: result = SetTimeZone(statement.As<syntax::SetTimeZone>()->zone); break;
-    case StatementKind::kSetConfig: result = SetConfig(*statement.As<syntax::SetConfig>(), output); break;
+    case StatementKind::kQuery:
+      result = RunQuery(*statement.As<syntax::QueryStatement>()->query, output);
+      break;
+    case StatementKind::kExplain:
+      result = Explain(*statement.As<syntax::Explain>(), output);
+      break;
+    case StatementKind::kCreateNamespace:
+      result = CreateNamespace(*statement.As<syntax::CreateNamespace>());
+      break;
+    case StatementKind::kDropNamespace:
+      result = DropNamespace(*statement.As<syntax::DropNamespace>());
+      break;
+    case StatementKind::kCreateTable:
+      result = CreateTable(*statement.As<syntax::CreateTable>());
+      break;
+    case StatementKind::kDropTable:
+      result = DropTable(*statement.As<syntax::DropTable>());
+      break;
+    case StatementKind::kShowNamespaces:
+      result = ShowNamespaces(*statement.As<syntax::ShowNamespaces>(), output);
+      break;
+    case StatementKind::kShowTables:
+      result = ShowTables(*statement.As<syntax::ShowTables>(), output);
+      break;
+    case StatementKind::kDescribeTable:
+      result = Describe(*statement.As<syntax::DescribeTable>(), output);
+      break;
+    case StatementKind::kShowCreateTable:
+      result = ShowCreateTable(*statement.As<syntax::ShowCreateTable>(), output);
+      break;
+    case StatementKind::kShowTblProperties:
+      result = ShowTblProperties(*statement.As<syntax::ShowTblProperties>(), output);
+      break;
+    case StatementKind::kAlterTable:
+      result = AlterTable(*statement.As<syntax::AlterTable>());
+      break;
+    case StatementKind::kInsert:
+      result = Insert(*statement.As<syntax::Insert>());
+      break;
+    case StatementKind::kSetTimeZone:
+      result = SetTimeZone(statement.As<syntax::SetTimeZone>()->zone);
+      break;
+    case StatementKind::kSetConfig:
+      result = SetConfig(*statement.As<syntax::SetConfig>(), output);
+      break;
     case StatementKind::kUse: {
       const auto& use = *statement.As<syntax::Use>();
       FLOE_ASSIGN_OR_RETURN(auto ns, ResolveNamespace(use.name));
@@ -424,7 +484,8 @@ Result<std::string> Session::RunQuery(const syntax::Query& query, const Statemen
   return std::string();
 }
 
-Result<std::string> Session::Explain(const syntax::Explain& explain, const StatementOutput& output) {
+Result<std::string> Session::Explain(const syntax::Explain& explain,
+                                     const StatementOutput& output) {
   BindOptions bind;
   bind.threads = options_.threads;
   FLOE_ASSIGN_OR_RETURN(BoundQuery bound, BindQuery(*explain.query, *this, context_, bind));
@@ -465,16 +526,19 @@ Result<std::string> Session::DropNamespace(const syntax::DropNamespace& stmt) {
   }
   Status s = ns.first->DropNamespace(ns.second);
   if (!s.ok()) {
-    if (s.error().kind == ErrorKind::kNotFound && stmt.if_exists) return "no namespace " + JoinName(ns.second);
+    if (s.error().kind == ErrorKind::kNotFound && stmt.if_exists)
+      return "no namespace " + JoinName(ns.second);
     return std::move(s).error();
   }
   return "dropped namespace " + JoinName(ns.second);
 }
 
 Result<std::string> Session::CreateTable(const syntax::CreateTable& stmt) {
-  if (stmt.or_replace || stmt.replace) return NotSupported("CREATE OR REPLACE / REPLACE TABLE is not supported yet");
+  if (stmt.or_replace || stmt.replace)
+    return NotSupported("CREATE OR REPLACE / REPLACE TABLE is not supported yet");
   if (stmt.provider && !AsciiEqualsIgnoreCase(*stmt.provider, "iceberg")) {
-    return NotSupported("USING {}: floe creates Iceberg tables only (USING iceberg)", *stmt.provider);
+    return NotSupported("USING {}: floe creates Iceberg tables only (USING iceberg)",
+                        *stmt.provider);
   }
   FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(stmt.name));
   // CTAS binds its query first: a bad query leaves no table behind.
@@ -482,18 +546,22 @@ Result<std::string> Session::CreateTable(const syntax::CreateTable& stmt) {
   std::vector<columnar::Field> fields;
   std::map<std::string, std::string> docs;
   if (stmt.as_query) {
-    if (!stmt.columns.empty()) return InvalidArgument("CREATE TABLE AS SELECT takes its columns from the query");
+    if (!stmt.columns.empty())
+      return InvalidArgument("CREATE TABLE AS SELECT takes its columns from the query");
     BindOptions bind;
     bind.threads = options_.threads;
     FLOE_ASSIGN_OR_RETURN(BoundQuery bound, BindQuery(*stmt.as_query, *this, context_, bind));
     for (int i = 0; i < bound.node->schema()->num_fields(); ++i) {
       DataTypePtr t = bound.node->schema()->field(i).type;
       if (t->id() == columnar::TypeId::kNull) {
-        return InvalidArgument("column {} of the query is NULL without a type: CAST it", bound.names[static_cast<size_t>(i)]);
+        return InvalidArgument("column {} of the query is NULL without a type: CAST it",
+                               bound.names[static_cast<size_t>(i)]);
       }
       if (HoldsNullType(*t)) {
-        return InvalidArgument("column {} of the query ({}) holds a NULL without a type (array(), map(), a NULL "
-                               "field): CAST it", bound.names[static_cast<size_t>(i)], SparkTypeName(*t));
+        return InvalidArgument(
+            "column {} of the query ({}) holds a NULL without a type (array(), map(), a NULL "
+            "field): CAST it",
+            bound.names[static_cast<size_t>(i)], SparkTypeName(*t));
       }
       fields.emplace_back(bound.names[static_cast<size_t>(i)], t, true);
     }
@@ -505,11 +573,14 @@ Result<std::string> Session::CreateTable(const syntax::CreateTable& stmt) {
       if (!type.ok()) return AtPosition(c.pos, std::move(type).error());
       columnar::Field field(c.name, *type, !c.not_null);
       // UUID is Iceberg's uuid, not fixed(16): the field carries the uuid mark.
-      fields.push_back(c.type.kind == syntax::TypeKind::kUuid ? columnar::WithUuidExtension(std::move(field)) : field);
+      fields.push_back(c.type.kind == syntax::TypeKind::kUuid
+                           ? columnar::WithUuidExtension(std::move(field))
+                           : field);
       if (c.comment) docs[c.name] = *c.comment;
     }
   }
-  FLOE_ASSIGN_OR_RETURN(spec::Schema schema, table::ToIcebergSchema(table::WithFieldIds(columnar::Schema(fields))));
+  FLOE_ASSIGN_OR_RETURN(spec::Schema schema,
+                        table::ToIcebergSchema(table::WithFieldIds(columnar::Schema(fields))));
   for (auto& f : schema.fields) {
     if (auto it = docs.find(f.name); it != docs.end()) f.doc = it->second;
   }
@@ -533,7 +604,8 @@ Result<std::string> Session::CreateTable(const syntax::CreateTable& stmt) {
   if (stmt.location) create.table.location = *stmt.location;
   auto created = ref.catalog->CreateTable(ref.id, create);
   if (!created.ok()) {
-    if (created.error().kind == ErrorKind::kAlreadyExists && stmt.if_not_exists) return "table " + ref.display + " exists";
+    if (created.error().kind == ErrorKind::kAlreadyExists && stmt.if_not_exists)
+      return "table " + ref.display + " exists";
     return std::move(created).error();
   }
   if (!query) return "created table " + ref.display;
@@ -556,7 +628,8 @@ Result<std::string> Session::DropTable(const syntax::DropTable& stmt) {
   return (stmt.purge ? "dropped table (purged) " : "dropped table ") + ref.display;
 }
 
-Result<std::string> Session::ShowNamespaces(const syntax::ShowNamespaces& stmt, const StatementOutput& output) {
+Result<std::string> Session::ShowNamespaces(const syntax::ShowNamespaces& stmt,
+                                            const StatementOutput& output) {
   FLOE_ASSIGN_OR_RETURN(auto ns, ResolveNamespace(stmt.in));
   FLOE_ASSIGN_OR_RETURN(auto list, ns.first->ListNamespaces(ns.second));
   std::vector<std::vector<std::optional<std::string>>> rows;
@@ -565,10 +638,12 @@ Result<std::string> Session::ShowNamespaces(const syntax::ShowNamespaces& stmt, 
   return std::string();
 }
 
-Result<std::string> Session::ShowTables(const syntax::ShowTables& stmt, const StatementOutput& output) {
+Result<std::string> Session::ShowTables(const syntax::ShowTables& stmt,
+                                        const StatementOutput& output) {
   syntax::QualifiedName in = stmt.in;
   if (in.empty() && current_namespace_) in = *current_namespace_;
-  if (in.empty()) return InvalidArgument("SHOW TABLES needs a namespace: SHOW TABLES IN ns (or USE ns)");
+  if (in.empty())
+    return InvalidArgument("SHOW TABLES needs a namespace: SHOW TABLES IN ns (or USE ns)");
   FLOE_ASSIGN_OR_RETURN(auto ns, ResolveNamespace(in));
   FLOE_ASSIGN_OR_RETURN(auto tables, ns.first->ListTables(ns.second));
   std::vector<std::vector<std::optional<std::string>>> rows;
@@ -577,7 +652,8 @@ Result<std::string> Session::ShowTables(const syntax::ShowTables& stmt, const St
   return std::string();
 }
 
-Result<std::string> Session::Describe(const syntax::DescribeTable& stmt, const StatementOutput& output) {
+Result<std::string> Session::Describe(const syntax::DescribeTable& stmt,
+                                      const StatementOutput& output) {
   FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(stmt.name));
   FLOE_ASSIGN_OR_RETURN(catalog::LoadedTable table, ref.catalog->LoadTable(ref.id));
   const spec::Schema* schema = table.metadata.CurrentSchema();
@@ -595,7 +671,8 @@ Result<std::string> Session::Describe(const syntax::DescribeTable& stmt, const S
     rows.push_back({"", "", std::nullopt});
     rows.push_back({"# Partitioning", "", std::nullopt});
     for (size_t i = 0; i < spec->fields.size(); ++i) {
-      rows.push_back({fmt::format("Part {}", i), PartitionTerm(*schema, spec->fields[i]), std::nullopt});
+      rows.push_back(
+          {fmt::format("Part {}", i), PartitionTerm(*schema, spec->fields[i]), std::nullopt});
     }
   }
   if (stmt.extended) {
@@ -606,13 +683,15 @@ Result<std::string> Session::Describe(const syntax::DescribeTable& stmt, const S
     rows.push_back({"Metadata file", table.metadata_location, std::nullopt});
     rows.push_back({"Format version", std::to_string(table.metadata.format_version), std::nullopt});
     const spec::Snapshot* current = table.metadata.CurrentSnapshot();
-    rows.push_back({"Current snapshot", current ? std::to_string(current->snapshot_id) : "none", std::nullopt});
+    rows.push_back({"Current snapshot", current ? std::to_string(current->snapshot_id) : "none",
+                    std::nullopt});
   }
   FLOE_RETURN_IF_ERROR(EmitTextRows(output, {"col_name", "data_type", "comment"}, rows));
   return std::string();
 }
 
-Result<std::string> Session::ShowCreateTable(const syntax::ShowCreateTable& stmt, const StatementOutput& output) {
+Result<std::string> Session::ShowCreateTable(const syntax::ShowCreateTable& stmt,
+                                             const StatementOutput& output) {
   FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(stmt.name));
   FLOE_ASSIGN_OR_RETURN(catalog::LoadedTable table, ref.catalog->LoadTable(ref.id));
   const spec::Schema* schema = table.metadata.CurrentSchema();
@@ -621,7 +700,8 @@ Result<std::string> Session::ShowCreateTable(const syntax::ShowCreateTable& stmt
   std::string ddl = "CREATE TABLE " + ref.display + " (\n";
   for (size_t i = 0; i < schema->fields.size(); ++i) {
     const auto& f = schema->fields[i];
-    ddl += "  " + syntax::QuoteIdentifier(f.name) + " " + AsciiLower(ColumnTypeName(f, columns->field(static_cast<int>(i))));
+    ddl += "  " + syntax::QuoteIdentifier(f.name) + " " +
+           AsciiLower(ColumnTypeName(f, columns->field(static_cast<int>(i))));
     if (f.required) ddl += " NOT NULL";
     if (!f.doc.empty()) ddl += " COMMENT '" + f.doc + "'";
     ddl += i + 1 < schema->fields.size() ? ",\n" : ")\n";
@@ -630,7 +710,8 @@ Result<std::string> Session::ShowCreateTable(const syntax::ShowCreateTable& stmt
   const spec::PartitionSpec* spec = table.metadata.DefaultSpec();
   if (spec && !spec->fields.empty()) {
     std::string terms;
-    for (const auto& pf : spec->fields) terms += (terms.empty() ? "" : ", ") + PartitionTerm(*schema, pf);
+    for (const auto& pf : spec->fields)
+      terms += (terms.empty() ? "" : ", ") + PartitionTerm(*schema, pf);
     ddl += "PARTITIONED BY (" + terms + ")\n";
   }
   ddl += "LOCATION '" + table.metadata.location + "'\n";
@@ -638,13 +719,15 @@ Result<std::string> Session::ShowCreateTable(const syntax::ShowCreateTable& stmt
   for (const auto& [k, v] : table.metadata.properties) {
     props += (props.empty() ? "" : ",\n") + fmt::format("  '{}' = '{}'", k, v);
   }
-  props += (props.empty() ? "" : ",\n") + fmt::format("  'format-version' = '{}'", table.metadata.format_version);
+  props += (props.empty() ? "" : ",\n") +
+           fmt::format("  'format-version' = '{}'", table.metadata.format_version);
   ddl += "TBLPROPERTIES (\n" + props + ")\n";
   FLOE_RETURN_IF_ERROR(EmitTextRows(output, {"createtab_stmt"}, {{ddl}}));
   return std::string();
 }
 
-Result<std::string> Session::ShowTblProperties(const syntax::ShowTblProperties& stmt, const StatementOutput& output) {
+Result<std::string> Session::ShowTblProperties(const syntax::ShowTblProperties& stmt,
+                                               const StatementOutput& output) {
   FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(stmt.name));
   FLOE_ASSIGN_OR_RETURN(catalog::LoadedTable table, ref.catalog->LoadTable(ref.id));
   std::vector<std::vector<std::optional<std::string>>> rows;
@@ -665,10 +748,12 @@ Result<std::string> Session::AlterTable(const syntax::AlterTable& stmt) {
   switch (stmt.kind()) {
     case AlterTableKind::kSetTblProperties: {
       std::map<std::string, std::string> updates;
-      for (const auto& p : std::get<syntax::SetTblProperties>(stmt.action).properties) updates[p.key] = p.value;
+      for (const auto& p : std::get<syntax::SetTblProperties>(stmt.action).properties)
+        updates[p.key] = p.value;
       FLOE_ASSIGN_OR_RETURN(auto base, ops.Refresh());
       std::vector<update::TableUpdate> changes{update::SetProperties{updates}};
-      std::vector<update::TableRequirement> requirements{update::AssertTableUuid{base.metadata.table_uuid}};
+      std::vector<update::TableRequirement> requirements{
+          update::AssertTableUuid{base.metadata.table_uuid}};
       FLOE_RETURN_IF_ERROR(StatusOf(ops.Commit(requirements, changes)));
       return fmt::format("set {} properties on {}", updates.size(), ref.display);
     }
@@ -677,22 +762,27 @@ Result<std::string> Session::AlterTable(const syntax::AlterTable& stmt) {
       FLOE_ASSIGN_OR_RETURN(auto base, ops.Refresh());
       for (const auto& k : unset.keys) {
         if (!unset.if_exists && !base.metadata.properties.count(k)) {
-          return NotFound("{} has no property {} (UNSET TBLPROPERTIES IF EXISTS ignores missing ones)", ref.display, k);
+          return NotFound(
+              "{} has no property {} (UNSET TBLPROPERTIES IF EXISTS ignores missing ones)",
+              ref.display, k);
         }
       }
       std::vector<update::TableUpdate> changes{update::RemoveProperties{unset.keys}};
-      std::vector<update::TableRequirement> requirements{update::AssertTableUuid{base.metadata.table_uuid}};
+      std::vector<update::TableRequirement> requirements{
+          update::AssertTableUuid{base.metadata.table_uuid}};
       FLOE_RETURN_IF_ERROR(StatusOf(ops.Commit(requirements, changes)));
       return fmt::format("unset {} properties on {}", unset.keys.size(), ref.display);
     }
     case AlterTableKind::kRenameTable: {
       const auto& rename = std::get<syntax::RenameTable>(stmt.action);
       FLOE_ASSIGN_OR_RETURN(TableRef to, ResolveTableName(rename.new_name));
-      if (to.catalog != ref.catalog) return InvalidArgument("RENAME TO cannot move a table to another catalog");
+      if (to.catalog != ref.catalog)
+        return InvalidArgument("RENAME TO cannot move a table to another catalog");
       FLOE_RETURN_IF_ERROR(ref.catalog->RenameTable(ref.id, to.id));
       return "renamed table " + ref.display + " to " + to.display;
     }
-    default: break;
+    default:
+      break;
   }
   // Schema changes.
   update::UpdateSchema change(ops);
@@ -713,8 +803,9 @@ Result<std::string> Session::AlterTable(const syntax::AlterTable& stmt) {
         if (c.comment) column.doc = *c.comment;
         if (c.position) {
           std::string prefix = column.parent.empty() ? "" : column.parent + ".";
-          column.position = c.position->first ? update::ColumnPosition::First()
-                                              : update::ColumnPosition::After(prefix + c.position->after);
+          column.position = c.position->first
+                                ? update::ColumnPosition::First()
+                                : update::ColumnPosition::After(prefix + c.position->after);
         }
         change.AddColumn(std::move(column));
       }
@@ -747,14 +838,23 @@ Result<std::string> Session::AlterTable(const syntax::AlterTable& stmt) {
           change.UpdateColumnType(name, iceberg);
           break;
         }
-        case syntax::AlterColumnAction::kDropNotNull: change.MakeColumnOptional(name); break;
-        case syntax::AlterColumnAction::kSetNotNull: change.RequireColumn(name); break;
-        case syntax::AlterColumnAction::kComment: change.UpdateColumnDoc(name, a.comment.value_or("")); break;
+        case syntax::AlterColumnAction::kDropNotNull:
+          change.MakeColumnOptional(name);
+          break;
+        case syntax::AlterColumnAction::kSetNotNull:
+          change.RequireColumn(name);
+          break;
+        case syntax::AlterColumnAction::kComment:
+          change.UpdateColumnDoc(name, a.comment.value_or(""));
+          break;
         case syntax::AlterColumnAction::kPosition:
           if (a.position->first) {
             change.MoveFirst(name);
           } else {
-            std::string parent = a.name.size() > 1 ? JoinName(std::vector<std::string>(a.name.begin(), a.name.end() - 1)) + "." : "";
+            std::string parent =
+                a.name.size() > 1
+                    ? JoinName(std::vector<std::string>(a.name.begin(), a.name.end() - 1)) + "."
+                    : "";
             change.MoveAfter(name, parent + a.position->after);
           }
           break;
@@ -762,14 +862,16 @@ Result<std::string> Session::AlterTable(const syntax::AlterTable& stmt) {
       what = "altered column " + name + " of ";
       break;
     }
-    default: return Internal("unknown ALTER TABLE");
+    default:
+      return Internal("unknown ALTER TABLE");
   }
   FLOE_ASSIGN_OR_RETURN(update::SchemaCommitResult committed, change.Commit());
   (void)committed;
   return what + ref.display;
 }
 
-Result<int64_t> Session::AppendQuery(const TableRef& ref, BoundQuery query, const std::vector<std::string>& columns) {
+Result<int64_t> Session::AppendQuery(const TableRef& ref, BoundQuery query,
+                                     const std::vector<std::string>& columns) {
   catalog::CatalogTableOperations ops(*ref.catalog, ref.id);
   FLOE_ASSIGN_OR_RETURN(auto base, ops.Refresh());
   const spec::Schema* schema = base.metadata.CurrentSchema();
@@ -780,14 +882,14 @@ Result<int64_t> Session::AppendQuery(const TableRef& ref, BoundQuery query, cons
   std::vector<int> source(static_cast<size_t>(table_columns->num_fields()), -1);
   if (columns.empty()) {
     if (produced.num_fields() != table_columns->num_fields()) {
-      return InvalidArgument("INSERT INTO {}: the table has {} columns, the query gives {}", ref.display,
-                             table_columns->num_fields(), produced.num_fields());
+      return InvalidArgument("INSERT INTO {}: the table has {} columns, the query gives {}",
+                             ref.display, table_columns->num_fields(), produced.num_fields());
     }
     for (size_t i = 0; i < source.size(); ++i) source[i] = static_cast<int>(i);
   } else {
     if (static_cast<int>(columns.size()) != produced.num_fields()) {
-      return InvalidArgument("INSERT INTO {}: {} columns named, the query gives {}", ref.display, columns.size(),
-                             produced.num_fields());
+      return InvalidArgument("INSERT INTO {}: {} columns named, the query gives {}", ref.display,
+                             columns.size(), produced.num_fields());
     }
     for (size_t k = 0; k < columns.size(); ++k) {
       int index = -1;
@@ -795,7 +897,8 @@ Result<int64_t> Session::AppendQuery(const TableRef& ref, BoundQuery query, cons
         if (AsciiEqualsIgnoreCase(table_columns->field(i).name, columns[k])) index = i;
       }
       if (index < 0) return NotFound("INSERT INTO {}: no column {}", ref.display, columns[k]);
-      if (source[static_cast<size_t>(index)] >= 0) return InvalidArgument("INSERT INTO {}: column {} named twice", ref.display, columns[k]);
+      if (source[static_cast<size_t>(index)] >= 0)
+        return InvalidArgument("INSERT INTO {}: column {} named twice", ref.display, columns[k]);
       source[static_cast<size_t>(index)] = static_cast<int>(k);
     }
   }
@@ -809,28 +912,35 @@ Result<int64_t> Session::AppendQuery(const TableRef& ref, BoundQuery query, cons
     int from = source[static_cast<size_t>(i)];
     PhysicalExprPtr e;
     if (from < 0) {
-      if (!target.nullable) return InvalidArgument("INSERT INTO {}: required column {} has no value", ref.display, target.name);
+      if (!target.nullable)
+        return InvalidArgument("INSERT INTO {}: required column {} has no value", ref.display,
+                               target.name);
       e = MakeLiteralExpr(Scalar::Null(), target.type);
     } else {
       const columnar::Field& given = produced.field(from);
       if (columnar::IsUuidField(target) && given.type->id() == columnar::TypeId::kString) {
         // Spark shows a uuid column as a string and writes strings into it.
-        e = UuidFromTextExpr(MakeColumnExpr(from, given.type), "INSERT INTO " + ref.display, "column " + target.name);
+        e = UuidFromTextExpr(MakeColumnExpr(from, given.type), "INSERT INTO " + ref.display,
+                             "column " + target.name);
       } else if (HoldsUuids(target)) {
         // uuids nested in a struct, list or map: written as their text, as top-level ones.
         const columnar::Field text = UuidsAsStrings(target);
         std::string problem = StoreAssignProblem(*given.type, *text.type, "column " + target.name);
         if (!problem.empty()) return InvalidArgument("INSERT INTO {}: {}", ref.display, problem);
-        FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(MakeColumnExpr(from, given.type), NormalizeType(text.type)));
+        FLOE_ASSIGN_OR_RETURN(
+            e, binder.CastTo(MakeColumnExpr(from, given.type), NormalizeType(text.type)));
         if (!SameType(*e->type(), *text.type)) {
           FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(e, text.type));
         }
-        e = NestedUuidsFromTextExpr(e, target, "INSERT INTO " + ref.display, "column " + target.name);
-      } else if (std::string problem = StoreAssignProblem(*given.type, *target.type, "column " + target.name);
+        e = NestedUuidsFromTextExpr(e, target, "INSERT INTO " + ref.display,
+                                    "column " + target.name);
+      } else if (std::string problem =
+                     StoreAssignProblem(*given.type, *target.type, "column " + target.name);
                  !problem.empty()) {
         return InvalidArgument("INSERT INTO {}: {}", ref.display, problem);
       } else {
-        FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(MakeColumnExpr(from, given.type), NormalizeType(target.type)));
+        FLOE_ASSIGN_OR_RETURN(
+            e, binder.CastTo(MakeColumnExpr(from, given.type), NormalizeType(target.type)));
         if (!SameType(*e->type(), *target.type)) {
           FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(e, target.type));
         }
@@ -842,15 +952,17 @@ Result<int64_t> Session::AppendQuery(const TableRef& ref, BoundQuery query, cons
   PlanNodePtr node = MakeProjectNode(query.node, std::move(exprs), std::move(names));
   update::AppendFilesOptions append;
   if (!options_.app_id.empty()) append.app_id = options_.app_id;
-  FLOE_ASSIGN_OR_RETURN(update::AppendFilesResult result,
-                        update::AppendBatches(ops, *node->schema(), [&](const update::BatchWriter& write) {
-                          return node->Run(write);
-                        }, append));
+  FLOE_ASSIGN_OR_RETURN(
+      update::AppendFilesResult result,
+      update::AppendBatches(
+          ops, *node->schema(), [&](const update::BatchWriter& write) { return node->Run(write); },
+          append));
   return result.added_records;
 }
 
 Result<std::string> Session::Insert(const syntax::Insert& stmt) {
-  if (stmt.overwrite) return NotSupported("INSERT OVERWRITE is not supported yet (use INSERT INTO)");
+  if (stmt.overwrite)
+    return NotSupported("INSERT OVERWRITE is not supported yet (use INSERT INTO)");
   FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(stmt.table));
   BindOptions bind;
   bind.threads = options_.threads;
@@ -865,10 +977,12 @@ Result<std::string> Session::SetTimeZone(std::optional<std::string> zone) {
   return "time zone " + name;
 }
 
-Result<std::string> Session::SetConfig(const syntax::SetConfig& stmt, const StatementOutput& output) {
+Result<std::string> Session::SetConfig(const syntax::SetConfig& stmt,
+                                       const StatementOutput& output) {
   if (AsciiEqualsIgnoreCase(stmt.key, "spark.sql.session.timeZone")) {
     if (!stmt.value) {
-      FLOE_RETURN_IF_ERROR(EmitTextRows(output, {"key", "value"}, {{stmt.key, context_->time_zone.name()}}));
+      FLOE_RETURN_IF_ERROR(
+          EmitTextRows(output, {"key", "value"}, {{stmt.key, context_->time_zone.name()}}));
       return std::string();
     }
     std::string v = *stmt.value;
@@ -876,7 +990,8 @@ Result<std::string> Session::SetConfig(const syntax::SetConfig& stmt, const Stat
     return SetTimeZone(v);
   }
   if (stmt.key.empty()) {
-    FLOE_RETURN_IF_ERROR(EmitTextRows(output, {"key", "value"}, {{"spark.sql.session.timeZone", context_->time_zone.name()}}));
+    FLOE_RETURN_IF_ERROR(EmitTextRows(
+        output, {"key", "value"}, {{"spark.sql.session.timeZone", context_->time_zone.name()}}));
     return std::string();
   }
   return NotSupported("SET {}: floe knows spark.sql.session.timeZone only", stmt.key);

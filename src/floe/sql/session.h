@@ -56,7 +56,8 @@ class Session final : public RelationResolver {
   const SessionTimeZone& time_zone() const { return context_->time_zone; }
 
   // RelationResolver
-  Result<RelationSource> ResolveTable(const syntax::TableName& table, const EvalContextPtr& context) override;
+  Result<RelationSource> ResolveTable(const syntax::TableName& table,
+                                      const EvalContextPtr& context) override;
   io::FileIO& LocalIo() override;
   Result<RelationSource> ResolveMetadataFile(const std::string& path) override;
 
@@ -71,7 +72,8 @@ class Session final : public RelationResolver {
   Result<catalog::Catalog*> OpenCatalog(const std::string& name);
   Result<std::string> DefaultCatalogName();
   Result<TableRef> ResolveTableName(const syntax::QualifiedName& name);
-  Result<std::pair<catalog::Catalog*, catalog::Namespace>> ResolveNamespace(const syntax::QualifiedName& name);
+  Result<std::pair<catalog::Catalog*, catalog::Namespace>> ResolveNamespace(
+      const syntax::QualifiedName& name);
 
   Result<std::string> RunQuery(const syntax::Query& query, const StatementOutput& output);
   Result<std::string> Explain(const syntax::Explain& explain, const StatementOutput& output);
@@ -79,11 +81,14 @@ class Session final : public RelationResolver {
   Result<std::string> DropNamespace(const syntax::DropNamespace& stmt);
   Result<std::string> CreateTable(const syntax::CreateTable& stmt);
   Result<std::string> DropTable(const syntax::DropTable& stmt);
-  Result<std::string> ShowNamespaces(const syntax::ShowNamespaces& stmt, const StatementOutput& output);
+  Result<std::string> ShowNamespaces(const syntax::ShowNamespaces& stmt,
+                                     const StatementOutput& output);
   Result<std::string> ShowTables(const syntax::ShowTables& stmt, const StatementOutput& output);
   Result<std::string> Describe(const syntax::DescribeTable& stmt, const StatementOutput& output);
-  Result<std::string> ShowCreateTable(const syntax::ShowCreateTable& stmt, const StatementOutput& output);
-  Result<std::string> ShowTblProperties(const syntax::ShowTblProperties& stmt, const StatementOutput& output);
+  Result<std::string> ShowCreateTable(const syntax::ShowCreateTable& stmt,
+                                      const StatementOutput& output);
+  Result<std::string> ShowTblProperties(const syntax::ShowTblProperties& stmt,
+                                        const StatementOutput& output);
   Result<std::string> AlterTable(const syntax::AlterTable& stmt);
   Result<std::string> Insert(const syntax::Insert& stmt);
   Result<std::string> SetTimeZone(std::optional<std::string> zone);
@@ -91,7 +96,8 @@ class Session final : public RelationResolver {
 
   // Appends the rows of a bound query to a table (INSERT and CTAS): columns by position, cast to
   // the table's types where Spark's store assignment allows.
-  Result<int64_t> AppendQuery(const TableRef& table, BoundQuery query, const std::vector<std::string>& columns);
+  Result<int64_t> AppendQuery(const TableRef& table, BoundQuery query,
+                              const std::vector<std::string>& columns);
 
   SessionOptions options_;
   std::shared_ptr<EvalContext> context_;

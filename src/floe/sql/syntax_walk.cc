@@ -94,7 +94,8 @@ void VisitBody(const syntax::QueryBody& body, const std::function<void(const Exp
 
 }  // namespace
 
-void VisitQueryExpressions(const syntax::Query& query, const std::function<void(const Expr&)>& visit) {
+void VisitQueryExpressions(const syntax::Query& query,
+                           const std::function<void(const Expr&)>& visit) {
   for (const auto& cte : query.with) VisitQueryExpressions(*cte.query, visit);
   VisitBody(*query.body, visit);
   for (const auto& o : query.order_by) VisitExpressions(*o.expr, visit);

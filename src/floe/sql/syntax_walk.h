@@ -12,7 +12,8 @@
 namespace floe::sql {
 
 // Calls `visit` on `expr` and each of its sub-expressions, parents first.
-void VisitExpressions(const syntax::Expr& expr, const std::function<void(const syntax::Expr&)>& visit);
+void VisitExpressions(const syntax::Expr& expr,
+                      const std::function<void(const syntax::Expr&)>& visit);
 
 // Calls `visit` on every expression node anywhere in `query`, subqueries included.
 void VisitQueryExpressions(const syntax::Query& query,

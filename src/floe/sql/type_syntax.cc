@@ -11,7 +11,8 @@ namespace {
 
 // A nested field: a UUID one carries the uuid mark (Iceberg's uuid, not fixed(16)), as a
 // top-level UUID column does.
-Result<columnar::Field> FieldFromSyntax(std::string name, const syntax::TypeName& type, bool nullable) {
+Result<columnar::Field> FieldFromSyntax(std::string name, const syntax::TypeName& type,
+                                        bool nullable) {
   FLOE_ASSIGN_OR_RETURN(auto t, TypeFromSyntax(type));
   columnar::Field field(std::move(name), std::move(t), nullable);
   if (type.kind == TypeKind::kUuid) field = columnar::WithUuidExtension(std::move(field));
@@ -22,13 +23,18 @@ Result<columnar::Field> FieldFromSyntax(std::string name, const syntax::TypeName
 
 Result<columnar::DataTypePtr> TypeFromSyntax(const syntax::TypeName& type) {
   switch (type.kind) {
-    case TypeKind::kBoolean: return columnar::Boolean();
+    case TypeKind::kBoolean:
+      return columnar::Boolean();
     case TypeKind::kTinyInt:
     case TypeKind::kSmallInt:
-    case TypeKind::kInt: return columnar::Int32();
-    case TypeKind::kBigInt: return columnar::Int64();
-    case TypeKind::kFloat: return columnar::Float32();
-    case TypeKind::kDouble: return columnar::Float64();
+    case TypeKind::kInt:
+      return columnar::Int32();
+    case TypeKind::kBigInt:
+      return columnar::Int64();
+    case TypeKind::kFloat:
+      return columnar::Float32();
+    case TypeKind::kDouble:
+      return columnar::Float64();
     case TypeKind::kDecimal: {
       int precision = type.precision < 0 ? 10 : type.precision;
       int scale = type.scale < 0 ? 0 : type.scale;
@@ -40,13 +46,20 @@ Result<columnar::DataTypePtr> TypeFromSyntax(const syntax::TypeName& type) {
     }
     case TypeKind::kString:
     case TypeKind::kVarchar:
-    case TypeKind::kChar: return columnar::Utf8();
-    case TypeKind::kBinary: return columnar::Binary();
-    case TypeKind::kDate: return columnar::Date32();
-    case TypeKind::kTimestamp: return TimestampType();
-    case TypeKind::kTimestampNtz: return TimestampNtzType();
-    case TypeKind::kTime: return columnar::Time64(columnar::TimeUnit::kMicro);
-    case TypeKind::kUuid: return columnar::Uuid();
+    case TypeKind::kChar:
+      return columnar::Utf8();
+    case TypeKind::kBinary:
+      return columnar::Binary();
+    case TypeKind::kDate:
+      return columnar::Date32();
+    case TypeKind::kTimestamp:
+      return TimestampType();
+    case TypeKind::kTimestampNtz:
+      return TimestampNtzType();
+    case TypeKind::kTime:
+      return columnar::Time64(columnar::TimeUnit::kMicro);
+    case TypeKind::kUuid:
+      return columnar::Uuid();
     case TypeKind::kFixed:
       if (type.length <= 0) return InvalidArgument("FIXED needs a length");
       return columnar::FixedSizeBinary(type.length);
@@ -59,12 +72,15 @@ Result<columnar::DataTypePtr> TypeFromSyntax(const syntax::TypeName& type) {
       return columnar::Struct(std::move(fields));
     }
     case TypeKind::kArray: {
-      FLOE_ASSIGN_OR_RETURN(columnar::Field element, FieldFromSyntax("element", type.arguments.at(0), true));
+      FLOE_ASSIGN_OR_RETURN(columnar::Field element,
+                            FieldFromSyntax("element", type.arguments.at(0), true));
       return columnar::List(std::move(element));
     }
     case TypeKind::kMap: {
-      FLOE_ASSIGN_OR_RETURN(columnar::Field key, FieldFromSyntax("key", type.arguments.at(0), false));
-      FLOE_ASSIGN_OR_RETURN(columnar::Field value, FieldFromSyntax("value", type.arguments.at(1), true));
+      FLOE_ASSIGN_OR_RETURN(columnar::Field key,
+                            FieldFromSyntax("key", type.arguments.at(0), false));
+      FLOE_ASSIGN_OR_RETURN(columnar::Field value,
+                            FieldFromSyntax("value", type.arguments.at(1), true));
       return columnar::Map(std::move(key), std::move(value));
     }
   }

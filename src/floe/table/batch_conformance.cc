@@ -20,12 +20,12 @@ struct BatchConformer::ColumnPlan {
   // converted value by value. (A member, not a type of this file's anonymous namespace: the
   // plan is a class of the header.)
   enum class Cast {
-    kRetype,        // same bytes (also decimal precision widening, zone spelling, uuid marking)
-    kToInt32,       // narrower integers → int
+    kRetype,          // same bytes (also decimal precision widening, zone spelling, uuid marking)
+    kToInt32,         // narrower integers → int
     kToInt32Checked,  // inferred long → int, each value must fit
-    kToInt64,       // int → long
-    kToDouble,      // float → double
-    kScale,         // timestamps/times in a coarser unit → multiply
+    kToInt64,         // int → long
+    kToDouble,        // float → double
+    kScale,           // timestamps/times in a coarser unit → multiply
   };
 
   std::string name;          // the table's dotted column name
@@ -33,7 +33,7 @@ struct BatchConformer::ColumnPlan {
   int source = -1;           // index among the data's sibling fields; -1: absent → nulls
   bool check_nulls = false;  // the table requires values and the data may hold nulls
   Cast cast = Cast::kRetype;
-  int64_t factor = 1;        // kScale
+  int64_t factor = 1;                // kScale
   std::vector<ColumnPlan> children;  // struct fields; list: element; map: key, value
 };
 
@@ -44,10 +44,14 @@ using Cast = ColumnPlan::Cast;
 
 int64_t UnitsPerSecond(TimeUnit u) {
   switch (u) {
-    case TimeUnit::kSecond: return 1;
-    case TimeUnit::kMilli: return 1000;
-    case TimeUnit::kMicro: return 1000000;
-    case TimeUnit::kNano: return 1000000000;
+    case TimeUnit::kSecond:
+      return 1;
+    case TimeUnit::kMilli:
+      return 1000;
+    case TimeUnit::kMicro:
+      return 1000000;
+    case TimeUnit::kNano:
+      return 1000000000;
   }
   return 1;
 }
@@ -65,20 +69,32 @@ std::string Describe(const DataType& t) {
       if (t.timezone().empty()) return base + " (no time zone)";
       return base + " (time zone " + t.timezone() + ")";
     }
-    case col::TypeId::kInt8: return "tinyint";
-    case col::TypeId::kInt16: return "smallint";
-    case col::TypeId::kInt32: return "int";
-    case col::TypeId::kInt64: return "long";
-    case col::TypeId::kFloat32: return "float";
-    case col::TypeId::kFloat64: return "double";
-    case col::TypeId::kString: return "string";
-    case col::TypeId::kBinary: return "binary";
-    case col::TypeId::kBool: return "boolean";
-    case col::TypeId::kDate32: return "date";
+    case col::TypeId::kInt8:
+      return "tinyint";
+    case col::TypeId::kInt16:
+      return "smallint";
+    case col::TypeId::kInt32:
+      return "int";
+    case col::TypeId::kInt64:
+      return "long";
+    case col::TypeId::kFloat32:
+      return "float";
+    case col::TypeId::kFloat64:
+      return "double";
+    case col::TypeId::kString:
+      return "string";
+    case col::TypeId::kBinary:
+      return "binary";
+    case col::TypeId::kBool:
+      return "boolean";
+    case col::TypeId::kDate32:
+      return "date";
     case col::TypeId::kDecimal128:
       return "decimal(" + std::to_string(t.precision()) + ", " + std::to_string(t.scale()) + ")";
-    case col::TypeId::kFixedSizeBinary: return "fixed[" + std::to_string(t.byte_width()) + "]";
-    default: return t.ToString();
+    case col::TypeId::kFixedSizeBinary:
+      return "fixed[" + std::to_string(t.byte_width()) + "]";
+    default:
+      return t.ToString();
   }
 }
 
@@ -129,8 +145,9 @@ Result<Cast> PlanPrimitive(const std::string& name, const DataType& d, const spe
     case T::kDecimal:
       if (d.id() == D::kDecimal128) {
         if (d.scale() != t.scale()) {
-          return Mismatch(name, d, t, "decimal scales must be equal; write the values with scale " +
-                                          std::to_string(t.scale()));
+          return Mismatch(name, d, t,
+                          "decimal scales must be equal; write the values with scale " +
+                              std::to_string(t.scale()));
         }
         if (d.precision() > t.precision()) {
           return Mismatch(name, d, t,
@@ -193,7 +210,8 @@ Result<Cast> PlanPrimitive(const std::string& name, const DataType& d, const spe
     case T::kFixed:
       if (d.id() == D::kFixedSizeBinary && d.byte_width() == t.length()) return Cast::kRetype;
       break;
-    default: break;
+    default:
+      break;
   }
   return Mismatch(name, d, t, same);
 }
@@ -237,17 +255,16 @@ Result<ColumnPlan> PlanColumn(const std::string& name, const spec::NestedField& 
     case spec::TypeId::kList: {
       if (d.id() != col::TypeId::kList) break;
       FLOE_ASSIGN_OR_RETURN(ColumnPlan element,
-                            PlanColumn(name + ".element", t.element(),
-                                       target.type->value_field(), &d.value_field(), 0, by_id,
-                                       options));
+                            PlanColumn(name + ".element", t.element(), target.type->value_field(),
+                                       &d.value_field(), 0, by_id, options));
       plan.children.push_back(std::move(element));
       return plan;
     }
     case spec::TypeId::kMap: {
       if (d.id() != col::TypeId::kMap) break;
-      FLOE_ASSIGN_OR_RETURN(ColumnPlan key, PlanColumn(name + ".key", t.key(),
-                                                       target.type->key_field(), &d.key_field(),
-                                                       0, by_id, options));
+      FLOE_ASSIGN_OR_RETURN(ColumnPlan key,
+                            PlanColumn(name + ".key", t.key(), target.type->key_field(),
+                                       &d.key_field(), 0, by_id, options));
       FLOE_ASSIGN_OR_RETURN(ColumnPlan value,
                             PlanColumn(name + ".value", t.value(), target.type->item_field(),
                                        &d.item_field(), 1, by_id, options));
@@ -276,8 +293,7 @@ Result<std::vector<ColumnPlan>> PlanFields(const std::string& prefix,
     std::string name = prefix.empty() ? f.name : prefix + "." + f.name;
     int found = -1;
     for (size_t j = 0; j < data.size(); ++j) {
-      bool match =
-          by_id ? data[j].field_id() == f.id : AsciiEqualsIgnoreCase(data[j].name, f.name);
+      bool match = by_id ? data[j].field_id() == f.id : AsciiEqualsIgnoreCase(data[j].name, f.name);
       if (!match) continue;
       if (found >= 0) {
         return InvalidArgument("column {}: the data has two columns for it ({} and {}); keep one",
@@ -316,15 +332,22 @@ ArrayPtr Retyped(const ArrayPtr& array, const col::DataTypePtr& type) {
 
 int64_t IntAt(const ArrayData& a, int64_t i) {
   switch (a.type->id()) {
-    case col::TypeId::kInt8: return a.values<int8_t>()[i];
-    case col::TypeId::kInt16: return a.values<int16_t>()[i];
+    case col::TypeId::kInt8:
+      return a.values<int8_t>()[i];
+    case col::TypeId::kInt16:
+      return a.values<int16_t>()[i];
     case col::TypeId::kInt32:
     case col::TypeId::kDate32:
-    case col::TypeId::kTime32: return a.values<int32_t>()[i];
-    case col::TypeId::kUInt8: return a.values<uint8_t>()[i];
-    case col::TypeId::kUInt16: return a.values<uint16_t>()[i];
-    case col::TypeId::kUInt32: return a.values<uint32_t>()[i];
-    default: return a.values<int64_t>()[i];
+    case col::TypeId::kTime32:
+      return a.values<int32_t>()[i];
+    case col::TypeId::kUInt8:
+      return a.values<uint8_t>()[i];
+    case col::TypeId::kUInt16:
+      return a.values<uint16_t>()[i];
+    case col::TypeId::kUInt32:
+      return a.values<uint32_t>()[i];
+    default:
+      return a.values<int64_t>()[i];
   }
 }
 
@@ -380,18 +403,20 @@ Result<ArrayPtr> ConformArray(const ColumnPlan& plan, const ArrayPtr& source, in
   const col::DataTypePtr& type = plan.target.type;
   if (source == nullptr) {
     if (plan.check_nulls && length > 0) {
-      return InvalidArgument("column {}: the table requires a value but row 0 is null; fill the "
-                             "nulls or make the table column optional",
-                             plan.name);
+      return InvalidArgument(
+          "column {}: the table requires a value but row 0 is null; fill the "
+          "nulls or make the table column optional",
+          plan.name);
     }
     return Nulls(type, length);
   }
   if (plan.check_nulls) {
     int64_t row = FirstNull(*source, struct_parent);
     if (row >= 0) {
-      return InvalidArgument("column {}: the table requires a value but row {} is null; fill the "
-                             "nulls or make the table column optional",
-                             plan.name, row);
+      return InvalidArgument(
+          "column {}: the table requires a value but row {} is null; fill the "
+          "nulls or make the table column optional",
+          plan.name, row);
     }
   }
   switch (type->id()) {
@@ -426,22 +451,26 @@ Result<ArrayPtr> ConformArray(const ColumnPlan& plan, const ArrayPtr& source, in
       auto e = std::make_shared<ArrayData>(*entries);
       e->type = type->value_field().type;
       for (size_t k = 0; k < 2; ++k) {
-        FLOE_ASSIGN_OR_RETURN(e->children[k],
-                              ConformArray(plan.children[k], entries->children[k],
-                                           entries->children[k]->length, nullptr));
+        FLOE_ASSIGN_OR_RETURN(e->children[k], ConformArray(plan.children[k], entries->children[k],
+                                                           entries->children[k]->length, nullptr));
       }
       a->children[0] = e;
       return ArrayPtr(a);
     }
-    default: break;
+    default:
+      break;
   }
   switch (plan.cast) {
-    case Cast::kRetype: return Retyped(source, type);
+    case Cast::kRetype:
+      return Retyped(source, type);
     case Cast::kToInt32:
-    case Cast::kToInt32Checked: return Convert<int32_t>(source, type, plan);
-    case Cast::kToDouble: return Convert<double>(source, type, plan);
+    case Cast::kToInt32Checked:
+      return Convert<int32_t>(source, type, plan);
+    case Cast::kToDouble:
+      return Convert<double>(source, type, plan);
     case Cast::kToInt64:
-    case Cast::kScale: return Convert<int64_t>(source, type, plan);
+    case Cast::kScale:
+      return Convert<int64_t>(source, type, plan);
   }
   return source;
 }
@@ -452,8 +481,8 @@ BatchConformer::~BatchConformer() = default;
 BatchConformer::BatchConformer(BatchConformer&&) noexcept = default;
 BatchConformer& BatchConformer::operator=(BatchConformer&&) noexcept = default;
 
-Result<BatchConformer> BatchConformer::Make(const spec::Schema& table,
-                                            const columnar::Schema& data, ConformOptions options) {
+Result<BatchConformer> BatchConformer::Make(const spec::Schema& table, const columnar::Schema& data,
+                                            ConformOptions options) {
   BatchConformer c;
   FLOE_ASSIGN_OR_RETURN(c.schema_, ToColumnarSchema(table));
   bool by_id = options.matching == ColumnMatching::kById;
@@ -461,8 +490,8 @@ Result<BatchConformer> BatchConformer::Make(const spec::Schema& table,
     by_id = data.num_fields() > 0;
     for (const col::Field& f : data.fields()) by_id = by_id && f.field_id().has_value();
   }
-  FLOE_ASSIGN_OR_RETURN(c.columns_, PlanFields("", table.fields, c.schema_->fields(),
-                                               data.fields(), by_id, options));
+  FLOE_ASSIGN_OR_RETURN(
+      c.columns_, PlanFields("", table.fields, c.schema_->fields(), data.fields(), by_id, options));
   return c;
 }
 

@@ -26,7 +26,7 @@
 namespace floe::table {
 
 enum class ColumnMatching {
-  kAuto,    // by field id when every top-level data field has one, else by name
+  kAuto,  // by field id when every top-level data field has one, else by name
   kById,
   kByName,  // ASCII case-insensitive
 };

@@ -38,8 +38,7 @@ Result<manifest::DataFile> DataFileWriter::Close() {
   f.file_format = "PARQUET";
   f.partition = partition_;
   f.spec_id = context_->spec().spec_id;
-  FLOE_RETURN_IF_ERROR(
-      SetDataFileMetrics(metrics, context_->schema(), context_->metrics(), &f));
+  FLOE_RETURN_IF_ERROR(SetDataFileMetrics(metrics, context_->schema(), context_->metrics(), &f));
   return f;
 }
 

@@ -73,8 +73,7 @@ Result<Literal> ParseSourceValue(const spec::Type& type, std::string_view text) 
       std::optional<std::vector<uint8_t>> bytes = DecodeBase64(text);
       if (!bytes) return InvalidArgument("\"{}\" is not base64", text);
       if (type.id() == TypeId::kFixed && bytes->size() != static_cast<size_t>(type.length())) {
-        return InvalidArgument("\"{}\" holds {} bytes, not {}", text, bytes->size(),
-                               type.length());
+        return InvalidArgument("\"{}\" holds {} bytes, not {}", text, bytes->size(), type.length());
       }
       return Literal::Binary(std::move(*bytes));
     }
@@ -219,11 +218,11 @@ Result<Literal> ParsePartitionValue(const spec::Type& source, const spec::Transf
   // Transforms to ints have one human form: "2024-1" or "007" are not their values. Source
   // values may be written in other forms ("09:15:20+00:00" without a fraction, as PyIceberg
   // does), which their JSON parsing checks.
-  bool fixed_form = transform.kind() != TransformKind::kIdentity &&
-                    transform.kind() != TransformKind::kTruncate;
+  bool fixed_form =
+      transform.kind() != TransformKind::kIdentity && transform.kind() != TransformKind::kTruncate;
   if (fixed_form && transform.ToHumanString(source, v) != text) {
-    return InvalidArgument("\"{}\" is not a {} value (it reads as {})", text,
-                           transform.ToString(), transform.ToHumanString(source, v));
+    return InvalidArgument("\"{}\" is not a {} value (it reads as {})", text, transform.ToString(),
+                           transform.ToHumanString(source, v));
   }
   return v;
 }
@@ -243,7 +242,8 @@ Result<std::vector<Literal>> ExistingFilePartition(const spec::PartitionSpec& sp
       out.push_back(Literal::Null());
       continue;
     }
-    StatisticsVerdict verdict = FromStatistics(*source->type, field.transform, stats, field.source_id);
+    StatisticsVerdict verdict =
+        FromStatistics(*source->type, field.transform, stats, field.source_id);
     if (verdict.value) {
       out.push_back(std::move(*verdict.value));
       continue;

@@ -35,8 +35,7 @@ Result<std::vector<spec::Literal>> ExistingFilePartition(const spec::PartitionSp
 // Transform::ToHumanString for `source` (binary and fixed values in base64, as Java writes
 // them). InvalidArgument when the text is not such a value.
 Result<spec::Literal> ParsePartitionValue(const spec::Type& source,
-                                          const spec::Transform& transform,
-                                          std::string_view text);
+                                          const spec::Transform& transform, std::string_view text);
 
 // `%XX` escapes and `+` (a space) decoded, as Java's URLDecoder does; InvalidArgument on a bad
 // escape.

@@ -17,16 +17,19 @@ using columnar::TimeUnit;
 using spec::Literal;
 using spec::TypeId;
 
-
 // A time or timestamp value of `unit` in micro- (or, with `nanos`, nano-) seconds; a lower bound
 // rounds down and an upper bound up when precision is lost, so the bounds stay bounds.
 int64_t ToUnit(int64_t v, TimeUnit unit, bool nanos, bool upper) {
   int64_t per_second = nanos ? 1'000'000'000 : 1'000'000;
   switch (unit) {
-    case TimeUnit::kSecond: return v * per_second;
-    case TimeUnit::kMilli: return v * (per_second / 1000);
-    case TimeUnit::kMicro: return nanos ? v * 1000 : v;
-    case TimeUnit::kNano: return nanos ? v : (upper ? -FloorDiv(-v, 1000) : FloorDiv(v, 1000));
+    case TimeUnit::kSecond:
+      return v * per_second;
+    case TimeUnit::kMilli:
+      return v * (per_second / 1000);
+    case TimeUnit::kMicro:
+      return nanos ? v * 1000 : v;
+    case TimeUnit::kNano:
+      return nanos ? v : (upper ? -FloorDiv(-v, 1000) : FloorDiv(v, 1000));
   }
   return v;
 }
@@ -57,7 +60,8 @@ std::optional<Literal> ToTableValue(const columnar::DataType& file_type, const L
       return std::nullopt;
     case TypeId::kTime:
       if (!v.holds<int64_t>()) return std::nullopt;
-      if (file_type.id() != columnar::TypeId::kTime32 && file_type.id() != columnar::TypeId::kTime64) {
+      if (file_type.id() != columnar::TypeId::kTime32 &&
+          file_type.id() != columnar::TypeId::kTime64) {
         return std::nullopt;
       }
       return Literal::Time(ToUnit(v.get<int64_t>(), file_type.unit(), false, upper));
@@ -65,7 +69,8 @@ std::optional<Literal> ToTableValue(const columnar::DataType& file_type, const L
     case TypeId::kTimestampTz:
     case TypeId::kTimestampNs:
     case TypeId::kTimestampTzNs: {
-      if (!v.holds<int64_t>() || file_type.id() != columnar::TypeId::kTimestamp) return std::nullopt;
+      if (!v.holds<int64_t>() || file_type.id() != columnar::TypeId::kTimestamp)
+        return std::nullopt;
       bool nanos = id == TypeId::kTimestampNs || id == TypeId::kTimestampTzNs;
       return Literal::Timestamp(ToUnit(v.get<int64_t>(), file_type.unit(), nanos, upper));
     }
@@ -103,10 +108,14 @@ std::optional<Literal> PlainValue(parquet::Type physical, const columnar::DataTy
       if (bytes.size() != 4) return std::nullopt;
       auto v = LoadLittleEndian<int32_t>(p);
       switch (type.id()) {
-        case columnar::TypeId::kUInt32: return Literal::Long(static_cast<uint32_t>(v));
-        case columnar::TypeId::kTime32: return Literal::Long(v);
-        case columnar::TypeId::kDecimal128: return Literal::MakeDecimal(v, type.scale());
-        default: return Literal::Int(v);
+        case columnar::TypeId::kUInt32:
+          return Literal::Long(static_cast<uint32_t>(v));
+        case columnar::TypeId::kTime32:
+          return Literal::Long(v);
+        case columnar::TypeId::kDecimal128:
+          return Literal::MakeDecimal(v, type.scale());
+        default:
+          return Literal::Int(v);
       }
     }
     case parquet::Type::kInt64: {
@@ -130,12 +139,15 @@ std::optional<Literal> PlainValue(parquet::Type physical, const columnar::DataTy
     case parquet::Type::kByteArray:
     case parquet::Type::kFixedLenByteArray:
       switch (type.id()) {
-        case columnar::TypeId::kString: return Literal::String(bytes);
+        case columnar::TypeId::kString:
+          return Literal::String(bytes);
         case columnar::TypeId::kDecimal128:
           if (bytes.empty() || bytes.size() > 16) return std::nullopt;
           return Literal::MakeDecimal(LoadBigEndianInt128(p, bytes.size()), type.scale());
-        case columnar::TypeId::kFloat16: return std::nullopt;
-        default: return Literal::Binary(std::vector<uint8_t>(bytes.begin(), bytes.end()));
+        case columnar::TypeId::kFloat16:
+          return std::nullopt;
+        default:
+          return Literal::Binary(std::vector<uint8_t>(bytes.begin(), bytes.end()));
       }
     default:
       return std::nullopt;  // INT96
@@ -195,7 +207,7 @@ class FooterCollector {
     c.field_id = *id;
     c.inside_list_or_map = inside_list_or_map;
     bool have_bounds = !inside_list_or_map;
-    std::optional<Literal> min, max;  // in the file's columnar form
+    std::optional<Literal> min, max;    // in the file's columnar form
     std::optional<std::string> single;  // the bytes of every value, while all chunks agree
     bool single_possible = !inside_list_or_map;
     parquet::Type physical = parquet::Type::kInt32;

@@ -30,8 +30,8 @@ struct FooterColumn {
   int64_t column_size = 0;  // compressed bytes of the chunks
   int64_t value_count = 0;  // values and nulls
   std::optional<int64_t> null_count;
-  std::optional<int64_t> nan_count;      // float and double columns whose file counts NaNs
-  std::optional<spec::Literal> lower;    // in the table column's type
+  std::optional<int64_t> nan_count;    // float and double columns whose file counts NaNs
+  std::optional<spec::Literal> lower;  // in the table column's type
   std::optional<spec::Literal> upper;
   // The bounds are the least and greatest values themselves (no row group marked them inexact):
   // only then may a partition value be derived from them.

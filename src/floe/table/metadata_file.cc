@@ -23,7 +23,8 @@ bool StartsWith(std::string_view s, std::string_view prefix) {
   return s.size() >= prefix.size() && s.compare(0, prefix.size(), prefix) == 0;
 }
 bool EndsWith(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 std::optional<int64_t> ParseNonNegative(std::string_view digits) {
@@ -36,7 +37,8 @@ std::optional<int64_t> ParseNonNegative(std::string_view digits) {
 
 // The name without ".gz.metadata.json" / ".metadata.json", or nullopt for other names.
 std::optional<std::string_view> MetadataStem(std::string_view name) {
-  if (EndsWith(name, kGzMetadataSuffix)) return name.substr(0, name.size() - kGzMetadataSuffix.size());
+  if (EndsWith(name, kGzMetadataSuffix))
+    return name.substr(0, name.size() - kGzMetadataSuffix.size());
   if (EndsWith(name, kMetadataSuffix)) return name.substr(0, name.size() - kMetadataSuffix.size());
   return std::nullopt;
 }
@@ -89,14 +91,16 @@ Result<std::string> ReadMetadataJson(io::FileIO& io, std::string_view location) 
              static_cast<uint8_t>(bytes[3]) == 0xfd) {
     kind = compression::CodecKind::kZstd;
   } else if (EndsWith(location, kGzMetadataSuffix) || EndsWith(location, ".metadata.json.gz")) {
-    return Corrupt("metadata {}: the name says gzip, but the file does not start with a gzip header",
-                   BaseName(location));
+    return Corrupt(
+        "metadata {}: the name says gzip, but the file does not start with a gzip header",
+        BaseName(location));
   }
   if (!kind) return bytes;
   FLOE_ASSIGN_OR_RETURN(std::unique_ptr<compression::Codec> codec, compression::MakeCodec(*kind));
   std::string json;
   Status st = codec->Decompress(bytes, &json);
-  if (!st.ok()) return std::move(st).error().WithContext(fmt::format("metadata {}", BaseName(location)));
+  if (!st.ok())
+    return std::move(st).error().WithContext(fmt::format("metadata {}", BaseName(location)));
   return json;
 }
 
@@ -113,8 +117,9 @@ Result<MetadataCodec> MetadataCodecOf(const spec::TableMetadata& metadata) {
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (lower == "none" || lower.empty()) return MetadataCodec::kNone;
   if (lower == "gzip") return MetadataCodec::kGzip;
-  return NotSupported("table property {}: unknown metadata compression codec \"{}\" (use none or gzip)",
-                      spec::kMetadataCompressionProperty, *value);
+  return NotSupported(
+      "table property {}: unknown metadata compression codec \"{}\" (use none or gzip)",
+      spec::kMetadataCompressionProperty, *value);
 }
 
 std::string_view MetadataFileSuffix(MetadataCodec codec) {
@@ -161,7 +166,8 @@ Result<std::string> FindCurrentMetadataFile(io::FileIO& io, std::string_view tab
   auto exists = [&](std::string_view name) {
     return std::binary_search(names.begin(), names.end(), std::string(name));
   };
-  auto pick = [&](std::vector<std::string> candidates, std::string_view what) -> Result<std::string> {
+  auto pick = [&](std::vector<std::string> candidates,
+                  std::string_view what) -> Result<std::string> {
     std::vector<std::string> found;
     for (const std::string& c : candidates) {
       if (exists(c)) found.push_back(JoinPath(folder, c));
@@ -206,15 +212,17 @@ Result<std::string> FindCurrentMetadataFile(io::FileIO& io, std::string_view tab
     if (auto v = MetadataFileVersion(name)) by_version[*v].push_back(JoinPath(folder, name));
   }
   if (by_version.empty()) {
-    return NotFound("{}: no table metadata found (no version-hint.text and no "
-                    "v<N>.metadata.json or <NNNNN>-<uuid>.metadata.json files)",
-                    table_folder);
+    return NotFound(
+        "{}: no table metadata found (no version-hint.text and no "
+        "v<N>.metadata.json or <NNNNN>-<uuid>.metadata.json files)",
+        table_folder);
   }
   const auto& [version, files] = *by_version.rbegin();
   if (files.size() > 1) {
-    return Corrupt("{}: the current metadata is ambiguous: {} files have version {}; "
-                   "candidates:{}\nname one with --metadata FILE",
-                   table_folder, files.size(), version, ListCandidates(files));
+    return Corrupt(
+        "{}: the current metadata is ambiguous: {} files have version {}; "
+        "candidates:{}\nname one with --metadata FILE",
+        table_folder, files.size(), version, ListCandidates(files));
   }
   return files.front();
 }

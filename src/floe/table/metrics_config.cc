@@ -10,8 +10,7 @@ namespace {
 
 constexpr std::string_view kDefaultKey = "write.metadata.metrics.default";
 constexpr std::string_view kColumnPrefix = "write.metadata.metrics.column.";
-constexpr std::string_view kMaxInferredKey =
-    "write.metadata.metrics.max-inferred-column-defaults";
+constexpr std::string_view kMaxInferredKey = "write.metadata.metrics.max-inferred-column-defaults";
 
 }  // namespace
 
@@ -35,18 +34,22 @@ Result<MetricsMode> MetricsMode::Parse(std::string_view text) {
     m.kind = Kind::kTruncate;
     m.length = length;
   } else {
-    return InvalidArgument(
-        "metrics mode \"{}\" is not one of none, counts, truncate(N), full", text);
+    return InvalidArgument("metrics mode \"{}\" is not one of none, counts, truncate(N), full",
+                           text);
   }
   return m;
 }
 
 std::string MetricsMode::ToString() const {
   switch (kind) {
-    case Kind::kNone: return "none";
-    case Kind::kCounts: return "counts";
-    case Kind::kFull: return "full";
-    case Kind::kTruncate: return "truncate(" + std::to_string(length) + ")";
+    case Kind::kNone:
+      return "none";
+    case Kind::kCounts:
+      return "counts";
+    case Kind::kFull:
+      return "full";
+    case Kind::kTruncate:
+      return "truncate(" + std::to_string(length) + ")";
   }
   return "";
 }
@@ -88,12 +91,12 @@ Result<MetricsConfig> MetricsConfig::Make(const spec::Schema& schema,
     const spec::NestedField* f = schema.FindFieldByName(column);
     if (f == nullptr) continue;
     // A mode set on a struct, list or map applies to the primitive columns inside it.
-    spec::VisitFields(std::vector<spec::NestedField>{*f},
-                      [&](const spec::NestedField& inner, const std::string&,
-                          const std::vector<int32_t>&) {
-                        config.modes_[inner.id] = *m;
-                        return true;
-                      });
+    spec::VisitFields(
+        std::vector<spec::NestedField>{*f},
+        [&](const spec::NestedField& inner, const std::string&, const std::vector<int32_t>&) {
+          config.modes_[inner.id] = *m;
+          return true;
+        });
   }
   return config;
 }

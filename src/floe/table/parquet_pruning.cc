@@ -41,11 +41,16 @@ std::optional<Literal> StatValue(Type physical, const DataType& type, const std:
       auto v = Load<int32_t>(bytes);
       if (!v) return std::nullopt;
       switch (type.id()) {
-        case col::TypeId::kUInt32: return Literal::Long(static_cast<uint32_t>(*v));
-        case col::TypeId::kDate32: return Literal::Date(*v);
-        case col::TypeId::kTime32: return Literal::Long(*v);
-        case col::TypeId::kDecimal128: return Literal::MakeDecimal(*v, type.scale());
-        default: return Literal::Int(*v);
+        case col::TypeId::kUInt32:
+          return Literal::Long(static_cast<uint32_t>(*v));
+        case col::TypeId::kDate32:
+          return Literal::Date(*v);
+        case col::TypeId::kTime32:
+          return Literal::Long(*v);
+        case col::TypeId::kDecimal128:
+          return Literal::MakeDecimal(*v, type.scale());
+        default:
+          return Literal::Int(*v);
       }
     }
     case Type::kInt64: {
@@ -67,14 +72,17 @@ std::optional<Literal> StatValue(Type physical, const DataType& type, const std:
     case Type::kByteArray:
     case Type::kFixedLenByteArray:
       switch (type.id()) {
-        case col::TypeId::kString: return Literal::String(bytes);
+        case col::TypeId::kString:
+          return Literal::String(bytes);
         case col::TypeId::kDecimal128: {
           auto v = BigEndian(bytes);
           if (!v) return std::nullopt;
           return Literal::MakeDecimal(*v, type.scale());
         }
-        case col::TypeId::kFloat16: return std::nullopt;
-        default: return Literal::Binary(std::vector<uint8_t>(bytes.begin(), bytes.end()));
+        case col::TypeId::kFloat16:
+          return std::nullopt;
+        default:
+          return Literal::Binary(std::vector<uint8_t>(bytes.begin(), bytes.end()));
       }
     default:
       return std::nullopt;  // INT96: no defined order
@@ -142,7 +150,8 @@ std::string Plain(T v) {
 std::string BigEndianBytes(__int128 v, int width) {
   std::string out(static_cast<size_t>(width), '\0');
   auto u = static_cast<unsigned __int128>(v);
-  for (int i = width - 1; i >= 0; --i, u >>= 8) out[static_cast<size_t>(i)] = static_cast<char>(u & 0xff);
+  for (int i = width - 1; i >= 0; --i, u >>= 8)
+    out[static_cast<size_t>(i)] = static_cast<char>(u & 0xff);
   return out;
 }
 
@@ -202,8 +211,10 @@ class PageIndexRanges {
 
   Result<parquet::RowRanges> Of(const expr::BoundExpression& e) {
     switch (e.op()) {
-      case expr::Operation::kTrue: return parquet::RowRanges::All(rows_);
-      case expr::Operation::kFalse: return parquet::RowRanges();
+      case expr::Operation::kTrue:
+        return parquet::RowRanges::All(rows_);
+      case expr::Operation::kFalse:
+        return parquet::RowRanges();
       case expr::Operation::kAnd: {
         FLOE_ASSIGN_OR_RETURN(auto left, Of(e.child(0)));
         if (left.empty()) return left;
@@ -215,8 +226,10 @@ class PageIndexRanges {
         FLOE_ASSIGN_OR_RETURN(auto right, Of(e.child(1)));
         return parquet::RowRanges::Union(left, right);
       }
-      case expr::Operation::kNot: return parquet::RowRanges::All(rows_);  // gone after RewriteNot
-      default: return Predicate(e);
+      case expr::Operation::kNot:
+        return parquet::RowRanges::All(rows_);  // gone after RewriteNot
+      default:
+        return Predicate(e);
     }
   }
 
@@ -234,9 +247,9 @@ class PageIndexRanges {
     const parquet::ColumnMetaData& meta =
         *file_.metadata().row_groups[rg_].columns[leaf->column].meta_data;
     const DataType& type = *leaf->field.type;
-    const bool trusted = DeclaresTypeOrder(file_, leaf->column) ||
-                         (LegacyOrderIsValid(meta.type, type) &&
-                          !DeclaresUnknownOrder(file_, leaf->column));
+    const bool trusted =
+        DeclaresTypeOrder(file_, leaf->column) ||
+        (LegacyOrderIsValid(meta.type, type) && !DeclaresUnknownOrder(file_, leaf->column));
     const parquet::ColumnIndex& ci = index->column;
     std::vector<parquet::RowRange> kept;
     for (size_t i = 0; i < index->pages.size(); ++i) {
@@ -370,13 +383,17 @@ std::optional<std::string> ParquetPlainBytes(const parquet::SchemaNode& leaf, co
   if (value.holds<spec::Decimal>()) {
     __int128 unscaled = value.get<spec::Decimal>().unscaled;
     switch (physical) {
-      case Type::kInt32: return Plain(static_cast<int32_t>(unscaled));
-      case Type::kInt64: return Plain(static_cast<int64_t>(unscaled));
+      case Type::kInt32:
+        return Plain(static_cast<int32_t>(unscaled));
+      case Type::kInt64:
+        return Plain(static_cast<int64_t>(unscaled));
       case Type::kFixedLenByteArray:
         if (leaf.type_length < 1 || leaf.type_length > 16) return std::nullopt;
         return BigEndianBytes(unscaled, leaf.type_length);
-      case Type::kByteArray: return spec::DecimalToBigEndian(unscaled);  // minimal, as writers store it
-      default: return std::nullopt;
+      case Type::kByteArray:
+        return spec::DecimalToBigEndian(unscaled);  // minimal, as writers store it
+      default:
+        return std::nullopt;
     }
   }
   return std::nullopt;

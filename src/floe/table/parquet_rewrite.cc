@@ -27,9 +27,12 @@ bool AllHaveIds(const Field& f) {
         if (!AllHaveIds(c)) return false;
       }
       return true;
-    case col::TypeId::kList: return AllHaveIds(t.value_field());
-    case col::TypeId::kMap: return AllHaveIds(t.key_field()) && AllHaveIds(t.item_field());
-    default: return true;
+    case col::TypeId::kList:
+      return AllHaveIds(t.value_field());
+    case col::TypeId::kMap:
+      return AllHaveIds(t.key_field()) && AllHaveIds(t.item_field());
+    default:
+      return true;
   }
 }
 
@@ -77,23 +80,32 @@ Result<spec::TypePtr> IcebergType(const Field& f) {
   using spec::Type;
   const DataType& t = *f.type;
   switch (t.id()) {
-    case col::TypeId::kBool: return Type::Boolean();
+    case col::TypeId::kBool:
+      return Type::Boolean();
     case col::TypeId::kInt8:
     case col::TypeId::kInt16:
     case col::TypeId::kInt32:
     case col::TypeId::kUInt8:
-    case col::TypeId::kUInt16: return Type::Int();
+    case col::TypeId::kUInt16:
+      return Type::Int();
     case col::TypeId::kInt64:
-    case col::TypeId::kUInt32: return Type::Long();
-    case col::TypeId::kFloat32: return Type::Float();
-    case col::TypeId::kFloat64: return Type::Double();
-    case col::TypeId::kString: return Type::String();
-    case col::TypeId::kBinary: return Type::Binary();
+    case col::TypeId::kUInt32:
+      return Type::Long();
+    case col::TypeId::kFloat32:
+      return Type::Float();
+    case col::TypeId::kFloat64:
+      return Type::Double();
+    case col::TypeId::kString:
+      return Type::String();
+    case col::TypeId::kBinary:
+      return Type::Binary();
     case col::TypeId::kFixedSizeBinary:
       if (t.byte_width() == 16 && columnar::IsUuidField(f)) return Type::Uuid();
       return Type::Fixed(t.byte_width());
-    case col::TypeId::kDecimal128: return Type::Decimal(t.precision(), t.scale());
-    case col::TypeId::kDate32: return Type::Date();
+    case col::TypeId::kDecimal128:
+      return Type::Decimal(t.precision(), t.scale());
+    case col::TypeId::kDate32:
+      return Type::Date();
     case col::TypeId::kTime64:
       if (t.unit() == columnar::TimeUnit::kMicro) return Type::Time();
       break;
@@ -123,7 +135,8 @@ Result<spec::TypePtr> IcebergType(const Field& f) {
       FLOE_ASSIGN_OR_RETURN(spec::NestedField value, IcebergField(t.item_field()));
       return Type::Map(std::move(key), std::move(value));
     }
-    default: break;
+    default:
+      break;
   }
   return NotSupported("column {}: {} has no Iceberg type", f.name, t.ToString());
 }
@@ -161,7 +174,7 @@ class InputRows {
     InputRows in;
     if (auto format = textformat::TextFormatOf(location)) {
       FLOE_ASSIGN_OR_RETURN(in.text_, textformat::TextBatchReader::Open(io, location, *format,
-                                                                         {.declared = declared}));
+                                                                        {.declared = declared}));
       in.schema_ = in.text_->schema();
       return in;
     }
@@ -226,7 +239,8 @@ Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& i
     if (exists) return AlreadyExists("{} already exists (--force replaces it)", output);
   }
   FLOE_ASSIGN_OR_RETURN(auto file, io.Create(output, options.overwrite));
-  FLOE_ASSIGN_OR_RETURN(auto writer, parquet::ParquetWriter::Make(std::move(file), schema, writer_options));
+  FLOE_ASSIGN_OR_RETURN(auto writer,
+                        parquet::ParquetWriter::Make(std::move(file), schema, writer_options));
   while (true) {
     FLOE_ASSIGN_OR_RETURN(std::optional<columnar::RecordBatch> batch, rows.Next());
     if (!batch) break;
@@ -240,8 +254,9 @@ Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& i
     for (int c = 0; c < batch->num_columns(); ++c) {
       columns.push_back(WithType(batch->column(c), schema->field(c).type));
     }
-    FLOE_ASSIGN_OR_RETURN(columnar::RecordBatch b,
-                          columnar::RecordBatch::Make(schema, batch->num_rows(), std::move(columns)));
+    FLOE_ASSIGN_OR_RETURN(
+        columnar::RecordBatch b,
+        columnar::RecordBatch::Make(schema, batch->num_rows(), std::move(columns)));
     FLOE_RETURN_IF_ERROR(writer->Write(b));
   }
   return writer->Close();

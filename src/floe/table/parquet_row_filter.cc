@@ -29,8 +29,9 @@ void SplitAnd(const expr::Expression& e, std::vector<expr::Expression>* out) {
 }
 
 // A predicate on a batch of the one field `field` of `columns`.
-Result<parquet::RowPredicateFunction> PredicateOnField(const expr::Expression& e, const columnar::Schema& columns,
-                                                       int field, const expr::BindOptions& bind) {
+Result<parquet::RowPredicateFunction> PredicateOnField(const expr::Expression& e,
+                                                       const columnar::Schema& columns, int field,
+                                                       const expr::BindOptions& bind) {
   FLOE_ASSIGN_OR_RETURN(expr::BoundExpression bound,
                         expr::Bind(e, columnar::Schema({columns.field(field)}), bind));
   auto shared = std::make_shared<const expr::BoundExpression>(std::move(bound));
@@ -43,10 +44,9 @@ Result<parquet::RowPredicateFunction> PredicateOnField(const expr::Expression& e
 
 // When the filter is a conjunction whose parts each read one field (`region = 'x' and ts >= …`),
 // one predicate per field of `fields` (RowFilter::field_passes); else none.
-Result<std::vector<parquet::RowPredicateFunction>> PredicatesPerField(const expr::Expression& filter,
-                                                                      const columnar::Schema& columns,
-                                                                      const std::vector<int>& fields,
-                                                                      const expr::BindOptions& bind) {
+Result<std::vector<parquet::RowPredicateFunction>> PredicatesPerField(
+    const expr::Expression& filter, const columnar::Schema& columns, const std::vector<int>& fields,
+    const expr::BindOptions& bind) {
   std::vector<expr::Expression> parts;
   SplitAnd(filter, &parts);
   std::map<int, std::vector<expr::Expression>> by_field;
@@ -66,7 +66,8 @@ Result<std::vector<parquet::RowPredicateFunction>> PredicatesPerField(const expr
     if (own.empty()) return std::vector<parquet::RowPredicateFunction>{};
     expr::Expression joined = own[0];
     for (size_t i = 1; i < own.size(); ++i) joined = expr::Expression::And(joined, own[i]);
-    FLOE_ASSIGN_OR_RETURN(parquet::RowPredicateFunction predicate, PredicateOnField(joined, columns, f, bind));
+    FLOE_ASSIGN_OR_RETURN(parquet::RowPredicateFunction predicate,
+                          PredicateOnField(joined, columns, f, bind));
     out.push_back(std::move(predicate));
   }
   return out;
@@ -80,7 +81,8 @@ void AppendSelectedRuns(const std::vector<uint8_t>& bitmap, int64_t begin, int64
   auto word = [&](int64_t k) -> uint64_t {
     const auto byte = static_cast<size_t>(k) * 8;
     uint64_t w = 0;
-    if (byte < bitmap.size()) std::memcpy(&w, bitmap.data() + byte, std::min<size_t>(8, bitmap.size() - byte));
+    if (byte < bitmap.size())
+      std::memcpy(&w, bitmap.data() + byte, std::min<size_t>(8, bitmap.size() - byte));
     return w;
   };
   int64_t i = begin;
@@ -112,13 +114,16 @@ void AppendSelectedRuns(const std::vector<uint8_t>& bitmap, int64_t begin, int64
   }
 }
 
-Result<parquet::RowFilter> MakeParquetRowFilter(const expr::Expression& filter, const columnar::Schema& columns,
-                                                const expr::BindOptions& bind, AdmittedRows admitted) {
+Result<parquet::RowFilter> MakeParquetRowFilter(const expr::Expression& filter,
+                                                const columnar::Schema& columns,
+                                                const expr::BindOptions& bind,
+                                                AdmittedRows admitted) {
   FLOE_ASSIGN_OR_RETURN(expr::BoundExpression on_all, expr::Bind(filter, columns, bind));
   parquet::RowFilter row_filter;
   CollectTopLevelFields(on_all, &row_filter.fields);
   std::sort(row_filter.fields.begin(), row_filter.fields.end());
-  row_filter.fields.erase(std::unique(row_filter.fields.begin(), row_filter.fields.end()), row_filter.fields.end());
+  row_filter.fields.erase(std::unique(row_filter.fields.begin(), row_filter.fields.end()),
+                          row_filter.fields.end());
   std::vector<columnar::Field> filter_fields;
   for (int f : row_filter.fields) filter_fields.push_back(columns.field(f));
   // The filter bound to its own fields: the batches the reader hands it hold only those. Shared
@@ -126,13 +131,14 @@ Result<parquet::RowFilter> MakeParquetRowFilter(const expr::Expression& filter, 
   FLOE_ASSIGN_OR_RETURN(expr::BoundExpression bound,
                         expr::Bind(filter, columnar::Schema(std::move(filter_fields)), bind));
   auto on_fields = std::make_shared<const expr::BoundExpression>(std::move(bound));
-  row_filter.passes = [on_fields](const columnar::RecordBatch& values) -> Result<std::vector<uint8_t>> {
+  row_filter.passes =
+      [on_fields](const columnar::RecordBatch& values) -> Result<std::vector<uint8_t>> {
     FLOE_ASSIGN_OR_RETURN(expr::Selection selection, expr::EvaluateRows(*on_fields, values));
     return std::move(selection.bitmap);
   };
-  row_filter.runs_of = [admitted = std::move(admitted)](const std::vector<uint8_t>& passing, int64_t rows,
-                                                        int row_group,
-                                                        int64_t first_row) -> Result<std::vector<parquet::RowRange>> {
+  row_filter.runs_of = [admitted = std::move(admitted)](
+                           const std::vector<uint8_t>& passing, int64_t rows, int row_group,
+                           int64_t first_row) -> Result<std::vector<parquet::RowRange>> {
     std::vector<parquet::RowRange> runs;
     const std::optional<parquet::RowRanges>* ranges = admitted ? admitted(row_group) : nullptr;
     if (ranges == nullptr || !*ranges) {

@@ -30,8 +30,10 @@ using AdmittedRows = std::function<const std::optional<parquet::RowRanges>*(int 
 // The row filter for `filter` over a read tree whose fields are named as the filter names them
 // (`columns`: the read tree's fields, in order). Rows outside what `admitted` admits are never
 // kept. InvalidArgument when the filter does not bind to `columns`.
-Result<parquet::RowFilter> MakeParquetRowFilter(const expr::Expression& filter, const columnar::Schema& columns,
-                                                const expr::BindOptions& bind, AdmittedRows admitted);
+Result<parquet::RowFilter> MakeParquetRowFilter(const expr::Expression& filter,
+                                                const columnar::Schema& columns,
+                                                const expr::BindOptions& bind,
+                                                AdmittedRows admitted);
 
 // Appends the runs of rows set in `bitmap` (bit i of byte i / 8, least significant first) inside
 // [begin, end), 64 rows at a time: sparse selections cost little per row passed.

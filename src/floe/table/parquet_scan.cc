@@ -139,7 +139,8 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
   parquet::BatchReaderOptions read;
   read.batch_size = options.batch_size;
   read.int96_unit = options.int96_unit;
-  for (const std::string& c : options.columns) read.projection.paths.push_back(JoinParts(SplitPath(c)));
+  for (const std::string& c : options.columns)
+    read.projection.paths.push_back(JoinParts(SplitPath(c)));
 
   std::optional<expr::Expression> filter;
   expr::BindOptions bind;
@@ -245,7 +246,8 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
       FLOE_ASSIGN_OR_RETURN(auto array, builder->Finish());
       empty.push_back(std::move(array));
     }
-    FLOE_ASSIGN_OR_RETURN(auto none, columnar::RecordBatch::Make(reader->schema(), 0, std::move(empty)));
+    FLOE_ASSIGN_OR_RETURN(auto none,
+                          columnar::RecordBatch::Make(reader->schema(), 0, std::move(empty)));
     FLOE_ASSIGN_OR_RETURN(auto shaped, project(none));
     if (callbacks.on_schema) FLOE_RETURN_IF_ERROR(callbacks.on_schema(shaped.schema()));
   }
@@ -298,8 +300,8 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
       report.rows_read += group.rows_scanned;
       return Ok();
     };
-    FLOE_RETURN_IF_ERROR(ParallelForEachOrdered(static_cast<int64_t>(groups_read.size()), produce,
-                                                consume));
+    FLOE_RETURN_IF_ERROR(
+        ParallelForEachOrdered(static_cast<int64_t>(groups_read.size()), produce, consume));
     more = false;
   }
   while (more) {

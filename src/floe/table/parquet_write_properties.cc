@@ -16,7 +16,8 @@ Result<int64_t> PositiveLong(const std::string& key, const std::string& value) {
   int64_t v = 0;
   auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
   if (ec != std::errc() || end != value.data() + value.size() || v <= 0) {
-    return InvalidArgument("table property {}: expected a positive integer, got \"{}\"", key, value);
+    return InvalidArgument("table property {}: expected a positive integer, got \"{}\"", key,
+                           value);
   }
   return v;
 }

@@ -78,10 +78,10 @@ Status PartitionedWriter::Write(const columnar::RecordBatch& batch) {
         FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr taken, expr::TakeRows(*c, rows));
         columns.push_back(std::move(taken));
       }
-      FLOE_ASSIGN_OR_RETURN(columnar::RecordBatch part,
-                            columnar::RecordBatch::Make(batch.schema(),
-                                                        static_cast<int64_t>(rows.size()),
-                                                        std::move(columns)));
+      FLOE_ASSIGN_OR_RETURN(
+          columnar::RecordBatch part,
+          columnar::RecordBatch::Make(batch.schema(), static_cast<int64_t>(rows.size()),
+                                      std::move(columns)));
       FLOE_RETURN_IF_ERROR(p->writer->Write(part));
     }
     FLOE_RETURN_IF_ERROR(EnforceBudget());

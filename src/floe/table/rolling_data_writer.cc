@@ -16,14 +16,13 @@ Status RollingDataWriter::Write(const columnar::RecordBatch& batch) {
   int64_t start = 0;
   while (start < batch.num_rows()) {
     if (current_ == nullptr) {
-      FLOE_ASSIGN_OR_RETURN(current_,
-                            DataFileWriter::Make(io_, context_,
-                                                 context_->NewDataFileLocation(partition_path_),
-                                                 partition_));
+      FLOE_ASSIGN_OR_RETURN(
+          current_, DataFileWriter::Make(
+                        io_, context_, context_->NewDataFileLocation(partition_path_), partition_));
     }
     int64_t n = std::min(kRowsPerSizeCheck, batch.num_rows() - start);
-    FLOE_RETURN_IF_ERROR(current_->Write(
-        start == 0 && n == batch.num_rows() ? batch : batch.Slice(start, n)));
+    FLOE_RETURN_IF_ERROR(
+        current_->Write(start == 0 && n == batch.num_rows() ? batch : batch.Slice(start, n)));
     start += n;
     if (current_->EstimatedSize() >= context_->target_file_size()) {
       FLOE_RETURN_IF_ERROR(CloseCurrent());

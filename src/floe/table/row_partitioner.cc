@@ -10,18 +10,23 @@ spec::Literal LiteralAt(const columnar::ArrayData& a, int64_t i, const spec::Typ
   using spec::Literal;
   if (a.IsNull(i)) return Literal::Null();
   switch (type.id()) {
-    case spec::TypeId::kBoolean: return Literal::Boolean(a.GetBool(i));
+    case spec::TypeId::kBoolean:
+      return Literal::Boolean(a.GetBool(i));
     case spec::TypeId::kInt:
-    case spec::TypeId::kDate: return Literal::Int(a.values<int32_t>()[i]);
-    case spec::TypeId::kFloat: return Literal::Float(a.values<float>()[i]);
-    case spec::TypeId::kDouble: return Literal::Double(a.values<double>()[i]);
+    case spec::TypeId::kDate:
+      return Literal::Int(a.values<int32_t>()[i]);
+    case spec::TypeId::kFloat:
+      return Literal::Float(a.values<float>()[i]);
+    case spec::TypeId::kDouble:
+      return Literal::Double(a.values<double>()[i]);
     case spec::TypeId::kDecimal: {
       std::string_view b = a.GetFixed(i);
       __int128 v = 0;
       std::memcpy(&v, b.data(), 16);  // little-endian two's complement
       return Literal::MakeDecimal(v, type.scale());
     }
-    case spec::TypeId::kString: return Literal::String(std::string(a.GetView(i)));
+    case spec::TypeId::kString:
+      return Literal::String(std::string(a.GetView(i)));
     case spec::TypeId::kUuid: {
       Uuid u;
       std::memcpy(u.bytes.data(), a.GetFixed(i).data(), 16);
@@ -35,7 +40,8 @@ spec::Literal LiteralAt(const columnar::ArrayData& a, int64_t i, const spec::Typ
       std::string_view b = a.GetView(i);
       return Literal::Binary(std::vector<uint8_t>(b.begin(), b.end()));
     }
-    default: return Literal::Long(a.values<int64_t>()[i]);  // long, time, timestamps
+    default:
+      return Literal::Long(a.values<int64_t>()[i]);  // long, time, timestamps
   }
 }
 
@@ -52,8 +58,8 @@ Result<RowPartitioner> RowPartitioner::Make(const spec::Schema& schema,
     const spec::NestedField* f = schema.FindFieldById(pf.source_id);
     if (f == nullptr) {
       if (!pf.transform.is_void()) {
-        return InvalidArgument("partition field {}: source column {} is not in the schema",
-                               pf.name, pf.source_id);
+        return InvalidArgument("partition field {}: source column {} is not in the schema", pf.name,
+                               pf.source_id);
       }
       p.sources_.push_back(std::move(s));  // void: always null, no source needed
       continue;

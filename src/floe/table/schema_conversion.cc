@@ -10,26 +10,41 @@ using spec::TypeId;
 
 Result<col::DataTypePtr> ToColumnarType(const spec::Type& type) {
   switch (type.id()) {
-    case TypeId::kBoolean: return col::Boolean();
-    case TypeId::kInt: return col::Int32();
-    case TypeId::kLong: return col::Int64();
-    case TypeId::kFloat: return col::Float32();
-    case TypeId::kDouble: return col::Float64();
+    case TypeId::kBoolean:
+      return col::Boolean();
+    case TypeId::kInt:
+      return col::Int32();
+    case TypeId::kLong:
+      return col::Int64();
+    case TypeId::kFloat:
+      return col::Float32();
+    case TypeId::kDouble:
+      return col::Float64();
     case TypeId::kDecimal:
       if (!col::Decimal128Valid(type.precision(), type.scale())) {
         return NotSupported("{} has no decimal128 form", type.ToString());
       }
       return col::Decimal128(type.precision(), type.scale());
-    case TypeId::kDate: return col::Date32();
-    case TypeId::kTime: return col::Time64(col::TimeUnit::kMicro);
-    case TypeId::kTimestamp: return col::Timestamp(col::TimeUnit::kMicro);
-    case TypeId::kTimestampTz: return col::Timestamp(col::TimeUnit::kMicro, "UTC");
-    case TypeId::kTimestampNs: return col::Timestamp(col::TimeUnit::kNano);
-    case TypeId::kTimestampTzNs: return col::Timestamp(col::TimeUnit::kNano, "UTC");
-    case TypeId::kString: return col::Utf8();
-    case TypeId::kUuid: return col::Uuid();
-    case TypeId::kFixed: return col::FixedSizeBinary(type.length());
-    case TypeId::kBinary: return col::Binary();
+    case TypeId::kDate:
+      return col::Date32();
+    case TypeId::kTime:
+      return col::Time64(col::TimeUnit::kMicro);
+    case TypeId::kTimestamp:
+      return col::Timestamp(col::TimeUnit::kMicro);
+    case TypeId::kTimestampTz:
+      return col::Timestamp(col::TimeUnit::kMicro, "UTC");
+    case TypeId::kTimestampNs:
+      return col::Timestamp(col::TimeUnit::kNano);
+    case TypeId::kTimestampTzNs:
+      return col::Timestamp(col::TimeUnit::kNano, "UTC");
+    case TypeId::kString:
+      return col::Utf8();
+    case TypeId::kUuid:
+      return col::Uuid();
+    case TypeId::kFixed:
+      return col::FixedSizeBinary(type.length());
+    case TypeId::kBinary:
+      return col::Binary();
     case TypeId::kStruct: {
       std::vector<col::Field> fields;
       for (const spec::NestedField& f : type.fields()) {
@@ -47,7 +62,8 @@ Result<col::DataTypePtr> ToColumnarType(const spec::Type& type) {
       FLOE_ASSIGN_OR_RETURN(col::Field value, ToColumnarField(type.value()));
       return col::Map(std::move(key), std::move(value));
     }
-    default: break;
+    default:
+      break;
   }
   return NotSupported("type {} cannot be written by floe yet", type.ToString());
 }

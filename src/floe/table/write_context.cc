@@ -1,8 +1,8 @@
 #include "floe/table/write_context.h"
 
-#include <charconv>
-
 #include <fmt/format.h>
+
+#include <charconv>
 
 #include "floe/spec/schema_json.h"
 #include "floe/table/parquet_write_properties.h"
@@ -41,9 +41,10 @@ Result<std::shared_ptr<WriteContext>> WriteContext::Make(
     int64_t n = 0;
     auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
     if (ec != std::errc() || end != v.data() + v.size() || n <= 0) {
-      return InvalidArgument("property write.target-file-size-bytes: \"{}\" is not a positive "
-                             "integer",
-                             v);
+      return InvalidArgument(
+          "property write.target-file-size-bytes: \"{}\" is not a positive "
+          "integer",
+          v);
     }
     c->target_file_size_ = n;
   }

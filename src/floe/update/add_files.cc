@@ -1,9 +1,9 @@
 #include "floe/update/add_files.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <set>
-
-#include <fmt/format.h>
 
 #include "floe/format/parquet/file_reader.h"
 #include "floe/format/parquet/read_tree.h"
@@ -29,7 +29,8 @@ Error FileDoesNotFit(const Error& error, const std::string& location) {
 
 // The null counts of the primitive columns at and below `f`, in the file's statistics; nullopt when
 // one is not counted.
-std::optional<std::vector<int64_t>> LeafNulls(const columnar::Field& f, const table::FooterStatistics& stats) {
+std::optional<std::vector<int64_t>> LeafNulls(const columnar::Field& f,
+                                              const table::FooterStatistics& stats) {
   const columnar::DataType& t = *f.type;
   std::vector<const columnar::Field*> children;
   if (t.id() == columnar::TypeId::kStruct) {
@@ -57,12 +58,13 @@ std::optional<std::vector<int64_t>> LeafNulls(const columnar::Field& f, const ta
 // when the file's column is optional, from the null counts of the file's statistics. A primitive
 // column's count includes the rows where a parent is null or a list empty, so a count above zero is
 // this column's own null only when the column and all its parents are required in the table and
-// none is in a list or map (`decisive`); otherwise the file is refused as undecidable. A struct, list
-// or map is null in a row only if every column below it is: one that counts no null proves it never
-// is. `path`: the column's name with its parents'. Children are checked first (their messages are
-// the more precise).
-Status CheckRequired(const spec::NestedField& column, const columnar::Field& f, const std::string& path,
-                     bool decisive, const table::FooterStatistics& stats, const std::string& location) {
+// none is in a list or map (`decisive`); otherwise the file is refused as undecidable. A struct,
+// list or map is null in a row only if every column below it is: one that counts no null proves it
+// never is. `path`: the column's name with its parents'. Children are checked first (their messages
+// are the more precise).
+Status CheckRequired(const spec::NestedField& column, const columnar::Field& f,
+                     const std::string& path, bool decisive, const table::FooterStatistics& stats,
+                     const std::string& location) {
   decisive = decisive && column.required;
   const spec::Type& type = *column.type;
   const columnar::DataType& t = *f.type;
@@ -71,39 +73,49 @@ Status CheckRequired(const spec::NestedField& column, const columnar::Field& f, 
       std::optional<int32_t> id = child.field_id();
       for (const spec::NestedField& c : type.fields()) {
         if (id && c.id == *id) {
-          FLOE_RETURN_IF_ERROR(CheckRequired(c, child, path + "." + c.name, decisive, stats, location));
+          FLOE_RETURN_IF_ERROR(
+              CheckRequired(c, child, path + "." + c.name, decisive, stats, location));
         }
       }
     }
   } else if (type.is_list() && t.id() == columnar::TypeId::kList) {
-    FLOE_RETURN_IF_ERROR(CheckRequired(type.element(), t.value_field(), path + ".element", false, stats, location));
+    FLOE_RETURN_IF_ERROR(
+        CheckRequired(type.element(), t.value_field(), path + ".element", false, stats, location));
   } else if (type.is_map() && t.id() == columnar::TypeId::kMap) {
-    FLOE_RETURN_IF_ERROR(CheckRequired(type.key(), t.key_field(), path + ".key", false, stats, location));
-    FLOE_RETURN_IF_ERROR(CheckRequired(type.value(), t.item_field(), path + ".value", false, stats, location));
+    FLOE_RETURN_IF_ERROR(
+        CheckRequired(type.key(), t.key_field(), path + ".key", false, stats, location));
+    FLOE_RETURN_IF_ERROR(
+        CheckRequired(type.value(), t.item_field(), path + ".value", false, stats, location));
   }
   if (!column.required || !f.nullable) return Ok();
   std::optional<std::vector<int64_t>> nulls = LeafNulls(f, stats);
   if (!nulls || nulls->empty()) {
-    return Corrupt("{}: column {} is required in the table, optional in the file, and the "
-                   "file's statistics do not count its nulls; rewrite it with `floe append`",
-                   location, path);
+    return Corrupt(
+        "{}: column {} is required in the table, optional in the file, and the "
+        "file's statistics do not count its nulls; rewrite it with `floe append`",
+        location, path);
   }
   if (type.is_primitive()) {
     int64_t n = (*nulls)[0];
     if (n > 0 && decisive) {
-      return Corrupt("{}: column {} is required in the table but holds {} null(s)", location, path, n);
+      return Corrupt("{}: column {} is required in the table but holds {} null(s)", location, path,
+                     n);
     }
     if (n > 0) {
-      return Corrupt("{}: column {} is required in the table, optional in the file, and the file's "
-                     "statistics count {} null(s) that may be its own or a parent's; rewrite it "
-                     "with `floe append`", location, path, n);
+      return Corrupt(
+          "{}: column {} is required in the table, optional in the file, and the file's "
+          "statistics count {} null(s) that may be its own or a parent's; rewrite it "
+          "with `floe append`",
+          location, path, n);
     }
     return Ok();
   }
   if (*std::min_element(nulls->begin(), nulls->end()) > 0) {
-    return Corrupt("{}: column {} is required in the table, optional in the file, and every column "
-                   "below it counts nulls in the file's statistics, so it may be null; rewrite it "
-                   "with `floe append`", location, path);
+    return Corrupt(
+        "{}: column {} is required in the table, optional in the file, and every column "
+        "below it counts nulls in the file's statistics, so it may be null; rewrite it "
+        "with `floe append`",
+        location, path);
   }
   return Ok();
 }
@@ -127,7 +139,8 @@ Result<std::set<std::string>> CurrentDataFiles(io::FileIO& io, const spec::Table
   std::set<std::string> out;
   const spec::Snapshot* current = m.CurrentSnapshot();
   if (current == nullptr) return out;
-  FLOE_ASSIGN_OR_RETURN(manifest::ManifestList list, manifest::ReadSnapshotManifests(io, m, *current));
+  FLOE_ASSIGN_OR_RETURN(manifest::ManifestList list,
+                        manifest::ReadSnapshotManifests(io, m, *current));
   FLOE_ASSIGN_OR_RETURN(std::vector<manifest::ManifestEntry> entries,
                         manifest::ReadLiveEntries(io, m, list));
   for (const manifest::ManifestEntry& e : entries) out.insert(e.data_file.file_path);
@@ -199,9 +212,10 @@ Result<manifest::DataFile> ExistingDataFile(io::FileIO& io, const std::string& l
   for (size_t i = 0; i < spec->fields.size(); ++i) {
     const spec::PartitionField& pf = spec->fields[i];
     if (filled_by_partition.count(pf.source_id) && out.partition[i].is_null()) {
-      return Corrupt("{}: column {} is required in the table, the file does not hold it and its "
-                     "partition value is null",
-                     location, schema->FindFieldById(pf.source_id)->name);
+      return Corrupt(
+          "{}: column {} is required in the table, the file does not hold it and its "
+          "partition value is null",
+          location, schema->FindFieldById(pf.source_id)->name);
     }
   }
   FLOE_ASSIGN_OR_RETURN(table::MetricsConfig metrics,

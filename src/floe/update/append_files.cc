@@ -44,8 +44,7 @@ Error DataDoesNotFit(Error error, const std::string& path) {
   return error.WithContext(path);
 }
 
-Result<Input> OpenInput(io::FileIO& io, const std::string& path,
-                        const spec::Schema& table_schema) {
+Result<Input> OpenInput(io::FileIO& io, const std::string& path, const spec::Schema& table_schema) {
   Input in;
   in.path = path;
   FLOE_ASSIGN_OR_RETURN(in.format, InputFormatOf(path));
@@ -77,9 +76,10 @@ void DeleteFiles(io::FileIO& io, const std::vector<manifest::DataFile>& files) {
   for (const auto& f : files) (void)io.Delete(f.file_path);
 }
 
-Result<AppendFilesResult> WriteAndCommit(TableOperations& ops, const TableBase& base,
-                                         const std::function<Status(table::PartitionedWriter&)>& write_all,
-                                         const AppendFilesOptions& options);
+Result<AppendFilesResult> WriteAndCommit(
+    TableOperations& ops, const TableBase& base,
+    const std::function<Status(table::PartitionedWriter&)>& write_all,
+    const AppendFilesOptions& options);
 
 }  // namespace
 
@@ -88,8 +88,10 @@ Result<InputFormat> InputFormatOf(std::string_view path) {
   if (auto text = textformat::TextFormatOf(path)) {
     return *text == textformat::TextFormat::kCsv ? InputFormat::kCsv : InputFormat::kNdjson;
   }
-  return InvalidArgument("{}: unknown input format: name Parquet files *.parquet, CSV *.csv and "
-                         "NDJSON *.json, *.ndjson or *.jsonl", path);
+  return InvalidArgument(
+      "{}: unknown input format: name Parquet files *.parquet, CSV *.csv and "
+      "NDJSON *.json, *.ndjson or *.jsonl",
+      path);
 }
 
 Result<AppendFilesResult> AppendFiles(TableOperations& ops, io::FileIO& input_io,
@@ -130,9 +132,10 @@ namespace {
 
 // Writes the data files `write_all` produces, then commits them in one MergeAppend; data files
 // are removed on failure unless the commit's outcome is unknown.
-Result<AppendFilesResult> WriteAndCommit(TableOperations& ops, const TableBase& base,
-                                         const std::function<Status(table::PartitionedWriter&)>& write_all,
-                                         const AppendFilesOptions& options) {
+Result<AppendFilesResult> WriteAndCommit(
+    TableOperations& ops, const TableBase& base,
+    const std::function<Status(table::PartitionedWriter&)>& write_all,
+    const AppendFilesOptions& options) {
   FLOE_ASSIGN_OR_RETURN(auto context, table::WriteContext::Make(base.metadata));
   table::PartitionedWriterOptions writer_options;
   writer_options.memory_budget = options.memory_budget;
@@ -165,13 +168,15 @@ Result<AppendFilesResult> WriteAndCommit(TableOperations& ops, const TableBase& 
       std::string message = committed.error().message;
       const std::string_view given = " (the data files given were kept)";
       if (message.ends_with(given)) message.resize(message.size() - given.size());
-      return Error{committed.error().kind,
-                   fmt::format("{} (the {} data files written were removed)", message, files->size())};
+      return Error{
+          committed.error().kind,
+          fmt::format("{} (the {} data files written were removed)", message, files->size())};
     }
-    return Error{committed.error().kind,
-                 committed.error().message + fmt::format(
-                     "; the {} data files written were kept: the table may reference them",
-                     files->size())};
+    return Error{
+        committed.error().kind,
+        committed.error().message +
+            fmt::format("; the {} data files written were kept: the table may reference them",
+                        files->size())};
   }
   result.snapshot_id = committed->snapshot_id;
   result.attempts = committed->attempts;

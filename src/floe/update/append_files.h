@@ -11,8 +11,9 @@
 #include <optional>
 #include <string>
 #include <vector>
-#include "floe/io/file_io.h"
+
 #include "floe/columnar/record_batch.h"
+#include "floe/io/file_io.h"
 #include "floe/update/table_operations.h"
 #include "floe/util/result.h"
 

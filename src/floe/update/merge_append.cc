@@ -51,7 +51,8 @@ Result<manifest::ManifestFile> MergeAppend::Merge(const spec::TableMetadata& bas
                                                   const std::set<std::string>& added_paths) {
   int32_t spec_id = bin[0].partition_spec_id;
   const spec::PartitionSpec* spec = base.SpecById(spec_id);
-  if (spec == nullptr) return Corrupt("manifest {}: unknown partition spec {}", bin[0].manifest_path, spec_id);
+  if (spec == nullptr)
+    return Corrupt("manifest {}: unknown partition spec {}", bin[0].manifest_path, spec_id);
   FLOE_ASSIGN_OR_RETURN(manifest::ManifestCodec codec,
                         manifest::ManifestCodecFromProperties(base.properties));
   manifest::ManifestWriterOptions options;
@@ -99,7 +100,8 @@ Result<std::vector<manifest::ManifestFile>> MergeAppend::Manifests(
     if (++new_per_spec[all[i].partition_spec_id] > 1) return all;
   }
   int64_t min_count = IntProperty(base, "commit.manifest.min-count-to-merge", 100);
-  FLOE_ASSIGN_OR_RETURN(int64_t target, manifest::ManifestTargetSizeFromProperties(base.properties));
+  FLOE_ASSIGN_OR_RETURN(int64_t target,
+                        manifest::ManifestTargetSizeFromProperties(base.properties));
 
   // Data manifests grouped by spec (newest spec first, as Java), delete manifests untouched.
   std::map<int32_t, std::vector<manifest::ManifestFile>, std::greater<>> groups;

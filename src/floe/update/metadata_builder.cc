@@ -115,7 +115,8 @@ struct Builder {
       if (!last_added_spec_id) return InvalidArgument("set-default-spec: no spec was added");
       id = *last_added_spec_id;
     }
-    if (m.SpecById(id) == nullptr) return InvalidArgument("set-default-spec: unknown spec id {}", id);
+    if (m.SpecById(id) == nullptr)
+      return InvalidArgument("set-default-spec: unknown spec id {}", id);
     m.default_spec_id = id;
     return Ok();
   }
@@ -192,8 +193,8 @@ struct Builder {
             *s.first_row_id, s.snapshot_id, m.next_row_id);
       }
       if (*s.added_rows < 0) {
-        return InvalidArgument("add-snapshot: negative added-rows {} in snapshot {}",
-                               *s.added_rows, s.snapshot_id);
+        return InvalidArgument("add-snapshot: negative added-rows {} in snapshot {}", *s.added_rows,
+                               s.snapshot_id);
       }
       m.next_row_id += *s.added_rows;
     }
@@ -211,7 +212,8 @@ struct Builder {
     }
     if (u.ref_name.empty()) return InvalidArgument("set-snapshot-ref: empty ref name");
     bool is_main = u.ref_name == spec::kMainBranch;
-    if (is_main && !u.ref.is_branch()) return InvalidArgument("set-snapshot-ref: main must be a branch");
+    if (is_main && !u.ref.is_branch())
+      return InvalidArgument("set-snapshot-ref: main must be a branch");
     auto it = m.refs.find(u.ref_name);
     if (it != m.refs.end() && it->second == u.ref) return Ok();  // nothing changes
     m.refs[u.ref_name] = u.ref;
@@ -321,15 +323,19 @@ struct FreshIds {
     for (spec::NestedField& f : fields) f.id = Assign(f.id);
     for (spec::NestedField& f : fields) f.type = Reassign(f.type);
     switch (type->id()) {
-      case spec::TypeId::kStruct: return spec::Type::Struct(std::move(fields));
-      case spec::TypeId::kList: return spec::Type::List(std::move(fields[0]));
-      default: return spec::Type::Map(std::move(fields[0]), std::move(fields[1]));
+      case spec::TypeId::kStruct:
+        return spec::Type::Struct(std::move(fields));
+      case spec::TypeId::kList:
+        return spec::Type::List(std::move(fields[0]));
+      default:
+        return spec::Type::Map(std::move(fields[0]), std::move(fields[1]));
     }
   }
 
   Result<int32_t> Map(int32_t old_id, std::string_view what) const {
     auto it = old_to_new.find(old_id);
-    if (it == old_to_new.end()) return InvalidArgument("{}: unknown source column id {}", what, old_id);
+    if (it == old_to_new.end())
+      return InvalidArgument("{}: unknown source column id {}", what, old_id);
     return it->second;
   }
 };

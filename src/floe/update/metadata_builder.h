@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 #include <string>
+
 #include "floe/spec/table_metadata.h"
 #include "floe/update/table_update.h"
 #include "floe/util/result.h"
@@ -26,12 +27,12 @@ Result<spec::TableMetadata> ApplyUpdates(const spec::TableMetadata& base,
                                          std::optional<std::string> base_metadata_location);
 
 struct NewTableRequest {
-  spec::Schema schema;             // field ids may be anything: fresh ids are assigned 1..n
-  spec::PartitionSpec spec;        // refers to `schema`'s ids as given; remapped with them
-  spec::SortOrder sort_order;      // likewise; an empty order means unsorted
+  spec::Schema schema;         // field ids may be anything: fresh ids are assigned 1..n
+  spec::PartitionSpec spec;    // refers to `schema`'s ids as given; remapped with them
+  spec::SortOrder sort_order;  // likewise; an empty order means unsorted
   std::map<std::string, std::string> properties;  // "format-version" is taken out of them
   int format_version = 2;
-  std::string location;            // the table's location, already decided by the catalog
+  std::string location;  // the table's location, already decided by the catalog
 };
 
 // The first metadata of a table (spec: as Java's TableMetadata.newTableMetadata): fresh column

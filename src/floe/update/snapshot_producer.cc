@@ -1,12 +1,12 @@
 #include "floe/update/snapshot_producer.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <map>
 #include <thread>
-
-#include <fmt/format.h>
 
 #include "floe/manifest/manifest_list_writer.h"
 #include "floe/manifest/manifest_writer.h"
@@ -74,7 +74,8 @@ Result<std::vector<manifest::ManifestFile>> SnapshotProducer::WriteAddedManifest
   if (schema == nullptr) return InvalidArgument("table has no current schema");
   FLOE_ASSIGN_OR_RETURN(manifest::ManifestCodec codec,
                         manifest::ManifestCodecFromProperties(base.properties));
-  FLOE_ASSIGN_OR_RETURN(int64_t target, manifest::ManifestTargetSizeFromProperties(base.properties));
+  FLOE_ASSIGN_OR_RETURN(int64_t target,
+                        manifest::ManifestTargetSizeFromProperties(base.properties));
   // One rolling writer per partition spec: a manifest holds files of a single spec.
   std::map<int32_t, std::vector<const manifest::DataFile*>> by_spec;
   for (const manifest::DataFile& f : files_) {
@@ -148,7 +149,8 @@ Result<SnapshotProducer::Pending> SnapshotProducer::Apply(const TableBase& base,
   // SnapshotUtil.latestSnapshot).
   std::optional<spec::SnapshotRef> ref;
   if (auto it = m.refs.find(branch_); it != m.refs.end()) {
-    if (!it->second.is_branch()) return InvalidArgument("append: {} is a tag, not a branch", branch_);
+    if (!it->second.is_branch())
+      return InvalidArgument("append: {} is a tag, not a branch", branch_);
     ref = it->second;
   }
   const spec::Snapshot* parent = ref ? m.SnapshotById(ref->snapshot_id) : m.CurrentSnapshot();
@@ -250,7 +252,8 @@ Result<SnapshotCommitResult> SnapshotProducer::Commit() {
       for (int check = 0; check <= policy.status_check_num_retries; ++check) {
         if (check > 0) {
           if (elapsed_ms() > policy.status_check_total_timeout_ms) break;
-          sleep_(BackoffMs(policy.status_check_min_wait_ms, policy.status_check_max_wait_ms, check));
+          sleep_(
+              BackoffMs(policy.status_check_min_wait_ms, policy.status_check_max_wait_ms, check));
         }
         Result<TableBase> r = ops_.Refresh();
         if (r.ok()) {

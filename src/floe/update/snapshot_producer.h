@@ -37,7 +37,9 @@ class SnapshotProducer {
   // The summary's app-id; a generated UUID when not set.
   void SetAppId(std::string app_id) { app_id_ = std::move(app_id); }
   // Extra summary entries.
-  void Set(std::string key, std::string value) { extra_summary_.emplace_back(std::move(key), std::move(value)); }
+  void Set(std::string key, std::string value) {
+    extra_summary_.emplace_back(std::move(key), std::move(value));
+  }
   // Table properties set in the same commit as the snapshot (add-files writes the name mapping
   // its files need this way).
   void SetTableProperties(std::map<std::string, std::string> properties) {
@@ -78,7 +80,8 @@ class SnapshotProducer {
 
  private:
   Result<std::vector<manifest::ManifestFile>> WriteAddedManifests(const spec::TableMetadata& base);
-  spec::SnapshotSummary Summary(const spec::TableMetadata& base, const spec::Snapshot* parent) const;
+  spec::SnapshotSummary Summary(const spec::TableMetadata& base,
+                                const spec::Snapshot* parent) const;
   void DeleteWritten(const std::set<std::string>& keep);
 
   TableOperations& ops_;

@@ -10,15 +10,20 @@ namespace {
 
 template <typename T>
 constexpr std::string_view Name() {
-  if constexpr (std::is_same_v<T, AssertCreate>) return "assert-create";
-  else if constexpr (std::is_same_v<T, AssertTableUuid>) return "assert-table-uuid";
-  else if constexpr (std::is_same_v<T, AssertRefSnapshotId>) return "assert-ref-snapshot-id";
+  if constexpr (std::is_same_v<T, AssertCreate>)
+    return "assert-create";
+  else if constexpr (std::is_same_v<T, AssertTableUuid>)
+    return "assert-table-uuid";
+  else if constexpr (std::is_same_v<T, AssertRefSnapshotId>)
+    return "assert-ref-snapshot-id";
   else if constexpr (std::is_same_v<T, AssertLastAssignedFieldId>)
     return "assert-last-assigned-field-id";
-  else if constexpr (std::is_same_v<T, AssertCurrentSchemaId>) return "assert-current-schema-id";
+  else if constexpr (std::is_same_v<T, AssertCurrentSchemaId>)
+    return "assert-current-schema-id";
   else if constexpr (std::is_same_v<T, AssertLastAssignedPartitionId>)
     return "assert-last-assigned-partition-id";
-  else if constexpr (std::is_same_v<T, AssertDefaultSpecId>) return "assert-default-spec-id";
+  else if constexpr (std::is_same_v<T, AssertDefaultSpecId>)
+    return "assert-default-spec-id";
   else {
     static_assert(std::is_same_v<T, AssertDefaultSortOrderId>);
     return "assert-default-sort-order-id";
@@ -59,8 +64,8 @@ Status Check(const AssertLastAssignedFieldId& r, const spec::TableMetadata& m) {
 
 Status Check(const AssertCurrentSchemaId& r, const spec::TableMetadata& m) {
   if (m.current_schema_id == r.current_schema_id) return Ok();
-  return CommitConflict("current schema id has changed: expected {}, found {}",
-                        r.current_schema_id, m.current_schema_id);
+  return CommitConflict("current schema id has changed: expected {}, found {}", r.current_schema_id,
+                        m.current_schema_id);
 }
 
 Status Check(const AssertLastAssignedPartitionId& r, const spec::TableMetadata& m) {
@@ -84,8 +89,7 @@ Status Check(const AssertDefaultSortOrderId& r, const spec::TableMetadata& m) {
 }  // namespace
 
 std::string_view RequirementName(const TableRequirement& requirement) {
-  return std::visit([](const auto& r) { return Name<std::decay_t<decltype(r)>>(); },
-                    requirement);
+  return std::visit([](const auto& r) { return Name<std::decay_t<decltype(r)>>(); }, requirement);
 }
 
 Status CheckRequirement(const TableRequirement& requirement, const spec::TableMetadata* current) {

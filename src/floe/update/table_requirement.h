@@ -7,20 +7,36 @@
 #include <string>
 #include <variant>
 #include <vector>
+
 #include "floe/spec/table_metadata.h"
 #include "floe/util/result.h"
 
 namespace floe::update {
 
 struct AssertCreate {};  // the table must not exist yet
-struct AssertTableUuid { std::string uuid; };
+struct AssertTableUuid {
+  std::string uuid;
+};
 // The ref must point at snapshot_id; nullopt: the ref must not exist.
-struct AssertRefSnapshotId { std::string ref; std::optional<int64_t> snapshot_id; };
-struct AssertLastAssignedFieldId { int32_t last_assigned_field_id = 0; };
-struct AssertCurrentSchemaId { int32_t current_schema_id = 0; };
-struct AssertLastAssignedPartitionId { int32_t last_assigned_partition_id = 0; };
-struct AssertDefaultSpecId { int32_t default_spec_id = 0; };
-struct AssertDefaultSortOrderId { int32_t default_sort_order_id = 0; };
+struct AssertRefSnapshotId {
+  std::string ref;
+  std::optional<int64_t> snapshot_id;
+};
+struct AssertLastAssignedFieldId {
+  int32_t last_assigned_field_id = 0;
+};
+struct AssertCurrentSchemaId {
+  int32_t current_schema_id = 0;
+};
+struct AssertLastAssignedPartitionId {
+  int32_t last_assigned_partition_id = 0;
+};
+struct AssertDefaultSpecId {
+  int32_t default_spec_id = 0;
+};
+struct AssertDefaultSortOrderId {
+  int32_t default_sort_order_id = 0;
+};
 
 using TableRequirement =
     std::variant<AssertCreate, AssertTableUuid, AssertRefSnapshotId, AssertLastAssignedFieldId,

@@ -11,6 +11,7 @@
 #include <string>
 #include <variant>
 #include <vector>
+
 #include "floe/spec/partition_spec.h"
 #include "floe/spec/schema.h"
 #include "floe/spec/snapshot.h"
@@ -24,23 +25,58 @@ namespace floe::update {
 // set-current/default update with id -1, meaning the one just added.
 inline constexpr int32_t kLastAdded = -1;
 
-struct AssignUuid { std::string uuid; };
-struct UpgradeFormatVersion { int format_version = 2; };
-struct AddSchema { spec::Schema schema; };  // last-column-id follows from the schema
-struct SetCurrentSchema { int32_t schema_id = kLastAdded; };
-struct AddPartitionSpec { spec::PartitionSpec spec; };
-struct SetDefaultSpec { int32_t spec_id = kLastAdded; };
-struct AddSortOrder { spec::SortOrder sort_order; };
-struct SetDefaultSortOrder { int32_t sort_order_id = kLastAdded; };
-struct AddSnapshot { spec::Snapshot snapshot; };
-struct SetSnapshotRef { std::string ref_name; spec::SnapshotRef ref; };
-struct RemoveSnapshots { std::vector<int64_t> snapshot_ids; };
-struct RemoveSnapshotRef { std::string ref_name; };
-struct SetLocation { std::string location; };
-struct SetProperties { std::map<std::string, std::string> updates; };
-struct RemoveProperties { std::vector<std::string> removals; };
-struct SetStatistics { spec::StatisticsFile statistics; };
-struct RemoveStatistics { int64_t snapshot_id = 0; };
+struct AssignUuid {
+  std::string uuid;
+};
+struct UpgradeFormatVersion {
+  int format_version = 2;
+};
+struct AddSchema {
+  spec::Schema schema;
+};  // last-column-id follows from the schema
+struct SetCurrentSchema {
+  int32_t schema_id = kLastAdded;
+};
+struct AddPartitionSpec {
+  spec::PartitionSpec spec;
+};
+struct SetDefaultSpec {
+  int32_t spec_id = kLastAdded;
+};
+struct AddSortOrder {
+  spec::SortOrder sort_order;
+};
+struct SetDefaultSortOrder {
+  int32_t sort_order_id = kLastAdded;
+};
+struct AddSnapshot {
+  spec::Snapshot snapshot;
+};
+struct SetSnapshotRef {
+  std::string ref_name;
+  spec::SnapshotRef ref;
+};
+struct RemoveSnapshots {
+  std::vector<int64_t> snapshot_ids;
+};
+struct RemoveSnapshotRef {
+  std::string ref_name;
+};
+struct SetLocation {
+  std::string location;
+};
+struct SetProperties {
+  std::map<std::string, std::string> updates;
+};
+struct RemoveProperties {
+  std::vector<std::string> removals;
+};
+struct SetStatistics {
+  spec::StatisticsFile statistics;
+};
+struct RemoveStatistics {
+  int64_t snapshot_id = 0;
+};
 
 using TableUpdate =
     std::variant<AssignUuid, UpgradeFormatVersion, AddSchema, SetCurrentSchema, AddPartitionSpec,

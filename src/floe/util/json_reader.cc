@@ -6,14 +6,20 @@ namespace floe {
 
 std::string_view JsonValue::TypeName() const {
   switch (element_.type()) {
-    case simdjson::dom::element_type::ARRAY: return "array";
-    case simdjson::dom::element_type::OBJECT: return "object";
+    case simdjson::dom::element_type::ARRAY:
+      return "array";
+    case simdjson::dom::element_type::OBJECT:
+      return "object";
     case simdjson::dom::element_type::INT64:
     case simdjson::dom::element_type::UINT64:
-    case simdjson::dom::element_type::DOUBLE: return "number";
-    case simdjson::dom::element_type::STRING: return "string";
-    case simdjson::dom::element_type::BOOL: return "boolean";
-    case simdjson::dom::element_type::NULL_VALUE: return "null";
+    case simdjson::dom::element_type::DOUBLE:
+      return "number";
+    case simdjson::dom::element_type::STRING:
+      return "string";
+    case simdjson::dom::element_type::BOOL:
+      return "boolean";
+    case simdjson::dom::element_type::NULL_VALUE:
+      return "null";
   }
   return "value";
 }
@@ -37,13 +43,15 @@ std::string JsonValue::MemberPath(std::string_view key) const {
 
 Result<int64_t> JsonValue::AsInt() const {
   if (element_.is_int64()) return element_.get_int64().value_unsafe();
-  if (element_.is_uint64()) return Invalid(fmt::format("integer {} is out of range", element_.get_uint64().value_unsafe()));
+  if (element_.is_uint64())
+    return Invalid(fmt::format("integer {} is out of range", element_.get_uint64().value_unsafe()));
   return TypeError("an integer");
 }
 
 Result<int32_t> JsonValue::AsInt32() const {
   FLOE_ASSIGN_OR_RETURN(int64_t v, AsInt());
-  if (v < INT32_MIN || v > INT32_MAX) return Invalid(fmt::format("integer {} does not fit in 32 bits", v));
+  if (v < INT32_MIN || v > INT32_MAX)
+    return Invalid(fmt::format("integer {} does not fit in 32 bits", v));
   return static_cast<int32_t>(v);
 }
 
@@ -140,7 +148,8 @@ Result<int32_t> JsonValue::GetInt32(std::string_view key) const {
   return v.AsInt32();
 }
 Result<std::string_view> JsonValue::GetString(std::string_view key) const {
-  if (auto e = FindElement(element_, key); e && e->is_string()) return e->get_string().value_unsafe();
+  if (auto e = FindElement(element_, key); e && e->is_string())
+    return e->get_string().value_unsafe();
   FLOE_ASSIGN_OR_RETURN(JsonValue v, Get(key));
   return v.AsString();
 }

@@ -3,6 +3,8 @@
 // Callers add the file name with Error::WithContext.
 #pragma once
 
+#include <simdjson.h>
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -10,8 +12,6 @@
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include <simdjson.h>
 
 #include "floe/util/result.h"
 

@@ -19,7 +19,8 @@ class JsonWriter {
   void EndArray();
   void Key(std::string_view key);
 
-  // Strings are escaped; invalid UTF-8 is replaced by U+FFFD and remembered (see replaced_invalid_utf8).
+  // Strings are escaped; invalid UTF-8 is replaced by U+FFFD and remembered (see
+  // replaced_invalid_utf8).
   void String(std::string_view value);
   void Int(int64_t value);
   void UInt(uint64_t value);
@@ -34,11 +35,26 @@ class JsonWriter {
   void Raw(std::string_view json);
 
   // Convenience: Key + value.
-  void Member(std::string_view key, std::string_view value) { Key(key); String(value); }
-  void Member(std::string_view key, const char* value) { Key(key); String(value); }
-  void Member(std::string_view key, int64_t value) { Key(key); Int(value); }
-  void Member(std::string_view key, int value) { Key(key); Int(value); }
-  void Member(std::string_view key, bool value) { Key(key); Bool(value); }
+  void Member(std::string_view key, std::string_view value) {
+    Key(key);
+    String(value);
+  }
+  void Member(std::string_view key, const char* value) {
+    Key(key);
+    String(value);
+  }
+  void Member(std::string_view key, int64_t value) {
+    Key(key);
+    Int(value);
+  }
+  void Member(std::string_view key, int value) {
+    Key(key);
+    Int(value);
+  }
+  void Member(std::string_view key, bool value) {
+    Key(key);
+    Bool(value);
+  }
 
   const std::string& str() const { return out_; }
   std::string Take() { return std::move(out_); }
@@ -59,7 +75,8 @@ class JsonWriter {
   bool replaced_invalid_utf8_ = false;
 };
 
-// Appends `value` to `out` as a quoted, escaped JSON string. Returns false if invalid UTF-8 was replaced.
+// Appends `value` to `out` as a quoted, escaped JSON string. Returns false if invalid UTF-8 was
+// replaced.
 bool AppendJsonString(std::string& out, std::string_view value);
 // Appends `value` unquoted and unescaped, invalid UTF-8 replaced by U+FFFD (CSV and table output).
 // Returns false if anything was replaced.

@@ -182,7 +182,8 @@ class OrderedStreams {
     bool Push(T item) override {
       std::unique_lock lock(owner_.mu_);
       Stream& s = owner_.stream(index_);
-      owner_.cv_.wait(lock, [&] { return s.items.size() < owner_.capacity_ || !owner_.Wanted(index_); });
+      owner_.cv_.wait(lock,
+                      [&] { return s.items.size() < owner_.capacity_ || !owner_.Wanted(index_); });
       if (!owner_.Wanted(index_) || owner_.cancel_->cancelled()) return false;
       s.items.push_back(std::move(item));
       owner_.cv_.notify_all();

@@ -1,10 +1,9 @@
 #include "floe/util/progress.h"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cerrno>
-
-#include <fmt/format.h>
 
 namespace floe {
 namespace {

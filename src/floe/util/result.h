@@ -2,13 +2,13 @@
 // No exceptions cross the public API; every fallible function returns Result<T> or Status.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <cassert>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <variant>
-
-#include <fmt/format.h>
 
 namespace floe {
 
@@ -82,23 +82,38 @@ Error Internal(fmt::format_string<Args...> f, Args&&... args) {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : v_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit by design
   Result(Error error) : v_(std::move(error)) {}  // NOLINT
 
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }
 
-  T& value() & { assert(ok()); return std::get<0>(v_); }
-  const T& value() const& { assert(ok()); return std::get<0>(v_); }
-  T&& value() && { assert(ok()); return std::get<0>(std::move(v_)); }
+  T& value() & {
+    assert(ok());
+    return std::get<0>(v_);
+  }
+  const T& value() const& {
+    assert(ok());
+    return std::get<0>(v_);
+  }
+  T&& value() && {
+    assert(ok());
+    return std::get<0>(std::move(v_));
+  }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
   T&& operator*() && { return std::move(*this).value(); }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
 
-  const Error& error() const& { assert(!ok()); return std::get<1>(v_); }
-  Error&& error() && { assert(!ok()); return std::get<1>(std::move(v_)); }
+  const Error& error() const& {
+    assert(!ok());
+    return std::get<1>(v_);
+  }
+  Error&& error() && {
+    assert(!ok());
+    return std::get<1>(std::move(v_));
+  }
 
   Result WithContext(std::string_view context) && {
     if (ok()) return std::move(*this);
@@ -117,8 +132,14 @@ class [[nodiscard]] Result<void> {
 
   bool ok() const { return !failed_; }
   explicit operator bool() const { return ok(); }
-  const Error& error() const& { assert(failed_); return error_; }
-  Error&& error() && { assert(failed_); return std::move(error_); }
+  const Error& error() const& {
+    assert(failed_);
+    return error_;
+  }
+  Error&& error() && {
+    assert(failed_);
+    return std::move(error_);
+  }
 
   Result WithContext(std::string_view context) && {
     if (ok()) return Result();
@@ -140,9 +161,9 @@ inline Status Ok() { return Status(); }
 #define FLOE_CONCAT(a, b) FLOE_CONCAT_INNER(a, b)
 
 // Returns the error of a failed Result/Status from the enclosing function.
-#define FLOE_RETURN_IF_ERROR(expr)                          \
-  do {                                                      \
-    auto&& floe_status_ = (expr);                           \
+#define FLOE_RETURN_IF_ERROR(expr)                                  \
+  do {                                                              \
+    auto&& floe_status_ = (expr);                                   \
     if (!floe_status_.ok()) return std::move(floe_status_).error(); \
   } while (0)
 

@@ -94,8 +94,8 @@ struct ResultValue<Result<T>> {
 
 // fn(i) -> Result<T> for i in [0, n); the values in index order.
 template <typename F>
-auto ParallelMap(int64_t n, F&& fn, const ParallelOptions& options = {})
-    -> Result<std::vector<typename internal::ResultValue<std::invoke_result_t<F&, int64_t>>::type>> {
+auto ParallelMap(int64_t n, F&& fn, const ParallelOptions& options = {}) -> Result<
+    std::vector<typename internal::ResultValue<std::invoke_result_t<F&, int64_t>>::type>> {
   using T = typename internal::ResultValue<std::invoke_result_t<F&, int64_t>>::type;
   std::vector<std::optional<T>> slots(static_cast<size_t>(n > 0 ? n : 0));
   Status st = ParallelFor(
@@ -117,7 +117,8 @@ auto ParallelMap(int64_t n, F&& fn, const ParallelOptions& options = {})
 // fn(inputs[i]) -> Result<T> for every input; the values in input order.
 template <typename In, typename F>
 auto ParallelMap(const std::vector<In>& inputs, F&& fn, const ParallelOptions& options = {})
-    -> Result<std::vector<typename internal::ResultValue<std::invoke_result_t<F&, const In&>>::type>> {
+    -> Result<
+        std::vector<typename internal::ResultValue<std::invoke_result_t<F&, const In&>>::type>> {
   return ParallelMap(
       static_cast<int64_t>(inputs.size()),
       [&](int64_t i) { return fn(inputs[static_cast<size_t>(i)]); }, options);

@@ -47,7 +47,8 @@ std::string FormatTimeMicros(int64_t micros) {
 std::string FormatTimestampMicros(int64_t micros, bool with_zone) {
   int64_t days = FloorDiv(micros, 86400000000LL);
   int64_t rest = FloorMod(micros, 86400000000LL);
-  return fmt::format("{}T{}{}", FormatDate(days), FormatTimeMicros(rest), with_zone ? "+00:00" : "");
+  return fmt::format("{}T{}{}", FormatDate(days), FormatTimeMicros(rest),
+                     with_zone ? "+00:00" : "");
 }
 
 std::string FormatTimestampNanos(int64_t nanos, bool with_zone) {
@@ -76,7 +77,10 @@ struct Cursor {
     return true;
   }
   bool Eat(char c) {
-    if (i < s.size() && s[i] == c) { ++i; return true; }
+    if (i < s.size() && s[i] == c) {
+      ++i;
+      return true;
+    }
     return false;
   }
   bool Done() const { return i == s.size(); }
@@ -95,7 +99,8 @@ bool ParseDateAt(Cursor& c, int64_t* days) {
   if (!c.Eat('-') || !c.Digits(2, &m) || !c.Eat('-') || !c.Digits(2, &d)) return false;
   if (m < 1 || m > 12 || d < 1 || d > 31) return false;
   // Reject days past the month's end (2026-02-30).
-  if (CivilFromDays(DaysFromCivil(y, static_cast<int>(m), static_cast<int>(d))).day != d) return false;
+  if (CivilFromDays(DaysFromCivil(y, static_cast<int>(m), static_cast<int>(d))).day != d)
+    return false;
   *days = DaysFromCivil(y, static_cast<int>(m), static_cast<int>(d));
   return true;
 }

@@ -35,7 +35,8 @@ inline int64_t FloorMod(int64_t a, int64_t b) {
 std::string FormatDate(int64_t days);
 // "HH:MM:SS.ffffff" from microseconds since midnight.
 std::string FormatTimeMicros(int64_t micros);
-// "YYYY-MM-DDTHH:MM:SS.ffffff" (6 digits) or .fffffffff (9 digits) for nanos; with_zone appends "+00:00".
+// "YYYY-MM-DDTHH:MM:SS.ffffff" (6 digits) or .fffffffff (9 digits) for nanos; with_zone appends
+// "+00:00".
 std::string FormatTimestampMicros(int64_t micros, bool with_zone);
 std::string FormatTimestampNanos(int64_t nanos, bool with_zone);
 

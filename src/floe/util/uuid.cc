@@ -1,10 +1,10 @@
 #include "floe/util/uuid.h"
 
+#include <fmt/format.h>
+
 #include <cstdlib>
 #include <mutex>
 #include <random>
-
-#include <fmt/format.h>
 
 namespace floe {
 namespace {

@@ -88,16 +88,17 @@ TEST(BadInputTest, HeaderProblems) {
 
 TEST(BadInputTest, BlockProblems) {
   const std::string schema = R"("long")";
-  ExpectError(JsonLines(Memory(Container(schema, "null", {{3, Longs({1, 2, 3})}}, "fedcba9876543210"))),
-              ErrorKind::kCorrupt, "bad sync marker");
+  ExpectError(
+      JsonLines(Memory(Container(schema, "null", {{3, Longs({1, 2, 3})}}, "fedcba9876543210"))),
+      ErrorKind::kCorrupt, "bad sync marker");
   ExpectError(JsonLines(Memory(Container(schema, "null", {{-1, Longs({1})}}))), ErrorKind::kCorrupt,
               "negative record count");
   ExpectError(JsonLines(Memory(Container(schema, "null", {{int64_t{1} << 60, Longs({1})}}))),
               ErrorKind::kCorrupt, "impossible");
   ExpectError(JsonLines(Memory(Container(schema, "null", {{2, Longs({1})}}))), ErrorKind::kCorrupt,
               "offset");
-  ExpectError(JsonLines(Memory(Container(schema, "null", {{1, Longs({1, 2})}}))), ErrorKind::kCorrupt,
-              "left over");
+  ExpectError(JsonLines(Memory(Container(schema, "null", {{1, Longs({1, 2})}}))),
+              ErrorKind::kCorrupt, "left over");
   // A block claiming more bytes than the file has.
   std::string file = Container(schema, "null", {{1, Longs({7})}});
   std::string claim = Container(schema, "null", {});
@@ -112,8 +113,8 @@ TEST(BadInputTest, BlockProblems) {
               "snappy");
   // Snappy with a wrong CRC-32.
   std::string snappy_block = "\x02\x04\x0e\x00\x00\x00\x00";  // literal 0x0e (long 7), bad CRC
-  ExpectError(JsonLines(Memory(Container(schema, "snappy", {{1, snappy_block}}))), ErrorKind::kCorrupt,
-              "CRC-32");
+  ExpectError(JsonLines(Memory(Container(schema, "snappy", {{1, snappy_block}}))),
+              ErrorKind::kCorrupt, "CRC-32");
 }
 
 TEST(BadInputTest, DatumProblems) {
@@ -139,21 +140,23 @@ TEST(BadInputTest, DatumProblems) {
               ErrorKind::kCorrupt, "enum index 3");
   ExpectError(JsonLines(Memory(Container(R"("int")", "null", {{1, Longs({int64_t{1} << 40})}}))),
               ErrorKind::kCorrupt, "int out of range");
-  ExpectError(JsonLines(Memory(Container(R"("boolean")", "null", {{1, "\x07"}}))), ErrorKind::kCorrupt,
-              "bad boolean");
-  ExpectError(JsonLines(Memory(Container(R"("long")", "null", {{1, "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"}}))),
+  ExpectError(JsonLines(Memory(Container(R"("boolean")", "null", {{1, "\x07"}}))),
+              ErrorKind::kCorrupt, "bad boolean");
+  ExpectError(JsonLines(Memory(Container(R"("long")", "null",
+                                         {{1, "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"}}))),
               ErrorKind::kCorrupt, "varint");
   // The same limits when a writer-only field is skipped during schema resolution.
   const char* writer = R"({"type":"record","name":"r","fields":[
       {"name":"a","type":{"type":"array","items":"null"}},{"name":"b","type":"long"}]})";
-  auto reader = Schema::Parse(R"({"type":"record","name":"r","fields":[{"name":"b","type":"long"}]})");
+  auto reader =
+      Schema::Parse(R"({"type":"record","name":"r","fields":[{"name":"b","type":"long"}]})");
   ASSERT_TRUE(reader.ok());
   auto skipped = JsonLines(Memory(Container(writer, "null", {{1, Longs({3, 0, 5})}})), *reader);
   ASSERT_TRUE(skipped.ok()) << skipped.error().message;
   EXPECT_EQ(*skipped, (std::vector<std::string>{R"({"b":5})"}));
-  ExpectError(JsonLines(Memory(Container(writer, "null", {{1, Longs({int64_t{1} << 40, 0, 5})}})),
-                        *reader),
-              ErrorKind::kCorrupt, "item count");
+  ExpectError(
+      JsonLines(Memory(Container(writer, "null", {{1, Longs({int64_t{1} << 40, 0, 5})}})), *reader),
+      ErrorKind::kCorrupt, "item count");
   // Recursion deeper than any real file: an error, not a stack overflow.
   std::string deep;
   for (int i = 0; i < 100000; ++i) deep += Longs({1});
@@ -177,19 +180,20 @@ TEST(BadInputTest, TruncatedAtEveryLength) {
 
 TEST(BadInputTest, FlippedBytesInRealFiles) {
   std::mt19937_64 rng(11);
-  for (const char* rel : {"avro/share/test/data/weather-deflate.avro",
-                          "avro/share/test/data/weather-zstd.avro",
-                          "arrow-testing/data/avro/alltypes_plain.xz.avro",
-                          "arrow-testing/data/avro/alltypes_plain.bzip2.avro",
-                          "arrow-testing/data/avro/nested_records.avro",
-                          "iceberg-go/testdata/duckdb_v3_manifest_list.avro"}) {
+  for (const char* rel :
+       {"avro/share/test/data/weather-deflate.avro", "avro/share/test/data/weather-zstd.avro",
+        "arrow-testing/data/avro/alltypes_plain.xz.avro",
+        "arrow-testing/data/avro/alltypes_plain.bzip2.avro",
+        "arrow-testing/data/avro/nested_records.avro",
+        "iceberg-go/testdata/duckdb_v3_manifest_list.avro"}) {
     std::string file = ReadFileToString(CorpusPath(rel));
     for (int i = 0; i < 300; ++i) {
       std::string bad = file;
       for (int j = 0; j < 1 + i % 3; ++j) bad[rng() % bad.size()] = static_cast<char>(rng());
       auto r = JsonLines(Memory(bad));
       if (!r.ok()) {
-        EXPECT_TRUE(r.error().kind == ErrorKind::kCorrupt || r.error().kind == ErrorKind::kNotSupported)
+        EXPECT_TRUE(r.error().kind == ErrorKind::kCorrupt ||
+                    r.error().kind == ErrorKind::kNotSupported)
             << rel << ": " << r.error().message;
       }
     }

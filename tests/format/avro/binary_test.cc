@@ -34,7 +34,7 @@ TEST(BinaryTest, SkippingShortVarintsEndsWhereReadingThemDoes) {
       AppendVarintOfLength(&data, rng, bytes);
     }
     const size_t end = data.size();
-    data.append(rng() % 12, '\x02');  // what follows: not read
+    data.append(rng() % 12, '\x02');                                  // what follows: not read
     if (rng() % 10 == 0) data.resize(start + rng() % (end - start));  // cut short
     SCOPED_TRACE(round);
 
@@ -78,10 +78,12 @@ TEST(BinaryTest, SkippingShortKeyedBytesStopsWhereItMust) {
     std::string data;
     int count = 1 + static_cast<int>(rng() % 30);
     for (int i = 0; i < count; ++i) {
-      int64_t key = rng() % 20 == 0 ? 64 + static_cast<int64_t>(rng() % 5000) : static_cast<int64_t>(rng() % 64);
+      int64_t key = rng() % 20 == 0 ? 64 + static_cast<int64_t>(rng() % 5000)
+                                    : static_cast<int64_t>(rng() % 64);
       if (rng() % 40 == 0) key = -key;
       AppendVarint(data, ZigZagEncode(key));
-      int64_t length = rng() % 20 == 0 ? 64 + static_cast<int64_t>(rng() % 100) : static_cast<int64_t>(rng() % 17);
+      int64_t length = rng() % 20 == 0 ? 64 + static_cast<int64_t>(rng() % 100)
+                                       : static_cast<int64_t>(rng() % 17);
       if (rng() % 60 == 0) length = -1;  // corrupt
       AppendVarint(data, ZigZagEncode(length));
       data.append(static_cast<size_t>(std::max<int64_t>(length, 0)), static_cast<char>(rng()));
@@ -106,7 +108,10 @@ TEST(BinaryTest, SkippingShortKeyedBytesStopsWhereItMust) {
   // Corrupt or long items are left to the caller.
   std::string negative("\x02\x01", 2);  // key 1, length -1
   EXPECT_EQ(Decoder(negative).SkipShortKeyedBytes(1), 0u);
-  std::string past_end("\x02\x10" "abc", 5);  // length 8, 3 bytes left
+  std::string past_end(
+      "\x02\x10"
+      "abc",
+      5);  // length 8, 3 bytes left
   EXPECT_EQ(Decoder(past_end).SkipShortKeyedBytes(1), 0u);
 }
 

@@ -30,8 +30,8 @@ TEST(ContainerReaderTest, WeatherInEveryCodecEqualsWeatherJson) {
   std::vector<std::string> expected =
       Lines(ReadFileToString(CorpusPath("avro/share/test/data/weather.json")));
   ASSERT_EQ(expected.size(), 5u);
-  for (std::string name : {"weather", "weather-deflate", "weather-snappy", "weather-zstd",
-                           "weather-sorted"}) {
+  for (std::string name :
+       {"weather", "weather-deflate", "weather-snappy", "weather-zstd", "weather-sorted"}) {
     std::string path = CorpusPath("avro/share/test/data/" + name + ".avro");
     auto lines = JsonLines(OpenLocal(path));
     ASSERT_TRUE(lines.ok()) << lines.error().message;
@@ -42,7 +42,8 @@ TEST(ContainerReaderTest, WeatherInEveryCodecEqualsWeatherJson) {
     }
     EXPECT_EQ(got, want) << name;
   }
-  auto reader = ContainerReader::Open(OpenLocal(CorpusPath("avro/share/test/data/weather-zstd.avro")));
+  auto reader =
+      ContainerReader::Open(OpenLocal(CorpusPath("avro/share/test/data/weather-zstd.avro")));
   ASSERT_TRUE(reader.ok());
   EXPECT_EQ((*reader)->codec(), "zstandard");
   EXPECT_EQ((*reader)->schema()->root().FullName(), "test.Weather");
@@ -60,19 +61,22 @@ TEST(ContainerReaderTest, OtherAvroProjectFiles) {
     ASSERT_TRUE(lines.ok()) << lines.error().message;
     EXPECT_EQ(lines->size(), 3u);
   }
-  for (std::string name : {"avro-1237-good", "avro-1238-good", "avro-1279-codec", "avro-1279-no-codec"}) {
+  for (std::string name :
+       {"avro-1237-good", "avro-1238-good", "avro-1279-codec", "avro-1279-no-codec"}) {
     auto lines = JsonLines(OpenLocal(CorpusPath("avro/lang/c/tests/" + name + ".avro")));
     EXPECT_TRUE(lines.ok()) << name << ": " << lines.error().message;
   }
 }
 
 TEST(ContainerReaderTest, CLibraryBadFilesGiveCleanErrors) {
-  auto bad_union = JsonLines(OpenLocal(CorpusPath("avro/lang/c/tests/avro-1237-bad-union-discriminant.avro")));
+  auto bad_union =
+      JsonLines(OpenLocal(CorpusPath("avro/lang/c/tests/avro-1237-bad-union-discriminant.avro")));
   ASSERT_FALSE(bad_union.ok());
   EXPECT_EQ(bad_union.error().kind, ErrorKind::kCorrupt);
   EXPECT_NE(bad_union.error().message.find("union branch 2 out of range"), std::string::npos)
       << bad_union.error().message;
-  EXPECT_NE(bad_union.error().message.find("avro-1237-bad-union-discriminant.avro"), std::string::npos);
+  EXPECT_NE(bad_union.error().message.find("avro-1237-bad-union-discriminant.avro"),
+            std::string::npos);
   auto truncated = JsonLines(OpenLocal(CorpusPath("avro/lang/c/tests/avro-1238-truncated.avro")));
   ASSERT_FALSE(truncated.ok());
   EXPECT_EQ(truncated.error().kind, ErrorKind::kCorrupt);
@@ -83,23 +87,43 @@ TEST(ContainerReaderTest, CLibraryBadFilesGiveCleanErrors) {
 }
 
 TEST(ContainerReaderTest, ArrowTestingFilesWrittenBySpark) {
-  const std::pair<const char*, size_t> kRows[] = {
-      {"alltypes_dictionary", 2}, {"alltypes_nulls_plain", 1}, {"alltypes_plain", 8},
-      {"alltypes_plain.bzip2", 8}, {"alltypes_plain.snappy", 8}, {"alltypes_plain.xz", 8},
-      {"alltypes_plain.zstandard", 8}, {"binary", 12}, {"datapage_v2.snappy", 5},
-      {"dict-page-offset-zero", 39}, {"duration_uuid", 4}, {"fixed256_decimal", 24},
-      {"fixed_length_decimal", 24}, {"fixed_length_decimal_legacy", 24},
-      {"fixed_length_decimal_legacy_32", 24}, {"int128_decimal", 24}, {"int256_decimal", 24},
-      {"int32_decimal", 24}, {"int64_decimal", 24}, {"list_columns", 3},
-      {"nested_lists.snappy", 3}, {"nested_records", 2}, {"nonnullable.impala", 1},
-      {"nullable.impala", 7}, {"nulls.snappy", 8}, {"repeated_no_annotation", 6},
-      {"simple_enum", 4}, {"simple_fixed", 2}, {"single_nan", 1},
-      {"timestamp_logical_types", 2}, {"zero_byte", 3}};
+  const std::pair<const char*, size_t> kRows[] = {{"alltypes_dictionary", 2},
+                                                  {"alltypes_nulls_plain", 1},
+                                                  {"alltypes_plain", 8},
+                                                  {"alltypes_plain.bzip2", 8},
+                                                  {"alltypes_plain.snappy", 8},
+                                                  {"alltypes_plain.xz", 8},
+                                                  {"alltypes_plain.zstandard", 8},
+                                                  {"binary", 12},
+                                                  {"datapage_v2.snappy", 5},
+                                                  {"dict-page-offset-zero", 39},
+                                                  {"duration_uuid", 4},
+                                                  {"fixed256_decimal", 24},
+                                                  {"fixed_length_decimal", 24},
+                                                  {"fixed_length_decimal_legacy", 24},
+                                                  {"fixed_length_decimal_legacy_32", 24},
+                                                  {"int128_decimal", 24},
+                                                  {"int256_decimal", 24},
+                                                  {"int32_decimal", 24},
+                                                  {"int64_decimal", 24},
+                                                  {"list_columns", 3},
+                                                  {"nested_lists.snappy", 3},
+                                                  {"nested_records", 2},
+                                                  {"nonnullable.impala", 1},
+                                                  {"nullable.impala", 7},
+                                                  {"nulls.snappy", 8},
+                                                  {"repeated_no_annotation", 6},
+                                                  {"simple_enum", 4},
+                                                  {"simple_fixed", 2},
+                                                  {"single_nan", 1},
+                                                  {"timestamp_logical_types", 2},
+                                                  {"zero_byte", 3}};
   auto files = FilesUnder(CorpusPath("arrow-testing/data/avro"), ".avro");
   EXPECT_EQ(files.size(), std::size(kRows));
   std::map<std::string, std::vector<std::string>> read;
   for (auto [name, rows] : kRows) {
-    auto lines = JsonLines(OpenLocal(CorpusPath(std::string("arrow-testing/data/avro/") + name + ".avro")));
+    auto lines =
+        JsonLines(OpenLocal(CorpusPath(std::string("arrow-testing/data/avro/") + name + ".avro")));
     ASSERT_TRUE(lines.ok()) << name << ": " << lines.error().message;
     EXPECT_EQ(lines->size(), rows) << name;
     read[name] = *lines;
@@ -112,26 +136,32 @@ TEST(ContainerReaderTest, ArrowTestingFilesWrittenBySpark) {
   std::vector<int> ids;
   for (const std::string& line : read["alltypes_plain"]) ids.push_back(std::stoi(line.substr(6)));
   EXPECT_EQ(ids, (std::vector<int>{4, 5, 6, 7, 2, 3, 0, 1}));
-  EXPECT_EQ(read["alltypes_plain"][1],
-            R"({"id":5,"bool_col":false,"tinyint_col":1,"smallint_col":1,"int_col":1,"bigint_col":10,)"
-            R"("float_col":1.1,"double_col":10.1,"date_string_col":"30332f30312f3039","string_col":"31",)"
-            R"("timestamp_col":1235865660000000})");
+  EXPECT_EQ(
+      read["alltypes_plain"][1],
+      R"({"id":5,"bool_col":false,"tinyint_col":1,"smallint_col":1,"int_col":1,"bigint_col":10,)"
+      R"("float_col":1.1,"double_col":10.1,"date_string_col":"30332f30312f3039","string_col":"31",)"
+      R"("timestamp_col":1235865660000000})");
   EXPECT_EQ(read["simple_enum"][0], R"({"f1":"a","f2":"g","f3":"j"})");
-  EXPECT_EQ(read["simple_fixed"][0], R"({"f1":"6162636465","f2":"666768696a6b6c6d6e6f","f3":"414243444546"})");
-  EXPECT_EQ(read["nested_records"][0],
-            R"({"f1":{"f1_1":"aaa","f1_2":10,"f1_3":{"f1_3_1":3.14}},"f2":[{"f2_1":true,"f2_2":1.2},)"
-            R"({"f2_1":true,"f2_2":2.2}],"f3":{"f3_1":"xyz"},"f4":[{"f4_1":200},null]})");
+  EXPECT_EQ(read["simple_fixed"][0],
+            R"({"f1":"6162636465","f2":"666768696a6b6c6d6e6f","f3":"414243444546"})");
+  EXPECT_EQ(
+      read["nested_records"][0],
+      R"({"f1":{"f1_1":"aaa","f1_2":10,"f1_3":{"f1_3_1":3.14}},"f2":[{"f2_1":true,"f2_2":1.2},)"
+      R"({"f2_1":true,"f2_2":2.2}],"f3":{"f3_1":"xyz"},"f4":[{"f4_1":200},null]})");
   EXPECT_EQ(read["zero_byte"][1], R"({"data":""})");
-  EXPECT_EQ(read["timestamp_logical_types"][1],
-            R"({"id":2,"ts_millis":1000,"ts_micros":1000000,"ts_nanos":1000000000,"local_ts_millis":1000,)"
-            R"("local_ts_micros":1000000,"local_ts_nanos":1000000000})");
-  EXPECT_EQ(read["duration_uuid"][0],
-            R"({"duration_field":"010000000f000000f4010000","uuid_field":"fe7bc30b-4ce8-4c5e-b67c-2234a2d38e66"})");
+  EXPECT_EQ(
+      read["timestamp_logical_types"][1],
+      R"({"id":2,"ts_millis":1000,"ts_micros":1000000,"ts_nanos":1000000000,"local_ts_millis":1000,)"
+      R"("local_ts_micros":1000000,"local_ts_nanos":1000000000})");
+  EXPECT_EQ(
+      read["duration_uuid"][0],
+      R"({"duration_field":"010000000f000000f4010000","uuid_field":"fe7bc30b-4ce8-4c5e-b67c-2234a2d38e66"})");
 }
 
 TEST(ContainerReaderTest, EveryIcebergManifestAndManifestListReads) {
   std::vector<std::string> files;
-  for (const char* dir : {"iceberg-rust", "iceberg-go", "iceberg-cpp", "duckdb-iceberg/data/persistent"}) {
+  for (const char* dir :
+       {"iceberg-rust", "iceberg-go", "iceberg-cpp", "duckdb-iceberg/data/persistent"}) {
     for (const std::string& f : FilesUnder(CorpusPath(dir), ".avro")) files.push_back(f);
   }
   ASSERT_EQ(files.size(), 149u);
@@ -141,7 +171,8 @@ TEST(ContainerReaderTest, EveryIcebergManifestAndManifestListReads) {
     if (f.find("manifest-list-v3-encrypted.avro") != std::string::npos) {
       ASSERT_FALSE(lines.ok());
       EXPECT_EQ(lines.error().kind, ErrorKind::kCorrupt);
-      EXPECT_NE(lines.error().message.find("encrypted"), std::string::npos) << lines.error().message;
+      EXPECT_NE(lines.error().message.find("encrypted"), std::string::npos)
+          << lines.error().message;
       continue;
     }
     ASSERT_TRUE(lines.ok()) << f << ": " << lines.error().message;

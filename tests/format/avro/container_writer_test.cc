@@ -28,18 +28,37 @@ Datum RandomDatum(const Node& type, std::mt19937_64& rng, int depth = 0) {
     return s;
   };
   switch (type.type) {
-    case Type::kNull: break;
-    case Type::kBoolean: d.boolean = rng() % 2; break;
-    case Type::kInt: d.integer = static_cast<int32_t>(rng()); break;
-    case Type::kLong: d.integer = static_cast<int64_t>(rng()) >> (rng() % 64); break;
-    case Type::kFloat: d.real = static_cast<float>(static_cast<int>(rng() % 2000) - 1000) / 8; break;
+    case Type::kNull:
+      break;
+    case Type::kBoolean:
+      d.boolean = rng() % 2;
+      break;
+    case Type::kInt:
+      d.integer = static_cast<int32_t>(rng());
+      break;
+    case Type::kLong:
+      d.integer = static_cast<int64_t>(rng()) >> (rng() % 64);
+      break;
+    case Type::kFloat:
+      d.real = static_cast<float>(static_cast<int>(rng() % 2000) - 1000) / 8;
+      break;
     case Type::kDouble:  // never integral: Python prints 2.0 where JSON has 2
       d.real = static_cast<double>(2 * (static_cast<int>(rng() % 200000) - 100000) + 1) / 128;
       break;
-    case Type::kString: d.bytes = text(20); break;
-    case Type::kBytes: d.bytes = text(20); for (char& c : d.bytes) c = static_cast<char>(rng()); break;
-    case Type::kFixed: d.bytes.resize(static_cast<size_t>(type.size)); for (char& c : d.bytes) c = static_cast<char>(rng()); break;
-    case Type::kEnum: d.integer = static_cast<int64_t>(rng() % type.symbols.size()); break;
+    case Type::kString:
+      d.bytes = text(20);
+      break;
+    case Type::kBytes:
+      d.bytes = text(20);
+      for (char& c : d.bytes) c = static_cast<char>(rng());
+      break;
+    case Type::kFixed:
+      d.bytes.resize(static_cast<size_t>(type.size));
+      for (char& c : d.bytes) c = static_cast<char>(rng());
+      break;
+    case Type::kEnum:
+      d.integer = static_cast<int64_t>(rng() % type.symbols.size());
+      break;
     case Type::kUnion:
       d.integer = static_cast<int64_t>(rng() % type.branches.size());
       d.items.push_back(RandomDatum(*type.branches[d.integer], rng, depth + 1));
@@ -62,7 +81,8 @@ Datum RandomDatum(const Node& type, std::mt19937_64& rng, int depth = 0) {
   return d;
 }
 
-constexpr const char* kPeerSchema = R"({"type":"record","name":"row","namespace":"floe.test","fields":[
+constexpr const char* kPeerSchema =
+    R"({"type":"record","name":"row","namespace":"floe.test","fields":[
   {"name":"id","type":"long","field-id":1},
   {"name":"n","type":"int"},
   {"name":"name","type":"string"},
@@ -83,7 +103,9 @@ constexpr const char* kPeerSchema = R"({"type":"record","name":"row","namespace"
 std::string PeerSchemaJson() {
   std::string s = kPeerSchema;
   size_t at = s.find(R"("items":"inner_item")");
-  s.replace(at, 20, R"("items":{"type":"record","name":"inner_item","fields":[{"name":"c","type":"string"}]})");
+  s.replace(
+      at, 20,
+      R"("items":{"type":"record","name":"inner_item","fields":[{"name":"c","type":"string"}]})");
   return s;
 }
 
@@ -192,7 +214,8 @@ TEST(ContainerWriterTest, PythonAvroReadsWhatFloeWrites) {
     testing::WriteFile(path, *schema, records, options);
     CommandResult r = RunCommand("/usr/bin/python3 " + ShellQuote(script) + " " + ShellQuote(path));
     ASSERT_EQ(r.exit_code, 0) << codec << ": python3-avro failed (is Debian's python3-avro, "
-                              << "python3-snappy, python3-zstandard installed?)\n" << r.err;
+                              << "python3-snappy, python3-zstandard installed?)\n"
+                              << r.err;
     std::vector<std::string> lines = SplitLines(r.out);
     EXPECT_EQ(lines, ToJson(records)) << codec;
   }
@@ -209,7 +232,8 @@ TEST(ContainerWriterTest, AvrocatReadsWhatFloeWrites) {
   ASSERT_TRUE(schema.ok());
   auto records = RandomRecords(**schema, 300, 3);
   for (Datum& r : records) {  // avrocat's JSON escapes differ from ours: letters and digits only
-    for (char& c : r.items[2].bytes) c = static_cast<char>('a' + static_cast<unsigned char>(c) % 26);
+    for (char& c : r.items[2].bytes)
+      c = static_cast<char>('a' + static_cast<unsigned char>(c) % 26);
     for (std::string& k : r.items[5].keys) {
       for (char& c : k) c = static_cast<char>('a' + static_cast<unsigned char>(c) % 26);
     }

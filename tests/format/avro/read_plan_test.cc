@@ -154,31 +154,32 @@ TEST(ReadPlanTest, DecodesAManifestIntoAStructWithoutADatumTree) {
     Decoder d = block.decoder();
     for (int64_t i = 0; i < block.count; ++i) {
       Entry entry;
-      Status st = ReadRecord((*res)->root(), d, [&](int field, const ReadPlan& p, Decoder& fd) -> Status {
-        switch (field) {
-          case 0: {
-            FLOE_ASSIGN_OR_RETURN(entry.status, ReadIntValue(p, fd));
-            return Ok();
-          }
-          case 1: {
-            int branch;
-            FLOE_ASSIGN_OR_RETURN(const ReadPlan* v, ResolveBranch(p, fd, &branch));
-            if (v->op == ReadPlan::Op::kNull) return Ok();
-            FLOE_ASSIGN_OR_RETURN(entry.snapshot_id, ReadLongValue(*v, fd));
-            return Ok();
-          }
-          default:
-            return ReadRecord(p, fd, [&](int f, const ReadPlan& fp, Decoder& dd) -> Status {
-              if (f == 0) {
-                FLOE_ASSIGN_OR_RETURN(std::string_view s, ReadBytesValue(fp, dd));
-                entry.path = std::string(s);
-              } else {
-                FLOE_ASSIGN_OR_RETURN(entry.record_count, ReadLongValue(fp, dd));
+      Status st =
+          ReadRecord((*res)->root(), d, [&](int field, const ReadPlan& p, Decoder& fd) -> Status {
+            switch (field) {
+              case 0: {
+                FLOE_ASSIGN_OR_RETURN(entry.status, ReadIntValue(p, fd));
+                return Ok();
               }
-              return Ok();
-            });
-        }
-      });
+              case 1: {
+                int branch;
+                FLOE_ASSIGN_OR_RETURN(const ReadPlan* v, ResolveBranch(p, fd, &branch));
+                if (v->op == ReadPlan::Op::kNull) return Ok();
+                FLOE_ASSIGN_OR_RETURN(entry.snapshot_id, ReadLongValue(*v, fd));
+                return Ok();
+              }
+              default:
+                return ReadRecord(p, fd, [&](int f, const ReadPlan& fp, Decoder& dd) -> Status {
+                  if (f == 0) {
+                    FLOE_ASSIGN_OR_RETURN(std::string_view s, ReadBytesValue(fp, dd));
+                    entry.path = std::string(s);
+                  } else {
+                    FLOE_ASSIGN_OR_RETURN(entry.record_count, ReadLongValue(fp, dd));
+                  }
+                  return Ok();
+                });
+            }
+          });
       ASSERT_TRUE(st.ok()) << st.error().message;
       entries.push_back(entry);
     }

@@ -112,25 +112,26 @@ TEST(SchemaTest, KeepsIcebergAttributes) {
 }
 
 TEST(SchemaTest, RejectsBadSchemas) {
-  for (const char* bad : {
-           R"(["int","int"])",                                       // duplicate branch
-           R"(["null",["int"]])",                                    // nested union
-           R"({"type":"record","name":"r","fields":[{"name":"a","type":"int"},{"name":"a","type":"int"}]})",
-           R"({"type":"enum","name":"e","symbols":["A","A"]})",
-           R"({"type":"fixed","name":"f","size":-1})",
-           R"({"type":"record","name":"int","fields":[]})",
-           R"({"type":"array"})",
-           R"("nothing")",
-           "{",
-       }) {
+  for (
+      const char* bad : {
+          R"(["int","int"])",     // duplicate branch
+          R"(["null",["int"]])",  // nested union
+          R"({"type":"record","name":"r","fields":[{"name":"a","type":"int"},{"name":"a","type":"int"}]})",
+          R"({"type":"enum","name":"e","symbols":["A","A"]})",
+          R"({"type":"fixed","name":"f","size":-1})",
+          R"({"type":"record","name":"int","fields":[]})",
+          R"({"type":"array"})",
+          R"("nothing")",
+          "{",
+      }) {
     auto schema = Schema::Parse(bad);
     EXPECT_FALSE(schema.ok()) << bad;
   }
 }
 
 TEST(SchemaTest, ResolvesNamesAcrossNamespaces) {
-  auto schema = Schema::Parse(ReadFileToString(
-      CorpusPath("avro/lang/c/tests/schema_tests/pass/namespace_recursive")));
+  auto schema = Schema::Parse(
+      ReadFileToString(CorpusPath("avro/lang/c/tests/schema_tests/pass/namespace_recursive")));
   ASSERT_TRUE(schema.ok());
   const Node& root = (*schema)->root();
   EXPECT_EQ(root.FullName(), "namespace1.Container");

@@ -13,7 +13,7 @@ namespace floe::compression {
 namespace {
 
 const CodecKind kAllKinds[] = {
-    CodecKind::kUncompressed, CodecKind::kSnappy, CodecKind::kGzip,   CodecKind::kDeflate,
+    CodecKind::kUncompressed, CodecKind::kSnappy, CodecKind::kGzip,      CodecKind::kDeflate,
     CodecKind::kZstd,         CodecKind::kLz4Raw, CodecKind::kLz4Hadoop, CodecKind::kBrotli,
     CodecKind::kBzip2,        CodecKind::kXz};
 
@@ -24,7 +24,9 @@ std::string RandomData(std::mt19937_64& rng, size_t n) {
   std::uniform_int_distribution<int> kind(0, 3), byte(0, 255), len(1, 40);
   while (s.size() < n) {
     switch (kind(rng)) {
-      case 0: s.append(static_cast<size_t>(len(rng)), static_cast<char>(byte(rng))); break;
+      case 0:
+        s.append(static_cast<size_t>(len(rng)), static_cast<char>(byte(rng)));
+        break;
       case 1:
         for (int i = len(rng); i > 0; --i) s.push_back(static_cast<char>(byte(rng)));
         break;
@@ -67,9 +69,12 @@ TEST(CodecTest, RoundTripsRandomDataInEveryCodec) {
 TEST(CodecTest, LevelsAreChecked) {
   std::mt19937_64 rng(1);
   std::string data = RandomData(rng, 10000), compressed, back;
-  for (auto [kind, level] : {std::pair{CodecKind::kGzip, 1}, {CodecKind::kDeflate, 12},
-                             {CodecKind::kZstd, 19}, {CodecKind::kBrotli, 2},
-                             {CodecKind::kBzip2, 1}, {CodecKind::kXz, 0}}) {
+  for (auto [kind, level] : {std::pair{CodecKind::kGzip, 1},
+                             {CodecKind::kDeflate, 12},
+                             {CodecKind::kZstd, 19},
+                             {CodecKind::kBrotli, 2},
+                             {CodecKind::kBzip2, 1},
+                             {CodecKind::kXz, 0}}) {
     auto codec = Make(kind);
     ASSERT_TRUE(codec->Compress(data, &compressed, level).ok()) << codec->name();
     ASSERT_TRUE(codec->Decompress(compressed, &back, std::nullopt).ok()) << codec->name();
@@ -235,7 +240,6 @@ TEST(CodecTest, Lz4HadoopFallsBackToRawBlocksAndFrames) {
   ASSERT_TRUE(hadoop->Decompress(framed + framed, &two, std::nullopt).ok());
   EXPECT_EQ(two, data + data);
 }
-
 
 }  // namespace
 }  // namespace floe::compression

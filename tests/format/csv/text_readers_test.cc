@@ -43,21 +43,23 @@ TEST(TextReadersTest, CsvWithQuotesNullsAndInferredTypes) {
       "2,2.5,false,,2024-01-02T03:04:05.25+01:00,\"\",\n"
       ",,,2024-12-31,,plain\n");
   ASSERT_TRUE(batch.ok()) << batch.error().message;
-  EXPECT_EQ(batch->schema()->ToString(),
-            columnar::Schema({columnar::Field("id", columnar::Int64()),
-                              columnar::Field("price", columnar::Float64()),
-                              columnar::Field("ok", columnar::Boolean()),
-                              columnar::Field("day", columnar::Date32()),
-                              columnar::Field("at", columnar::Timestamp(columnar::TimeUnit::kMicro, "UTC")),
-                              columnar::Field("note", columnar::Utf8()),
-                              columnar::Field("empty", columnar::Utf8())})
-                .ToString());
+  EXPECT_EQ(
+      batch->schema()->ToString(),
+      columnar::Schema(
+          {columnar::Field("id", columnar::Int64()), columnar::Field("price", columnar::Float64()),
+           columnar::Field("ok", columnar::Boolean()), columnar::Field("day", columnar::Date32()),
+           columnar::Field("at", columnar::Timestamp(columnar::TimeUnit::kMicro, "UTC")),
+           columnar::Field("note", columnar::Utf8()), columnar::Field("empty", columnar::Utf8())})
+          .ToString());
   EXPECT_EQ(AsJson(*batch),
-            "{\"id\":1,\"price\":2.0,\"ok\":true,\"day\":\"2024-01-02\",\"at\":\"2024-01-02T03:04:05.000000+00:00\","
+            "{\"id\":1,\"price\":2.0,\"ok\":true,\"day\":\"2024-01-02\",\"at\":\"2024-01-02T03:04:"
+            "05.000000+00:00\","
             "\"note\":\"a, \\\"quoted\\\"\\nline\",\"empty\":null}\n"
-            "{\"id\":2,\"price\":2.5,\"ok\":false,\"day\":null,\"at\":\"2024-01-02T02:04:05.250000+00:00\","
+            "{\"id\":2,\"price\":2.5,\"ok\":false,\"day\":null,\"at\":\"2024-01-02T02:04:05.250000+"
+            "00:00\","
             "\"note\":\"\",\"empty\":null}\n"
-            "{\"id\":null,\"price\":null,\"ok\":null,\"day\":\"2024-12-31\",\"at\":null,\"note\":\"plain\","
+            "{\"id\":null,\"price\":null,\"ok\":null,\"day\":\"2024-12-31\",\"at\":null,\"note\":"
+            "\"plain\","
             "\"empty\":null}\n");
 }
 
@@ -75,10 +77,12 @@ TEST(TextReadersTest, NdjsonKeysInFirstSeenOrderAndInferredTypes) {
       "{\"a\": 2.5, \"b\": true, \"n\": {\"k\": [1, 2]}, \"s\": \"12\"}\n"
       "{\"a\": null, \"d\": \"2020-02-02\"}\n");
   ASSERT_TRUE(batch.ok()) << batch.error().message;
-  EXPECT_EQ(AsJson(*batch),
-            "{\"a\":1.0,\"s\":\"x\",\"t\":\"2024-01-02T03:04:05.000000\",\"b\":null,\"n\":null,\"d\":null}\n"
-            "{\"a\":2.5,\"s\":\"12\",\"t\":null,\"b\":true,\"n\":\"{\\\"k\\\":[1,2]}\",\"d\":null}\n"
-            "{\"a\":null,\"s\":null,\"t\":null,\"b\":null,\"n\":null,\"d\":\"2020-02-02\"}\n");
+  EXPECT_EQ(
+      AsJson(*batch),
+      "{\"a\":1.0,\"s\":\"x\",\"t\":\"2024-01-02T03:04:05.000000\",\"b\":null,\"n\":null,\"d\":"
+      "null}\n"
+      "{\"a\":2.5,\"s\":\"12\",\"t\":null,\"b\":true,\"n\":\"{\\\"k\\\":[1,2]}\",\"d\":null}\n"
+      "{\"a\":null,\"s\":null,\"t\":null,\"b\":null,\"n\":null,\"d\":\"2020-02-02\"}\n");
   EXPECT_EQ(ParseNdjson("[1]\n").error().kind, ErrorKind::kCorrupt);
   EXPECT_EQ(ParseNdjson("{\"a\":\n").error().kind, ErrorKind::kCorrupt);
 }

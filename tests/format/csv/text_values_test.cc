@@ -43,9 +43,9 @@ TEST(TextValuesTest, IntegersAndFloats) {
 
   // Just below the midpoint of two floats: rounding once gives the lower one; rounding to a
   // double first would land on the midpoint and then round to even (the upper one).
-  auto floats = Read(col::Float32(), {"1.000000178813934326171874999", "NaN", "-Infinity", "inf", "1e-50",
-                                         "-0.00000000000000000000000000000000000000000000000001", "3e38",
-                                         "4e38"});
+  auto floats = Read(col::Float32(),
+                     {"1.000000178813934326171874999", "NaN", "-Infinity", "inf", "1e-50",
+                      "-0.00000000000000000000000000000000000000000000000001", "3e38", "4e38"});
   ASSERT_TRUE(floats.ok()) << floats.error().message;
   const float* f = (*floats)->values<float>();
   EXPECT_EQ(f[0], 1.0f + std::ldexp(1.0f, -23));
@@ -75,8 +75,10 @@ TEST(TextValuesTest, DecimalsAreExactOrRefused) {
     std::memcpy(&v, (*d)->values<uint8_t>() + 16 * k, 16);
     EXPECT_TRUE(v == expected[k]) << k;
   }
-  EXPECT_EQ(ErrorOf(type, "1.234"), "\"1.234\" is not a valid decimal(5, 2) value (more than 2 fraction digits)");
-  EXPECT_EQ(ErrorOf(type, "1000"), "\"1000\" is not a valid decimal(5, 2) value (more than 3 digits before the point)");
+  EXPECT_EQ(ErrorOf(type, "1.234"),
+            "\"1.234\" is not a valid decimal(5, 2) value (more than 2 fraction digits)");
+  EXPECT_EQ(ErrorOf(type, "1000"),
+            "\"1000\" is not a valid decimal(5, 2) value (more than 3 digits before the point)");
   EXPECT_NE(ErrorOf(type, "1e3"), "(read)");
   EXPECT_NE(ErrorOf(type, "."), "(read)");
   EXPECT_NE(ErrorOf(type, "-"), "(read)");
@@ -116,7 +118,8 @@ TEST(TextValuesTest, DatesTimesAndTimestamps) {
   EXPECT_EQ((*c)->values<int64_t>()[0], 7);
   EXPECT_NE(ErrorOf(tz, "1970-01-01T00:00:00").find("no UTC offset"), std::string::npos);
   EXPECT_NE(ErrorOf(ntz, "1970-01-01T00:00:00Z").find("has a UTC offset"), std::string::npos);
-  EXPECT_NE(ErrorOf(tz, "1970-01-01T00:00:00.0000001Z").find("finer than microseconds"), std::string::npos);
+  EXPECT_NE(ErrorOf(tz, "1970-01-01T00:00:00.0000001Z").find("finer than microseconds"),
+            std::string::npos);
   EXPECT_NE(ErrorOf(tz_ns, "2300-01-01T00:00:00Z").find("nanosecond range"), std::string::npos);
 }
 
@@ -145,7 +148,8 @@ TEST(TextValuesTest, ReadersApplyDeclaredTypesToTheirColumnsOnly) {
   auto bad = ParseCsv("zip,amount\n1,2\n3,4.567\n", declared);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().message,
-            "column amount, row 2: \"4.567\" is not a valid decimal(6, 2) value (more than 2 fraction digits)");
+            "column amount, row 2: \"4.567\" is not a valid decimal(6, 2) value (more than 2 "
+            "fraction digits)");
   auto ndjson = ParseNdjson("{\"zip\": 2134, \"amount\": 3}\n{\"zip\": \"x\"}\n", declared);
   ASSERT_TRUE(ndjson.ok()) << ndjson.error().message;
   EXPECT_EQ(ndjson->column(0)->GetView(0), "2134");

@@ -118,8 +118,7 @@ TEST(BatchReaderTest, MalformedAndFuzzedFilesFailCleanly) {
 
 // A9: each encoding fixture holds the same rows as PLAIN/<same name>.
 TEST(BatchReaderTest, IcebergEncodingFixturesEqualTheirPlainTwins) {
-  const std::string root =
-      CorpusPath("iceberg/parquet/src/testFixtures/resources/encodings");
+  const std::string root = CorpusPath("iceberg/parquet/src/testFixtures/resources/encodings");
   int compared = 0;
   for (const std::string& path : FilesUnder(root, ".parquet")) {
     if (path.find("/PLAIN/") != std::string::npos) continue;
@@ -131,9 +130,8 @@ TEST(BatchReaderTest, IcebergEncodingFixturesEqualTheirPlainTwins) {
     ASSERT_EQ(got->batches.size(), want->batches.size());
     for (size_t b = 0; b < got->batches.size(); ++b) {
       for (int c = 0; c < got->batches[b].num_columns(); ++c) {
-        EXPECT_EQ(columnar::ArrayDifference(*got->batches[b].column(c),
-                                            *want->batches[b].column(c)),
-                  "");
+        EXPECT_EQ(
+            columnar::ArrayDifference(*got->batches[b].column(c), *want->batches[b].column(c)), "");
       }
     }
     ++compared;
@@ -182,7 +180,8 @@ TEST(BatchReaderTest, ReadersSharingABufferPoolReadLikeOneReader) {
     for (size_t b = 0; b < pooled.size(); ++b) {
       ASSERT_EQ(pooled[b].num_columns(), whole->batches[b].num_columns());
       for (int c = 0; c < pooled[b].num_columns(); ++c) {
-        EXPECT_EQ(columnar::ArrayDifference(*pooled[b].column(c), *whole->batches[b].column(c)), "");
+        EXPECT_EQ(columnar::ArrayDifference(*pooled[b].column(c), *whole->batches[b].column(c)),
+                  "");
       }
     }
     ++compared;

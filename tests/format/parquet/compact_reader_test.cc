@@ -25,11 +25,27 @@ class Bytes {
     AppendVarint(out_, ZigZagEncode(id));
     return *this;
   }
-  Bytes& Stop() { out_.push_back(0); return *this; }
-  Bytes& ZigZag(int64_t v) { AppendVarint(out_, ZigZagEncode(v)); return *this; }
-  Bytes& Varint(uint64_t v) { AppendVarint(out_, v); return *this; }
-  Bytes& Byte(uint8_t b) { out_.push_back(static_cast<char>(b)); return *this; }
-  Bytes& Binary(std::string_view s) { Varint(s.size()); out_.append(s); return *this; }
+  Bytes& Stop() {
+    out_.push_back(0);
+    return *this;
+  }
+  Bytes& ZigZag(int64_t v) {
+    AppendVarint(out_, ZigZagEncode(v));
+    return *this;
+  }
+  Bytes& Varint(uint64_t v) {
+    AppendVarint(out_, v);
+    return *this;
+  }
+  Bytes& Byte(uint8_t b) {
+    out_.push_back(static_cast<char>(b));
+    return *this;
+  }
+  Bytes& Binary(std::string_view s) {
+    Varint(s.size());
+    out_.append(s);
+    return *this;
+  }
   Bytes& List(CType elem, uint32_t n) {
     if (n < 15) {
       out_.push_back(static_cast<char>((n << 4) | static_cast<int>(elem)));
@@ -39,7 +55,10 @@ class Bytes {
     }
     return *this;
   }
-  Bytes& Raw(std::string_view s) { out_.append(s); return *this; }
+  Bytes& Raw(std::string_view s) {
+    out_.append(s);
+    return *this;
+  }
   const std::string& str() const { return out_; }
 
  private:
@@ -48,13 +67,18 @@ class Bytes {
 
 TEST(CompactReaderTest, ReadsScalarsAndFieldIds) {
   Bytes b;
-  b.Field(1, CType::kI32).ZigZag(-5)
-      .Field(1, CType::kI64).ZigZag(int64_t{1} << 40)
-      .Field(1, CType::kBinary).Binary("hello")
+  b.Field(1, CType::kI32)
+      .ZigZag(-5)
+      .Field(1, CType::kI64)
+      .ZigZag(int64_t{1} << 40)
+      .Field(1, CType::kBinary)
+      .Binary("hello")
       .Field(2, CType::kBoolTrue)   // id 5
       .Field(1, CType::kBoolFalse)  // id 6
-      .LongField(300, CType::kByte).Byte(0xFE)
-      .Field(1, CType::kDouble).Raw(std::string("\0\0\0\0\0\0\xf0\x3f", 8))  // 1.0
+      .LongField(300, CType::kByte)
+      .Byte(0xFE)
+      .Field(1, CType::kDouble)
+      .Raw(std::string("\0\0\0\0\0\0\xf0\x3f", 8))  // 1.0
       .Stop();
   CompactReader r(b.str());
   ASSERT_TRUE(r.BeginStruct().ok());
@@ -154,23 +178,42 @@ TEST(CompactReaderTest, SkipsUnknownFieldsOfEveryType) {
   ExpectSkips(Bytes().Field(10, CType::kSet).List(CType::kBinary, 1).Binary("a"));
   ExpectSkips(Bytes().Field(10, CType::kList).List(CType::kBoolTrue, 2).Byte(1).Byte(2));
   // map<i32, string> of two entries, and an empty map
-  ExpectSkips(Bytes().Field(10, CType::kMap).Varint(2).Byte(0x58).ZigZag(1).Binary("a").ZigZag(2).Binary("b"));
+  ExpectSkips(Bytes()
+                  .Field(10, CType::kMap)
+                  .Varint(2)
+                  .Byte(0x58)
+                  .ZigZag(1)
+                  .Binary("a")
+                  .ZigZag(2)
+                  .Binary("b"));
   ExpectSkips(Bytes().Field(10, CType::kMap).Varint(0));
   // nested struct with a list of structs inside and a bool field
   ExpectSkips(Bytes()
                   .Field(10, CType::kStruct)
-                  .Field(1, CType::kList).List(CType::kStruct, 2)
-                  .Field(1, CType::kI32).ZigZag(5).Stop()
-                  .Field(2, CType::kBoolTrue).Stop()
+                  .Field(1, CType::kList)
+                  .List(CType::kStruct, 2)
+                  .Field(1, CType::kI32)
+                  .ZigZag(5)
+                  .Stop()
+                  .Field(2, CType::kBoolTrue)
+                  .Stop()
                   .Field(3, CType::kBoolFalse)
                   .Stop());
 }
 
 TEST(CompactReaderTest, TruncationIsCorrupt) {
   Bytes full;
-  full.Field(1, CType::kBinary).Binary("abcdef").Field(1, CType::kList).List(CType::kI32, 2)
-      .ZigZag(1).ZigZag(2).Field(1, CType::kStruct).Field(1, CType::kDouble)
-      .Raw(std::string(8, '\0')).Stop().Stop();
+  full.Field(1, CType::kBinary)
+      .Binary("abcdef")
+      .Field(1, CType::kList)
+      .List(CType::kI32, 2)
+      .ZigZag(1)
+      .ZigZag(2)
+      .Field(1, CType::kStruct)
+      .Field(1, CType::kDouble)
+      .Raw(std::string(8, '\0'))
+      .Stop()
+      .Stop();
   for (size_t n = 0; n < full.str().size(); ++n) {
     std::string prefix = full.str().substr(0, n);
     CompactReader r(prefix);
@@ -265,10 +308,23 @@ TEST(CompactReaderTest, FileMetaDataSkipsNewFields) {
   // root: name "schema", num_children 1
   b.Field(4, CType::kBinary).Binary("schema").Field(1, CType::kI32).ZigZag(1).Stop();
   // leaf: type INT64, repetition REQUIRED, name "x", logicalType {42: {}}, field 60: map
-  b.Field(1, CType::kI32).ZigZag(2).Field(2, CType::kI32).ZigZag(0).Field(1, CType::kBinary)
-      .Binary("x").Field(6, CType::kStruct).LongField(42, CType::kStruct).Stop().Stop()
-      .LongField(60, CType::kMap).Varint(1).Byte(0x88).Binary("k").Binary("v").Stop();
-  b.Field(1, CType::kI64).ZigZag(0);              // 3 num_rows
+  b.Field(1, CType::kI32)
+      .ZigZag(2)
+      .Field(2, CType::kI32)
+      .ZigZag(0)
+      .Field(1, CType::kBinary)
+      .Binary("x")
+      .Field(6, CType::kStruct)
+      .LongField(42, CType::kStruct)
+      .Stop()
+      .Stop()
+      .LongField(60, CType::kMap)
+      .Varint(1)
+      .Byte(0x88)
+      .Binary("k")
+      .Binary("v")
+      .Stop();
+  b.Field(1, CType::kI64).ZigZag(0);                 // 3 num_rows
   b.Field(1, CType::kList).List(CType::kStruct, 0);  // 4 row_groups
   b.Field(2, CType::kI32).ZigZag(5);  // 6 created_by with a type it does not have: skipped
   b.LongField(50, CType::kStruct).Field(1, CType::kBinary).Binary("future").Stop();
@@ -296,20 +352,33 @@ TEST(CompactReaderTest, MissingRequiredFieldIsCorrupt) {
 
 TEST(CompactReaderTest, PageHeaderDecodes) {
   Bytes b;
-  b.Field(1, CType::kI32).ZigZag(0)       // DATA_PAGE
-      .Field(1, CType::kI32).ZigZag(100)  // uncompressed
-      .Field(1, CType::kI32).ZigZag(80)   // compressed
-      .Field(1, CType::kI32).ZigZag(-12345)  // crc
+  b.Field(1, CType::kI32)
+      .ZigZag(0)  // DATA_PAGE
+      .Field(1, CType::kI32)
+      .ZigZag(100)  // uncompressed
+      .Field(1, CType::kI32)
+      .ZigZag(80)  // compressed
+      .Field(1, CType::kI32)
+      .ZigZag(-12345)  // crc
       .Field(1, CType::kStruct)
-      .Field(1, CType::kI32).ZigZag(10).Field(1, CType::kI32).ZigZag(8)
-      .Field(1, CType::kI32).ZigZag(3).Field(1, CType::kI32).ZigZag(3)
-      .Field(1, CType::kStruct).Field(3, CType::kI64).ZigZag(2).Stop()
+      .Field(1, CType::kI32)
+      .ZigZag(10)
+      .Field(1, CType::kI32)
+      .ZigZag(8)
+      .Field(1, CType::kI32)
+      .ZigZag(3)
+      .Field(1, CType::kI32)
+      .ZigZag(3)
+      .Field(1, CType::kStruct)
+      .Field(3, CType::kI64)
+      .ZigZag(2)
+      .Stop()
       .Stop()
       .Stop();
   std::string bytes = b.str() + "page data";
   size_t header_size = 0;
-  auto h = DecodePageHeader(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(),
-                            &header_size);
+  auto h =
+      DecodePageHeader(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), &header_size);
   ASSERT_TRUE(h.ok()) << h.error().message;
   EXPECT_EQ(header_size, b.str().size());
   EXPECT_EQ(h->type, PageType::kDataPage);
@@ -322,10 +391,16 @@ TEST(CompactReaderTest, PageHeaderDecodes) {
 
   // A data page without its data_page_header is corrupt.
   Bytes bad;
-  bad.Field(1, CType::kI32).ZigZag(0).Field(1, CType::kI32).ZigZag(1).Field(1, CType::kI32)
-      .ZigZag(1).Stop();
+  bad.Field(1, CType::kI32)
+      .ZigZag(0)
+      .Field(1, CType::kI32)
+      .ZigZag(1)
+      .Field(1, CType::kI32)
+      .ZigZag(1)
+      .Stop();
   EXPECT_FALSE(DecodePageHeader(reinterpret_cast<const uint8_t*>(bad.str().data()),
-                                bad.str().size(), &header_size).ok());
+                                bad.str().size(), &header_size)
+                   .ok());
 }
 
 }  // namespace

@@ -16,8 +16,8 @@ namespace {
 uint32_t Lookup(DictionaryIndexMap& map, std::vector<std::string>& keys, const std::string& key,
                 uint32_t hash, bool* inserted) {
   uint32_t next = static_cast<uint32_t>(keys.size());
-  uint32_t index = map.FindOrInsert(hash, next, next,
-                                    [&](uint64_t stored) { return keys[stored] == key; }, inserted);
+  uint32_t index = map.FindOrInsert(
+      hash, next, next, [&](uint64_t stored) { return keys[stored] == key; }, inserted);
   if (*inserted) keys.push_back(key);
   return index;
 }
@@ -76,11 +76,13 @@ TEST(DictionaryIndexMapTest, HashesDependOnEveryByte) {
     for (size_t i = 0; i < len; ++i) {
       std::string t = s;
       t[i] = 'b';
-      EXPECT_NE(DictionaryIndexMap::HashBytes(s), DictionaryIndexMap::HashBytes(t)) << len << " " << i;
+      EXPECT_NE(DictionaryIndexMap::HashBytes(s), DictionaryIndexMap::HashBytes(t))
+          << len << " " << i;
     }
   }
   EXPECT_NE(DictionaryIndexMap::HashBits(1), DictionaryIndexMap::HashBits(2));
-  EXPECT_NE(DictionaryIndexMap::HashBytes(std::string_view("\0", 1)), DictionaryIndexMap::HashBytes(""));
+  EXPECT_NE(DictionaryIndexMap::HashBytes(std::string_view("\0", 1)),
+            DictionaryIndexMap::HashBytes(""));
 }
 
 }  // namespace

@@ -147,9 +147,9 @@ TEST(ExpectedValuesTest, Int96FromSparkAsMicrosecondsAndItsOutOfRangeValue) {
       }
     }
   }
-  std::vector<std::optional<int64_t>> want = {1704141296123456, 1704070800000000,
+  std::vector<std::optional<int64_t>> want = {1704141296123456,   1704070800000000,
                                               253402225200000000, 1735599600000000,
-                                              std::nullopt, 9089380393200000000};
+                                              std::nullopt,       9089380393200000000};
   EXPECT_EQ(got, want);
   // In nanoseconds the year-290000 value does not fit: a clear error, not a wrapped timestamp.
   auto ns = Read(Data("int96_from_spark.parquet"));
@@ -234,10 +234,9 @@ TEST(ExpectedValuesTest, FixedLengthByteArrayAndInt32WithNullPages) {
 // most values that are not in the chunk are not.
 TEST(BloomFilterTest, CorpusFiltersContainEveryValueOfTheirChunks) {
   int filters = 0;
-  for (const std::string& path :
-       {Data("data_index_bloom_encoding_stats.parquet"),
-        Data("data_index_bloom_encoding_with_length.parquet"),
-        CorpusPath("hyparquet/test/files/bloom_filter.parquet")}) {
+  for (const std::string& path : {Data("data_index_bloom_encoding_stats.parquet"),
+                                  Data("data_index_bloom_encoding_with_length.parquet"),
+                                  CorpusPath("hyparquet/test/files/bloom_filter.parquet")}) {
     SCOPED_TRACE(path);
     auto file = FileReader::Open(*io::LocalFileIO(), path);
     ASSERT_TRUE(file.ok()) << file.error().message;

@@ -1,8 +1,8 @@
-// The footer decoder against hyparquet's 63 `*.metadata.json` dumps (corpus A3): floe's JSON form of
-// each file's FileMetaData must equal hyparquet's, compared structurally after parsing both.
+// The footer decoder against hyparquet's 63 `*.metadata.json` dumps (corpus A3): floe's JSON form
+// of each file's FileMetaData must equal hyparquet's, compared structurally after parsing both.
 //
-// Normalizations (each is a rendering artifact of hyparquet, a JavaScript reader, or a field it does
-// not decode; everything else must match exactly):
+// Normalizations (each is a rendering artifact of hyparquet, a JavaScript reader, or a field it
+// does not decode; everything else must match exactly):
 //  1. Numbers compare by value: JSON has one number type, and hyparquet turns i64 (BigInt) into
 //     plain numbers; 2.0 and 2 are equal. FLOAT statistics compare as 32-bit floats (JS widens them
 //     to double, e.g. 0.1f prints as 0.10000000149011612; floe prints the shortest float text).
@@ -24,20 +24,21 @@
 //  7. hyparquet's GeoParquet support (markGeoColumns) adds {"type": "GEOMETRY", ...} to columns
 //     named in a "geo" key-value entry; a logical_type present only on hyparquet's side is accepted
 //     when it is GEOMETRY and the file has "geo" key-value metadata.
+#include "floe/format/parquet/file_metadata_json.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <set>
 #include <string>
 
-#include "floe/format/parquet/file_metadata_json.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/io/file_io.h"
 #include "floe/util/json_reader.h"
 #include "floe/util/json_writer.h"
 #include "floe/util/time.h"
-#include "testing/test_util.h"
 #include "format/parquet/hyparquet_json.h"
+#include "testing/test_util.h"
 
 namespace floe::parquet {
 namespace {
@@ -64,7 +65,8 @@ TEST(FileMetaDataJsonTest, EqualsHyparquetMetadataDumps) {
     std::string floe_json = FileMetaDataToJson((*reader)->metadata(), options);
     auto floe_doc = JsonDocument::Parse(floe_json);
     ASSERT_TRUE(floe_doc.ok()) << floe_doc.error().message;
-    auto hyp_doc = JsonDocument::Parse(LongIntegersAsDoubles(floe::testing::ReadFileToString(expected_path)));
+    auto hyp_doc =
+        JsonDocument::Parse(LongIntegersAsDoubles(floe::testing::ReadFileToString(expected_path)));
     ASSERT_TRUE(hyp_doc.ok()) << hyp_doc.error().message;
 
     bool has_geo = false;

@@ -21,9 +21,7 @@ namespace {
 using floe::testing::CorpusPath;
 using floe::testing::FilesUnder;
 
-bool IsCleanKind(ErrorKind k) {
-  return k == ErrorKind::kCorrupt || k == ErrorKind::kNotSupported;
-}
+bool IsCleanKind(ErrorKind k) { return k == ErrorKind::kCorrupt || k == ErrorKind::kNotSupported; }
 
 // Walks the pages of every column chunk (headers only), as a page reader will, and reads the
 // page indexes and bloom filter headers. Returns the first error; counts the pages seen.
@@ -48,9 +46,9 @@ Status WalkPages(const FileReader& reader, int* pages) {
       int64_t pos = start;
       while (pos < end && values < m.num_values) {
         size_t header_size = 0;
-        FLOE_ASSIGN_OR_RETURN(
-            PageHeader h, DecodePageHeader(reinterpret_cast<const uint8_t*>(file.data()) + pos,
-                                           static_cast<size_t>(end - pos), &header_size));
+        FLOE_ASSIGN_OR_RETURN(PageHeader h,
+                              DecodePageHeader(reinterpret_cast<const uint8_t*>(file.data()) + pos,
+                                               static_cast<size_t>(end - pos), &header_size));
         if (h.data_page_header) values += h.data_page_header->num_values;
         if (h.data_page_header_v2) values += h.data_page_header_v2->num_values;
         pos += static_cast<int64_t>(header_size) + h.compressed_page_size;
@@ -80,9 +78,9 @@ Status WalkPages(const FileReader& reader, int* pages) {
 
 std::vector<std::string> WellFormedFiles() {
   std::vector<std::string> files;
-  for (const char* dir : {"parquet-testing/data", "arrow-testing/data/parquet",
-                          "iceberg/parquet/src/testFixtures/resources/encodings",
-                          "hyparquet/test/files"}) {
+  for (const char* dir :
+       {"parquet-testing/data", "arrow-testing/data/parquet",
+        "iceberg/parquet/src/testFixtures/resources/encodings", "hyparquet/test/files"}) {
     for (const std::string& f : FilesUnder(CorpusPath(dir), ".parquet")) {
       if (f.find("/fuzzing/") != std::string::npos ||
           f.find("/encoding-fuzzing/") != std::string::npos) {
@@ -170,10 +168,11 @@ TEST(FileReaderTest, MalformedFilesFailCleanly) {
 TEST(FileReaderTest, FlippedAndTruncatedFootersFailCleanly) {
   std::mt19937 rng(20261129);
   int decoded = 0, rejected = 0;
-  for (const char* name : {"alltypes_plain.parquet", "nested_lists.snappy.parquet",
-                           "alltypes_tiny_pages.parquet", "nulls.snappy.parquet",
-                           "data_index_bloom_encoding_stats.parquet"}) {
-    std::string bytes = floe::testing::ReadFileToString(CorpusPath(std::string("parquet-testing/data/") + name));
+  for (const char* name :
+       {"alltypes_plain.parquet", "nested_lists.snappy.parquet", "alltypes_tiny_pages.parquet",
+        "nulls.snappy.parquet", "data_index_bloom_encoding_stats.parquet"}) {
+    std::string bytes =
+        floe::testing::ReadFileToString(CorpusPath(std::string("parquet-testing/data/") + name));
     int64_t len = 0;
     auto md = ParseFooter(bytes, static_cast<int64_t>(bytes.size()), &len);
     ASSERT_TRUE(md.ok()) << name << ": " << md.error().message;
@@ -213,7 +212,8 @@ TEST(FileReaderTest, SmallAndWrongFilesAreCorrupt) {
   auto r = ParseFooter("PAR1", 4, &len);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().kind, ErrorKind::kCorrupt);
-  std::string bad = std::string("PAR1") + std::string(8, '\0') + std::string("\x05\x00\x00\x00PAR1", 8);
+  std::string bad =
+      std::string("PAR1") + std::string(8, '\0') + std::string("\x05\x00\x00\x00PAR1", 8);
   r = ParseFooter(bad, static_cast<int64_t>(bad.size()), &len);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().kind, ErrorKind::kCorrupt);
@@ -221,7 +221,8 @@ TEST(FileReaderTest, SmallAndWrongFilesAreCorrupt) {
   r = ParseFooter(huge, static_cast<int64_t>(huge.size()), &len);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().message.find("does not fit"), std::string::npos) << r.error().message;
-  std::string pare = std::string("PARE") + std::string(8, '\0') + std::string("\x05\x00\x00\x00PARE", 8);
+  std::string pare =
+      std::string("PARE") + std::string(8, '\0') + std::string("\x05\x00\x00\x00PARE", 8);
   r = ParseFooter(pare, static_cast<int64_t>(pare.size()), &len);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().kind, ErrorKind::kNotSupported);

@@ -4,11 +4,10 @@
 // pass; the page index and dictionary fallback are checked in the file's metadata.
 #include "floe/format/parquet/file_writer.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
-
-#include <fmt/format.h>
 
 #include "floe/columnar/array_equal.h"
 #include "floe/format/parquet/batch_reader.h"
@@ -36,8 +35,8 @@ Result<FileMetrics> WriteBatches(io::FileIO& io, const std::string& path,
 }
 
 // Reads the whole file and compares it with the batches, row by row through slices.
-void ExpectFileEquals(io::FileIO& io, const std::string& path, const std::vector<RecordBatch>& batches,
-                      int64_t batch_size) {
+void ExpectFileEquals(io::FileIO& io, const std::string& path,
+                      const std::vector<RecordBatch>& batches, int64_t batch_size) {
   auto reader = FileReader::Open(io, path);
   ASSERT_TRUE(reader.ok()) << reader.error().message;
   BatchReaderOptions options;
@@ -91,8 +90,8 @@ void ExpectFileEquals(io::FileIO& io, const std::string& path, const std::vector
 }
 
 const CompressionCodec kCodecs[] = {CompressionCodec::kUncompressed, CompressionCodec::kSnappy,
-                                    CompressionCodec::kGzip, CompressionCodec::kZstd,
-                                    CompressionCodec::kBrotli, CompressionCodec::kLz4Raw};
+                                    CompressionCodec::kGzip,         CompressionCodec::kZstd,
+                                    CompressionCodec::kBrotli,       CompressionCodec::kLz4Raw};
 
 TEST(FileWriterTest, RandomSchemasRoundTrip) {
   for (uint64_t seed = 0; seed < 60; ++seed) {
@@ -103,7 +102,8 @@ TEST(FileWriterTest, RandomSchemasRoundTrip) {
     std::vector<RecordBatch> batches;
     int num_batches = 1 + static_cast<int>(data.Next() % 3);
     for (int i = 0; i < num_batches; ++i) {
-      auto b = data.RandomBatch(schema, static_cast<int64_t>(data.Next() % 700), 1 + static_cast<int>(data.Next() % 6));
+      auto b = data.RandomBatch(schema, static_cast<int64_t>(data.Next() % 700),
+                                1 + static_cast<int>(data.Next() % 6));
       ASSERT_TRUE(b.ok()) << b.error().message;
       batches.push_back(*b);
     }
@@ -116,7 +116,8 @@ TEST(FileWriterTest, RandomSchemasRoundTrip) {
       options.columns.page_bytes = 16 + static_cast<int64_t>(data.Next() % 2000);
       options.columns.page_row_limit = 1 + static_cast<int64_t>(data.Next() % 300);
     }
-    if (data.OneIn(2)) options.columns.dictionary_page_bytes = static_cast<int64_t>(data.Next() % 300);
+    if (data.OneIn(2))
+      options.columns.dictionary_page_bytes = static_cast<int64_t>(data.Next() % 300);
     if (data.OneIn(2)) options.row_group_rows = 1 + static_cast<int64_t>(data.Next() % 500);
     if (data.OneIn(4)) options.row_group_bytes = 1 + static_cast<int64_t>(data.Next() % 5000);
     io::MemoryFileIO io;
@@ -135,7 +136,8 @@ TEST(FileWriterTest, ParallelEncodingWritesTheSameBytes) {
     auto schema = data.RandomSchema(2 + static_cast<int>(data.Next() % 6), 2);
     std::vector<RecordBatch> batches;
     for (int i = 0; i < 3; ++i) {
-      auto b = data.RandomBatch(schema, static_cast<int64_t>(data.Next() % 1500), 1 + static_cast<int>(data.Next() % 6));
+      auto b = data.RandomBatch(schema, static_cast<int64_t>(data.Next() % 1500),
+                                1 + static_cast<int>(data.Next() % 6));
       ASSERT_TRUE(b.ok()) << b.error().message;
       batches.push_back(*b);
     }
@@ -220,8 +222,10 @@ TEST(FileWriterTest, DictionaryFallsBackToPlainPastItsLimit) {
   const ColumnMetaData& m = *(*reader)->metadata().row_groups[0].columns[0].meta_data;
   int dict_pages = 0, plain_pages = 0;
   for (const PageEncodingStats& s : *m.encoding_stats) {
-    if (s.page_type == PageType::kDataPage && s.encoding == Encoding::kRleDictionary) dict_pages += s.count;
-    if (s.page_type == PageType::kDataPage && s.encoding == Encoding::kPlain) plain_pages += s.count;
+    if (s.page_type == PageType::kDataPage && s.encoding == Encoding::kRleDictionary)
+      dict_pages += s.count;
+    if (s.page_type == PageType::kDataPage && s.encoding == Encoding::kPlain)
+      plain_pages += s.count;
   }
   EXPECT_GT(dict_pages, 0);
   EXPECT_GT(plain_pages, 0);
@@ -254,6 +258,7 @@ TEST(FileWriterTest, EstimatedSizeCountsTheDictionaryLookup) {
 }
 
 TEST(FileWriterTest, SchemaCarriesFieldIdsAndJavaListAndMapLayouts) {
+  using columnar::ArrayData;
   using columnar::Decimal128;
   using columnar::Field;
   using columnar::Float64;
@@ -262,15 +267,18 @@ TEST(FileWriterTest, SchemaCarriesFieldIdsAndJavaListAndMapLayouts) {
   using columnar::List;
   using columnar::Map;
   using columnar::Schema;
-  using columnar::TimeUnit;
   using columnar::Timestamp;
+  using columnar::TimeUnit;
   using columnar::UInt32;
   using columnar::Utf8;
-  using columnar::ArrayData;
   auto schema = std::make_shared<Schema>(std::vector<Field>{
       Field("id", Int64(), false).WithFieldId(1),
       Field("tags", List(Field("element", Utf8(), true).WithFieldId(3)), true).WithFieldId(2),
-      Field("props", Map(Field("key", Utf8(), false).WithFieldId(5), Field("value", Int32(), true).WithFieldId(6)), true).WithFieldId(4),
+      Field("props",
+            Map(Field("key", Utf8(), false).WithFieldId(5),
+                Field("value", Int32(), true).WithFieldId(6)),
+            true)
+          .WithFieldId(4),
       Field("ts", Timestamp(TimeUnit::kMicro, "UTC"), true).WithFieldId(7),
       Field("amount", Decimal128(30, 2), true).WithFieldId(8),
   });
@@ -289,10 +297,11 @@ TEST(FileWriterTest, SchemaCarriesFieldIdsAndJavaListAndMapLayouts) {
     layout.push_back(fmt::format("{} {} {}", e.name, e.field_id ? std::to_string(*e.field_id) : "-",
                                  e.repetition_type ? RepetitionName(*e.repetition_type) : "-"));
   }
-  EXPECT_EQ(layout, (std::vector<std::string>{
-                        "table - -", "id 1 REQUIRED", "tags 2 OPTIONAL", "list - REPEATED",
-                        "element 3 OPTIONAL", "props 4 OPTIONAL", "key_value - REPEATED",
-                        "key 5 REQUIRED", "value 6 OPTIONAL", "ts 7 OPTIONAL", "amount 8 OPTIONAL"}));
+  EXPECT_EQ(layout,
+            (std::vector<std::string>{"table - -", "id 1 REQUIRED", "tags 2 OPTIONAL",
+                                      "list - REPEATED", "element 3 OPTIONAL", "props 4 OPTIONAL",
+                                      "key_value - REPEATED", "key 5 REQUIRED", "value 6 OPTIONAL",
+                                      "ts 7 OPTIONAL", "amount 8 OPTIONAL"}));
   EXPECT_EQ(md.schema[9].logical_type->kind, LogicalType::Kind::kTimestamp);
   EXPECT_TRUE(md.schema[9].logical_type->is_adjusted_to_utc);
   EXPECT_EQ(*md.schema[10].type, Type::kFixedLenByteArray);
@@ -303,6 +312,7 @@ TEST(FileWriterTest, SchemaCarriesFieldIdsAndJavaListAndMapLayouts) {
 
 // Metrics and chunk statistics against a brute-force pass over the values.
 TEST(FileWriterTest, MetricsEqualBruteForce) {
+  using columnar::ArrayData;
   using columnar::Decimal128;
   using columnar::Field;
   using columnar::Float64;
@@ -311,11 +321,10 @@ TEST(FileWriterTest, MetricsEqualBruteForce) {
   using columnar::List;
   using columnar::Map;
   using columnar::Schema;
-  using columnar::TimeUnit;
   using columnar::Timestamp;
+  using columnar::TimeUnit;
   using columnar::UInt32;
   using columnar::Utf8;
-  using columnar::ArrayData;
   for (uint64_t seed = 0; seed < 10; ++seed) {
     auto schema = std::make_shared<Schema>(std::vector<Field>{
         Field("i", Int32(), true).WithFieldId(1), Field("u", UInt32(), true).WithFieldId(2),
@@ -323,7 +332,8 @@ TEST(FileWriterTest, MetricsEqualBruteForce) {
         Field("l", List(Field("element", Int64(), true).WithFieldId(6)), true).WithFieldId(5)});
     RandomData data(seed);
     std::vector<RecordBatch> batches;
-    for (int i = 0; i < 3; ++i) batches.push_back(*data.RandomBatch(schema, 500, 1 + static_cast<int>(seed % 4)));
+    for (int i = 0; i < 3; ++i)
+      batches.push_back(*data.RandomBatch(schema, 500, 1 + static_cast<int>(seed % 4)));
     ParquetWriterOptions options;
     options.row_group_rows = 400;
     options.columns.page_row_limit = 50;
@@ -351,7 +361,10 @@ TEST(FileWriterTest, MetricsEqualBruteForce) {
         if (b.column(1)->IsValid(r)) upd(umin, umax, b.column(1)->values<uint32_t>()[r]);
         if (b.column(2)->IsValid(r)) {
           double v = b.column(2)->values<double>()[r];
-          if (std::isnan(v)) ++nans; else upd(dmin, dmax, v);
+          if (std::isnan(v))
+            ++nans;
+          else
+            upd(dmin, dmax, v);
         }
         if (b.column(3)->IsValid(r)) upd(smin, smax, std::string(b.column(3)->GetView(r)));
         const ArrayData& l = *b.column(4);
@@ -362,8 +375,10 @@ TEST(FileWriterTest, MetricsEqualBruteForce) {
         if (l.IsValid(r)) {
           for (int32_t k = l.ListStart(r); k < l.ListEnd(r); ++k) {
             ++list_values;
-            if (l.children[0]->IsNull(k)) ++nulls[4];
-            else upd(lmin, lmax, l.children[0]->values<int64_t>()[k]);
+            if (l.children[0]->IsNull(k))
+              ++nulls[4];
+            else
+              upd(lmin, lmax, l.children[0]->values<int64_t>()[k]);
           }
         }
       }
@@ -411,8 +426,9 @@ TEST(FileWriterTest, MetricsEqualBruteForce) {
 std::string Int64Bytes(int64_t v) { return std::string(reinterpret_cast<const char*>(&v), 8); }
 
 TEST(FileWriterTest, PageIndexGivesPageBoundsAndBoundaryOrder) {
-  auto schema = std::make_shared<columnar::Schema>(std::vector<columnar::Field>{
-      columnar::Field("up", columnar::Int64(), false), columnar::Field("down", columnar::Int64(), true)});
+  auto schema = std::make_shared<columnar::Schema>(
+      std::vector<columnar::Field>{columnar::Field("up", columnar::Int64(), false),
+                                   columnar::Field("down", columnar::Int64(), true)});
   columnar::Int64Builder up(columnar::Int64()), down(columnar::Int64());
   for (int64_t i = 0; i < 10000; ++i) {
     ASSERT_TRUE(up.Append(i).ok());
@@ -482,8 +498,9 @@ TEST(FileWriterTest, FloatBoundsSkipNanAndSignZeros) {
 }
 
 TEST(FileWriterTest, BloomFiltersHoldEveryValue) {
-  auto schema = std::make_shared<columnar::Schema>(std::vector<columnar::Field>{
-      columnar::Field("s", columnar::Utf8(), true), columnar::Field("n", columnar::Int64(), false)});
+  auto schema = std::make_shared<columnar::Schema>(
+      std::vector<columnar::Field>{columnar::Field("s", columnar::Utf8(), true),
+                                   columnar::Field("n", columnar::Int64(), false)});
   columnar::BinaryBuilder s(columnar::Utf8());
   columnar::Int64Builder n(columnar::Int64());
   for (int64_t i = 0; i < 5000; ++i) {
@@ -541,7 +558,8 @@ TEST(FileWriterTest, AFileWithoutRowsHasNoRowGroups) {
 // floe then reads arrow-rs's file back equal to the batches floe wrote.
 TEST(FileWriterTest, ArrowRsReadsWhatFloeWrites) {
   std::string script = floe::testing::SourceDir() + "/tests/peers/rewrite_parquet.mjs";
-  if (!std::filesystem::exists(floe::testing::SourceDir() + "/tests/peers/node_modules/parquet-wasm")) {
+  if (!std::filesystem::exists(floe::testing::SourceDir() +
+                               "/tests/peers/node_modules/parquet-wasm")) {
     GTEST_SKIP() << "parquet-wasm is not installed (scripts/setup installs tests/peers)";
   }
   floe::testing::TempDir dir;
@@ -604,7 +622,8 @@ TEST(FileWriterTest, MemoryBytesCountBuffersAndFallbackFreesTheLookup) {
   // 512 values repeated on the first pages (the dictionary pays off), then distinct ones.
   constexpr int kRows = 50000;
   columnar::PrimitiveBuilder<int64_t> b(columnar::Int64());
-  for (int i = 0; i < kRows; ++i) ASSERT_TRUE(b.Append(i < 4096 ? i % 512 : int64_t{i} * 7919).ok());
+  for (int i = 0; i < kRows; ++i)
+    ASSERT_TRUE(b.Append(i < 4096 ? i % 512 : int64_t{i} * 7919).ok());
   auto batch = RecordBatch::Make(schema, kRows, {*b.Finish()});
   ASSERT_TRUE(batch.ok());
   auto memory_after_write = [&](int64_t dictionary_page_bytes, const std::string& name) {

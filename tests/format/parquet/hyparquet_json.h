@@ -3,6 +3,8 @@
 // binary, U+FFFD runs, fields hyparquet does not decode, GeoParquet marking, long integers.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <optional>
@@ -10,8 +12,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "floe/util/json_reader.h"
 #include "floe/util/json_writer.h"
@@ -180,8 +180,8 @@ class Comparer {
       auto fa = *floe.AsArray();
       auto ha = *hyp.AsArray();
       if (fa.size() != ha.size()) {
-        return Fail(path, fmt::format("array sizes differ: floe {}, hyparquet {}", fa.size(),
-                                      ha.size()));
+        return Fail(path,
+                    fmt::format("array sizes differ: floe {}, hyparquet {}", fa.size(), ha.size()));
       }
       for (size_t i = 0; i < fa.size(); ++i) Compare(fa[i], ha[i], fmt::format("{}[{}]", path, i));
       return;
@@ -200,9 +200,13 @@ class Comparer {
   }
 
   void CompareObjects(const JsonValue& floe, const JsonValue& hyp, const std::string& path) {
-    static const std::set<std::string, std::less<>> kFloeOnly = {
-        "column_orders", "nan_count", "vector_length", "encryption_algorithm",
-        "footer_signing_key_metadata", "crypto_metadata", "encrypted_column_metadata"};
+    static const std::set<std::string, std::less<>> kFloeOnly = {"column_orders",
+                                                                 "nan_count",
+                                                                 "vector_length",
+                                                                 "encryption_algorithm",
+                                                                 "footer_signing_key_metadata",
+                                                                 "crypto_metadata",
+                                                                 "encrypted_column_metadata"};
     auto fo = *floe.AsObject();
     auto ho = *hyp.AsObject();
     std::set<std::string, std::less<>> seen;
@@ -249,7 +253,7 @@ class Comparer {
     std::string_view hs = *h.AsString();
     if (fs == hs) return true;
     if (CollapseReplacement(fs) == CollapseReplacement(hs)) return true;  // normalization 5
-    auto fm = EpochMillis(fs), hm = EpochMillis(hs);  // normalization 3
+    auto fm = EpochMillis(fs), hm = EpochMillis(hs);                      // normalization 3
     if (fm && hm && hs.find('T') != std::string_view::npos) return *fm == *hm;
     if (auto bytes = DecodeHex(fs)) {  // normalization 4b
       std::string quoted;

@@ -71,8 +71,9 @@ bool HalvesEqual(double a, double b) {
 
 // a: floe's value; b: hyparquet's. "" when they agree, else where they differ.
 std::string Differ(const JsonValue& a, const JsonValue& b) {
-  auto differ = [&](std::string what) { return a.path() + ": " + what + ": floe " + a.ToJson() +
-                                               ", hyparquet " + b.ToJson(); };
+  auto differ = [&](std::string what) {
+    return a.path() + ": " + what + ": floe " + a.ToJson() + ", hyparquet " + b.ToJson();
+  };
   if (b.IsNull()) {
     // hyparquet gives null for NaN (JSON.stringify) and for an empty required list.
     bool empty_list = a.IsArray() && a.AsArray()->empty();
@@ -172,7 +173,8 @@ TEST(HyparquetRowsTest, RowsEqualHyparquetsDecode) {
     if (!std::ifstream(expected_path)) continue;
     SCOPED_TRACE(path);
     auto rows = RowsAsJson(path);
-    if (stem == "large_string_map.brotli") continue;  // a page over the codec limit: see batch_reader_test
+    if (stem == "large_string_map.brotli")
+      continue;  // a page over the codec limit: see batch_reader_test
     ASSERT_TRUE(rows.ok()) << rows.error().message;
     bool variant = stem.rfind("shredded-", 0) == 0;
     auto skip = NotCompared().find(stem);
@@ -186,8 +188,8 @@ TEST(HyparquetRowsTest, RowsEqualHyparquetsDecode) {
     }
     auto got = JsonDocument::Parse(hyp::LongIntegersAsDoubles(*rows));
     ASSERT_TRUE(got.ok()) << got.error().message << "\n" << rows->substr(0, 2000);
-    auto want =
-        JsonDocument::Parse(hyp::LongIntegersAsDoubles(floe::testing::ReadFileToString(expected_path)));
+    auto want = JsonDocument::Parse(
+        hyp::LongIntegersAsDoubles(floe::testing::ReadFileToString(expected_path)));
     ASSERT_TRUE(want.ok()) << want.error().message;
     EXPECT_EQ(Differ((*got)->root(), (*want)->root()), "");
     ++compared;
@@ -195,18 +197,18 @@ TEST(HyparquetRowsTest, RowsEqualHyparquetsDecode) {
   EXPECT_GE(compared, 45);
 }
 
-
 // Files floe writes (random schemas: every type, nesting, nulls, NaN; each codec; v1 and v2
 // pages; small pages) decode in hyparquet to the rows floe reads back.
 TEST(HyparquetRowsTest, FloeWrittenFilesEqualHyparquetsDecode) {
   std::string script = floe::testing::SourceDir() + "/tests/peers/hyparquet_rows.mjs";
-  if (!std::filesystem::exists(floe::testing::SourceDir() + "/tests/peers/node_modules/hyparquet")) {
+  if (!std::filesystem::exists(floe::testing::SourceDir() +
+                               "/tests/peers/node_modules/hyparquet")) {
     GTEST_SKIP() << "hyparquet is not installed (scripts/setup installs tests/peers)";
   }
   floe::testing::TempDir dir;
   const CompressionCodec codecs[] = {CompressionCodec::kUncompressed, CompressionCodec::kSnappy,
-                                     CompressionCodec::kGzip, CompressionCodec::kZstd,
-                                     CompressionCodec::kBrotli, CompressionCodec::kLz4Raw};
+                                     CompressionCodec::kGzip,         CompressionCodec::kZstd,
+                                     CompressionCodec::kBrotli,       CompressionCodec::kLz4Raw};
   for (uint64_t seed = 0; seed < 24; ++seed) {
     SCOPED_TRACE(seed);
     columnar::testing::RandomData data(seed + 1000);

@@ -28,7 +28,8 @@ using columnar::RecordBatch;
 enum class KeepPattern { kSparse, kHalf, kClustered, kAll, kNone };
 
 uint64_t LateRowHash(int row_group, int64_t row) {
-  uint64_t x = static_cast<uint64_t>(row) * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(row_group);
+  uint64_t x =
+      static_cast<uint64_t>(row) * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(row_group);
   x ^= x >> 29;
   x *= 0xBF58476D1CE4E5B9ull;
   return x ^ (x >> 32);
@@ -36,11 +37,16 @@ uint64_t LateRowHash(int row_group, int64_t row) {
 
 bool LateKeeps(KeepPattern p, int row_group, int64_t row) {
   switch (p) {
-    case KeepPattern::kSparse: return LateRowHash(row_group, row) % 50 == 0;
-    case KeepPattern::kHalf: return LateRowHash(row_group, row) % 2 == 0;
-    case KeepPattern::kClustered: return (row / 23) % 4 == 1;
-    case KeepPattern::kAll: return true;
-    case KeepPattern::kNone: return false;
+    case KeepPattern::kSparse:
+      return LateRowHash(row_group, row) % 50 == 0;
+    case KeepPattern::kHalf:
+      return LateRowHash(row_group, row) % 2 == 0;
+    case KeepPattern::kClustered:
+      return (row / 23) % 4 == 1;
+    case KeepPattern::kAll:
+      return true;
+    case KeepPattern::kNone:
+      return false;
   }
   return false;
 }
@@ -93,7 +99,8 @@ Result<LateReference> LateReferenceRows(const FileReader& file, int64_t batch_si
       first_row = 0;
     }
     LateAppendRows(*batch, &out.rows);
-    for (int64_t i = 0; i < batch->num_rows(); ++i) out.positions.push_back({row_group, first_row + i});
+    for (int64_t i = 0; i < batch->num_rows(); ++i)
+      out.positions.push_back({row_group, first_row + i});
     first_row += batch->num_rows();
     rows_left -= batch->num_rows();
   }
@@ -160,8 +167,8 @@ void ExpectLateEqualsReference(const FileReader& file, int64_t batch_size, int n
     const size_t c = static_cast<size_t>(n++) % choices.size();
     for (int64_t min_rows_per_run : {int64_t{1}, int64_t{1} << 40}) {  // skip / cut down
       if (min_rows_per_run == 1 && (p == KeepPattern::kAll || p == KeepPattern::kNone)) continue;
-      SCOPED_TRACE(::testing::Message() << "fields choice " << c << ", min rows per run "
-                                        << min_rows_per_run);
+      SCOPED_TRACE(::testing::Message()
+                   << "fields choice " << c << ", min rows per run " << min_rows_per_run);
       auto got = LateRows(file, batch_size, p, choices[c], min_rows_per_run, c == 0);
       ASSERT_TRUE(got.ok()) << got.error().message;
       ASSERT_EQ(got->rows.size(), expected.size());
@@ -424,7 +431,8 @@ TEST(LateMaterializationTest, DictionaryPredicateGivesTheReferenceRows) {
     std::vector<std::string> expected;
     for (size_t i = 0; i < reference->rows.size(); ++i) {
       const auto& [row_group, row] = reference->positions[i];
-      if (DictValuePasses(values[0][i], seed) && DictValuePasses(values[static_cast<size_t>(last)][i], seed + 1) &&
+      if (DictValuePasses(values[0][i], seed) &&
+          DictValuePasses(values[static_cast<size_t>(last)][i], seed + 1) &&
           DictPositionAdmits(row_group, row)) {
         expected.push_back(reference->rows[i]);
       }
@@ -461,8 +469,9 @@ struct RepeatedSlices {
 
 // "t.parquet" in `io`: uncompressed, pages of 40 rows, values drawn again and again from `pool`,
 // so that column chunks are dictionary-encoded.
-Status WriteRepeatedSlices(io::MemoryFileIO& io, const columnar::SchemaPtr& schema, const RecordBatch& pool,
-                           columnar::testing::RandomData& data, const RepeatedSlices& how) {
+Status WriteRepeatedSlices(io::MemoryFileIO& io, const columnar::SchemaPtr& schema,
+                           const RecordBatch& pool, columnar::testing::RandomData& data,
+                           const RepeatedSlices& how) {
   ParquetWriterOptions options;
   options.columns.codec = CompressionCodec::kUncompressed;
   options.columns.page_row_limit = 40;
@@ -470,7 +479,8 @@ Status WriteRepeatedSlices(io::MemoryFileIO& io, const columnar::SchemaPtr& sche
   FLOE_ASSIGN_OR_RETURN(auto out, io.Create("t.parquet"));
   FLOE_ASSIGN_OR_RETURN(auto writer, ParquetWriter::Make(std::move(out), schema, options));
   for (int i = 0; i < how.writes; ++i) {
-    FLOE_RETURN_IF_ERROR(writer->Write(pool.Slice(static_cast<int64_t>(data.Next() % how.starts), how.rows)));
+    FLOE_RETURN_IF_ERROR(
+        writer->Write(pool.Slice(static_cast<int64_t>(data.Next() % how.starts), how.rows)));
   }
   FLOE_RETURN_IF_ERROR(writer->Close());
   return Ok();
@@ -486,7 +496,8 @@ TEST(LateMaterializationTest, DictionaryPathSurvivesFlippedBytes) {
   auto pool = data.RandomBatch(schema, 12, 4);
   ASSERT_TRUE(pool.ok());
   io::MemoryFileIO io;
-  Status written = WriteRepeatedSlices(io, schema, *pool, data, {.row_group_rows = 120, .writes = 100, .starts = 10, .rows = 3});
+  Status written = WriteRepeatedSlices(
+      io, schema, *pool, data, {.row_group_rows = 120, .writes = 100, .starts = 10, .rows = 3});
   ASSERT_TRUE(written.ok()) << written.error().message;
   const std::string original = *io.Get("t.parquet");
   int by_dictionary = 0;
@@ -519,21 +530,25 @@ TEST(LateMaterializationTest, DictionaryPathSurvivesFlippedBytes) {
 // page's indices (ValueDecoder::GatherRuns), out of a dictionary converted once. Against the
 // reference, then with flipped bytes: rows or an error, never a crash.
 TEST(LateMaterializationTest, DictionaryPagesOfConvertedValuesAndStrings) {
-  auto schema = std::make_shared<columnar::Schema>(std::vector<columnar::Field>{
-      columnar::Field("k", columnar::Int64(), false), columnar::Field("d", columnar::Decimal128(15, 2), false),
-      columnar::Field("e", columnar::Decimal128(7, 2), false), columnar::Field("s", columnar::Utf8(), false),
-      columnar::Field("n", columnar::Decimal128(15, 2), true)});
+  auto schema = std::make_shared<columnar::Schema>(
+      std::vector<columnar::Field>{columnar::Field("k", columnar::Int64(), false),
+                                   columnar::Field("d", columnar::Decimal128(15, 2), false),
+                                   columnar::Field("e", columnar::Decimal128(7, 2), false),
+                                   columnar::Field("s", columnar::Utf8(), false),
+                                   columnar::Field("n", columnar::Decimal128(15, 2), true)});
   columnar::testing::RandomData data(11);
   auto pool = data.RandomBatch(schema, 16, 4);
   ASSERT_TRUE(pool.ok()) << pool.error().message;
   io::MemoryFileIO io;
-  Status written = WriteRepeatedSlices(io, schema, *pool, data, {.row_group_rows = 300, .writes = 250, .starts = 12, .rows = 4});
+  Status written = WriteRepeatedSlices(
+      io, schema, *pool, data, {.row_group_rows = 300, .writes = 250, .starts = 12, .rows = 4});
   ASSERT_TRUE(written.ok()) << written.error().message;
   auto file = FileReader::Open(io, "t.parquet");
   ASSERT_TRUE(file.ok()) << file.error().message;
   int dictionary_chunks = 0;
   for (const auto& group : (*file)->metadata().row_groups) {
-    for (const auto& chunk : group.columns) dictionary_chunks += chunk.meta_data->dictionary_page_offset ? 1 : 0;
+    for (const auto& chunk : group.columns)
+      dictionary_chunks += chunk.meta_data->dictionary_page_offset ? 1 : 0;
   }
   EXPECT_GT(dictionary_chunks, 10);
   int64_t pages_skipped = 0;
@@ -557,9 +572,8 @@ TEST(LateMaterializationTest, DictionaryPagesOfConvertedValuesAndStrings) {
 }
 
 TEST(LateMaterializationTest, BadRunsAreRejected) {
-  auto schema = std::make_shared<columnar::Schema>(
-      std::vector<columnar::Field>{columnar::Field("a", columnar::Int64(), true),
-                                   columnar::Field("b", columnar::Utf8(), true)});
+  auto schema = std::make_shared<columnar::Schema>(std::vector<columnar::Field>{
+      columnar::Field("a", columnar::Int64(), true), columnar::Field("b", columnar::Utf8(), true)});
   columnar::testing::RandomData data(1);
   auto batch = data.RandomBatch(schema, 100);
   ASSERT_TRUE(batch.ok());

@@ -44,7 +44,8 @@ TEST(MetadataEncoderTest, CorpusFootersAndPageIndexesRoundTrip) {
     bool skipped_fields = md.encryption_algorithm.has_value();
     for (const RowGroup& g : md.row_groups) {
       for (const ColumnChunk& c : g.columns) {
-        skipped_fields |= c.crypto_metadata.has_value() || c.encrypted_column_metadata.has_value() ||
+        skipped_fields |= c.crypto_metadata.has_value() ||
+                          c.encrypted_column_metadata.has_value() ||
                           (c.meta_data && c.meta_data->geospatial_statistics.has_value());
       }
     }

@@ -21,8 +21,7 @@ using floe::testing::FilesUnder;
 
 void CompareIndexes(const std::string& suffix, bool column_index, int* compared) {
   auto io = io::LocalFileIO();
-  for (const std::string& expected_path :
-       FilesUnder(CorpusPath("hyparquet/test/files"), suffix)) {
+  for (const std::string& expected_path : FilesUnder(CorpusPath("hyparquet/test/files"), suffix)) {
     std::string parquet_path =
         expected_path.substr(0, expected_path.size() - suffix.size()) + ".parquet";
     SCOPED_TRACE(expected_path);
@@ -88,8 +87,18 @@ TEST(PageIndexTest, OffsetIndexesEqualHyparquet) {
 
 TEST(PageIndexTest, InconsistentListsAreCorrupt) {
   // ColumnIndex{null_pages: [false, false], min_values: ["a"], max_values: ["b", "c"], ASCENDING}
-  std::string bytes = std::string("\x19\x21\x02\x02", 4) + std::string("\x19\x18\x01" "a", 4) +
-                      std::string("\x19\x28\x01" "b" "\x01" "c", 6) + std::string("\x15\x02\x00", 3);
+  std::string bytes = std::string("\x19\x21\x02\x02", 4) +
+                      std::string(
+                          "\x19\x18\x01"
+                          "a",
+                          4) +
+                      std::string(
+                          "\x19\x28\x01"
+                          "b"
+                          "\x01"
+                          "c",
+                          6) +
+                      std::string("\x15\x02\x00", 3);
   auto ci = DecodeColumnIndex(bytes);
   ASSERT_FALSE(ci.ok());
   EXPECT_EQ(ci.error().kind, ErrorKind::kCorrupt);

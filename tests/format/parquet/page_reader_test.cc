@@ -42,8 +42,7 @@ Status ReadAllPages(const FileReader& file, int64_t* pages, int64_t* bytes) {
 
 // Files whose pages are broken on purpose (parquet-testing/data/README.md, arrow-testing README).
 const std::set<std::string, std::less<>> kBrokenOnPurpose = {
-    "datapage_v1-corrupt-checksum.parquet",
-    "rle-dict-uncompressed-corrupt-checksum.parquet",
+    "datapage_v1-corrupt-checksum.parquet", "rle-dict-uncompressed-corrupt-checksum.parquet",
     "nation.dict-malformed.parquet",
     "ARROW-17100.parquet",  // v2 pages flagged uncompressed but compressed
 };
@@ -58,9 +57,9 @@ std::string BaseNameOf(const std::string& path) { return path.substr(path.rfind(
 TEST(PageReaderTest, EveryPageOfEveryCorpusFileDecompresses) {
   auto io = io::LocalFileIO();
   std::vector<std::string> files;
-  for (const char* dir : {"parquet-testing/data", "arrow-testing/data/parquet",
-                          "iceberg/parquet/src/testFixtures/resources/encodings",
-                          "hyparquet/test/files"}) {
+  for (const char* dir :
+       {"parquet-testing/data", "arrow-testing/data/parquet",
+        "iceberg/parquet/src/testFixtures/resources/encodings", "hyparquet/test/files"}) {
     for (const std::string& f : FilesUnder(CorpusPath(dir), ".parquet")) {
       if (f.find("fuzzing/") == std::string::npos) files.push_back(f);
     }
@@ -73,7 +72,8 @@ TEST(PageReaderTest, EveryPageOfEveryCorpusFileDecompresses) {
     Status s = ReadAllPages(**file, &pages, &bytes);
     bool expected_broken = kBrokenOnPurpose.count(BaseNameOf(f)) > 0;
     if (!s.ok()) {
-      EXPECT_TRUE(s.error().kind == ErrorKind::kCorrupt || s.error().kind == ErrorKind::kNotSupported)
+      EXPECT_TRUE(s.error().kind == ErrorKind::kCorrupt ||
+                  s.error().kind == ErrorKind::kNotSupported)
           << f << ": " << s.error().message;
       if (kTooLarge.count(BaseNameOf(f)) > 0) {
         EXPECT_EQ(s.error().kind, ErrorKind::kNotSupported) << s.error().message;
@@ -91,8 +91,8 @@ TEST(PageReaderTest, EveryPageOfEveryCorpusFileDecompresses) {
 
 TEST(PageReaderTest, CorruptChecksumsAreDetected) {
   auto io = io::LocalFileIO();
-  for (const char* name : {"datapage_v1-corrupt-checksum.parquet",
-                           "rle-dict-uncompressed-corrupt-checksum.parquet"}) {
+  for (const char* name :
+       {"datapage_v1-corrupt-checksum.parquet", "rle-dict-uncompressed-corrupt-checksum.parquet"}) {
     auto file = FileReader::Open(*io, CorpusPath(std::string("parquet-testing/data/") + name));
     ASSERT_TRUE(file.ok()) << file.error().message;
     int64_t pages = 0, bytes = 0;
@@ -102,9 +102,9 @@ TEST(PageReaderTest, CorruptChecksumsAreDetected) {
     EXPECT_NE(s.error().message.find("CRC mismatch"), std::string::npos) << s.error().message;
   }
   // The same files' valid twins pass their checks.
-  for (const char* name : {"datapage_v1-uncompressed-checksum.parquet",
-                           "datapage_v1-snappy-compressed-checksum.parquet",
-                           "rle-dict-snappy-checksum.parquet"}) {
+  for (const char* name :
+       {"datapage_v1-uncompressed-checksum.parquet",
+        "datapage_v1-snappy-compressed-checksum.parquet", "rle-dict-snappy-checksum.parquet"}) {
     auto file = FileReader::Open(*io, CorpusPath(std::string("parquet-testing/data/") + name));
     ASSERT_TRUE(file.ok()) << file.error().message;
     int64_t pages = 0, bytes = 0;

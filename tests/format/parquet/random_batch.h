@@ -16,12 +16,34 @@
 namespace floe::columnar::testing {
 
 inline std::vector<DataTypePtr> PrimitiveTypes() {
-  return {Boolean(), Int8(), Int16(), Int32(), Int64(), UInt8(), UInt16(), UInt32(), UInt64(),
-          Float16(), Float32(), Float64(), Utf8(), Binary(), FixedSizeBinary(5), Uuid(),
-          Decimal128(5, 2), Decimal128(15, 3), Decimal128(30, 5), Decimal128(38, 0), Date32(),
-          Time32(TimeUnit::kMilli), Time64(TimeUnit::kMicro), Time64(TimeUnit::kNano),
-          Timestamp(TimeUnit::kMilli, "UTC"), Timestamp(TimeUnit::kMicro),
-          Timestamp(TimeUnit::kMicro, "UTC"), Timestamp(TimeUnit::kNano),
+  return {Boolean(),
+          Int8(),
+          Int16(),
+          Int32(),
+          Int64(),
+          UInt8(),
+          UInt16(),
+          UInt32(),
+          UInt64(),
+          Float16(),
+          Float32(),
+          Float64(),
+          Utf8(),
+          Binary(),
+          FixedSizeBinary(5),
+          Uuid(),
+          Decimal128(5, 2),
+          Decimal128(15, 3),
+          Decimal128(30, 5),
+          Decimal128(38, 0),
+          Date32(),
+          Time32(TimeUnit::kMilli),
+          Time64(TimeUnit::kMicro),
+          Time64(TimeUnit::kNano),
+          Timestamp(TimeUnit::kMilli, "UTC"),
+          Timestamp(TimeUnit::kMicro),
+          Timestamp(TimeUnit::kMicro, "UTC"),
+          Timestamp(TimeUnit::kNano),
           Timestamp(TimeUnit::kNano, "UTC")};
 }
 
@@ -30,13 +52,14 @@ class RandomData {
   explicit RandomData(uint64_t seed) : rng_(seed) {}
   std::mt19937_64& rng() { return rng_; }
   // For readers that need it (hyparquet): no maps (they may draw duplicate keys), timestamps
-  // and dates from 1970 to about 80,000 years later (JavaScript dates, no rounding of negative instants),
-  // no times (hyparquet gives their raw numbers).
+  // and dates from 1970 to about 80,000 years later (JavaScript dates, no rounding of negative
+  // instants), no times (hyparquet gives their raw numbers).
   bool allow_maps = true;
   bool moderate_timestamps = false;
   bool allow_times = true;
   bool allow_uint64 = true;
-  bool text_binary = false;  // binary values valid UTF-8 (hyparquet decodes binary as text)  // hyparquet prints 2^64 - 1 as a number no JSON parser takes
+  bool text_binary = false;  // binary values valid UTF-8 (hyparquet decodes binary as text)  //
+                             // hyparquet prints 2^64 - 1 as a number no JSON parser takes
   uint64_t Next() { return rng_(); }
   bool OneIn(int n) { return rng_() % static_cast<uint64_t>(n) == 0; }
 
@@ -47,10 +70,12 @@ class RandomData {
     if (depth > 0 && pick == 0) {
       std::vector<Field> fields;
       int n = 1 + static_cast<int>(rng_() % 3);
-      for (int i = 0; i < n; ++i) fields.push_back(RandomField(name + "_f" + std::to_string(i), depth - 1));
+      for (int i = 0; i < n; ++i)
+        fields.push_back(RandomField(name + "_f" + std::to_string(i), depth - 1));
       return Field(name, Struct(std::move(fields)), nullable);
     }
-    if (depth > 0 && pick == 1) return Field(name, List(RandomField("element", depth - 1)), nullable);
+    if (depth > 0 && pick == 1)
+      return Field(name, List(RandomField("element", depth - 1)), nullable);
     if (depth > 0 && pick == 2 && allow_maps) {
       std::vector<DataTypePtr> keys = {Int32(), Int64(), Utf8(), Date32(), Decimal128(20, 2)};
       Field key("key", keys[rng_() % keys.size()], false);
@@ -110,11 +135,20 @@ class RandomData {
   int64_t RandomInt(int bits, bool is_signed) {
     uint64_t v = rng_();
     switch (rng_() % 6) {
-      case 0: v = 0; break;
-      case 1: v = is_signed ? (uint64_t{1} << (bits - 1)) : ~uint64_t{0}; break;  // min / max
-      case 2: v = is_signed ? (uint64_t{1} << (bits - 1)) - 1 : 0; break;
-      case 3: v = rng_() % 7; break;
-      default: break;
+      case 0:
+        v = 0;
+        break;
+      case 1:
+        v = is_signed ? (uint64_t{1} << (bits - 1)) : ~uint64_t{0};
+        break;  // min / max
+      case 2:
+        v = is_signed ? (uint64_t{1} << (bits - 1)) - 1 : 0;
+        break;
+      case 3:
+        v = rng_() % 7;
+        break;
+      default:
+        break;
     }
     if (bits < 64) {
       v &= (uint64_t{1} << bits) - 1;
@@ -125,13 +159,21 @@ class RandomData {
 
   double RandomDouble() {
     switch (rng_() % 8) {
-      case 0: return std::numeric_limits<double>::quiet_NaN();
-      case 1: return -0.0;
-      case 2: return 0.0;
-      case 3: return std::numeric_limits<double>::infinity();
-      case 4: return -std::numeric_limits<double>::max();
-      case 5: return static_cast<double>(rng_() % 5);
-      default: return std::ldexp(static_cast<double>(rng_() % 2000000) - 1e6, static_cast<int>(rng_() % 40) - 20);
+      case 0:
+        return std::numeric_limits<double>::quiet_NaN();
+      case 1:
+        return -0.0;
+      case 2:
+        return 0.0;
+      case 3:
+        return std::numeric_limits<double>::infinity();
+      case 4:
+        return -std::numeric_limits<double>::max();
+      case 5:
+        return static_cast<double>(rng_() % 5);
+      default:
+        return std::ldexp(static_cast<double>(rng_() % 2000000) - 1e6,
+                          static_cast<int>(rng_() % 40) - 20);
     }
   }
 
@@ -152,42 +194,59 @@ class RandomData {
     if (f.nullable && OneIn(null_one_in_)) return b->AppendNull();
     const DataType& t = *f.type;
     switch (t.id()) {
-      case TypeId::kBool: return static_cast<BooleanBuilder*>(b)->Append(OneIn(2));
-      case TypeId::kInt8: return static_cast<Int8Builder*>(b)->Append(static_cast<int8_t>(RandomInt(8, true)));
-      case TypeId::kInt16: return static_cast<Int16Builder*>(b)->Append(static_cast<int16_t>(RandomInt(16, true)));
-      case TypeId::kInt32: return static_cast<Int32Builder*>(b)->Append(static_cast<int32_t>(RandomInt(32, true)));
+      case TypeId::kBool:
+        return static_cast<BooleanBuilder*>(b)->Append(OneIn(2));
+      case TypeId::kInt8:
+        return static_cast<Int8Builder*>(b)->Append(static_cast<int8_t>(RandomInt(8, true)));
+      case TypeId::kInt16:
+        return static_cast<Int16Builder*>(b)->Append(static_cast<int16_t>(RandomInt(16, true)));
+      case TypeId::kInt32:
+        return static_cast<Int32Builder*>(b)->Append(static_cast<int32_t>(RandomInt(32, true)));
       case TypeId::kDate32: {
         int32_t v = static_cast<int32_t>(RandomInt(32, true));
         if (moderate_timestamps) v = static_cast<int32_t>(static_cast<uint32_t>(v) % 30000000u);
         return static_cast<Int32Builder*>(b)->Append(v);
       }
-      case TypeId::kTime32: return static_cast<Int32Builder*>(b)->Append(static_cast<int32_t>(rng_() % 86400000));
-      case TypeId::kInt64: return static_cast<Int64Builder*>(b)->Append(RandomInt(64, true));
+      case TypeId::kTime32:
+        return static_cast<Int32Builder*>(b)->Append(static_cast<int32_t>(rng_() % 86400000));
+      case TypeId::kInt64:
+        return static_cast<Int64Builder*>(b)->Append(RandomInt(64, true));
       case TypeId::kTimestamp: {
         int64_t v = RandomInt(64, true);
         if (moderate_timestamps) {
-          v = static_cast<int64_t>(static_cast<uint64_t>(v) % 3000000000000000ULL);  // ~95,000 years of micros
+          v = static_cast<int64_t>(static_cast<uint64_t>(v) %
+                                   3000000000000000ULL);  // ~95,000 years of micros
         }
         return static_cast<Int64Builder*>(b)->Append(v);
       }
-      case TypeId::kTime64: return static_cast<Int64Builder*>(b)->Append(static_cast<int64_t>(rng_() % 86400000000ULL));
-      case TypeId::kUInt8: return static_cast<UInt8Builder*>(b)->Append(static_cast<uint8_t>(RandomInt(8, false)));
-      case TypeId::kUInt16: return static_cast<UInt16Builder*>(b)->Append(static_cast<uint16_t>(RandomInt(16, false)));
-      case TypeId::kUInt32: return static_cast<UInt32Builder*>(b)->Append(static_cast<uint32_t>(RandomInt(32, false)));
-      case TypeId::kUInt64: return static_cast<UInt64Builder*>(b)->Append(static_cast<uint64_t>(RandomInt(64, false)));
+      case TypeId::kTime64:
+        return static_cast<Int64Builder*>(b)->Append(static_cast<int64_t>(rng_() % 86400000000ULL));
+      case TypeId::kUInt8:
+        return static_cast<UInt8Builder*>(b)->Append(static_cast<uint8_t>(RandomInt(8, false)));
+      case TypeId::kUInt16:
+        return static_cast<UInt16Builder*>(b)->Append(static_cast<uint16_t>(RandomInt(16, false)));
+      case TypeId::kUInt32:
+        return static_cast<UInt32Builder*>(b)->Append(static_cast<uint32_t>(RandomInt(32, false)));
+      case TypeId::kUInt64:
+        return static_cast<UInt64Builder*>(b)->Append(static_cast<uint64_t>(RandomInt(64, false)));
       case TypeId::kFloat16: {
-        uint16_t choices[] = {0x7E00, 0x8000, 0x0000, 0x7C00, 0xFBFF, 0x3C00, static_cast<uint16_t>(rng_())};
+        uint16_t choices[] = {
+            0x7E00, 0x8000, 0x0000, 0x7C00, 0xFBFF, 0x3C00, static_cast<uint16_t>(rng_())};
         return static_cast<UInt16Builder*>(b)->Append(choices[rng_() % 7]);
       }
-      case TypeId::kFloat32: return static_cast<FloatBuilder*>(b)->Append(static_cast<float>(RandomDouble()));
-      case TypeId::kFloat64: return static_cast<DoubleBuilder*>(b)->Append(RandomDouble());
+      case TypeId::kFloat32:
+        return static_cast<FloatBuilder*>(b)->Append(static_cast<float>(RandomDouble()));
+      case TypeId::kFloat64:
+        return static_cast<DoubleBuilder*>(b)->Append(RandomDouble());
       case TypeId::kString:
       case TypeId::kBinary:
-        return static_cast<BinaryBuilder*>(b)->Append(RandomBytes(12, t.id() == TypeId::kString || text_binary));
+        return static_cast<BinaryBuilder*>(b)->Append(
+            RandomBytes(12, t.id() == TypeId::kString || text_binary));
       case TypeId::kFixedSizeBinary: {
         std::string s(static_cast<size_t>(t.byte_width()), '\0');
         for (char& c : s) c = static_cast<char>(OneIn(2) ? rng_() : 0);
-        return static_cast<FixedSizeBinaryBuilder*>(b)->Append(reinterpret_cast<const uint8_t*>(s.data()));
+        return static_cast<FixedSizeBinaryBuilder*>(b)->Append(
+            reinterpret_cast<const uint8_t*>(s.data()));
       }
       case TypeId::kDecimal128: {
         // A value within the precision: up to precision digits, either sign.
@@ -195,10 +254,19 @@ class RandomData {
         for (int i = 0; i < t.precision(); ++i) limit *= 10;
         __int128 v = 0;
         switch (rng_() % 4) {
-          case 0: v = limit - 1; break;
-          case 1: v = -(limit - 1); break;
-          case 2: v = static_cast<__int128>(rng_() % 100) - 50; break;
-          default: v = ((static_cast<__int128>(rng_()) << 64) | rng_()) % limit; if (OneIn(2)) v = -v; break;
+          case 0:
+            v = limit - 1;
+            break;
+          case 1:
+            v = -(limit - 1);
+            break;
+          case 2:
+            v = static_cast<__int128>(rng_() % 100) - 50;
+            break;
+          default:
+            v = ((static_cast<__int128>(rng_()) << 64) | rng_()) % limit;
+            if (OneIn(2)) v = -v;
+            break;
         }
         uint8_t le[16];
         std::memcpy(le, &v, 16);
@@ -207,14 +275,16 @@ class RandomData {
       case TypeId::kStruct: {
         auto* sb = static_cast<StructBuilder*>(b);
         FLOE_RETURN_IF_ERROR(sb->Append(true));
-        for (int i = 0; i < t.num_children(); ++i) FLOE_RETURN_IF_ERROR(Append(sb->child(i), t.child(i)));
+        for (int i = 0; i < t.num_children(); ++i)
+          FLOE_RETURN_IF_ERROR(Append(sb->child(i), t.child(i)));
         return Ok();
       }
       case TypeId::kList: {
         auto* lb = static_cast<ListBuilder*>(b);
         FLOE_RETURN_IF_ERROR(lb->Append(true));
         int n = static_cast<int>(rng_() % 4);
-        for (int i = 0; i < n; ++i) FLOE_RETURN_IF_ERROR(Append(lb->value_builder(), t.value_field()));
+        for (int i = 0; i < n; ++i)
+          FLOE_RETURN_IF_ERROR(Append(lb->value_builder(), t.value_field()));
         return Ok();
       }
       case TypeId::kMap: {
@@ -228,7 +298,8 @@ class RandomData {
         }
         return Ok();
       }
-      default: return b->AppendNull();
+      default:
+        return b->AppendNull();
     }
   }
 

@@ -66,11 +66,13 @@ TEST(SchemaTest, RejectsInconsistentLists) {
     EXPECT_NE(s.error().message.find(what), std::string::npos) << s.error().message;
   };
   expect_corrupt({}, "empty");
-  expect_corrupt({Group("schema", 2, std::nullopt), Leaf("a", Type::kInt32, FieldRepetitionType::kRequired)},
-                 "exceeds");
-  expect_corrupt({Group("schema", 1, std::nullopt), Leaf("a", Type::kInt32, FieldRepetitionType::kRequired),
-                  Leaf("b", Type::kInt32, FieldRepetitionType::kRequired)},
-                 "outside the tree");
+  expect_corrupt(
+      {Group("schema", 2, std::nullopt), Leaf("a", Type::kInt32, FieldRepetitionType::kRequired)},
+      "exceeds");
+  expect_corrupt(
+      {Group("schema", 1, std::nullopt), Leaf("a", Type::kInt32, FieldRepetitionType::kRequired),
+       Leaf("b", Type::kInt32, FieldRepetitionType::kRequired)},
+      "outside the tree");
   SchemaElement untyped;
   untyped.name = "c";
   untyped.repetition_type = FieldRepetitionType::kOptional;
@@ -96,7 +98,8 @@ TEST(SchemaTest, MissingRepetitionIsOptional) {
 
 TEST(SchemaTest, CorpusFilesHaveFieldIdsAndLevels) {
   auto io = io::LocalFileIO();
-  auto r = FileReader::Open(*io, floe::testing::CorpusPath("parquet-testing/data/nested_maps.snappy.parquet"));
+  auto r = FileReader::Open(
+      *io, floe::testing::CorpusPath("parquet-testing/data/nested_maps.snappy.parquet"));
   ASSERT_TRUE(r.ok()) << r.error().message;
   const Schema& s = (*r)->schema();
   ASSERT_EQ(s.num_columns(), 5);

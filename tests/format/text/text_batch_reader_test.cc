@@ -42,12 +42,19 @@ std::string RandomCsvValue(std::mt19937_64& rng, int profile) {
   std::uniform_int_distribution<int> pick(0, 99);
   if (pick(rng) < 15) return "";  // null
   switch (profile) {
-    case 0: return std::to_string(static_cast<int64_t>(rng()) >> pick(rng) % 60);
-    case 1: return pick(rng) < 50 ? std::to_string(pick(rng)) : std::to_string(pick(rng)) + ".25";
-    case 2: return pick(rng) < 50 ? "true" : "FALSE";
-    case 3: return "2024-0" + std::to_string(1 + pick(rng) % 9) + "-1" + std::to_string(pick(rng) % 9);
-    case 4: return "2024-03-1" + std::to_string(pick(rng) % 9) + " 10:00:0" + std::to_string(pick(rng) % 9) + "+02:00";
-    case 5: return "2024-03-1" + std::to_string(pick(rng) % 9) + "T10:00:00.5";
+    case 0:
+      return std::to_string(static_cast<int64_t>(rng()) >> pick(rng) % 60);
+    case 1:
+      return pick(rng) < 50 ? std::to_string(pick(rng)) : std::to_string(pick(rng)) + ".25";
+    case 2:
+      return pick(rng) < 50 ? "true" : "FALSE";
+    case 3:
+      return "2024-0" + std::to_string(1 + pick(rng) % 9) + "-1" + std::to_string(pick(rng) % 9);
+    case 4:
+      return "2024-03-1" + std::to_string(pick(rng) % 9) + " 10:00:0" +
+             std::to_string(pick(rng) % 9) + "+02:00";
+    case 5:
+      return "2024-03-1" + std::to_string(pick(rng) % 9) + "T10:00:00.5";
     default: {
       // Text with the characters CSV quotes: commas, quotes, CR, LF, CRLF; or "" (empty string).
       static const char* parts[] = {"a", "b c", ",", "\"", "\n", "\r\n", "\r", "é", "12", " "};
@@ -76,7 +83,7 @@ std::string RandomCsv(std::mt19937_64& rng) {
   int rows = pick(rng) % 40;
   for (int r = 0; r < rows; ++r) {
     text += eol;
-    if (pick(rng) < 5) text += eol;  // an empty line
+    if (pick(rng) < 5) text += eol;                                   // an empty line
     int fields = pick(rng) < 10 ? 1 + pick(rng) % columns : columns;  // short rows: nulls
     for (int c = 0; c < fields; ++c) text += (c ? "," : "") + RandomCsvValue(rng, profiles[c]);
   }
@@ -86,8 +93,18 @@ std::string RandomCsv(std::mt19937_64& rng) {
 
 std::string RandomNdjson(std::mt19937_64& rng) {
   std::uniform_int_distribution<int> pick(0, 99);
-  static const char* values[] = {"1", "-7", "2.5", "1e20", "true", "null", "\"x,y\"", "\"2024-01-02\"",
-                                 "\"2024-01-02T03:04:05Z\"", "{\"a\":[1,2]}", "[true]", "\"\\n\\\"\""};
+  static const char* values[] = {"1",
+                                 "-7",
+                                 "2.5",
+                                 "1e20",
+                                 "true",
+                                 "null",
+                                 "\"x,y\"",
+                                 "\"2024-01-02\"",
+                                 "\"2024-01-02T03:04:05Z\"",
+                                 "{\"a\":[1,2]}",
+                                 "[true]",
+                                 "\"\\n\\\"\""};
   std::string text;
   int rows = pick(rng) % 30;
   for (int r = 0; r < rows; ++r) {
@@ -96,7 +113,8 @@ std::string RandomNdjson(std::mt19937_64& rng) {
     int keys = pick(rng) % 4;
     for (int k = 0; k < keys; ++k) {
       int key = pick(rng) % 6;
-      text += (k ? "," : "") + ("\"k" + std::to_string(key) + "\":") + values[(key * 3 + pick(rng) % 3) % 12];
+      text += (k ? "," : "") + ("\"k" + std::to_string(key) + "\":") +
+              values[(key * 3 + pick(rng) % 3) % 12];
     }
     text += "}";
     if (r + 1 < rows || pick(rng) < 50) text += pick(rng) < 20 ? "\r\n" : "\n";
@@ -152,12 +170,12 @@ TEST(TextBatchReaderTest, RandomNdjsonReadsAsTheWholeFile) {
 TEST(TextBatchReaderTest, ErrorsAreTheWholeFileReadersErrors) {
   io::MemoryFileIO io;
   const std::pair<TextFormat, std::string> cases[] = {
-      {TextFormat::kCsv, ""},                              // no header
-      {TextFormat::kCsv, "a,b\n1,2\n3,\"4\n5,6\n"},      // a quote never closed
-      {TextFormat::kCsv, "a,b\n1,2\n3,4,5\n"},           // too many fields
-      {TextFormat::kCsv, "a,a\n1,2\n"},                  // a column twice
-      {TextFormat::kNdjson, "{\"a\":1}\n[1]\n"},          // not an object
-      {TextFormat::kNdjson, "{\"a\":1}\n{\"a\":\n"},      // not JSON
+      {TextFormat::kCsv, ""},                         // no header
+      {TextFormat::kCsv, "a,b\n1,2\n3,\"4\n5,6\n"},   // a quote never closed
+      {TextFormat::kCsv, "a,b\n1,2\n3,4,5\n"},        // too many fields
+      {TextFormat::kCsv, "a,a\n1,2\n"},               // a column twice
+      {TextFormat::kNdjson, "{\"a\":1}\n[1]\n"},      // not an object
+      {TextFormat::kNdjson, "{\"a\":1}\n{\"a\":\n"},  // not JSON
   };
   for (const auto& [format, text] : cases) {
     std::string path = format == TextFormat::kCsv ? "bad.csv" : "bad.ndjson";
@@ -176,9 +194,11 @@ TEST(TextBatchReaderTest, ErrorsAreTheWholeFileReadersErrors) {
 TEST(TextBatchReaderTest, DeclaredColumnsAreCheckedBeforeTheFirstBatch) {
   io::MemoryFileIO io;
   std::string text = "id,amount\n";
-  for (int i = 1; i <= 10; ++i) text += std::to_string(i) + "," + (i == 8 ? "1.234" : "2.50") + "\n";
+  for (int i = 1; i <= 10; ++i)
+    text += std::to_string(i) + "," + (i == 8 ? "1.234" : "2.50") + "\n";
   io.Put("in.csv", text);
-  std::vector<columnar::Field> declared = {columnar::Field("amount", columnar::Decimal128(9, 2), true)};
+  std::vector<columnar::Field> declared = {
+      columnar::Field("amount", columnar::Decimal128(9, 2), true)};
   auto whole = ReadCsvFile(io, "in.csv", declared);
   ASSERT_FALSE(whole.ok());
   // Found by the first pass, before any batch: nothing is written from a file that fails.
@@ -195,17 +215,19 @@ TEST(TextBatchReaderTest, DeclaredColumnsAreCheckedBeforeTheFirstBatch) {
   io.Put("good.csv", good);
   auto whole_good = ReadCsvFile(io, "good.csv", declared);
   ASSERT_TRUE(whole_good.ok()) << whole_good.error().message;
-  auto good_reader = TextBatchReader::Open(io, "good.csv", TextFormat::kCsv,
-                                           {.declared = declared, .batch_rows = 3, .block_bytes = 5});
+  auto good_reader = TextBatchReader::Open(
+      io, "good.csv", TextFormat::kCsv, {.declared = declared, .batch_rows = 3, .block_bytes = 5});
   ASSERT_TRUE(good_reader.ok()) << good_reader.error().message;
-  EXPECT_EQ((*good_reader)->schema()->field(1).type->ToString(), columnar::Decimal128(9, 2)->ToString());
+  EXPECT_EQ((*good_reader)->schema()->field(1).type->ToString(),
+            columnar::Decimal128(9, 2)->ToString());
   ExpectBatchesEqual(**good_reader, *whole_good, 3, "good.csv");
 }
 
 TEST(TextBatchReaderTest, ReadsAFileLargerThanItsBlocksInBatches) {
   io::MemoryFileIO io;
   std::string text = "n,s\n";
-  for (int i = 0; i < 50000; ++i) text += std::to_string(i) + ",\"v," + std::to_string(i % 97) + "\"\n";
+  for (int i = 0; i < 50000; ++i)
+    text += std::to_string(i) + ",\"v," + std::to_string(i % 97) + "\"\n";
   io.Put("big.csv", text);
   auto reader = TextBatchReader::Open(io, "big.csv", TextFormat::kCsv,
                                       {.batch_rows = 4096, .block_bytes = 1000});

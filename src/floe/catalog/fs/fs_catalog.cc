@@ -94,9 +94,10 @@ Status FsCatalog::RequireNamespace(const Namespace& ns) {
   }
   std::string path = NamespacePath(ns);
   if (!IsFolder(path) || IsTableFolder(path)) {
-    return NotFound("namespace {} does not exist in catalog {} (no folder {}); create it with "
-                    "`floe create namespace {}`",
-                    JoinNamespace(ns), options_.name, path, JoinNamespace(ns));
+    return NotFound(
+        "namespace {} does not exist in catalog {} (no folder {}); create it with "
+        "`floe create namespace {}`",
+        JoinNamespace(ns), options_.name, path, JoinNamespace(ns));
   }
   return Ok();
 }
@@ -118,9 +119,10 @@ Status FsCatalog::CreateNamespace(const Namespace& ns,
                                   const std::map<std::string, std::string>& properties) {
   FLOE_RETURN_IF_ERROR(ValidateNamespace(ns));
   if (!properties.empty()) {
-    return NotSupported("catalog {}: a file-system catalog cannot store namespace properties; "
-                        "create the namespace without them or use a SQL catalog",
-                        options_.name);
+    return NotSupported(
+        "catalog {}: a file-system catalog cannot store namespace properties; "
+        "create the namespace without them or use a SQL catalog",
+        options_.name);
   }
   std::string path = NamespacePath(ns);
   if (IsFolder(path)) return AlreadyExists("namespace {} already exists", JoinNamespace(ns));
@@ -130,8 +132,7 @@ Status FsCatalog::CreateNamespace(const Namespace& ns,
   return Ok();
 }
 
-Result<std::map<std::string, std::string>> FsCatalog::LoadNamespaceProperties(
-    const Namespace& ns) {
+Result<std::map<std::string, std::string>> FsCatalog::LoadNamespaceProperties(const Namespace& ns) {
   FLOE_RETURN_IF_ERROR(RequireNamespace(ns));
   // As Java's HadoopCatalog: the folder is the only thing a namespace has.
   return std::map<std::string, std::string>{{"location", NamespacePath(ns)}};
@@ -140,9 +141,10 @@ Result<std::map<std::string, std::string>> FsCatalog::LoadNamespaceProperties(
 Status FsCatalog::UpdateNamespaceProperties(const Namespace& ns, const std::vector<std::string>&,
                                             const std::map<std::string, std::string>&) {
   FLOE_RETURN_IF_ERROR(RequireNamespace(ns));
-  return NotSupported("catalog {}: a file-system catalog cannot store namespace properties; use "
-                      "a SQL catalog for them",
-                      options_.name);
+  return NotSupported(
+      "catalog {}: a file-system catalog cannot store namespace properties; use "
+      "a SQL catalog for them",
+      options_.name);
 }
 
 Status FsCatalog::DropNamespace(const Namespace& ns) {
@@ -150,9 +152,10 @@ Status FsCatalog::DropNamespace(const Namespace& ns) {
   std::string path = NamespacePath(ns);
   std::error_code ec;
   if (!stdfs::is_empty(path, ec)) {
-    return InvalidArgument("namespace {} is not empty: folder {} holds tables, namespaces or "
-                           "files; drop them first",
-                           JoinNamespace(ns), path);
+    return InvalidArgument(
+        "namespace {} is not empty: folder {} holds tables, namespaces or "
+        "files; drop them first",
+        JoinNamespace(ns), path);
   }
   stdfs::remove(path, ec);
   if (ec) return IoError("{}: cannot remove folder: {}", path, ec.message());
@@ -204,10 +207,10 @@ Result<std::string> FsCatalog::PublishVersion(const TableIdentifier& id,
   FLOE_ASSIGN_OR_RETURN(table::MetadataCodec codec, table::MetadataCodecOf(metadata));
   std::string folder = TablePath(id) + "/metadata";
   // Both spellings of version N count as taken: readers accept either.
-  std::string other = folder + "/" +
-                      VersionFileName(version, codec == table::MetadataCodec::kNone
-                                                   ? table::MetadataCodec::kGzip
-                                                   : table::MetadataCodec::kNone);
+  std::string other =
+      folder + "/" +
+      VersionFileName(version, codec == table::MetadataCodec::kNone ? table::MetadataCodec::kGzip
+                                                                    : table::MetadataCodec::kNone);
   FLOE_ASSIGN_OR_RETURN(bool other_exists, options_.io->Exists(other));
   if (other_exists) return AlreadyExists("{}: version {} already exists", other, version);
   std::string location = folder + "/" + VersionFileName(version, codec);
@@ -233,9 +236,10 @@ Result<LoadedTable> FsCatalog::CreateTable(const TableIdentifier& id,
   if (IsTableFolder(folder)) return AlreadyExists("table {} already exists", id.ToString());
   update::NewTableRequest request = options.table;
   if (!request.location.empty() && request.location != folder) {
-    return InvalidArgument("table {}: a file-system catalog keeps each table in its folder {}; "
-                           "a custom location ({}) is not possible",
-                           id.ToString(), folder, request.location);
+    return InvalidArgument(
+        "table {}: a file-system catalog keeps each table in its folder {}; "
+        "a custom location ({}) is not possible",
+        id.ToString(), folder, request.location);
   }
   request.location = folder;
   FLOE_ASSIGN_OR_RETURN(auto metadata, update::NewTableMetadata(request, NowMillis()));
@@ -297,16 +301,18 @@ Status FsCatalog::DropTable(const TableIdentifier& id, bool purge) {
 
 Status FsCatalog::RenameTable(const TableIdentifier& from, const TableIdentifier&) {
   FLOE_RETURN_IF_ERROR(CurrentVersion(from));
-  return NotSupported("catalog {}: a file-system catalog cannot rename tables (a table's name is "
-                      "its folder, and its metadata holds that location); use a SQL catalog",
-                      options_.name);
+  return NotSupported(
+      "catalog {}: a file-system catalog cannot rename tables (a table's name is "
+      "its folder, and its metadata holds that location); use a SQL catalog",
+      options_.name);
 }
 
 Result<LoadedTable> FsCatalog::RegisterTable(const TableIdentifier& id, const std::string&) {
   FLOE_RETURN_IF_ERROR(ValidateIdentifier(id));
-  return NotSupported("catalog {}: a file-system catalog cannot register tables (its tables are "
-                      "the folders under the warehouse); use a SQL catalog",
-                      options_.name);
+  return NotSupported(
+      "catalog {}: a file-system catalog cannot register tables (its tables are "
+      "the folders under the warehouse); use a SQL catalog",
+      options_.name);
 }
 
 Result<std::optional<TableLocation>> FsCatalog::FindTableByMetadataFolder(

@@ -46,8 +46,8 @@ std::string ChildPattern(const std::string& ns_text) {
 
 Result<std::unique_ptr<SqlCatalog>> SqlCatalog::Open(SqlCatalogOptions options) {
   if (!options.io) options.io = io::LocalFileIO();
-  FLOE_ASSIGN_OR_RETURN(auto db, SqliteDatabase::Open(options.database_path,
-                                                      options.busy_timeout_ms));
+  FLOE_ASSIGN_OR_RETURN(auto db,
+                        SqliteDatabase::Open(options.database_path, options.busy_timeout_ms));
   std::unique_ptr<SqlCatalog> catalog(new SqlCatalog(std::move(options), std::move(db)));
   FLOE_RETURN_IF_ERROR(catalog->Initialize());
   return catalog;
@@ -87,9 +87,10 @@ Status SqlCatalog::RequireNamespace(const Namespace& ns) {
   FLOE_RETURN_IF_ERROR(ValidateNamespace(ns));
   FLOE_ASSIGN_OR_RETURN(bool exists, NamespaceExists(ns));
   if (!exists) {
-    return NotFound("namespace {} does not exist in catalog {}; create it with `floe create "
-                    "namespace {}`",
-                    JoinNamespace(ns), options_.name, JoinNamespace(ns));
+    return NotFound(
+        "namespace {} does not exist in catalog {}; create it with `floe create "
+        "namespace {}`",
+        JoinNamespace(ns), options_.name, JoinNamespace(ns));
   }
   return Ok();
 }
@@ -191,9 +192,10 @@ Status SqlCatalog::DropNamespace(const Namespace& ns) {
   FLOE_RETURN_IF_ERROR(RequireNamespace(ns));
   FLOE_ASSIGN_OR_RETURN(auto tables, ListTables(ns));
   if (!tables.empty()) {
-    return InvalidArgument("namespace {} is not empty: it holds {} table(s), e.g. {}; drop them "
-                           "first",
-                           JoinNamespace(ns), tables.size(), tables.front().ToString());
+    return InvalidArgument(
+        "namespace {} is not empty: it holds {} table(s), e.g. {}; drop them "
+        "first",
+        JoinNamespace(ns), tables.size(), tables.front().ToString());
   }
   FLOE_ASSIGN_OR_RETURN(auto children, ListNamespaces(ns));
   if (!children.empty()) {
@@ -210,7 +212,8 @@ Result<std::vector<TableIdentifier>> SqlCatalog::ListTables(const Namespace& ns)
   FLOE_RETURN_IF_ERROR(RequireNamespace(ns));
   FLOE_ASSIGN_OR_RETURN(
       auto rows, db_->Query("SELECT table_name FROM iceberg_tables WHERE catalog_name = ? AND "
-                            "table_namespace = ?" + TableTypeFilter() + " ORDER BY table_name",
+                            "table_namespace = ?" +
+                                TableTypeFilter() + " ORDER BY table_name",
                             {options_.name, JoinNamespace(ns)}));
   std::vector<TableIdentifier> out;
   for (const auto& row : rows) {
@@ -223,7 +226,8 @@ Result<std::optional<std::string>> SqlCatalog::FindTable(const TableIdentifier& 
   FLOE_RETURN_IF_ERROR(ValidateIdentifier(id));
   FLOE_ASSIGN_OR_RETURN(
       auto rows, db_->Query("SELECT metadata_location FROM iceberg_tables WHERE catalog_name = ? "
-                            "AND table_namespace = ? AND table_name = ?" + TableTypeFilter(),
+                            "AND table_namespace = ? AND table_name = ?" +
+                                TableTypeFilter(),
                             {options_.name, JoinNamespace(id.ns), id.name}));
   if (rows.empty()) return std::optional<std::string>();
   if (!rows[0][0] || rows[0][0]->empty()) {
@@ -235,14 +239,16 @@ Result<std::optional<std::string>> SqlCatalog::FindTable(const TableIdentifier& 
 Status SqlCatalog::InsertTable(const TableIdentifier& id, const std::string& metadata_location) {
   Result<int64_t> inserted =
       has_iceberg_type_
-          ? db_->Execute("INSERT INTO iceberg_tables (catalog_name, table_namespace, table_name, "
-                         "metadata_location, previous_metadata_location, iceberg_type) VALUES "
-                         "(?, ?, ?, ?, NULL, 'TABLE')",
-                         {options_.name, JoinNamespace(id.ns), id.name, metadata_location})
-          : db_->Execute("INSERT INTO iceberg_tables (catalog_name, table_namespace, table_name, "
-                         "metadata_location, previous_metadata_location) VALUES "
-                         "(?, ?, ?, ?, NULL)",
-                         {options_.name, JoinNamespace(id.ns), id.name, metadata_location});
+          ? db_->Execute(
+                "INSERT INTO iceberg_tables (catalog_name, table_namespace, table_name, "
+                "metadata_location, previous_metadata_location, iceberg_type) VALUES "
+                "(?, ?, ?, ?, NULL, 'TABLE')",
+                {options_.name, JoinNamespace(id.ns), id.name, metadata_location})
+          : db_->Execute(
+                "INSERT INTO iceberg_tables (catalog_name, table_namespace, table_name, "
+                "metadata_location, previous_metadata_location) VALUES "
+                "(?, ?, ?, ?, NULL)",
+                {options_.name, JoinNamespace(id.ns), id.name, metadata_location});
   if (!inserted.ok()) {
     if (inserted.error().kind == ErrorKind::kAlreadyExists) {
       return AlreadyExists("table {} already exists", id.ToString());
@@ -285,9 +291,9 @@ Result<LoadedTable> SqlCatalog::CommitTable(const TableIdentifier& id,
   }
   FLOE_ASSIGN_OR_RETURN(auto metadata, update::ApplyUpdates(base.metadata, updates, NowMillis(),
                                                             base.metadata_location));
-  FLOE_ASSIGN_OR_RETURN(std::string location,
-                        WriteNewMetadataVersion(*options_.io, metadata,
-                                                NextMetadataVersion(base.metadata_location)));
+  FLOE_ASSIGN_OR_RETURN(
+      std::string location,
+      WriteNewMetadataVersion(*options_.io, metadata, NextMetadataVersion(base.metadata_location)));
   // The atomic swap: it lands only if nobody moved the pointer since we loaded `base`.
   auto updated = db_->Execute(
       "UPDATE iceberg_tables SET metadata_location = ?, previous_metadata_location = ? WHERE "
@@ -303,9 +309,10 @@ Result<LoadedTable> SqlCatalog::CommitTable(const TableIdentifier& id,
                             updated.error().message);
     }
     // Otherwise the update may have been written: keep the file, let the caller check.
-    return CommitStateUnknown("table {}: the catalog swap to {} failed and may or may not have "
-                              "landed: {}",
-                              id.ToString(), location, updated.error().message);
+    return CommitStateUnknown(
+        "table {}: the catalog swap to {} failed and may or may not have "
+        "landed: {}",
+        id.ToString(), location, updated.error().message);
   }
   if (*updated == 0) {
     (void)options_.io->Delete(location);
@@ -327,7 +334,8 @@ Status SqlCatalog::DropTable(const TableIdentifier& id, bool purge) {
   FLOE_ASSIGN_OR_RETURN(
       int64_t deleted,
       db_->Execute("DELETE FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ? "
-                   "AND table_name = ? AND metadata_location = ?" + TableTypeFilter(),
+                   "AND table_name = ? AND metadata_location = ?" +
+                       TableTypeFilter(),
                    {options_.name, JoinNamespace(id.ns), id.name, *location}));
   if (deleted == 0) {
     return CommitConflict("table {} changed while it was being dropped; try again", id.ToString());
@@ -371,11 +379,11 @@ Result<LoadedTable> SqlCatalog::RegisterTable(const TableIdentifier& id,
 Result<std::optional<TableLocation>> SqlCatalog::FindTableByMetadataFolder(
     std::string_view metadata_folder) {
   const std::string wanted = NormalizeLocation(metadata_folder);
-  FLOE_ASSIGN_OR_RETURN(
-      auto rows, db_->Query("SELECT table_namespace, table_name, metadata_location FROM "
-                            "iceberg_tables WHERE catalog_name = ?" + TableTypeFilter() +
-                                " ORDER BY table_namespace, table_name",
-                            {options_.name}));
+  FLOE_ASSIGN_OR_RETURN(auto rows,
+                        db_->Query("SELECT table_namespace, table_name, metadata_location FROM "
+                                   "iceberg_tables WHERE catalog_name = ?" +
+                                       TableTypeFilter() + " ORDER BY table_namespace, table_name",
+                                   {options_.name}));
   for (const auto& row : rows) {
     if (!row[0] || !row[1] || !row[2] || row[2]->empty()) continue;
     if (FolderOfLocation(*row[2]) != wanted) continue;

@@ -17,9 +17,9 @@
 namespace floe::catalog::sql {
 
 struct SqlCatalogOptions {
-  std::string name;           // the catalog_name column: the catalog's name in floe.yaml
-  std::string database_path;  // SQLite file, created when absent
-  std::string warehouse;      // new tables go under it
+  std::string name;                // the catalog_name column: the catalog's name in floe.yaml
+  std::string database_path;       // SQLite file, created when absent
+  std::string warehouse;           // new tables go under it
   std::shared_ptr<io::FileIO> io;  // default: the local file system
   int busy_timeout_ms = 30000;
 };

@@ -9,9 +9,9 @@ namespace floe::catalog::sql {
 Result<std::unique_ptr<SqliteDatabase>> SqliteDatabase::Open(const std::string& path,
                                                              int busy_timeout_ms) {
   sqlite3* db = nullptr;
-  int rc = sqlite3_open_v2(path.c_str(), &db,
-                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
-                           nullptr);
+  int rc =
+      sqlite3_open_v2(path.c_str(), &db,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
   if (rc != SQLITE_OK) {
     std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
     sqlite3_close(db);
@@ -29,7 +29,8 @@ SqliteDatabase::~SqliteDatabase() { sqlite3_close_v2(db_); }
 
 Error SqliteDatabase::SqlError(int rc, std::string_view what) {
   last_error_code_ = rc;
-  std::string message = fmt::format("catalog database {}: {}: {}", path_, what, sqlite3_errmsg(db_));
+  std::string message =
+      fmt::format("catalog database {}: {}: {}", path_, what, sqlite3_errmsg(db_));
   switch (rc & 0xff) {
     case SQLITE_CONSTRAINT:
       return Error{ErrorKind::kAlreadyExists, message};

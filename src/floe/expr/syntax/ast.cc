@@ -2,10 +2,10 @@
 // sql/syntax/ast_print.cc).
 #include "floe/expr/syntax/ast.h"
 
+#include <fmt/format.h>
+
 #include <cctype>
 #include <type_traits>
-
-#include <fmt/format.h>
 
 #include "floe/expr/syntax/keywords.h"
 
@@ -23,11 +23,21 @@ std::string QuoteStringLiteral(const std::string& content) {
   std::string out = "'";
   for (char c : content) {
     switch (c) {
-      case '\'': out += "\\'"; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '\'':
+        out += "\\'";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           out += fmt::format("\\u{:04x}", static_cast<unsigned>(static_cast<unsigned char>(c)));
@@ -48,27 +58,44 @@ std::string FormatPosition(SourcePosition pos) {
 
 std::string ToSql(const TypeName& type) {
   switch (type.kind) {
-    case TypeKind::kBoolean: return "BOOLEAN";
-    case TypeKind::kTinyInt: return "TINYINT";
-    case TypeKind::kSmallInt: return "SMALLINT";
-    case TypeKind::kInt: return "INT";
-    case TypeKind::kBigInt: return "BIGINT";
-    case TypeKind::kFloat: return "FLOAT";
-    case TypeKind::kDouble: return "DOUBLE";
+    case TypeKind::kBoolean:
+      return "BOOLEAN";
+    case TypeKind::kTinyInt:
+      return "TINYINT";
+    case TypeKind::kSmallInt:
+      return "SMALLINT";
+    case TypeKind::kInt:
+      return "INT";
+    case TypeKind::kBigInt:
+      return "BIGINT";
+    case TypeKind::kFloat:
+      return "FLOAT";
+    case TypeKind::kDouble:
+      return "DOUBLE";
     case TypeKind::kDecimal:
       if (type.precision < 0) return "DECIMAL";
       if (type.scale < 0) return fmt::format("DECIMAL({})", type.precision);
       return fmt::format("DECIMAL({},{})", type.precision, type.scale);
-    case TypeKind::kString: return "STRING";
-    case TypeKind::kVarchar: return fmt::format("VARCHAR({})", type.length);
-    case TypeKind::kChar: return fmt::format("CHAR({})", type.length);
-    case TypeKind::kBinary: return "BINARY";
-    case TypeKind::kDate: return "DATE";
-    case TypeKind::kTimestamp: return "TIMESTAMP";
-    case TypeKind::kTimestampNtz: return "TIMESTAMP_NTZ";
-    case TypeKind::kTime: return "TIME";
-    case TypeKind::kUuid: return "UUID";
-    case TypeKind::kFixed: return fmt::format("FIXED({})", type.length);
+    case TypeKind::kString:
+      return "STRING";
+    case TypeKind::kVarchar:
+      return fmt::format("VARCHAR({})", type.length);
+    case TypeKind::kChar:
+      return fmt::format("CHAR({})", type.length);
+    case TypeKind::kBinary:
+      return "BINARY";
+    case TypeKind::kDate:
+      return "DATE";
+    case TypeKind::kTimestamp:
+      return "TIMESTAMP";
+    case TypeKind::kTimestampNtz:
+      return "TIMESTAMP_NTZ";
+    case TypeKind::kTime:
+      return "TIME";
+    case TypeKind::kUuid:
+      return "UUID";
+    case TypeKind::kFixed:
+      return fmt::format("FIXED({})", type.length);
     case TypeKind::kStruct: {
       std::string out = "STRUCT<";
       for (size_t i = 0; i < type.fields.size(); ++i) {
@@ -145,8 +172,8 @@ struct ExprCloner {
     return MakeExpr(pos, IsExpr{n.test, n.negated, CloneOrNull(n.operand), CloneOrNull(n.other)});
   }
   ExprPtr operator()(const LikeExpr& n) const {
-    return MakeExpr(pos, LikeExpr{n.kind, n.negated, CloneOrNull(n.operand),
-                                  CloneOrNull(n.pattern), n.escape});
+    return MakeExpr(
+        pos, LikeExpr{n.kind, n.negated, CloneOrNull(n.operand), CloneOrNull(n.pattern), n.escape});
   }
   ExprPtr operator()(const InExpr& n) const {
     return MakeExpr(pos, InExpr{n.negated, CloneOrNull(n.operand), CloneList(n.list)});
@@ -188,25 +215,44 @@ ExprPtr Clone(const Expr& expr) { return std::visit(ExprCloner{expr.pos}, expr.n
 
 const char* BinaryOpSymbol(BinaryOp op) {
   switch (op) {
-    case BinaryOp::kAdd: return "+";
-    case BinaryOp::kSubtract: return "-";
-    case BinaryOp::kMultiply: return "*";
-    case BinaryOp::kDivide: return "/";
-    case BinaryOp::kIntDivide: return "DIV";
-    case BinaryOp::kModulo: return "%";
-    case BinaryOp::kConcat: return "||";
-    case BinaryOp::kEq: return "=";
-    case BinaryOp::kNotEq: return "!=";
-    case BinaryOp::kLt: return "<";
-    case BinaryOp::kLtEq: return "<=";
-    case BinaryOp::kGt: return ">";
-    case BinaryOp::kGtEq: return ">=";
-    case BinaryOp::kNullSafeEq: return "<=>";
-    case BinaryOp::kAnd: return "AND";
-    case BinaryOp::kOr: return "OR";
-    case BinaryOp::kBitAnd: return "&";
-    case BinaryOp::kBitOr: return "|";
-    case BinaryOp::kBitXor: return "^";
+    case BinaryOp::kAdd:
+      return "+";
+    case BinaryOp::kSubtract:
+      return "-";
+    case BinaryOp::kMultiply:
+      return "*";
+    case BinaryOp::kDivide:
+      return "/";
+    case BinaryOp::kIntDivide:
+      return "DIV";
+    case BinaryOp::kModulo:
+      return "%";
+    case BinaryOp::kConcat:
+      return "||";
+    case BinaryOp::kEq:
+      return "=";
+    case BinaryOp::kNotEq:
+      return "!=";
+    case BinaryOp::kLt:
+      return "<";
+    case BinaryOp::kLtEq:
+      return "<=";
+    case BinaryOp::kGt:
+      return ">";
+    case BinaryOp::kGtEq:
+      return ">=";
+    case BinaryOp::kNullSafeEq:
+      return "<=>";
+    case BinaryOp::kAnd:
+      return "AND";
+    case BinaryOp::kOr:
+      return "OR";
+    case BinaryOp::kBitAnd:
+      return "&";
+    case BinaryOp::kBitOr:
+      return "|";
+    case BinaryOp::kBitXor:
+      return "^";
   }
   return "?";
 }
@@ -219,26 +265,40 @@ bool NumberTextHasExponent(const std::string& text) {
 
 std::string LiteralToSql(const Literal& lit) {
   switch (lit.kind) {
-    case LiteralKind::kNull: return "NULL";
-    case LiteralKind::kBoolean: return lit.bool_value ? "TRUE" : "FALSE";
-    case LiteralKind::kInteger: return lit.text;
-    case LiteralKind::kTinyInt: return lit.text + "Y";
-    case LiteralKind::kSmallInt: return lit.text + "S";
-    case LiteralKind::kBigInt: return lit.text + "L";
+    case LiteralKind::kNull:
+      return "NULL";
+    case LiteralKind::kBoolean:
+      return lit.bool_value ? "TRUE" : "FALSE";
+    case LiteralKind::kInteger:
+      return lit.text;
+    case LiteralKind::kTinyInt:
+      return lit.text + "Y";
+    case LiteralKind::kSmallInt:
+      return lit.text + "S";
+    case LiteralKind::kBigInt:
+      return lit.text + "L";
     case LiteralKind::kDecimal:
       // 1.50 reads as a decimal by itself; 12 and 1.5E3 need the suffix.
       if (lit.text.find('.') == std::string::npos || NumberTextHasExponent(lit.text)) {
         return lit.text + "BD";
       }
       return lit.text;
-    case LiteralKind::kFloat: return lit.text + "F";
-    case LiteralKind::kDouble: return NumberTextHasExponent(lit.text) ? lit.text : lit.text + "D";
-    case LiteralKind::kString: return QuoteStringLiteral(lit.text);
-    case LiteralKind::kDate: return "DATE " + QuoteStringLiteral(lit.text);
-    case LiteralKind::kTime: return "TIME " + QuoteStringLiteral(lit.text);
-    case LiteralKind::kTimestamp: return "TIMESTAMP " + QuoteStringLiteral(lit.text);
-    case LiteralKind::kTimestampTz: return "TIMESTAMPTZ " + QuoteStringLiteral(lit.text);
-    case LiteralKind::kTimestampNtz: return "TIMESTAMP_NTZ " + QuoteStringLiteral(lit.text);
+    case LiteralKind::kFloat:
+      return lit.text + "F";
+    case LiteralKind::kDouble:
+      return NumberTextHasExponent(lit.text) ? lit.text : lit.text + "D";
+    case LiteralKind::kString:
+      return QuoteStringLiteral(lit.text);
+    case LiteralKind::kDate:
+      return "DATE " + QuoteStringLiteral(lit.text);
+    case LiteralKind::kTime:
+      return "TIME " + QuoteStringLiteral(lit.text);
+    case LiteralKind::kTimestamp:
+      return "TIMESTAMP " + QuoteStringLiteral(lit.text);
+    case LiteralKind::kTimestampTz:
+      return "TIMESTAMPTZ " + QuoteStringLiteral(lit.text);
+    case LiteralKind::kTimestampNtz:
+      return "TIMESTAMP_NTZ " + QuoteStringLiteral(lit.text);
     case LiteralKind::kBinary: {
       std::string out = "X'";
       for (char c : lit.text) out += fmt::format("{:02X}", static_cast<unsigned char>(c));
@@ -302,24 +362,36 @@ struct ExprPrinter {
           return "(- (" + ToSql(*n.operand) + "))";
         }
         return "(- " + ChildToSql(n.operand) + ")";
-      case UnaryOp::kPlus: return "(+ " + ChildToSql(n.operand) + ")";
-      case UnaryOp::kNot: return "(NOT " + ChildToSql(n.operand) + ")";
-      case UnaryOp::kBitNot: return "(~ " + ChildToSql(n.operand) + ")";
+      case UnaryOp::kPlus:
+        return "(+ " + ChildToSql(n.operand) + ")";
+      case UnaryOp::kNot:
+        return "(NOT " + ChildToSql(n.operand) + ")";
+      case UnaryOp::kBitNot:
+        return "(~ " + ChildToSql(n.operand) + ")";
     }
     return "?";
   }
   std::string operator()(const BinaryExpr& n) const {
-    return "(" + ChildToSql(n.left) + " " + BinaryOpSymbol(n.op) + " " + ChildToSql(n.right) +
-           ")";
+    return "(" + ChildToSql(n.left) + " " + BinaryOpSymbol(n.op) + " " + ChildToSql(n.right) + ")";
   }
   std::string operator()(const IsExpr& n) const {
     std::string out = "(" + ChildToSql(n.operand) + (n.negated ? " IS NOT " : " IS ");
     switch (n.test) {
-      case IsTest::kNull: out += "NULL"; break;
-      case IsTest::kTrue: out += "TRUE"; break;
-      case IsTest::kFalse: out += "FALSE"; break;
-      case IsTest::kNan: out += "NAN"; break;
-      case IsTest::kDistinctFrom: out += "DISTINCT FROM " + ChildToSql(n.other); break;
+      case IsTest::kNull:
+        out += "NULL";
+        break;
+      case IsTest::kTrue:
+        out += "TRUE";
+        break;
+      case IsTest::kFalse:
+        out += "FALSE";
+        break;
+      case IsTest::kNan:
+        out += "NAN";
+        break;
+      case IsTest::kDistinctFrom:
+        out += "DISTINCT FROM " + ChildToSql(n.other);
+        break;
     }
     return out + ")";
   }
@@ -355,9 +427,9 @@ struct ExprPrinter {
   }
   std::string operator()(const FunctionCall& n) const {
     // left(s, n) and right(s, n) read back unquoted though LEFT and RIGHT are reserved.
-    bool join_word = n.name.size() == 1 && !n.no_parentheses &&
-                     (IsSameWordIgnoringCase(n.name[0], "left") ||
-                      IsSameWordIgnoringCase(n.name[0], "right"));
+    bool join_word =
+        n.name.size() == 1 && !n.no_parentheses &&
+        (IsSameWordIgnoringCase(n.name[0], "left") || IsSameWordIgnoringCase(n.name[0], "right"));
     std::string out = join_word ? n.name[0] : ToSql(n.name);
     if (n.no_parentheses) return out;
     out += "(";

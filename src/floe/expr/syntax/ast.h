@@ -158,25 +158,25 @@ struct UnaryExpr {
 };
 
 enum class BinaryOp {
-  kAdd,           // +
-  kSubtract,      // -
-  kMultiply,      // *
-  kDivide,        // /
-  kIntDivide,     // DIV
-  kModulo,        // %
-  kConcat,        // ||
-  kEq,            // = and ==
-  kNotEq,         // != and <>
-  kLt,            // <
-  kLtEq,          // <=
-  kGt,            // >
-  kGtEq,          // >=
-  kNullSafeEq,    // <=>
+  kAdd,         // +
+  kSubtract,    // -
+  kMultiply,    // *
+  kDivide,      // /
+  kIntDivide,   // DIV
+  kModulo,      // %
+  kConcat,      // ||
+  kEq,          // = and ==
+  kNotEq,       // != and <>
+  kLt,          // <
+  kLtEq,        // <=
+  kGt,          // >
+  kGtEq,        // >=
+  kNullSafeEq,  // <=>
   kAnd,
   kOr,
-  kBitAnd,        // &
-  kBitOr,         // |
-  kBitXor,        // ^
+  kBitAnd,  // &
+  kBitOr,   // |
+  kBitXor,  // ^
 };
 
 // "+", "=", "<=>", "AND", "DIV", ...

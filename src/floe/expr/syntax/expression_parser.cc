@@ -625,7 +625,7 @@ Result<ExprPtr> ExpressionParser::ParseNameOrCall() {
   }
   if (!AtSymbol("(")) {
     static constexpr std::string_view kNiladic[] = {"current_date", "current_timestamp",
-                                                     "current_timezone", "current_user"};
+                                                    "current_timezone", "current_user"};
     if (name.size() == 1 && tokens_[pos_ - 1].kind == TokenKind::kWord) {
       for (std::string_view f : kNiladic) {
         if (SqlWordEquals(name[0], f)) {

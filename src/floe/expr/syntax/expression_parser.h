@@ -85,7 +85,7 @@ class ExpressionParser {
   Result<ExprPtr> ParseCase();
   Result<ExprPtr> ParseCast();
   Result<ExprPtr> ParseNumber(bool negative);
-  Result<std::vector<ExprPtr>> ParseExprList();  // a, b, c (no parentheses)
+  Result<std::vector<ExprPtr>> ParseExprList();                   // a, b, c (no parentheses)
   Result<std::string> ParseStringLiteral(std::string_view what);  // adjacent strings concatenate
   Result<TypeName> ParseStructType(SourcePosition pos);
   Result<int> ParseTypeLength(std::string_view type_name);

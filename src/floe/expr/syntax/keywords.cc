@@ -10,19 +10,18 @@ namespace floe::expr::syntax {
 namespace {
 
 constexpr std::array<std::string_view, 37> kReservedWords = {
-    "ALL",    "AND",  "AS",     "BETWEEN", "CASE",  "CROSS",     "DISTINCT", "ELSE",
-    "EXCEPT", "FALSE", "FROM",  "FULL",    "HAVING", "ILIKE",    "IN",       "INNER",
-    "INTERSECT", "IS", "JOIN",  "LEFT",    "LIKE",  "NOT",       "NULL",     "ON",
-    "OR",     "OUTER", "REGEXP", "RIGHT",  "RLIKE", "SELECT",    "THEN",     "TRUE",
-    "UNION",  "USING", "WHEN",  "WHERE",   "WITH",
+    "ALL",  "AND",  "AS",     "BETWEEN", "CASE", "CROSS", "DISTINCT",  "ELSE",  "EXCEPT", "FALSE",
+    "FROM", "FULL", "HAVING", "ILIKE",   "IN",   "INNER", "INTERSECT", "IS",    "JOIN",   "LEFT",
+    "LIKE", "NOT",  "NULL",   "ON",      "OR",   "OUTER", "REGEXP",    "RIGHT", "RLIKE",  "SELECT",
+    "THEN", "TRUE", "UNION",  "USING",   "WHEN", "WHERE", "WITH",
 };
 
 // END, ORDER and GROUP are common column names ("end" of a range, "order", "group"): they are
 // keywords only where a clause or CASE may end.
 constexpr std::array<std::string_view, 18> kClauseWords = {
-    "ANTI",   "DIV",  "END",    "FOR",     "GROUP",       "LATERAL",        "LIMIT",
-    "MINUS",  "NATURAL", "OFFSET", "ORDER", "SEMI",      "SYSTEM_TIME",    "SYSTEM_VERSION",
-    "TIMESTAMP", "VALUES", "VERSION", "WINDOW",
+    "ANTI",      "DIV",     "END",     "FOR",    "GROUP", "LATERAL",     "LIMIT",
+    "MINUS",     "NATURAL", "OFFSET",  "ORDER",  "SEMI",  "SYSTEM_TIME", "SYSTEM_VERSION",
+    "TIMESTAMP", "VALUES",  "VERSION", "WINDOW",
 };
 
 std::string KeywordUpper(std::string_view word) {

@@ -66,9 +66,7 @@ class SqlLexer {
     return SourcePosition{line_, column};
   }
 
-  char Peek(size_t ahead = 0) const {
-    return i_ + ahead < text_.size() ? text_[i_ + ahead] : '\0';
-  }
+  char Peek(size_t ahead = 0) const { return i_ + ahead < text_.size() ? text_[i_ + ahead] : '\0'; }
 
   void Advance() {
     if (text_[i_] == '\n') {
@@ -181,15 +179,33 @@ class SqlLexer {
         continue;
       }
       switch (e) {
-        case '0': out += '\0'; break;
-        case 'b': out += '\b'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'Z': out += '\x1A'; break;
-        case '%': out += "\\%"; break;
-        case '_': out += "\\_"; break;
-        default: out += e; break;  // \' \" \\ and any other \c
+        case '0':
+          out += '\0';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'Z':
+          out += '\x1A';
+          break;
+        case '%':
+          out += "\\%";
+          break;
+        case '_':
+          out += "\\_";
+          break;
+        default:
+          out += e;
+          break;  // \' \" \\ and any other \c
       }
       Advance();
     }
@@ -234,7 +250,8 @@ class SqlLexer {
       frac_digits = digits();
     }
     bool exponent = false;
-    if (j < text_.size() && (text_[j] == 'e' || text_[j] == 'E') && (int_digits + frac_digits) > 0) {
+    if (j < text_.size() && (text_[j] == 'e' || text_[j] == 'E') &&
+        (int_digits + frac_digits) > 0) {
       size_t k = j + 1;
       if (k < text_.size() && (text_[k] == '+' || text_[k] == '-')) ++k;
       if (k < text_.size() && IsLexerDigit(text_[k])) {
@@ -265,8 +282,8 @@ class SqlLexer {
     }
     if (word_follows) {
       if (fraction || exponent) {
-        return ErrorAt(start, "invalid number \"" +
-                                  std::string(text_.substr(i_, suffix_end + 1 - i_)) + "\"");
+        return ErrorAt(
+            start, "invalid number \"" + std::string(text_.substr(i_, suffix_end + 1 - i_)) + "\"");
       }
       token.kind = TokenKind::kWord;
       while (i_ < text_.size() && IsLexerWordChar(text_[i_])) Advance();
@@ -317,15 +334,19 @@ Result<std::vector<Token>> Tokenize(std::string_view text, SourcePosition start)
 
 std::string DescribeToken(const Token& token) {
   switch (token.kind) {
-    case TokenKind::kEnd: return "end of input";
+    case TokenKind::kEnd:
+      return "end of input";
     case TokenKind::kWord:
-    case TokenKind::kSymbol: return "\"" + token.text + "\"";
-    case TokenKind::kQuotedIdentifier: return "`" + token.text + "`";
+    case TokenKind::kSymbol:
+      return "\"" + token.text + "\"";
+    case TokenKind::kQuotedIdentifier:
+      return "`" + token.text + "`";
     case TokenKind::kString: {
       std::string shown = token.text.size() > 30 ? token.text.substr(0, 30) + "..." : token.text;
       return "the string '" + shown + "'";
     }
-    case TokenKind::kNumber: return "the number " + token.text;
+    case TokenKind::kNumber:
+      return "the number " + token.text;
   }
   return "?";
 }

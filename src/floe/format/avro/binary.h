@@ -108,8 +108,8 @@ class Decoder {
     uint64_t prev = 0;  // the previous word's continuation bits (none before the first varint)
     while (count > 0) {
       if (end_ - q < 8) return false;
-      uint64_t more = LoadLittleEndian<uint64_t>(q) & kHighBits;  // continuation bytes
-      uint64_t stops = more ^ kHighBits;                           // varints' last bytes
+      uint64_t more = LoadLittleEndian<uint64_t>(q) & kHighBits;        // continuation bytes
+      uint64_t stops = more ^ kHighBits;                                // varints' last bytes
       uint64_t in_word = ((stops >> 7) * 0x0101010101010101ULL) >> 56;  // sum of the 0/1 bytes
       uint64_t mask = ~uint64_t{0};  // the bytes up to the count-th stop
       if (in_word >= count) {

@@ -59,7 +59,8 @@ Status BlockCodec::Decompress(std::string_view in, std::string* out, size_t max_
   uint32_t actual = static_cast<uint32_t>(
       crc32(0, reinterpret_cast<const Bytef*>(out->data()), static_cast<uInt>(out->size())));
   if (actual != expected) {
-    return Corrupt("snappy block CRC-32 mismatch: stored {:08x}, computed {:08x}", expected, actual);
+    return Corrupt("snappy block CRC-32 mismatch: stored {:08x}, computed {:08x}", expected,
+                   actual);
   }
   return Ok();
 }

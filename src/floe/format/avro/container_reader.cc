@@ -26,7 +26,8 @@ std::optional<std::string_view> ContainerReader::Meta(std::string_view key) cons
 
 Result<const uint8_t*> ContainerReader::Bytes(int64_t offset, int64_t n) {
   if (offset < 0 || n < 0 || n > size_ - offset) {
-    return Corrupt("truncated file: {} bytes needed at offset {}, the file has {}", n, offset, size_);
+    return Corrupt("truncated file: {} bytes needed at offset {}, the file has {}", n, offset,
+                   size_);
   }
   if (offset < buf_offset_ || offset + n > buf_offset_ + static_cast<int64_t>(buf_.size())) {
     int64_t want = std::min(size_ - offset, std::max(n, kReadChunk));
@@ -45,8 +46,8 @@ Status ContainerReader::ReadHeader() {
   // The header's length is unknown until parsed: parse what the first chunk holds, and read
   // the whole rest of the file only if it did not suffice.
   FLOE_ASSIGN_OR_RETURN(const uint8_t* p, Bytes(0, std::min<int64_t>(size_, 4)));
-  if (size_ < 4 || std::string_view(reinterpret_cast<const char*>(p), 4) !=
-                       std::string_view(kAvroMagic, 4)) {
+  if (size_ < 4 ||
+      std::string_view(reinterpret_cast<const char*>(p), 4) != std::string_view(kAvroMagic, 4)) {
     return Corrupt("not an Avro object container file (bad magic{})",
                    size_ >= 4 && std::string_view(reinterpret_cast<const char*>(p), 4) == "AGS1"
                        ? "; the file is encrypted (AGS1)"
@@ -138,8 +139,8 @@ Result<bool> ContainerReader::NextBlock(Block* block) {
                           ? static_cast<int64_t>(block->data.size()) / min_record_size_
                           : static_cast<int64_t>(block->data.size()) + (int64_t{1} << 20);
   if (*count > max_count) {
-    return fail(Corrupt("record count {} is impossible for {} bytes of data", *count,
-                        block->data.size()));
+    return fail(
+        Corrupt("record count {} is impossible for {} bytes of data", *count, block->data.size()));
   }
   block->count = *count;
   pos_ = data_at + *bytes + kSyncSize;
@@ -181,8 +182,8 @@ Result<bool> DatumFileReader::Next(Datum* out) {
   }
   auto datum = DecodeDatum(resolution_->root(), decoder_);
   if (!datum.ok()) {
-    return std::move(datum).error().WithContext(fmt::format(
-        "{}, record {}", container_->BlockContext(block_), block_.count - left_));
+    return std::move(datum).error().WithContext(
+        fmt::format("{}, record {}", container_->BlockContext(block_), block_.count - left_));
   }
   *out = std::move(datum).value();
   --left_;
@@ -209,8 +210,9 @@ Result<ContainerSummary> SummarizeContainer(std::shared_ptr<io::InputFile> file)
 }
 
 Result<DatumFile> ReadAllDatums(std::shared_ptr<io::InputFile> file,
-                                         std::shared_ptr<const Schema> reader_schema) {
-  FLOE_ASSIGN_OR_RETURN(auto reader, DatumFileReader::Open(std::move(file), std::move(reader_schema)));
+                                std::shared_ptr<const Schema> reader_schema) {
+  FLOE_ASSIGN_OR_RETURN(auto reader,
+                        DatumFileReader::Open(std::move(file), std::move(reader_schema)));
   DatumFile out;
   out.schema = reader->schema();
   for (;;) {

@@ -40,9 +40,9 @@ struct ContainerReaderOptions {
 class ContainerReader {
  public:
   struct Block {
-    int64_t index = 0;   // 0-based block number
-    int64_t offset = 0;  // file offset of the block's count
-    int64_t count = 0;   // records in the block
+    int64_t index = 0;      // 0-based block number
+    int64_t offset = 0;     // file offset of the block's count
+    int64_t count = 0;      // records in the block
     std::string_view data;  // (decompressed) records; valid until the next NextBlock
     // A decoder over the data; offsets are file offsets for uncompressed blocks.
     Decoder decoder() const { return Decoder(data, data_offset); }
@@ -135,6 +135,6 @@ struct DatumFile {
   std::vector<Datum> records;
 };
 Result<DatumFile> ReadAllDatums(std::shared_ptr<io::InputFile> file,
-                                         std::shared_ptr<const Schema> reader_schema = nullptr);
+                                std::shared_ptr<const Schema> reader_schema = nullptr);
 
 }  // namespace floe::avro

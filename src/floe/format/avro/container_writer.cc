@@ -13,12 +13,14 @@ Result<std::unique_ptr<ContainerWriter>> ContainerWriter::Open(std::unique_ptr<i
   w->options_ = std::move(options);
   auto codec = BlockCodec::ForName(w->options_.codec);
   if (!codec.ok() || !(*codec)->can_write()) {
-    return InvalidArgument("cannot write Avro codec \"{}\" (use null, deflate, snappy or zstandard)",
-                           w->options_.codec);
+    return InvalidArgument(
+        "cannot write Avro codec \"{}\" (use null, deflate, snappy or zstandard)",
+        w->options_.codec);
   }
   w->codec_ = std::move(codec).value();
   if (w->options_.sync_marker) {
-    if (w->options_.sync_marker->size() != 16) return InvalidArgument("sync marker must be 16 bytes");
+    if (w->options_.sync_marker->size() != 16)
+      return InvalidArgument("sync marker must be 16 bytes");
     w->sync_ = *w->options_.sync_marker;
   } else {
     Uuid u = NewUuid();

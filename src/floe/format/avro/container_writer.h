@@ -18,11 +18,11 @@
 namespace floe::avro {
 
 struct ContainerWriterOptions {
-  std::string codec = "null";  // Avro name: null, deflate, snappy, zstandard
-  int level = -1;              // codec level; < 0: the codec's default
+  std::string codec = "null";     // Avro name: null, deflate, snappy, zstandard
+  int level = -1;                 // codec level; < 0: the codec's default
   size_t block_size = 64 * 1024;  // uncompressed bytes per block (Java's sync interval)
   std::vector<std::pair<std::string, std::string>> metadata;  // extra header entries
-  std::optional<std::string> sync_marker;  // 16 bytes; random when absent
+  std::optional<std::string> sync_marker;                     // 16 bytes; random when absent
 };
 
 class ContainerWriter {

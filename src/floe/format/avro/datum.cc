@@ -20,7 +20,8 @@ Result<Datum> DecodeDatum(const ReadPlan& plan, Decoder& d) {
   int unused = -1;
   FLOE_ASSIGN_OR_RETURN(const ReadPlan* p, ResolveBranch(plan, d, &unused));
   switch (p->reader->type) {
-    case Type::kNull: return out;
+    case Type::kNull:
+      return out;
     case Type::kBoolean: {
       FLOE_ASSIGN_OR_RETURN(out.boolean, ReadBoolean(*p, d));
       return out;
@@ -52,10 +53,11 @@ Result<Datum> DecodeDatum(const ReadPlan& plan, Decoder& d) {
     }
     case Type::kRecord: {
       out.items.resize(p->reader->fields.size());
-      FLOE_RETURN_IF_ERROR(ReadRecord(*p, d, [&](int field, const ReadPlan& fp, Decoder& fd) -> Status {
-        FLOE_ASSIGN_OR_RETURN(out.items[field], DecodeDatum(fp, fd));
-        return Ok();
-      }));
+      FLOE_RETURN_IF_ERROR(
+          ReadRecord(*p, d, [&](int field, const ReadPlan& fp, Decoder& fd) -> Status {
+            FLOE_ASSIGN_OR_RETURN(out.items[field], DecodeDatum(fp, fd));
+            return Ok();
+          }));
       return out;
     }
     case Type::kArray: {
@@ -76,7 +78,8 @@ Result<Datum> DecodeDatum(const ReadPlan& plan, Decoder& d) {
           }));
       return out;
     }
-    case Type::kUnion: break;
+    case Type::kUnion:
+      break;
   }
   return Internal("unexpected type");
 }
@@ -90,19 +93,30 @@ Status EncodeDatum(const Node& type, const Datum& v, Encoder& e) {
     return Ok();
   };
   switch (type.type) {
-    case Type::kNull: return Ok();
-    case Type::kBoolean: e.WriteBool(v.boolean); return Ok();
+    case Type::kNull:
+      return Ok();
+    case Type::kBoolean:
+      e.WriteBool(v.boolean);
+      return Ok();
     case Type::kInt:
       if (v.integer < INT32_MIN || v.integer > INT32_MAX) {
         return InvalidArgument("value {} does not fit an Avro int", v.integer);
       }
       e.WriteInt(static_cast<int32_t>(v.integer));
       return Ok();
-    case Type::kLong: e.WriteLong(v.integer); return Ok();
-    case Type::kFloat: e.WriteFloat(static_cast<float>(v.real)); return Ok();
-    case Type::kDouble: e.WriteDouble(v.real); return Ok();
+    case Type::kLong:
+      e.WriteLong(v.integer);
+      return Ok();
+    case Type::kFloat:
+      e.WriteFloat(static_cast<float>(v.real));
+      return Ok();
+    case Type::kDouble:
+      e.WriteDouble(v.real);
+      return Ok();
     case Type::kBytes:
-    case Type::kString: e.WriteBytes(v.bytes); return Ok();
+    case Type::kString:
+      e.WriteBytes(v.bytes);
+      return Ok();
     case Type::kFixed:
       if (static_cast<int64_t>(v.bytes.size()) != type.size) {
         return InvalidArgument("fixed {} takes {} bytes, got {}", type.FullName(), type.size,
@@ -154,13 +168,25 @@ Status EncodeDatum(const Node& type, const Datum& v, Encoder& e) {
 void WriteDatumJson(const Datum& v, JsonWriter& w) {
   static constexpr char kHex[] = "0123456789abcdef";
   switch (v.type->type) {
-    case Type::kNull: w.Null(); return;
-    case Type::kBoolean: w.Bool(v.boolean); return;
+    case Type::kNull:
+      w.Null();
+      return;
+    case Type::kBoolean:
+      w.Bool(v.boolean);
+      return;
     case Type::kInt:
-    case Type::kLong: w.Int(v.integer); return;
-    case Type::kFloat: w.Float(static_cast<float>(v.real)); return;
-    case Type::kDouble: w.Double(v.real); return;
-    case Type::kString: w.String(v.bytes); return;
+    case Type::kLong:
+      w.Int(v.integer);
+      return;
+    case Type::kFloat:
+      w.Float(static_cast<float>(v.real));
+      return;
+    case Type::kDouble:
+      w.Double(v.real);
+      return;
+    case Type::kString:
+      w.String(v.bytes);
+      return;
     case Type::kBytes:
     case Type::kFixed: {
       std::string hex;
@@ -172,8 +198,12 @@ void WriteDatumJson(const Datum& v, JsonWriter& w) {
       w.String(hex);
       return;
     }
-    case Type::kEnum: w.String(v.type->symbols[v.integer]); return;
-    case Type::kUnion: WriteDatumJson(v.items[0], w); return;
+    case Type::kEnum:
+      w.String(v.type->symbols[v.integer]);
+      return;
+    case Type::kUnion:
+      WriteDatumJson(v.items[0], w);
+      return;
     case Type::kRecord:
       w.BeginObject();
       for (size_t i = 0; i < v.items.size(); ++i) {

@@ -20,10 +20,10 @@ namespace floe::avro {
 struct Datum {
   const Node* type = nullptr;  // the value's schema (the reader's)
   bool boolean = false;
-  int64_t integer = 0;         // int, long, enum symbol index, union branch index
-  double real = 0;             // float (exactly widened), double
-  std::string bytes;           // bytes, string, fixed
-  std::vector<Datum> items;    // record fields (schema order), array items, map values, union value
+  int64_t integer = 0;       // int, long, enum symbol index, union branch index
+  double real = 0;           // float (exactly widened), double
+  std::string bytes;         // bytes, string, fixed
+  std::vector<Datum> items;  // record fields (schema order), array items, map values, union value
   std::vector<std::string> keys;  // map keys
 
   // Union: the value inside.

@@ -17,7 +17,8 @@ Result<std::string> Latin1Bytes(const JsonValue& v) {
       out.push_back(static_cast<char>(c));
       ++i;
     } else if ((c & 0xE0) == 0xC0 && i + 1 < s.size() && c <= 0xC3) {
-      out.push_back(static_cast<char>(((c & 0x1F) << 6) | (static_cast<unsigned char>(s[i + 1]) & 0x3F)));
+      out.push_back(
+          static_cast<char>(((c & 0x1F) << 6) | (static_cast<unsigned char>(s[i + 1]) & 0x3F)));
       i += 2;
     } else {
       return v.Invalid("a bytes default may only hold code points up to U+00FF");
@@ -97,7 +98,8 @@ Status Encode(const Node& type, const JsonValue& v, Encoder& e, int depth) {
       FLOE_ASSIGN_OR_RETURN(auto items, v.AsArray());
       if (!items.empty()) {
         e.WriteLong(static_cast<int64_t>(items.size()));
-        for (const JsonValue& item : items) FLOE_RETURN_IF_ERROR(Encode(*type.items, item, e, depth + 1));
+        for (const JsonValue& item : items)
+          FLOE_RETURN_IF_ERROR(Encode(*type.items, item, e, depth + 1));
       }
       e.WriteLong(0);
       return Ok();

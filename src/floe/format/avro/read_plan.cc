@@ -28,8 +28,10 @@ class Resolver {
           FLOE_ASSIGN_OR_RETURN(branch.plan, Resolve(wb, r));
         }
         if (branch.plan == nullptr) {
-          branch.plan = Fail(wb, r, fmt::format("the writer's union branch {} does not match the "
-                                                "reader's {}", Describe(wb), Describe(r)));
+          branch.plan = Fail(wb, r,
+                             fmt::format("the writer's union branch {} does not match the "
+                                         "reader's {}",
+                                         Describe(wb), Describe(r)));
         }
         p->branches.push_back(branch);
       }
@@ -80,11 +82,16 @@ class Resolver {
     switch (w->type) {
       case Type::kInt:
         return r->type == Type::kLong || r->type == Type::kFloat || r->type == Type::kDouble;
-      case Type::kLong: return r->type == Type::kFloat || r->type == Type::kDouble;
-      case Type::kFloat: return r->type == Type::kDouble;
-      case Type::kString: return r->type == Type::kBytes;
-      case Type::kBytes: return r->type == Type::kString;
-      default: return false;
+      case Type::kLong:
+        return r->type == Type::kFloat || r->type == Type::kDouble;
+      case Type::kFloat:
+        return r->type == Type::kDouble;
+      case Type::kString:
+        return r->type == Type::kBytes;
+      case Type::kBytes:
+        return r->type == Type::kString;
+      default:
+        return false;
     }
   }
 
@@ -116,28 +123,47 @@ class Resolver {
       static const struct {
         Type w, r;
         Op op;
-      } kPromotions[] = {
-          {Type::kInt, Type::kLong, Op::kIntAsLong},     {Type::kInt, Type::kFloat, Op::kIntAsFloat},
-          {Type::kInt, Type::kDouble, Op::kIntAsDouble}, {Type::kLong, Type::kFloat, Op::kLongAsFloat},
-          {Type::kLong, Type::kDouble, Op::kLongAsDouble},
-          {Type::kFloat, Type::kDouble, Op::kFloatAsDouble},
-          {Type::kString, Type::kBytes, Op::kStringAsBytes},
-          {Type::kBytes, Type::kString, Op::kBytesAsString}};
+      } kPromotions[] = {{Type::kInt, Type::kLong, Op::kIntAsLong},
+                         {Type::kInt, Type::kFloat, Op::kIntAsFloat},
+                         {Type::kInt, Type::kDouble, Op::kIntAsDouble},
+                         {Type::kLong, Type::kFloat, Op::kLongAsFloat},
+                         {Type::kLong, Type::kDouble, Op::kLongAsDouble},
+                         {Type::kFloat, Type::kDouble, Op::kFloatAsDouble},
+                         {Type::kString, Type::kBytes, Op::kStringAsBytes},
+                         {Type::kBytes, Type::kString, Op::kBytesAsString}};
       for (const auto& pr : kPromotions) {
         if (pr.w == w->type && pr.r == r->type) p->op = pr.op;
       }
       return Ok();
     }
     switch (w->type) {
-      case Type::kNull: p->op = Op::kNull; return Ok();
-      case Type::kBoolean: p->op = Op::kBoolean; return Ok();
-      case Type::kInt: p->op = Op::kInt; return Ok();
-      case Type::kLong: p->op = Op::kLong; return Ok();
-      case Type::kFloat: p->op = Op::kFloat; return Ok();
-      case Type::kDouble: p->op = Op::kDouble; return Ok();
-      case Type::kBytes: p->op = Op::kBytes; return Ok();
-      case Type::kString: p->op = Op::kString; return Ok();
-      case Type::kFixed: p->op = Op::kFixed; return Ok();
+      case Type::kNull:
+        p->op = Op::kNull;
+        return Ok();
+      case Type::kBoolean:
+        p->op = Op::kBoolean;
+        return Ok();
+      case Type::kInt:
+        p->op = Op::kInt;
+        return Ok();
+      case Type::kLong:
+        p->op = Op::kLong;
+        return Ok();
+      case Type::kFloat:
+        p->op = Op::kFloat;
+        return Ok();
+      case Type::kDouble:
+        p->op = Op::kDouble;
+        return Ok();
+      case Type::kBytes:
+        p->op = Op::kBytes;
+        return Ok();
+      case Type::kString:
+        p->op = Op::kString;
+        return Ok();
+      case Type::kFixed:
+        p->op = Op::kFixed;
+        return Ok();
       case Type::kEnum: {
         p->op = Op::kEnum;
         int fallback = -1;
@@ -167,8 +193,10 @@ class Resolver {
         FLOE_ASSIGN_OR_RETURN(p->child, Resolve(w->values, r->values));
         return Ok();
       }
-      case Type::kRecord: return ResolveRecord(p, w, r);
-      default: return Internal("unexpected type in schema resolution");
+      case Type::kRecord:
+        return ResolveRecord(p, w, r);
+      default:
+        return Internal("unexpected type in schema resolution");
     }
   }
 
@@ -242,22 +270,27 @@ Result<std::unique_ptr<Resolution>> Resolution::Make(std::shared_ptr<const Schem
 
 Status SkipValue(const Node& w, Decoder& d) {
   switch (w.type) {
-    case Type::kNull: return Ok();
-    case Type::kBoolean: return d.ReadBool().ok() ? Ok() : Status(d.Error("truncated boolean"));
+    case Type::kNull:
+      return Ok();
+    case Type::kBoolean:
+      return d.ReadBool().ok() ? Ok() : Status(d.Error("truncated boolean"));
     case Type::kInt:
     case Type::kLong:
     case Type::kEnum: {
       FLOE_RETURN_IF_ERROR(d.ReadLong());
       return Ok();
     }
-    case Type::kFloat: return d.Skip(4);
-    case Type::kDouble: return d.Skip(8);
+    case Type::kFloat:
+      return d.Skip(4);
+    case Type::kDouble:
+      return d.Skip(8);
     case Type::kBytes:
     case Type::kString: {
       FLOE_RETURN_IF_ERROR(d.ReadBytes());
       return Ok();
     }
-    case Type::kFixed: return d.Skip(w.size);
+    case Type::kFixed:
+      return d.Skip(w.size);
     case Type::kUnion: {
       FLOE_ASSIGN_OR_RETURN(int64_t b, d.ReadLong());
       if (b < 0 || b >= static_cast<int64_t>(w.branches.size())) {
@@ -314,8 +347,8 @@ Result<const ReadPlan*> ResolveUnionBranch(const ReadPlan& p, Decoder& d, int* r
   if (p.op == Op::kWriterUnion) {
     FLOE_ASSIGN_OR_RETURN(int64_t b, d.ReadLong());
     if (b < 0 || b >= static_cast<int64_t>(p.branches.size())) {
-      return d.Error(fmt::format("union branch {} out of range (the union has {})", b,
-                                 p.branches.size()));
+      return d.Error(
+          fmt::format("union branch {} out of range (the union has {})", b, p.branches.size()));
     }
     *reader_branch = p.branches[b].reader_branch;
     out = p.branches[b].plan;
@@ -328,8 +361,8 @@ Result<const ReadPlan*> ResolveUnionBranch(const ReadPlan& p, Decoder& d, int* r
 }
 
 Error WrongOp(const ReadPlan& p, std::string_view want, const Decoder& d) {
-  return Internal("plan reads {} where {} was asked for (offset {})", TypeName(p.reader->type), want,
-                  d.offset());
+  return Internal("plan reads {} where {} was asked for (offset {})", TypeName(p.reader->type),
+                  want, d.offset());
 }
 
 Result<bool> ReadBoolean(const ReadPlan& p, Decoder& d) {
@@ -339,7 +372,8 @@ Result<bool> ReadBoolean(const ReadPlan& p, Decoder& d) {
 
 Result<float> ReadFloatValue(const ReadPlan& p, Decoder& d) {
   switch (p.op) {
-    case Op::kFloat: return d.ReadFloat();
+    case Op::kFloat:
+      return d.ReadFloat();
     case Op::kIntAsFloat: {
       FLOE_ASSIGN_OR_RETURN(int32_t v, d.ReadInt());
       return static_cast<float>(v);
@@ -348,13 +382,15 @@ Result<float> ReadFloatValue(const ReadPlan& p, Decoder& d) {
       FLOE_ASSIGN_OR_RETURN(int64_t v, d.ReadLong());
       return static_cast<float>(v);
     }
-    default: return WrongOp(p, "float", d);
+    default:
+      return WrongOp(p, "float", d);
   }
 }
 
 Result<double> ReadDoubleValue(const ReadPlan& p, Decoder& d) {
   switch (p.op) {
-    case Op::kDouble: return d.ReadDouble();
+    case Op::kDouble:
+      return d.ReadDouble();
     case Op::kFloat:
     case Op::kFloatAsDouble: {
       FLOE_ASSIGN_OR_RETURN(float v, d.ReadFloat());
@@ -368,7 +404,8 @@ Result<double> ReadDoubleValue(const ReadPlan& p, Decoder& d) {
       FLOE_ASSIGN_OR_RETURN(int64_t v, d.ReadLong());
       return static_cast<double>(v);
     }
-    default: return WrongOp(p, "double", d);
+    default:
+      return WrongOp(p, "double", d);
   }
 }
 
@@ -377,9 +414,12 @@ Result<std::string_view> ReadBytesValue(const ReadPlan& p, Decoder& d) {
     case Op::kBytes:
     case Op::kString:
     case Op::kStringAsBytes:
-    case Op::kBytesAsString: return d.ReadBytes();
-    case Op::kFixed: return d.ReadFixed(p.writer->size);
-    default: return WrongOp(p, "bytes", d);
+    case Op::kBytesAsString:
+      return d.ReadBytes();
+    case Op::kFixed:
+      return d.ReadFixed(p.writer->size);
+    default:
+      return WrongOp(p, "bytes", d);
   }
 }
 

@@ -26,10 +26,27 @@ namespace floe::avro {
 
 struct ReadPlan {
   enum class Op {
-    kNull, kBoolean, kInt, kLong, kFloat, kDouble, kBytes, kString, kFixed, kEnum,
-    kArray, kMap, kRecord,
-    kIntAsLong, kIntAsFloat, kIntAsDouble, kLongAsFloat, kLongAsDouble, kFloatAsDouble,
-    kStringAsBytes, kBytesAsString,
+    kNull,
+    kBoolean,
+    kInt,
+    kLong,
+    kFloat,
+    kDouble,
+    kBytes,
+    kString,
+    kFixed,
+    kEnum,
+    kArray,
+    kMap,
+    kRecord,
+    kIntAsLong,
+    kIntAsFloat,
+    kIntAsDouble,
+    kLongAsFloat,
+    kLongAsDouble,
+    kFloatAsDouble,
+    kStringAsBytes,
+    kBytesAsString,
     kWriterUnion,  // the writer wrote a union: its branch index picks branches[i]
     kReaderUnion,  // the writer wrote a non-union, the reader has a union: branch reader_branch
     kFail,         // the writer's value cannot be read as the reader's type (error if reached)
@@ -39,22 +56,22 @@ struct ReadPlan {
     int reader_branch = -1;  // the reader union's branch, -1 when the reader is not a union
   };
   struct FieldStep {
-    int reader_field = -1;            // -1: a writer-only field, skipped
-    const ReadPlan* plan = nullptr;   // plan of the value (writer's type for skipped fields)
-    bool from_default = false;        // read `default_bytes` (reader's encoding) instead
+    int reader_field = -1;           // -1: a writer-only field, skipped
+    const ReadPlan* plan = nullptr;  // plan of the value (writer's type for skipped fields)
+    bool from_default = false;       // read `default_bytes` (reader's encoding) instead
     std::string default_bytes;
   };
 
   Op op = Op::kFail;
   const Node* writer = nullptr;
   const Node* reader = nullptr;
-  const ReadPlan* child = nullptr;   // array items, map values, kReaderUnion's inner value
-  int reader_branch = -1;            // kReaderUnion
-  std::vector<Branch> branches;      // kWriterUnion, one per writer branch
-  std::vector<int> enum_map;         // kEnum: writer symbol -> reader symbol (-1: none)
-  std::vector<FieldStep> steps;      // kRecord: writer fields in order, then reader-only fields
-  int64_t min_item_size = 0;         // kArray/kMap: the writer item's smallest encoding
-  std::string message;               // kFail
+  const ReadPlan* child = nullptr;  // array items, map values, kReaderUnion's inner value
+  int reader_branch = -1;           // kReaderUnion
+  std::vector<Branch> branches;     // kWriterUnion, one per writer branch
+  std::vector<int> enum_map;        // kEnum: writer symbol -> reader symbol (-1: none)
+  std::vector<FieldStep> steps;     // kRecord: writer fields in order, then reader-only fields
+  int64_t min_item_size = 0;        // kArray/kMap: the writer item's smallest encoding
+  std::string message;              // kFail
 };
 
 // Owns the plans for one (writer, reader) pair of schemas.
@@ -113,10 +130,10 @@ inline Result<int64_t> ReadLongValue(const ReadPlan& p, Decoder& d) {  // also i
   FLOE_ASSIGN_OR_RETURN(int32_t v, d.ReadInt());
   return int64_t{v};
 }
-Result<float> ReadFloatValue(const ReadPlan& p, Decoder& d);   // also int, long
-Result<double> ReadDoubleValue(const ReadPlan& p, Decoder& d); // also int, long, float
+Result<float> ReadFloatValue(const ReadPlan& p, Decoder& d);             // also int, long
+Result<double> ReadDoubleValue(const ReadPlan& p, Decoder& d);           // also int, long, float
 Result<std::string_view> ReadBytesValue(const ReadPlan& p, Decoder& d);  // bytes, string, fixed
-Result<int> ReadEnumValue(const ReadPlan& p, Decoder& d);      // the reader's symbol index
+Result<int> ReadEnumValue(const ReadPlan& p, Decoder& d);  // the reader's symbol index
 
 // Array and map blocks: the item count, bounded by the bytes left (spec "Complex Types").
 Result<int64_t> ReadBlockCount(const ReadPlan& p, Decoder& d, int64_t* total);

@@ -9,20 +9,34 @@ namespace floe::avro {
 
 std::string_view TypeName(Type type) {
   switch (type) {
-    case Type::kNull: return "null";
-    case Type::kBoolean: return "boolean";
-    case Type::kInt: return "int";
-    case Type::kLong: return "long";
-    case Type::kFloat: return "float";
-    case Type::kDouble: return "double";
-    case Type::kBytes: return "bytes";
-    case Type::kString: return "string";
-    case Type::kRecord: return "record";
-    case Type::kEnum: return "enum";
-    case Type::kArray: return "array";
-    case Type::kMap: return "map";
-    case Type::kUnion: return "union";
-    case Type::kFixed: return "fixed";
+    case Type::kNull:
+      return "null";
+    case Type::kBoolean:
+      return "boolean";
+    case Type::kInt:
+      return "int";
+    case Type::kLong:
+      return "long";
+    case Type::kFloat:
+      return "float";
+    case Type::kDouble:
+      return "double";
+    case Type::kBytes:
+      return "bytes";
+    case Type::kString:
+      return "string";
+    case Type::kRecord:
+      return "record";
+    case Type::kEnum:
+      return "enum";
+    case Type::kArray:
+      return "array";
+    case Type::kMap:
+      return "map";
+    case Type::kUnion:
+      return "union";
+    case Type::kFixed:
+      return "fixed";
   }
   return "?";
 }
@@ -60,10 +74,14 @@ namespace {
 
 int64_t MinSize(const Node& node, std::unordered_set<const Node*>& visiting) {
   switch (node.type) {
-    case Type::kNull: return 0;
-    case Type::kFloat: return 4;
-    case Type::kDouble: return 8;
-    case Type::kFixed: return node.size;
+    case Type::kNull:
+      return 0;
+    case Type::kFloat:
+      return 4;
+    case Type::kDouble:
+      return 8;
+    case Type::kFixed:
+      return node.size;
     case Type::kUnion: {
       int64_t best = INT64_MAX;
       for (const Node* b : node.branches) best = std::min(best, MinSize(*b, visiting));
@@ -77,7 +95,8 @@ int64_t MinSize(const Node& node, std::unordered_set<const Node*>& visiting) {
       visiting.erase(&node);
       return sum;
     }
-    default: return 1;
+    default:
+      return 1;
   }
 }
 

@@ -18,8 +18,20 @@
 namespace floe::avro {
 
 enum class Type {
-  kNull, kBoolean, kInt, kLong, kFloat, kDouble, kBytes, kString,
-  kRecord, kEnum, kArray, kMap, kUnion, kFixed,
+  kNull,
+  kBoolean,
+  kInt,
+  kLong,
+  kFloat,
+  kDouble,
+  kBytes,
+  kString,
+  kRecord,
+  kEnum,
+  kArray,
+  kMap,
+  kUnion,
+  kFixed,
 };
 
 std::string_view TypeName(Type type);
@@ -37,15 +49,15 @@ struct Field {
   std::optional<std::string> default_json;  // the default value as minified JSON
   std::optional<int32_t> field_id;          // Iceberg "field-id"
   std::string doc;
-  std::string order;                        // "ascending" (omitted), "descending", "ignore"
+  std::string order;  // "ascending" (omitted), "descending", "ignore"
   Attributes attributes;
 };
 
 struct Node {
   Type type = Type::kNull;
   // Named types (record, enum, fixed).
-  std::string name;        // short name
-  std::string space;       // namespace, "" for the null namespace
+  std::string name;   // short name
+  std::string space;  // namespace, "" for the null namespace
   std::vector<std::string> aliases;
   std::string doc;
   // Record.

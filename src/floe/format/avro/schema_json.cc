@@ -106,8 +106,10 @@ class Parser {
     for (const JsonValue& item : items) {
       FLOE_ASSIGN_OR_RETURN(const Node* branch, ParseType(item, ns, depth + 1));
       if (branch->type == Type::kUnion) return item.Invalid("a union may not contain a union");
-      std::string key = IsNamed(branch->type) ? branch->FullName() : std::string(TypeName(branch->type));
-      if (!seen.insert(key).second) return item.Invalid(fmt::format("duplicate union branch {}", key));
+      std::string key =
+          IsNamed(branch->type) ? branch->FullName() : std::string(TypeName(branch->type));
+      if (!seen.insert(key).second)
+        return item.Invalid(fmt::format("duplicate union branch {}", key));
       node->branches.push_back(branch);
     }
     return node;
@@ -135,7 +137,8 @@ class Parser {
     if (!names_.emplace(node->FullName(), node).second) {
       return v.Invalid(fmt::format("type \"{}\" is defined twice", node->FullName()));
     }
-    if (auto aliases = v.Find("aliases")) FLOE_RETURN_IF_ERROR(StringList(*aliases, &node->aliases));
+    if (auto aliases = v.Find("aliases"))
+      FLOE_RETURN_IF_ERROR(StringList(*aliases, &node->aliases));
     FLOE_ASSIGN_OR_RETURN(auto doc, v.FindString("doc"));
     if (doc) node->doc = std::string(*doc);
     *ns = node->space;
@@ -194,7 +197,8 @@ class Parser {
     }
     FLOE_ASSIGN_OR_RETURN(auto def, v.FindString("default"));
     if (def) {
-      if (!seen.count(std::string(*def))) return v.Invalid("enum default is not one of its symbols");
+      if (!seen.count(std::string(*def)))
+        return v.Invalid("enum default is not one of its symbols");
       node->enum_default = std::string(*def);
     }
     FLOE_RETURN_IF_ERROR(ParseAttributes(v, node));
@@ -222,7 +226,8 @@ class Parser {
   // Logical type, Iceberg ids and any other attribute not consumed by the type itself.
   static Status ParseAttributes(const JsonValue& v, Node* node) {
     static const std::set<std::string_view> kStructural = {
-        "type", "name", "namespace", "aliases", "doc", "fields", "symbols", "items", "values", "size"};
+        "type",   "name",    "namespace", "aliases", "doc",
+        "fields", "symbols", "items",     "values",  "size"};
     FLOE_ASSIGN_OR_RETURN(auto members, v.AsObject());
     for (const auto& [key, value] : members) {
       if (kStructural.count(key) || (key == "default" && node->type == Type::kEnum)) continue;
@@ -261,16 +266,21 @@ class Writer {
                                                 : node.FullName());
       return;
     }
-    bool plain = node.logical_type.empty() && !node.element_id && !node.key_id &&
-                 !node.value_id && !node.adjust_to_utc && node.attributes.empty();
+    bool plain = node.logical_type.empty() && !node.element_id && !node.key_id && !node.value_id &&
+                 !node.adjust_to_utc && node.attributes.empty();
     switch (node.type) {
       case Type::kUnion:
         w_->BeginArray();
         for (const Node* b : node.branches) Write(*b, ns);
         w_->EndArray();
         return;
-      case Type::kRecord: case Type::kEnum: case Type::kFixed: break;
-      case Type::kArray: case Type::kMap: break;
+      case Type::kRecord:
+      case Type::kEnum:
+      case Type::kFixed:
+        break;
+      case Type::kArray:
+      case Type::kMap:
+        break;
       default:
         if (canonical_ || plain) {
           w_->String(TypeName(node.type));
@@ -315,7 +325,8 @@ class Writer {
         w_->Key("size");
         w_->Int(node.size);
         break;
-      default: break;
+      default:
+        break;
     }
     if (!canonical_) {
       if (!node.aliases.empty()) {

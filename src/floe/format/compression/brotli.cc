@@ -51,8 +51,7 @@ class BrotliCodec final : public Codec {
         return CodecCorrupt(name(), "truncated stream after {} output bytes", g.used());
       }
       if (rc == BROTLI_DECODER_RESULT_ERROR) {
-        return CodecCorrupt(name(), "{}",
-                            BrotliDecoderErrorString(BrotliDecoderGetErrorCode(st)));
+        return CodecCorrupt(name(), "{}", BrotliDecoderErrorString(BrotliDecoderGetErrorCode(st)));
       }
     }
     if (g.Exceeded()) return OutputTooLarge(name(), limit, expected_size);

@@ -6,16 +6,26 @@ namespace floe::compression {
 
 std::string_view CodecKindName(CodecKind kind) {
   switch (kind) {
-    case CodecKind::kUncompressed: return "uncompressed";
-    case CodecKind::kSnappy: return "snappy";
-    case CodecKind::kGzip: return "gzip";
-    case CodecKind::kDeflate: return "deflate";
-    case CodecKind::kZstd: return "zstd";
-    case CodecKind::kLz4Raw: return "lz4-raw";
-    case CodecKind::kLz4Hadoop: return "lz4-hadoop";
-    case CodecKind::kBrotli: return "brotli";
-    case CodecKind::kBzip2: return "bzip2";
-    case CodecKind::kXz: return "xz";
+    case CodecKind::kUncompressed:
+      return "uncompressed";
+    case CodecKind::kSnappy:
+      return "snappy";
+    case CodecKind::kGzip:
+      return "gzip";
+    case CodecKind::kDeflate:
+      return "deflate";
+    case CodecKind::kZstd:
+      return "zstd";
+    case CodecKind::kLz4Raw:
+      return "lz4-raw";
+    case CodecKind::kLz4Hadoop:
+      return "lz4-hadoop";
+    case CodecKind::kBrotli:
+      return "brotli";
+    case CodecKind::kBzip2:
+      return "bzip2";
+    case CodecKind::kXz:
+      return "xz";
   }
   return "unknown";
 }
@@ -23,16 +33,26 @@ std::string_view CodecKindName(CodecKind kind) {
 Result<std::unique_ptr<Codec>> MakeCodec(CodecKind kind) {
   using namespace internal;
   switch (kind) {
-    case CodecKind::kUncompressed: return MakeUncompressedCodec();
-    case CodecKind::kSnappy: return MakeSnappyCodec();
-    case CodecKind::kGzip: return MakeGzipCodec();
-    case CodecKind::kDeflate: return MakeDeflateCodec();
-    case CodecKind::kZstd: return MakeZstdCodec();
-    case CodecKind::kLz4Raw: return MakeLz4RawCodec();
-    case CodecKind::kLz4Hadoop: return MakeLz4HadoopCodec();
-    case CodecKind::kBrotli: return MakeBrotliCodec();
-    case CodecKind::kBzip2: return MakeBzip2Codec();
-    case CodecKind::kXz: return MakeXzCodec();
+    case CodecKind::kUncompressed:
+      return MakeUncompressedCodec();
+    case CodecKind::kSnappy:
+      return MakeSnappyCodec();
+    case CodecKind::kGzip:
+      return MakeGzipCodec();
+    case CodecKind::kDeflate:
+      return MakeDeflateCodec();
+    case CodecKind::kZstd:
+      return MakeZstdCodec();
+    case CodecKind::kLz4Raw:
+      return MakeLz4RawCodec();
+    case CodecKind::kLz4Hadoop:
+      return MakeLz4HadoopCodec();
+    case CodecKind::kBrotli:
+      return MakeBrotliCodec();
+    case CodecKind::kBzip2:
+      return MakeBzip2Codec();
+    case CodecKind::kXz:
+      return MakeXzCodec();
   }
   return InvalidArgument("unknown codec kind {}", static_cast<int>(kind));
 }

@@ -16,12 +16,12 @@ namespace floe::compression {
 
 enum class CodecKind {
   kUncompressed,
-  kSnappy,      // raw snappy block format (Parquet, Avro; Avro adds its CRC-32 itself)
-  kGzip,        // RFC 1952, concatenated members allowed
-  kDeflate,     // raw RFC 1951 (Avro's "deflate")
-  kZstd,        // zstd frames, concatenated frames allowed
-  kLz4Raw,      // LZ4 block format (Parquet LZ4_RAW)
-  kLz4Hadoop,   // Parquet's deprecated LZ4: Hadoop framing, falling back to LZ4 frame or raw block
+  kSnappy,     // raw snappy block format (Parquet, Avro; Avro adds its CRC-32 itself)
+  kGzip,       // RFC 1952, concatenated members allowed
+  kDeflate,    // raw RFC 1951 (Avro's "deflate")
+  kZstd,       // zstd frames, concatenated frames allowed
+  kLz4Raw,     // LZ4 block format (Parquet LZ4_RAW)
+  kLz4Hadoop,  // Parquet's deprecated LZ4: Hadoop framing, falling back to LZ4 frame or raw block
   kBrotli,
   kBzip2,
   kXz,

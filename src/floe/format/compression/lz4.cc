@@ -25,7 +25,8 @@ int DecodeBlock(std::string_view in, char* dst, size_t capacity) {
 // to the format's expansion bound (or the limit).
 Status DecodeRawBlock(std::string_view codec, std::string_view in, std::string* out, size_t limit,
                       std::optional<size_t> expected_size) {
-  if (in.size() > INT_MAX) return NotSupported("{}: block of {} bytes is too large", codec, in.size());
+  if (in.size() > INT_MAX)
+    return NotSupported("{}: block of {} bytes is too large", codec, in.size());
   size_t bound = std::min(limit, MaxLz4Output(in.size()));
   if (expected_size) {
     if (*expected_size > bound) {

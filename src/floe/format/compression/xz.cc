@@ -16,10 +16,9 @@ class XzCodec final : public Codec {
     FLOE_ASSIGN_OR_RETURN(int preset, ResolveLevel(name(), level, 0, 9, 6));
     out->resize(lzma_stream_buffer_bound(in.size()));
     size_t pos = 0;
-    lzma_ret rc = lzma_easy_buffer_encode(static_cast<uint32_t>(preset), LZMA_CHECK_CRC64, nullptr,
-                                          U8(in), in.size(),
-                                          reinterpret_cast<uint8_t*>(out->data()), &pos,
-                                          out->size());
+    lzma_ret rc = lzma_easy_buffer_encode(
+        static_cast<uint32_t>(preset), LZMA_CHECK_CRC64, nullptr, U8(in), in.size(),
+        reinterpret_cast<uint8_t*>(out->data()), &pos, out->size());
     if (rc != LZMA_OK) return Internal("xz: compression failed ({})", static_cast<int>(rc));
     out->resize(pos);
     return Ok();
@@ -51,11 +50,16 @@ class XzCodec final : public Codec {
       switch (rc) {
         case LZMA_BUF_ERROR:
           return CodecCorrupt(name(), "truncated stream after {} output bytes", g.used());
-        case LZMA_MEMLIMIT_ERROR: return CodecCorrupt(name(), "stream needs too much memory");
-        case LZMA_FORMAT_ERROR: return CodecCorrupt(name(), "not an xz stream");
-        case LZMA_OPTIONS_ERROR: return CodecCorrupt(name(), "unsupported options");
-        case LZMA_DATA_ERROR: return CodecCorrupt(name(), "invalid data");
-        default: return CodecCorrupt(name(), "error code {}", static_cast<int>(rc));
+        case LZMA_MEMLIMIT_ERROR:
+          return CodecCorrupt(name(), "stream needs too much memory");
+        case LZMA_FORMAT_ERROR:
+          return CodecCorrupt(name(), "not an xz stream");
+        case LZMA_OPTIONS_ERROR:
+          return CodecCorrupt(name(), "unsupported options");
+        case LZMA_DATA_ERROR:
+          return CodecCorrupt(name(), "invalid data");
+        default:
+          return CodecCorrupt(name(), "error code {}", static_cast<int>(rc));
       }
     }
     if (g.Exceeded()) return OutputTooLarge(name(), limit, expected_size);

@@ -79,7 +79,8 @@ Result<columnar::RecordBatch> ParseCsv(std::string_view text,
   size_t pos = 0;
   std::vector<TextCell> fields;
   FLOE_ASSIGN_OR_RETURN(RecordRead header, NextCsvRecord(text, &pos, true, 1, &fields));
-  if (header == RecordRead::kEnd) return InvalidArgument("the CSV input is empty: a header line is needed");
+  if (header == RecordRead::kEnd)
+    return InvalidArgument("the CSV input is empty: a header line is needed");
   FLOE_ASSIGN_OR_RETURN(std::vector<std::string> names, CsvHeaderNames(fields));
   TextColumns columns;
   for (const std::string& name : names) columns.Column(name);
@@ -91,14 +92,15 @@ Result<columnar::RecordBatch> ParseCsv(std::string_view text,
       return Corrupt("line {}: {} fields, the header names {}", line, fields.size(), names.size());
     }
     std::vector<std::pair<int, TextCell>> cells;
-    for (size_t i = 0; i < fields.size(); ++i) cells.emplace_back(static_cast<int>(i), std::move(fields[i]));
+    for (size_t i = 0; i < fields.size(); ++i)
+      cells.emplace_back(static_cast<int>(i), std::move(fields[i]));
     columns.AddRow(std::move(cells));
   }
   return columns.ToBatch(declared);
 }
 
 Result<columnar::RecordBatch> ReadCsvFile(io::FileIO& io, const std::string& location,
-                                         const std::vector<columnar::Field>& declared) {
+                                          const std::vector<columnar::Field>& declared) {
   FLOE_ASSIGN_OR_RETURN(std::string text, io::ReadFile(io, location));
   auto batch = ParseCsv(text, declared);
   if (!batch.ok()) return std::move(batch).WithContext(location);

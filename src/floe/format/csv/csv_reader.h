@@ -34,6 +34,6 @@ Result<columnar::RecordBatch> ParseCsv(std::string_view text,
                                        const std::vector<columnar::Field>& declared = {});
 // `declared`: columns read as a given type instead of an inferred one (TextColumns::ToBatch).
 Result<columnar::RecordBatch> ReadCsvFile(io::FileIO& io, const std::string& location,
-                                         const std::vector<columnar::Field>& declared = {});
+                                          const std::vector<columnar::Field>& declared = {});
 
 }  // namespace floe::textformat

@@ -16,8 +16,8 @@ std::optional<double> ParseDouble(std::string_view s) {
   double v = 0;
   const char* begin = s.data();
   if (!s.empty() && s[0] == '+') ++begin;
-  if (begin == s.data() + s.size() || !(std::isdigit(static_cast<unsigned char>(*begin)) ||
-                                        *begin == '-' || *begin == '.')) {
+  if (begin == s.data() + s.size() ||
+      !(std::isdigit(static_cast<unsigned char>(*begin)) || *begin == '-' || *begin == '.')) {
     return std::nullopt;  // no "inf", "nan" or hex words
   }
   auto [end, ec] = std::from_chars(begin, s.data() + s.size(), v);
@@ -27,13 +27,20 @@ std::optional<double> ParseDouble(std::string_view s) {
 
 columnar::DataTypePtr TypeOf(TextKind kind) {
   switch (kind) {
-    case TextKind::kLong: return columnar::Int64();
-    case TextKind::kDouble: return columnar::Float64();
-    case TextKind::kBoolean: return columnar::Boolean();
-    case TextKind::kTimestampTz: return columnar::Timestamp(columnar::TimeUnit::kMicro, "UTC");
-    case TextKind::kTimestamp: return columnar::Timestamp(columnar::TimeUnit::kMicro);
-    case TextKind::kDate: return columnar::Date32();
-    default: return columnar::Utf8();
+    case TextKind::kLong:
+      return columnar::Int64();
+    case TextKind::kDouble:
+      return columnar::Float64();
+    case TextKind::kBoolean:
+      return columnar::Boolean();
+    case TextKind::kTimestampTz:
+      return columnar::Timestamp(columnar::TimeUnit::kMicro, "UTC");
+    case TextKind::kTimestamp:
+      return columnar::Timestamp(columnar::TimeUnit::kMicro);
+    case TextKind::kDate:
+      return columnar::Date32();
+    default:
+      return columnar::Utf8();
   }
 }
 
@@ -42,7 +49,10 @@ columnar::DataTypePtr TypeOf(TextKind kind) {
 // the reads gives an error, never a wrong value.
 Status AppendCell(columnar::ArrayBuilder* b, TextKind kind, const TextCell& cell) {
   if (cell.is_null) return b->AppendNull();
-  auto changed = [&] { return Corrupt("\"{}\" is not a {} value as before: the file changed while it was read", cell.text, TypeOf(kind)->ToString()); };
+  auto changed = [&] {
+    return Corrupt("\"{}\" is not a {} value as before: the file changed while it was read",
+                   cell.text, TypeOf(kind)->ToString());
+  };
   switch (kind) {
     case TextKind::kLong: {
       auto v = cell.quoted_json ? std::nullopt : ReadLongText(cell.text);
@@ -77,7 +87,8 @@ Status AppendCell(columnar::ArrayBuilder* b, TextKind kind, const TextCell& cell
 
 }  // namespace
 
-const columnar::Field* DeclaredField(const std::vector<columnar::Field>& declared, const std::string& name) {
+const columnar::Field* DeclaredField(const std::vector<columnar::Field>& declared,
+                                     const std::string& name) {
   for (const columnar::Field& f : declared) {
     if (AsciiEqualsIgnoreCase(f.name, name) && CanReadTextAs(*f.type)) return &f;
   }
@@ -133,8 +144,10 @@ Result<columnar::RecordBatch> TextColumns::ToBatch(const std::vector<columnar::F
       FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(field->type));
       for (size_t r = 0; r < columns_[c].size(); ++r) {
         const TextCell& cell = columns_[c][r];
-        Status st = cell.is_null ? builder->AppendNull() : AppendTextAs(*field->type, cell.text, builder.get());
-        if (!st.ok()) return std::move(st).error().WithContext(
+        Status st = cell.is_null ? builder->AppendNull()
+                                 : AppendTextAs(*field->type, cell.text, builder.get());
+        if (!st.ok())
+          return std::move(st).error().WithContext(
               fmt::format("column {}, row {}", names_[c], first_row + static_cast<int64_t>(r) + 1));
       }
       FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr array, builder->Finish());
@@ -152,7 +165,9 @@ Result<columnar::RecordBatch> TextColumns::ToBatch(const std::vector<columnar::F
     FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(type));
     for (size_t r = 0; r < columns_[c].size(); ++r) {
       Status st = AppendCell(builder.get(), kind, columns_[c][r]);
-      if (!st.ok()) return std::move(st).error().WithContext(fmt::format("column {}, row {}", names_[c], first_row + static_cast<int64_t>(r) + 1));
+      if (!st.ok())
+        return std::move(st).error().WithContext(
+            fmt::format("column {}, row {}", names_[c], first_row + static_cast<int64_t>(r) + 1));
     }
     FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr array, builder->Finish());
     fields.emplace_back(names_[c], type, true);

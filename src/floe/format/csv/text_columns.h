@@ -23,7 +23,8 @@ TextKind ClassifyText(std::string_view text, bool quoted_json = false);
 TextKind CombineKinds(TextKind a, TextKind b);
 // The field of `declared` named `name` (ASCII case ignored) when its type reads from text
 // (text_values.h); nullptr otherwise.
-const columnar::Field* DeclaredField(const std::vector<columnar::Field>& declared, const std::string& name);
+const columnar::Field* DeclaredField(const std::vector<columnar::Field>& declared,
+                                     const std::string& name);
 
 struct TextCell {
   std::string text;

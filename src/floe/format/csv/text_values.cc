@@ -3,8 +3,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <string>
 #include <limits>
+#include <string>
 
 #include "floe/util/ascii.h"
 #include "floe/util/time.h"
@@ -34,11 +34,12 @@ std::optional<T> TextFloat(std::string_view s) {
   bool negative = !unsigned_part.empty() && unsigned_part[0] == '-';
   if (negative) unsigned_part.remove_prefix(1);
   if (AsciiEqualsIgnoreCase(unsigned_part, "nan")) return std::numeric_limits<T>::quiet_NaN();
-  if (AsciiEqualsIgnoreCase(unsigned_part, "infinity") || AsciiEqualsIgnoreCase(unsigned_part, "inf")) {
+  if (AsciiEqualsIgnoreCase(unsigned_part, "infinity") ||
+      AsciiEqualsIgnoreCase(unsigned_part, "inf")) {
     return negative ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
   }
-  if (unsigned_part.empty() || !(std::isdigit(static_cast<unsigned char>(unsigned_part[0])) ||
-                                 unsigned_part[0] == '.')) {
+  if (unsigned_part.empty() ||
+      !(std::isdigit(static_cast<unsigned char>(unsigned_part[0])) || unsigned_part[0] == '.')) {
     return std::nullopt;  // no hex floats or other words
   }
   s = WithoutPlus(s);
@@ -62,7 +63,8 @@ Result<__int128> TextDecimal(std::string_view text, int32_t precision, int32_t s
   if (negative) s.remove_prefix(1);
   size_t dot = s.find('.');
   std::string_view whole = s.substr(0, dot);
-  std::string_view fraction = dot == std::string_view::npos ? std::string_view() : s.substr(dot + 1);
+  std::string_view fraction =
+      dot == std::string_view::npos ? std::string_view() : s.substr(dot + 1);
   auto digits = [](std::string_view d) {
     for (char c : d) {
       if (c < '0' || c > '9') return false;
@@ -92,17 +94,28 @@ std::string TypeName(const col::DataType& type) {
   bool zoned = type.id() == col::TypeId::kTimestamp && !type.timezone().empty();
   bool nanos = type.id() == col::TypeId::kTimestamp && type.unit() == col::TimeUnit::kNano;
   switch (type.id()) {
-    case col::TypeId::kInt32: return "int";
-    case col::TypeId::kInt64: return "long";
-    case col::TypeId::kFloat32: return "float";
-    case col::TypeId::kFloat64: return "double";
-    case col::TypeId::kBool: return "boolean";
-    case col::TypeId::kDate32: return "date";
-    case col::TypeId::kTime64: return "time";
-    case col::TypeId::kTimestamp: return std::string(zoned ? "timestamptz" : "timestamp") + (nanos ? "_ns" : "");
-    case col::TypeId::kDecimal128: return fmt::format("decimal({}, {})", type.precision(), type.scale());
-    case col::TypeId::kString: return "string";
-    default: return type.ToString();
+    case col::TypeId::kInt32:
+      return "int";
+    case col::TypeId::kInt64:
+      return "long";
+    case col::TypeId::kFloat32:
+      return "float";
+    case col::TypeId::kFloat64:
+      return "double";
+    case col::TypeId::kBool:
+      return "boolean";
+    case col::TypeId::kDate32:
+      return "date";
+    case col::TypeId::kTime64:
+      return "time";
+    case col::TypeId::kTimestamp:
+      return std::string(zoned ? "timestamptz" : "timestamp") + (nanos ? "_ns" : "");
+    case col::TypeId::kDecimal128:
+      return fmt::format("decimal({}, {})", type.precision(), type.scale());
+    case col::TypeId::kString:
+      return "string";
+    default:
+      return type.ToString();
   }
 }
 
@@ -125,11 +138,14 @@ bool CanReadTextAs(const col::DataType& type) {
     case col::TypeId::kBool:
     case col::TypeId::kDate32:
     case col::TypeId::kDecimal128:
-    case col::TypeId::kString: return true;
-    case col::TypeId::kTime64: return type.unit() == col::TimeUnit::kMicro;
+    case col::TypeId::kString:
+      return true;
+    case col::TypeId::kTime64:
+      return type.unit() == col::TimeUnit::kMicro;
     case col::TypeId::kTimestamp:
       return type.unit() == col::TimeUnit::kMicro || type.unit() == col::TimeUnit::kNano;
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -144,11 +160,16 @@ Status AppendTextAs(const col::DataType& type, std::string_view text, col::Array
     return typed->Append(*value);
   };
   switch (type.id()) {
-    case col::TypeId::kInt32: return AppendRead(TextInteger<int32_t>(text), static_cast<col::Int32Builder*>(builder));
-    case col::TypeId::kInt64: return AppendRead(ReadLongText(text), static_cast<col::Int64Builder*>(builder));
-    case col::TypeId::kFloat32: return AppendRead(TextFloat<float>(text), static_cast<col::FloatBuilder*>(builder));
-    case col::TypeId::kFloat64: return AppendRead(TextFloat<double>(text), static_cast<col::DoubleBuilder*>(builder));
-    case col::TypeId::kBool: return AppendRead(ReadBooleanText(text), static_cast<col::BooleanBuilder*>(builder));
+    case col::TypeId::kInt32:
+      return AppendRead(TextInteger<int32_t>(text), static_cast<col::Int32Builder*>(builder));
+    case col::TypeId::kInt64:
+      return AppendRead(ReadLongText(text), static_cast<col::Int64Builder*>(builder));
+    case col::TypeId::kFloat32:
+      return AppendRead(TextFloat<float>(text), static_cast<col::FloatBuilder*>(builder));
+    case col::TypeId::kFloat64:
+      return AppendRead(TextFloat<double>(text), static_cast<col::DoubleBuilder*>(builder));
+    case col::TypeId::kBool:
+      return AppendRead(ReadBooleanText(text), static_cast<col::BooleanBuilder*>(builder));
     case col::TypeId::kDate32: {
       auto d = ParseDate(text);
       if (!d || *d < INT32_MIN || *d > INT32_MAX) return bad();
@@ -180,10 +201,12 @@ Status AppendTextAs(const col::DataType& type, std::string_view text, col::Array
       if (!v.ok()) return bad(v.error().message);
       unsigned __int128 u = static_cast<unsigned __int128>(*v);
       return static_cast<col::Decimal128Builder*>(builder)->Append(static_cast<uint64_t>(u),
-                                                                  static_cast<int64_t>(u >> 64));
+                                                                   static_cast<int64_t>(u >> 64));
     }
-    case col::TypeId::kString: return static_cast<col::BinaryBuilder*>(builder)->Append(text);
-    default: return NotSupported("{} values are not read from text", TypeName(type));
+    case col::TypeId::kString:
+      return static_cast<col::BinaryBuilder*>(builder)->Append(text);
+    default:
+      return NotSupported("{} values are not read from text", TypeName(type));
   }
 }
 

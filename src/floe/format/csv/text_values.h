@@ -32,7 +32,9 @@ std::optional<int64_t> ReadLongText(std::string_view text);
 std::optional<bool> ReadBooleanText(std::string_view text);
 
 // Appends `text` read as `type` to `builder` (made for that type); InvalidArgument
-// `"12.345" is not a valid decimal(10, 2) value (more than 2 fraction digits)` when it does not read.
-Status AppendTextAs(const columnar::DataType& type, std::string_view text, columnar::ArrayBuilder* builder);
+// `"12.345" is not a valid decimal(10, 2) value (more than 2 fraction digits)` when it does not
+// read.
+Status AppendTextAs(const columnar::DataType& type, std::string_view text,
+                    columnar::ArrayBuilder* builder);
 
 }  // namespace floe::textformat

@@ -13,11 +13,19 @@ TextCell CellOf(simdjson::dom::element v) {
   TextCell cell;
   cell.is_null = false;
   switch (v.type()) {
-    case simdjson::dom::element_type::NULL_VALUE: cell.is_null = true; break;
-    case simdjson::dom::element_type::BOOL: cell.text = bool(v) ? "true" : "false"; break;
-    case simdjson::dom::element_type::INT64: cell.text = std::to_string(int64_t(v)); break;
+    case simdjson::dom::element_type::NULL_VALUE:
+      cell.is_null = true;
+      break;
+    case simdjson::dom::element_type::BOOL:
+      cell.text = bool(v) ? "true" : "false";
+      break;
+    case simdjson::dom::element_type::INT64:
+      cell.text = std::to_string(int64_t(v));
+      break;
     // Beyond int64: a double, as a number too large for Iceberg's long.
-    case simdjson::dom::element_type::UINT64: cell.text = fmt::format("{}.0", uint64_t(v)); break;
+    case simdjson::dom::element_type::UINT64:
+      cell.text = fmt::format("{}.0", uint64_t(v));
+      break;
     case simdjson::dom::element_type::DOUBLE: {
       cell.text = fmt::format("{}", double(v));
       // "1e+20" and "3" must not read back as integers.
@@ -63,7 +71,7 @@ bool IsBlankLine(std::string_view line) {
 }
 
 Result<columnar::RecordBatch> ParseNdjson(std::string_view text,
-                                       const std::vector<columnar::Field>& declared) {
+                                          const std::vector<columnar::Field>& declared) {
   NdjsonLineParser parser;
   TextColumns columns;
   std::vector<std::pair<std::string, TextCell>> fields;
@@ -85,7 +93,7 @@ Result<columnar::RecordBatch> ParseNdjson(std::string_view text,
 }
 
 Result<columnar::RecordBatch> ReadNdjsonFile(io::FileIO& io, const std::string& location,
-                                         const std::vector<columnar::Field>& declared) {
+                                             const std::vector<columnar::Field>& declared) {
   FLOE_ASSIGN_OR_RETURN(std::string text, io::ReadFile(io, location));
   auto batch = ParseNdjson(text, declared);
   if (!batch.ok()) return std::move(batch).WithContext(location);

@@ -39,9 +39,9 @@ bool IsBlankLine(std::string_view line);
 
 // Corrupt when a line is not a JSON object.
 Result<columnar::RecordBatch> ParseNdjson(std::string_view text,
-                                       const std::vector<columnar::Field>& declared = {});
+                                          const std::vector<columnar::Field>& declared = {});
 // `declared`: columns read as a given type instead of an inferred one (TextColumns::ToBatch).
 Result<columnar::RecordBatch> ReadNdjsonFile(io::FileIO& io, const std::string& location,
-                                         const std::vector<columnar::Field>& declared = {});
+                                             const std::vector<columnar::Field>& declared = {});
 
 }  // namespace floe::textformat

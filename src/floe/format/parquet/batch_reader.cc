@@ -35,7 +35,8 @@ Status CheckRowFilterRuns(const std::vector<RowRange>& runs, int64_t rows) {
 
 Result<std::unique_ptr<BatchReader>> BatchReader::Make(const FileReader& file,
                                                        BatchReaderOptions options) {
-  if (options.batch_size <= 0) return InvalidArgument("batch size {} is not positive", options.batch_size);
+  if (options.batch_size <= 0)
+    return InvalidArgument("batch size {} is not positive", options.batch_size);
   if (file.metadata().encryption_algorithm) {
     return NotSupported("{}: encrypted Parquet files are not supported", file.location());
   }
@@ -92,13 +93,14 @@ Result<std::unique_ptr<BatchReader>> BatchReader::Make(const FileReader& file,
       return InvalidArgument("a row filter with only one of passes and runs_of");
     }
     bool flat = true;
-    for (int f : filter.fields) flat = flat && r->tree_[static_cast<size_t>(f)].kind == ReadNode::Kind::kLeaf;
+    for (int f : filter.fields)
+      flat = flat && r->tree_[static_cast<size_t>(f)].kind == ReadNode::Kind::kLeaf;
     flat = flat && r->filter_leaves_.size() == filter.fields.size();
     const bool one = filter.passes && filter.fields.size() == 1;
     const bool each = filter.passes && filter.field_passes.size() == filter.fields.size();
     if (!filter.field_passes.empty() && filter.field_passes.size() != filter.fields.size()) {
-      return InvalidArgument("a row filter of {} fields with {} field predicates", filter.fields.size(),
-                             filter.field_passes.size());
+      return InvalidArgument("a row filter of {} fields with {} field predicates",
+                             filter.fields.size(), filter.field_passes.size());
     }
     if (flat && (one || each)) {
       for (size_t i = 0; i < filter.fields.size(); ++i) {
@@ -136,17 +138,17 @@ Result<bool> BatchReader::OpenNextRowGroup() {
         const ColumnChunk& chunk = groups[rg].columns[static_cast<size_t>(columns_[k])];
         if (!chunk.meta_data) continue;  // OpenColumnChunk says what is wrong
         reused[k] = options_.buffer_pool->Take(
-            chunk.meta_data->codec, static_cast<size_t>(std::max<int64_t>(0, chunk.meta_data->total_compressed_size)));
+            chunk.meta_data->codec,
+            static_cast<size_t>(std::max<int64_t>(0, chunk.meta_data->total_compressed_size)));
       }
     }
     readers_.clear();
     for (size_t k = 0; k < columns_.size(); ++k) {
       FLOE_ASSIGN_OR_RETURN(auto pages,
                             OpenColumnChunk(file_, rg, columns_[k], options_.pages, &reused[k]));
-      FLOE_ASSIGN_OR_RETURN(auto reader,
-                            ColumnChunkReader::Make(std::move(pages),
-                                                    file_.schema().column(columns_[k]),
-                                                    column_types_[k]));
+      FLOE_ASSIGN_OR_RETURN(
+          auto reader, ColumnChunkReader::Make(std::move(pages), file_.schema().column(columns_[k]),
+                                               column_types_[k]));
       readers_.push_back(std::move(reader));
     }
     dictionary_filter_ = false;
@@ -197,7 +199,8 @@ Status BatchReader::ReadLeaves(const std::vector<size_t>& ks,
 
 Result<std::vector<columnar::ArrayPtr>> BatchReader::Assemble(const std::vector<int>* fields,
                                                               int64_t rows) {
-  std::vector<const LeafBatch*> by_column(static_cast<size_t>(file_.schema().num_columns()), nullptr);
+  std::vector<const LeafBatch*> by_column(static_cast<size_t>(file_.schema().num_columns()),
+                                          nullptr);
   for (size_t k = 0; k < columns_.size(); ++k) by_column[columns_[k]] = &leaf_batches_[k];
   std::vector<columnar::ArrayPtr> arrays;
   auto assemble = [&](const ReadNode& node) -> Status {
@@ -270,7 +273,8 @@ namespace {
 // The rows of `leaf` (one value per row, nulls by definition level) that pass, by dictionary
 // index, and-ed into `passing` (bit i of byte i / 8).
 Status AndDictionaryPasses(const LeafBatch& leaf, const std::vector<uint32_t>& indices,
-                           const std::vector<uint8_t>& passes, int64_t rows, std::vector<uint8_t>* passing) {
+                           const std::vector<uint8_t>& passes, int64_t rows,
+                           std::vector<uint8_t>* passing) {
   const auto size = static_cast<uint32_t>(passes.size() - 1);
   const uint32_t* index = indices.data();
   const size_t values = indices.size();
@@ -282,12 +286,14 @@ Status AndDictionaryPasses(const LeafBatch& leaf, const std::vector<uint32_t>& i
   const uint8_t* pass = passes.data();
   uint8_t* out = passing->data();
   if (leaf.def_levels.empty()) {
-    if (static_cast<int64_t>(values) != rows) return Corrupt("{} values for {} rows without nulls", values, rows);
+    if (static_cast<int64_t>(values) != rows)
+      return Corrupt("{} values for {} rows without nulls", values, rows);
     int64_t i = 0;
     for (; i + 8 <= rows; i += 8) {  // 8 rows at a time
       const uint32_t* x = index + i;
-      out[i >> 3] &= static_cast<uint8_t>(pass[x[0]] | pass[x[1]] << 1 | pass[x[2]] << 2 | pass[x[3]] << 3 |
-                                          pass[x[4]] << 4 | pass[x[5]] << 5 | pass[x[6]] << 6 | pass[x[7]] << 7);
+      out[i >> 3] &= static_cast<uint8_t>(pass[x[0]] | pass[x[1]] << 1 | pass[x[2]] << 2 |
+                                          pass[x[3]] << 3 | pass[x[4]] << 4 | pass[x[5]] << 5 |
+                                          pass[x[6]] << 6 | pass[x[7]] << 7);
     }
     for (; i < rows; ++i) {
       if (!pass[index[i]]) out[i >> 3] &= static_cast<uint8_t>(~(1 << (i & 7)));
@@ -308,7 +314,8 @@ Status AndDictionaryPasses(const LeafBatch& leaf, const std::vector<uint32_t>& i
 // The kept rows (`runs`) of a leaf read as dictionary indices: their levels, and their values
 // gathered from the dictionary.
 Result<LeafBatch> KeptByIndex(const LeafBatch& leaf, const std::vector<uint32_t>& indices,
-                              const columnar::ArrayData& dictionary, const std::vector<RowRange>& runs) {
+                              const columnar::ArrayData& dictionary,
+                              const std::vector<RowRange>& runs) {
   LeafBatch out;
   out.max_def_level = leaf.max_def_level;
   std::vector<RowRange> entries;  // the kept values' dictionary entries, in order
@@ -322,8 +329,8 @@ Result<LeafBatch> KeptByIndex(const LeafBatch& leaf, const std::vector<uint32_t>
       for (int64_t i = r.first; i < r.last; ++i) entries.push_back({index[i], index[i] + 1});
       continue;
     }
-    v += static_cast<size_t>(std::count(leaf.def_levels.begin() + row, leaf.def_levels.begin() + r.first,
-                                        leaf.max_def_level));
+    v += static_cast<size_t>(std::count(leaf.def_levels.begin() + row,
+                                        leaf.def_levels.begin() + r.first, leaf.max_def_level));
     for (int64_t i = r.first; i < r.last; ++i) {
       const int16_t level = leaf.def_levels[static_cast<size_t>(i)];
       out.def_levels.push_back(level);
@@ -367,10 +374,12 @@ Result<std::vector<RowRange>> BatchReader::SelectByDictionary(int64_t rows, int6
       FLOE_ASSIGN_OR_RETURN(auto arrays, Assemble(&field, rows));
       auto schema = std::make_shared<columnar::Schema>(
           std::vector<columnar::Field>{tree_[static_cast<size_t>(f.field)].field});
-      FLOE_ASSIGN_OR_RETURN(auto values, columnar::RecordBatch::Make(schema, rows, std::move(arrays)));
+      FLOE_ASSIGN_OR_RETURN(auto values,
+                            columnar::RecordBatch::Make(schema, rows, std::move(arrays)));
       FLOE_ASSIGN_OR_RETURN(std::vector<uint8_t> bits, PredicateOf(i)(values));
       if (static_cast<int64_t>(bits.size()) * 8 < rows) {
-        return Internal("the row filter's predicate gave {} bits for {} rows", bits.size() * 8, rows);
+        return Internal("the row filter's predicate gave {} bits for {} rows", bits.size() * 8,
+                        rows);
       }
       for (size_t b = 0; b < passing.size(); ++b) passing[b] &= bits[b];
       return Ok();

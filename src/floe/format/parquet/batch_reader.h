@@ -123,8 +123,8 @@ class BatchReader {
   // A filter column tested by dictionary index (RowFilter::passes or field_passes) in the
   // current row group, or by value.
   struct FilterLeaf {
-    size_t k = 0;     // position in columns_
-    int field = 0;    // position in the read tree
+    size_t k = 0;   // position in columns_
+    int field = 0;  // position in the read tree
     bool by_dictionary = false;
     columnar::ArrayPtr dictionary;  // its entries, and each one's pass flag and null's (last),
     std::vector<uint8_t> passes;    // computed on the row group's first batch
@@ -147,7 +147,7 @@ class BatchReader {
   BatchReaderOptions options_;
   std::vector<ReadNode> tree_;
   columnar::SchemaPtr schema_;
-  std::vector<int> columns_;  // leaves read, ascending
+  std::vector<int> columns_;                         // leaves read, ascending
   std::vector<columnar::DataTypePtr> column_types_;  // by position in columns_
   size_t next_row_group_ = 0;                        // position in row_groups_
   std::vector<int> row_groups_;                      // the row groups to read, ascending
@@ -158,7 +158,7 @@ class BatchReader {
   int row_groups_read_ = 0;
   int row_groups_skipped_ = 0;
   int64_t rows_scanned_ = 0;
-  int64_t row_in_group_ = 0;  // the next batch's first row within the current row group
+  int64_t row_in_group_ = 0;   // the next batch's first row within the current row group
   int64_t pages_skipped_ = 0;  // by the readers of row groups already finished
   // With a row filter: positions (in columns_) of the filter's leaves and of the others, and
   // the schema of the batch the filter gets.

@@ -1,8 +1,8 @@
 #include "floe/format/parquet/bloom_filter.h"
 
-#include <cstring>
-
 #include <xxhash.h>
+
+#include <cstring>
 
 #include "floe/format/parquet/bloom_filter_header.h"
 

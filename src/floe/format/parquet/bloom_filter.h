@@ -19,15 +19,16 @@ class BloomFilter {
  public:
   // The filter of a column chunk; nullopt when the chunk has none or one of an algorithm, hash
   // or compression floe does not know. Corrupt when the filter lies outside the file.
-  static Result<std::optional<BloomFilter>> Read(const FileReader& file, int row_group,
-                                                 int column);
+  static Result<std::optional<BloomFilter>> Read(const FileReader& file, int row_group, int column);
   // A filter over a bitset (a multiple of 32 bytes).
   static Result<BloomFilter> FromBitset(std::string bitset);
 
   // xxHash64 (seed 0) of a value's PLAIN bytes.
   static uint64_t Hash(std::string_view plain_bytes);
   bool MightContain(uint64_t hash) const;
-  bool MightContainValue(std::string_view plain_bytes) const { return MightContain(Hash(plain_bytes)); }
+  bool MightContainValue(std::string_view plain_bytes) const {
+    return MightContain(Hash(plain_bytes));
+  }
 
   // Sets the value's bits (writers and tests).
   void Insert(uint64_t hash);

@@ -30,14 +30,24 @@ Result<BloomFilterHeader> DecodeBloomFilterHeader(const uint8_t* data, size_t si
   int seen = 0;
   FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& f) -> Status {
     switch (f.id) {
-      case 1: seen |= 1; { FLOE_ASSIGN_OR_RETURN(h.num_bytes, r.ReadI32(f.type)); } return Ok();
-      case 2: seen |= 2; { FLOE_ASSIGN_OR_RETURN(h.algorithm, ReadEmptyUnion(r, f.type)); } return Ok();
-      case 3: seen |= 4; { FLOE_ASSIGN_OR_RETURN(h.hash, ReadEmptyUnion(r, f.type)); } return Ok();
+      case 1:
+        seen |= 1;
+        { FLOE_ASSIGN_OR_RETURN(h.num_bytes, r.ReadI32(f.type)); }
+        return Ok();
+      case 2:
+        seen |= 2;
+        { FLOE_ASSIGN_OR_RETURN(h.algorithm, ReadEmptyUnion(r, f.type)); }
+        return Ok();
+      case 3:
+        seen |= 4;
+        { FLOE_ASSIGN_OR_RETURN(h.hash, ReadEmptyUnion(r, f.type)); }
+        return Ok();
       case 4:
         seen |= 8;
         { FLOE_ASSIGN_OR_RETURN(h.compression, ReadEmptyUnion(r, f.type)); }
         return Ok();
-      default: return r.Skip(f.type);
+      default:
+        return r.Skip(f.type);
     }
   }));
   if (seen != 15) return r.Corrupt("BloomFilterHeader is missing a required field");

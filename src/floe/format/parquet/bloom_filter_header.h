@@ -10,10 +10,10 @@
 namespace floe::parquet {
 
 struct BloomFilterHeader {
-  int32_t num_bytes = 0;   // 1 numBytes
-  int16_t algorithm = 0;   // 2 BloomFilterAlgorithm member: 1 BLOCK
-  int16_t hash = 0;        // 3 BloomFilterHash member: 1 XXHASH
-  int16_t compression = 0; // 4 BloomFilterCompression member: 1 UNCOMPRESSED
+  int32_t num_bytes = 0;    // 1 numBytes
+  int16_t algorithm = 0;    // 2 BloomFilterAlgorithm member: 1 BLOCK
+  int16_t hash = 0;         // 3 BloomFilterHash member: 1 XXHASH
+  int16_t compression = 0;  // 4 BloomFilterCompression member: 1 UNCOMPRESSED
 };
 
 // Decodes the header at the start of [data, data + size); *header_size receives its length.

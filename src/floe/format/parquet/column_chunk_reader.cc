@@ -101,8 +101,8 @@ Result<bool> ColumnChunkReader::NextPage() {
     page_levels_ = page->num_values;
     page_pos_ = 0;
     page_all_defined_ = max_def_ > 0 && max_rep_ == 0 &&
-                        IsSingleLevelRun(page->definition_levels,
-                                         page->definition_level_encoding, max_def_, page_levels_);
+                        IsSingleLevelRun(page->definition_levels, page->definition_level_encoding,
+                                         max_def_, page_levels_);
     if (max_def_ > 0 && !page_all_defined_) {
       FLOE_RETURN_IF_ERROR(DecodeLevels(page->definition_levels, page->definition_level_encoding,
                                         max_def_, &page_def_, "definition"));
@@ -132,8 +132,7 @@ Status ColumnChunkReader::Advance(int64_t rows, LeafBatch* out, int64_t* done) {
       if (out == nullptr && max_rep_ == 0) {
         // Passing over rows of a column without repetition: a data page holds one level entry
         // per row, so a page of no more than the rows left is skipped undecompressed.
-        FLOE_ASSIGN_OR_RETURN(std::optional<int32_t> skipped,
-                              pages_->SkipDataPage(rows - started));
+        FLOE_ASSIGN_OR_RETURN(std::optional<int32_t> skipped, pages_->SkipDataPage(rows - started));
         if (skipped) {
           started += *skipped;
           ++pages_skipped_;

@@ -21,13 +21,20 @@ using compression::CodecKind;
 
 Result<CodecKind> CodecKindFor(CompressionCodec codec) {
   switch (codec) {
-    case CompressionCodec::kUncompressed: return CodecKind::kUncompressed;
-    case CompressionCodec::kSnappy: return CodecKind::kSnappy;
-    case CompressionCodec::kGzip: return CodecKind::kGzip;
-    case CompressionCodec::kBrotli: return CodecKind::kBrotli;
-    case CompressionCodec::kZstd: return CodecKind::kZstd;
-    case CompressionCodec::kLz4Raw: return CodecKind::kLz4Raw;
-    default: return NotSupported("floe does not write Parquet codec {}", CodecName(codec));
+    case CompressionCodec::kUncompressed:
+      return CodecKind::kUncompressed;
+    case CompressionCodec::kSnappy:
+      return CodecKind::kSnappy;
+    case CompressionCodec::kGzip:
+      return CodecKind::kGzip;
+    case CompressionCodec::kBrotli:
+      return CodecKind::kBrotli;
+    case CompressionCodec::kZstd:
+      return CodecKind::kZstd;
+    case CompressionCodec::kLz4Raw:
+      return CodecKind::kLz4Raw;
+    default:
+      return NotSupported("floe does not write Parquet codec {}", CodecName(codec));
   }
 }
 
@@ -78,7 +85,9 @@ struct ValueTraits<std::string_view> {
     out->append(v);
   }
   static std::string StatBytes(const Owned& v) { return v; }
-  static uint16_t Half(std::string_view v) { return LoadLittleEndian<uint16_t>(reinterpret_cast<const uint8_t*>(v.data())); }
+  static uint16_t Half(std::string_view v) {
+    return LoadLittleEndian<uint16_t>(reinterpret_cast<const uint8_t*>(v.data()));
+  }
   static bool IsNan(std::string_view v, ValueOrder order) {
     return order == ValueOrder::kFloat16 && HalfIsNan(Half(v));
   }
@@ -166,15 +175,15 @@ class TypedColumnWriter final : public ColumnWriter {
   // The pages and the page being built, and the dictionary with its lookup table.
   // The pages and the page being built, and the dictionary with its lookup table.
   int64_t buffered_bytes() const override {
-    size_t dictionary = dict_plain_.size() + dict_offsets_.size() * sizeof(size_t) +
-                        dict_.memory_bytes();
+    size_t dictionary =
+        dict_plain_.size() + dict_offsets_.size() * sizeof(size_t) + dict_.memory_bytes();
     return static_cast<int64_t>(pages_.size() + page_.plain.size() + page_.indices.size() * 4 +
                                 page_.def_levels.size() / 4 + dictionary);
   }
   // The same buffers' capacity, which growth by doubling keeps above their size.
   int64_t memory_bytes() const override {
-    size_t dictionary = dict_plain_.capacity() + dict_offsets_.capacity() * sizeof(size_t) +
-                        dict_.memory_bytes();
+    size_t dictionary =
+        dict_plain_.capacity() + dict_offsets_.capacity() * sizeof(size_t) + dict_.memory_bytes();
     size_t page = page_.plain.capacity() + page_.indices.capacity() * sizeof(uint32_t) +
                   (page_.def_levels.capacity() + page_.rep_levels.capacity()) * sizeof(int16_t);
     return static_cast<int64_t>(pages_.capacity() + page + dictionary);
@@ -192,7 +201,8 @@ class TypedColumnWriter final : public ColumnWriter {
       // The dictionary page goes first: the data pages' offsets move by its size.
       FLOE_RETURN_IF_ERROR(WriteDictionaryPage(&out.bytes));
       m.dictionary_page_offset = 0;
-      for (PageLocation& loc : page_locations_) loc.offset += static_cast<int64_t>(out.bytes.size());
+      for (PageLocation& loc : page_locations_)
+        loc.offset += static_cast<int64_t>(out.bytes.size());
       AddEncoding(Encoding::kPlain);
     }
     m.data_page_offset = static_cast<int64_t>(out.bytes.size());
@@ -231,9 +241,9 @@ class TypedColumnWriter final : public ColumnWriter {
  private:
   struct Page {
     std::vector<int16_t> def_levels, rep_levels;
-    std::string plain;               // PLAIN values (booleans: one byte each)
-    std::vector<uint32_t> indices;   // dictionary indices
-    int64_t plain_size = 0;          // what the values take PLAIN-encoded
+    std::string plain;              // PLAIN values (booleans: one byte each)
+    std::vector<uint32_t> indices;  // dictionary indices
+    int64_t plain_size = 0;         // what the values take PLAIN-encoded
     int64_t num_levels = 0, num_rows = 0, null_count = 0, nan_count = 0, num_values = 0;
     Bounds<T> bounds;
   };
@@ -323,17 +333,21 @@ class TypedColumnWriter final : public ColumnWriter {
       // The payload: where the value's bytes will be in dict_plain_ (after a 4-byte length unless
       // fixed); a stored value's length is the 4 bytes before it, or the fixed length.
       uint64_t at = dict_plain_.size() + (fixed_ ? 0 : 4);
-      uint32_t index = dict_.FindOrInsert(hash, at, next, [&](uint64_t stored) {
-        if (!fixed_ && LoadLittleEndian<uint32_t>(reinterpret_cast<const uint8_t*>(dict_plain_.data() + stored - 4)) != v.size()) {
-          return false;
-        }
-        return std::memcmp(dict_plain_.data() + stored, v.data(), v.size()) == 0;
-      }, &inserted);
+      uint32_t index = dict_.FindOrInsert(
+          hash, at, next,
+          [&](uint64_t stored) {
+            if (!fixed_ && LoadLittleEndian<uint32_t>(reinterpret_cast<const uint8_t*>(
+                               dict_plain_.data() + stored - 4)) != v.size()) {
+              return false;
+            }
+            return std::memcmp(dict_plain_.data() + stored, v.data(), v.size()) == 0;
+          },
+          &inserted);
       if (!inserted) return index;
     } else {
       uint64_t key = Traits::Key(v);
-      uint32_t index = dict_.FindOrInsert(hash, key, next, [&](uint64_t stored) { return stored == key; },
-                                          &inserted);
+      uint32_t index = dict_.FindOrInsert(
+          hash, key, next, [&](uint64_t stored) { return stored == key; }, &inserted);
       if (!inserted) return index;
     }
     dict_offsets_.push_back(dict_plain_.size());
@@ -376,8 +390,10 @@ class TypedColumnWriter final : public ColumnWriter {
 
     const bool v2 = options_.data_page_v2;
     std::string rep_bytes, def_bytes, values;
-    if (leaf_.max_rep_level > 0) EncodeLevels(page_.rep_levels, leaf_.max_rep_level, v2, &rep_bytes);
-    if (leaf_.max_def_level > 0) EncodeLevels(page_.def_levels, leaf_.max_def_level, v2, &def_bytes);
+    if (leaf_.max_rep_level > 0)
+      EncodeLevels(page_.rep_levels, leaf_.max_rep_level, v2, &rep_bytes);
+    if (leaf_.max_def_level > 0)
+      EncodeLevels(page_.def_levels, leaf_.max_def_level, v2, &def_bytes);
     Encoding encoding = Encoding::kPlain;
     if (dictionary_page) {
       encoding = Encoding::kRleDictionary;
@@ -429,7 +445,8 @@ class TypedColumnWriter final : public ColumnWriter {
     // Page index entries and chunk totals.
     PageLocation loc;
     loc.offset = page_start_;
-    loc.compressed_page_size = static_cast<int32_t>(pages_.size() - static_cast<size_t>(page_start_));
+    loc.compressed_page_size =
+        static_cast<int32_t>(pages_.size() - static_cast<size_t>(page_start_));
     loc.first_row_index = rows_written_;
     page_locations_.push_back(loc);
     page_start_ = static_cast<int64_t>(pages_.size());
@@ -509,7 +526,8 @@ class TypedColumnWriter final : public ColumnWriter {
     std::string body;
     FLOE_RETURN_IF_ERROR(Compress(dict_plain_, &body));
     FLOE_RETURN_IF_ERROR(AppendPage(&h, dict_plain_.size(), body, out));
-    ++encoding_stats_[{static_cast<int>(PageType::kDictionaryPage), static_cast<int>(Encoding::kPlain)}];
+    ++encoding_stats_[{static_cast<int>(PageType::kDictionaryPage),
+                       static_cast<int>(Encoding::kPlain)}];
     return Ok();
   }
 
@@ -575,10 +593,10 @@ class TypedColumnWriter final : public ColumnWriter {
     static thread_local Scratch scratch;
     return scratch;
   }
-  std::vector<T>* values_ = nullptr;      // this thread's Scratch during Write
+  std::vector<T>* values_ = nullptr;  // this thread's Scratch during Write
   std::vector<uint32_t>* hashes_ = nullptr;
   Page page_;
-  std::string pages_;      // finished data pages
+  std::string pages_;  // finished data pages
   int64_t page_start_ = 0;
 
   bool dictionary_active_ = false;
@@ -609,21 +627,27 @@ Result<std::unique_ptr<ColumnWriter>> MakeColumnWriter(const WriteLeaf& leaf,
   FLOE_ASSIGN_OR_RETURN(std::unique_ptr<compression::Codec> codec, compression::MakeCodec(kind));
   switch (leaf.physical_type) {
     case Type::kBoolean:
-      return std::unique_ptr<ColumnWriter>(new TypedColumnWriter<uint8_t>(leaf, options, std::move(codec)));
+      return std::unique_ptr<ColumnWriter>(
+          new TypedColumnWriter<uint8_t>(leaf, options, std::move(codec)));
     case Type::kInt32:
-      return std::unique_ptr<ColumnWriter>(new TypedColumnWriter<int32_t>(leaf, options, std::move(codec)));
+      return std::unique_ptr<ColumnWriter>(
+          new TypedColumnWriter<int32_t>(leaf, options, std::move(codec)));
     case Type::kInt64:
-      return std::unique_ptr<ColumnWriter>(new TypedColumnWriter<int64_t>(leaf, options, std::move(codec)));
+      return std::unique_ptr<ColumnWriter>(
+          new TypedColumnWriter<int64_t>(leaf, options, std::move(codec)));
     case Type::kFloat:
-      return std::unique_ptr<ColumnWriter>(new TypedColumnWriter<float>(leaf, options, std::move(codec)));
+      return std::unique_ptr<ColumnWriter>(
+          new TypedColumnWriter<float>(leaf, options, std::move(codec)));
     case Type::kDouble:
-      return std::unique_ptr<ColumnWriter>(new TypedColumnWriter<double>(leaf, options, std::move(codec)));
+      return std::unique_ptr<ColumnWriter>(
+          new TypedColumnWriter<double>(leaf, options, std::move(codec)));
     case Type::kByteArray:
     case Type::kFixedLenByteArray:
       return std::unique_ptr<ColumnWriter>(
           new TypedColumnWriter<std::string_view>(leaf, options, std::move(codec)));
     default:
-      return NotSupported("column {}: floe does not write {}", leaf.name, TypeName(leaf.physical_type));
+      return NotSupported("column {}: floe does not write {}", leaf.name,
+                          TypeName(leaf.physical_type));
   }
 }
 

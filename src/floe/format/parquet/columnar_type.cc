@@ -43,32 +43,62 @@ std::optional<LogicalType> EffectiveLogicalType(const SchemaNode& leaf) {
     t.is_adjusted_to_utc = true;  // the legacy types are instants (LogicalTypes.md)
   };
   switch (*leaf.converted_type) {
-    case ConvertedType::kUtf8: t.kind = Kind::kString; break;
-    case ConvertedType::kEnum: t.kind = Kind::kEnum; break;
-    case ConvertedType::kJson: t.kind = Kind::kJson; break;
-    case ConvertedType::kBson: t.kind = Kind::kBson; break;
+    case ConvertedType::kUtf8:
+      t.kind = Kind::kString;
+      break;
+    case ConvertedType::kEnum:
+      t.kind = Kind::kEnum;
+      break;
+    case ConvertedType::kJson:
+      t.kind = Kind::kJson;
+      break;
+    case ConvertedType::kBson:
+      t.kind = Kind::kBson;
+      break;
     case ConvertedType::kDecimal:
       t.kind = Kind::kDecimal;
       t.precision = leaf.precision;
       t.scale = leaf.scale;
       break;
-    case ConvertedType::kDate: t.kind = Kind::kDate; break;
-    case ConvertedType::kTimeMillis: temporal(Kind::kTime, parquet::TimeUnit::kMillis); break;
-    case ConvertedType::kTimeMicros: temporal(Kind::kTime, parquet::TimeUnit::kMicros); break;
+    case ConvertedType::kDate:
+      t.kind = Kind::kDate;
+      break;
+    case ConvertedType::kTimeMillis:
+      temporal(Kind::kTime, parquet::TimeUnit::kMillis);
+      break;
+    case ConvertedType::kTimeMicros:
+      temporal(Kind::kTime, parquet::TimeUnit::kMicros);
+      break;
     case ConvertedType::kTimestampMillis:
       temporal(Kind::kTimestamp, parquet::TimeUnit::kMillis);
       break;
     case ConvertedType::kTimestampMicros:
       temporal(Kind::kTimestamp, parquet::TimeUnit::kMicros);
       break;
-    case ConvertedType::kInt8: integer(8, true); break;
-    case ConvertedType::kInt16: integer(16, true); break;
-    case ConvertedType::kInt32: integer(32, true); break;
-    case ConvertedType::kInt64: integer(64, true); break;
-    case ConvertedType::kUint8: integer(8, false); break;
-    case ConvertedType::kUint16: integer(16, false); break;
-    case ConvertedType::kUint32: integer(32, false); break;
-    case ConvertedType::kUint64: integer(64, false); break;
+    case ConvertedType::kInt8:
+      integer(8, true);
+      break;
+    case ConvertedType::kInt16:
+      integer(16, true);
+      break;
+    case ConvertedType::kInt32:
+      integer(32, true);
+      break;
+    case ConvertedType::kInt64:
+      integer(64, true);
+      break;
+    case ConvertedType::kUint8:
+      integer(8, false);
+      break;
+    case ConvertedType::kUint16:
+      integer(16, false);
+      break;
+    case ConvertedType::kUint32:
+      integer(32, false);
+      break;
+    case ConvertedType::kUint64:
+      integer(64, false);
+      break;
     default:
       return std::nullopt;  // INTERVAL and group annotations: the physical type decides
   }
@@ -80,18 +110,26 @@ Result<DataTypePtr> Int32Type(const SchemaNode& leaf, const std::optional<Logica
   switch (lt->kind) {
     case Kind::kInteger:
       switch (lt->bit_width) {
-        case 8: return lt->is_signed ? columnar::Int8() : columnar::UInt8();
-        case 16: return lt->is_signed ? columnar::Int16() : columnar::UInt16();
-        case 32: return lt->is_signed ? columnar::Int32() : columnar::UInt32();
-        default: break;
+        case 8:
+          return lt->is_signed ? columnar::Int8() : columnar::UInt8();
+        case 16:
+          return lt->is_signed ? columnar::Int16() : columnar::UInt16();
+        case 32:
+          return lt->is_signed ? columnar::Int32() : columnar::UInt32();
+        default:
+          break;
       }
       break;
-    case Kind::kDate: return columnar::Date32();
+    case Kind::kDate:
+      return columnar::Date32();
     case Kind::kTime:
-      if (lt->unit == parquet::TimeUnit::kMillis) return columnar::Time32(columnar::TimeUnit::kMilli);
+      if (lt->unit == parquet::TimeUnit::kMillis)
+        return columnar::Time32(columnar::TimeUnit::kMilli);
       break;
-    case Kind::kDecimal: return DecimalType(leaf, lt->precision, lt->scale);
-    default: return columnar::Int32();  // annotations that do not apply are ignored
+    case Kind::kDecimal:
+      return DecimalType(leaf, lt->precision, lt->scale);
+    default:
+      return columnar::Int32();  // annotations that do not apply are ignored
   }
   return NotSupported("column {}: {} annotation on INT32", JoinPath(leaf.path),
                       LogicalTypeKindName(*lt));
@@ -108,8 +146,10 @@ Result<DataTypePtr> Int64Type(const SchemaNode& leaf, const std::optional<Logica
       break;
     case Kind::kTimestamp:
       return columnar::Timestamp(UnitOf(lt->unit), lt->is_adjusted_to_utc ? "UTC" : "");
-    case Kind::kDecimal: return DecimalType(leaf, lt->precision, lt->scale);
-    default: return columnar::Int64();
+    case Kind::kDecimal:
+      return DecimalType(leaf, lt->precision, lt->scale);
+    default:
+      return columnar::Int64();
   }
   return NotSupported("column {}: {} annotation on INT64", JoinPath(leaf.path),
                       LogicalTypeKindName(*lt));
@@ -126,12 +166,18 @@ Result<DataTypePtr> ColumnarTypeOf(const SchemaNode& leaf, columnar::TimeUnit in
   std::optional<LogicalType> lt = EffectiveLogicalType(leaf);
   if (lt && lt->kind == Kind::kUnknown) return columnar::Null();
   switch (*leaf.physical_type) {
-    case Type::kBoolean: return columnar::Boolean();
-    case Type::kInt32: return Int32Type(leaf, lt);
-    case Type::kInt64: return Int64Type(leaf, lt);
-    case Type::kInt96: return columnar::Timestamp(int96_unit);
-    case Type::kFloat: return columnar::Float32();
-    case Type::kDouble: return columnar::Float64();
+    case Type::kBoolean:
+      return columnar::Boolean();
+    case Type::kInt32:
+      return Int32Type(leaf, lt);
+    case Type::kInt64:
+      return Int64Type(leaf, lt);
+    case Type::kInt96:
+      return columnar::Timestamp(int96_unit);
+    case Type::kFloat:
+      return columnar::Float32();
+    case Type::kDouble:
+      return columnar::Float64();
     case Type::kByteArray:
       if (!lt) return columnar::Binary();
       switch (lt->kind) {

@@ -21,7 +21,8 @@ class DictionaryIndexMap {
   // The index of the value hashed to `hash` for which same(payload) is true; when there is none,
   // `next` is stored for it with `payload`, returned, and *inserted set.
   template <typename Same>
-  uint32_t FindOrInsert(uint32_t hash, uint64_t payload, uint32_t next, Same&& same, bool* inserted) {
+  uint32_t FindOrInsert(uint32_t hash, uint64_t payload, uint32_t next, Same&& same,
+                        bool* inserted) {
     if ((size_ + 1) * 2 > slots_.size()) Grow();
     size_t mask = slots_.size() - 1;
     for (size_t i = hash & mask;; i = (i + 1) & mask) {

@@ -66,11 +66,15 @@ Status DecodeTimeLike(CompactReader& r, LogicalType* out) {
   FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& f) -> Status {
     req.Saw(f.id);
     switch (f.id) {
-      case 1: { FLOE_ASSIGN_OR_RETURN(out->is_adjusted_to_utc, r.ReadBool(f.type)); return Ok(); }
+      case 1: {
+        FLOE_ASSIGN_OR_RETURN(out->is_adjusted_to_utc, r.ReadBool(f.type));
+        return Ok();
+      }
       case 2:
         FLOE_RETURN_IF_ERROR(thrift::ExpectStruct(r, f.type));
         return DecodeTimeUnit(r, &out->unit);
-      default: return r.Skip(f.type);
+      default:
+        return r.Skip(f.type);
     }
   }));
   return req.Check(r, "TimestampType", {{1, "isAdjustedToUTC"}, {2, "unit"}});
@@ -81,21 +85,42 @@ Status DecodeSchemaElement(CompactReader& r, SchemaElement* out) {
   FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& f) -> Status {
     req.Saw(f.id);
     switch (f.id) {
-      case 1: { FLOE_ASSIGN_OR_RETURN(out->type, ReadEnum<Type>(r, f.type)); return Ok(); }
-      case 2: { FLOE_ASSIGN_OR_RETURN(out->type_length, r.ReadI32(f.type)); return Ok(); }
+      case 1: {
+        FLOE_ASSIGN_OR_RETURN(out->type, ReadEnum<Type>(r, f.type));
+        return Ok();
+      }
+      case 2: {
+        FLOE_ASSIGN_OR_RETURN(out->type_length, r.ReadI32(f.type));
+        return Ok();
+      }
       case 3: {
         FLOE_ASSIGN_OR_RETURN(out->repetition_type, ReadEnum<FieldRepetitionType>(r, f.type));
         return Ok();
       }
-      case 4: { FLOE_ASSIGN_OR_RETURN(out->name, ReadString(r, f.type)); return Ok(); }
-      case 5: { FLOE_ASSIGN_OR_RETURN(out->num_children, r.ReadI32(f.type)); return Ok(); }
+      case 4: {
+        FLOE_ASSIGN_OR_RETURN(out->name, ReadString(r, f.type));
+        return Ok();
+      }
+      case 5: {
+        FLOE_ASSIGN_OR_RETURN(out->num_children, r.ReadI32(f.type));
+        return Ok();
+      }
       case 6: {
         FLOE_ASSIGN_OR_RETURN(out->converted_type, ReadEnum<ConvertedType>(r, f.type));
         return Ok();
       }
-      case 7: { FLOE_ASSIGN_OR_RETURN(out->scale, r.ReadI32(f.type)); return Ok(); }
-      case 8: { FLOE_ASSIGN_OR_RETURN(out->precision, r.ReadI32(f.type)); return Ok(); }
-      case 9: { FLOE_ASSIGN_OR_RETURN(out->field_id, r.ReadI32(f.type)); return Ok(); }
+      case 7: {
+        FLOE_ASSIGN_OR_RETURN(out->scale, r.ReadI32(f.type));
+        return Ok();
+      }
+      case 8: {
+        FLOE_ASSIGN_OR_RETURN(out->precision, r.ReadI32(f.type));
+        return Ok();
+      }
+      case 9: {
+        FLOE_ASSIGN_OR_RETURN(out->field_id, r.ReadI32(f.type));
+        return Ok();
+      }
       case 10: {
         FLOE_RETURN_IF_ERROR(thrift::ExpectStruct(r, f.type));
         LogicalType lt;
@@ -103,8 +128,12 @@ Status DecodeSchemaElement(CompactReader& r, SchemaElement* out) {
         out->logical_type = std::move(lt);
         return Ok();
       }
-      case 11: { FLOE_ASSIGN_OR_RETURN(out->vector_length, r.ReadI32(f.type)); return Ok(); }
-      default: return r.Skip(f.type);
+      case 11: {
+        FLOE_ASSIGN_OR_RETURN(out->vector_length, r.ReadI32(f.type));
+        return Ok();
+      }
+      default:
+        return r.Skip(f.type);
     }
   }));
   return req.Check(r, "SchemaElement", {{4, "name"}});
@@ -115,10 +144,20 @@ Status DecodeSortingColumn(CompactReader& r, SortingColumn* out) {
   FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& f) -> Status {
     req.Saw(f.id);
     switch (f.id) {
-      case 1: { FLOE_ASSIGN_OR_RETURN(out->column_idx, r.ReadI32(f.type)); return Ok(); }
-      case 2: { FLOE_ASSIGN_OR_RETURN(out->descending, r.ReadBool(f.type)); return Ok(); }
-      case 3: { FLOE_ASSIGN_OR_RETURN(out->nulls_first, r.ReadBool(f.type)); return Ok(); }
-      default: return r.Skip(f.type);
+      case 1: {
+        FLOE_ASSIGN_OR_RETURN(out->column_idx, r.ReadI32(f.type));
+        return Ok();
+      }
+      case 2: {
+        FLOE_ASSIGN_OR_RETURN(out->descending, r.ReadBool(f.type));
+        return Ok();
+      }
+      case 3: {
+        FLOE_ASSIGN_OR_RETURN(out->nulls_first, r.ReadBool(f.type));
+        return Ok();
+      }
+      default:
+        return r.Skip(f.type);
     }
   }));
   return req.Check(r, "SortingColumn", {{1, "column_idx"}, {2, "descending"}, {3, "nulls_first"}});
@@ -129,10 +168,20 @@ Status DecodePageEncodingStats(CompactReader& r, PageEncodingStats* out) {
   FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& f) -> Status {
     req.Saw(f.id);
     switch (f.id) {
-      case 1: { FLOE_ASSIGN_OR_RETURN(out->page_type, ReadEnum<PageType>(r, f.type)); return Ok(); }
-      case 2: { FLOE_ASSIGN_OR_RETURN(out->encoding, ReadEnum<Encoding>(r, f.type)); return Ok(); }
-      case 3: { FLOE_ASSIGN_OR_RETURN(out->count, r.ReadI32(f.type)); return Ok(); }
-      default: return r.Skip(f.type);
+      case 1: {
+        FLOE_ASSIGN_OR_RETURN(out->page_type, ReadEnum<PageType>(r, f.type));
+        return Ok();
+      }
+      case 2: {
+        FLOE_ASSIGN_OR_RETURN(out->encoding, ReadEnum<Encoding>(r, f.type));
+        return Ok();
+      }
+      case 3: {
+        FLOE_ASSIGN_OR_RETURN(out->count, r.ReadI32(f.type));
+        return Ok();
+      }
+      default:
+        return r.Skip(f.type);
     }
   }));
   return req.Check(r, "PageEncodingStats", {{1, "page_type"}, {2, "encoding"}, {3, "count"}});
@@ -157,7 +206,8 @@ Status DecodeSizeStatistics(CompactReader& r, SizeStatistics* out) {
         out->definition_level_histogram = std::move(v);
         return Ok();
       }
-      default: return r.Skip(f.type);
+      default:
+        return r.Skip(f.type);
     }
   });
 }
@@ -167,15 +217,40 @@ Status DecodeBoundingBox(CompactReader& r, BoundingBox* out) {
   FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& f) -> Status {
     req.Saw(f.id);
     switch (f.id) {
-      case 1: { FLOE_ASSIGN_OR_RETURN(out->xmin, r.ReadDouble(f.type)); return Ok(); }
-      case 2: { FLOE_ASSIGN_OR_RETURN(out->xmax, r.ReadDouble(f.type)); return Ok(); }
-      case 3: { FLOE_ASSIGN_OR_RETURN(out->ymin, r.ReadDouble(f.type)); return Ok(); }
-      case 4: { FLOE_ASSIGN_OR_RETURN(out->ymax, r.ReadDouble(f.type)); return Ok(); }
-      case 5: { FLOE_ASSIGN_OR_RETURN(out->zmin, r.ReadDouble(f.type)); return Ok(); }
-      case 6: { FLOE_ASSIGN_OR_RETURN(out->zmax, r.ReadDouble(f.type)); return Ok(); }
-      case 7: { FLOE_ASSIGN_OR_RETURN(out->mmin, r.ReadDouble(f.type)); return Ok(); }
-      case 8: { FLOE_ASSIGN_OR_RETURN(out->mmax, r.ReadDouble(f.type)); return Ok(); }
-      default: return r.Skip(f.type);
+      case 1: {
+        FLOE_ASSIGN_OR_RETURN(out->xmin, r.ReadDouble(f.type));
+        return Ok();
+      }
+      case 2: {
+        FLOE_ASSIGN_OR_RETURN(out->xmax, r.ReadDouble(f.type));
+        return Ok();
+      }
+      case 3: {
+        FLOE_ASSIGN_OR_RETURN(out->ymin, r.ReadDouble(f.type));
+        return Ok();
+      }
+      case 4: {
+        FLOE_ASSIGN_OR_RETURN(out->ymax, r.ReadDouble(f.type));
+        return Ok();
+      }
+      case 5: {
+        FLOE_ASSIGN_OR_RETURN(out->zmin, r.ReadDouble(f.type));
+        return Ok();
+      }
+      case 6: {
+        FLOE_ASSIGN_OR_RETURN(out->zmax, r.ReadDouble(f.type));
+        return Ok();
+      }
+      case 7: {
+        FLOE_ASSIGN_OR_RETURN(out->mmin, r.ReadDouble(f.type));
+        return Ok();
+      }
+      case 8: {
+        FLOE_ASSIGN_OR_RETURN(out->mmax, r.ReadDouble(f.type));
+        return Ok();
+      }
+      default:
+        return r.Skip(f.type);
     }
   }));
   return req.Check(r, "BoundingBox", {{1, "xmin"}, {2, "xmax"}, {3, "ymin"}, {4, "ymax"}});
@@ -193,11 +268,13 @@ Status DecodeGeospatialStatistics(CompactReader& r, GeospatialStatistics* out) {
       }
       case 2: {
         std::vector<int32_t> v;
-        FLOE_RETURN_IF_ERROR(thrift::ReadList(r, f.type, &v, [&](CType t) { return r.ReadI32(t); }));
+        FLOE_RETURN_IF_ERROR(
+            thrift::ReadList(r, f.type, &v, [&](CType t) { return r.ReadI32(t); }));
         out->geospatial_types = std::move(v);
         return Ok();
       }
-      default: return r.Skip(f.type);
+      default:
+        return r.Skip(f.type);
     }
   });
 }
@@ -219,24 +296,41 @@ Status DecodeColumnMetaData(CompactReader& r, ColumnMetaData* out) {
   FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& f) -> Status {
     req.Saw(f.id);
     switch (f.id) {
-      case 1: { FLOE_ASSIGN_OR_RETURN(out->type, ReadEnum<Type>(r, f.type)); return Ok(); }
+      case 1: {
+        FLOE_ASSIGN_OR_RETURN(out->type, ReadEnum<Type>(r, f.type));
+        return Ok();
+      }
       case 2:
         return thrift::ReadList(r, f.type, &out->encodings,
                                 [&](CType t) { return ReadEnum<Encoding>(r, t); });
-      case 3: return ReadStringList(r, f.type, &out->path_in_schema);
+      case 3:
+        return ReadStringList(r, f.type, &out->path_in_schema);
       case 4: {
         FLOE_ASSIGN_OR_RETURN(out->codec, ReadEnum<CompressionCodec>(r, f.type));
         return Ok();
       }
-      case 5: { FLOE_ASSIGN_OR_RETURN(out->num_values, r.ReadI64(f.type)); return Ok(); }
+      case 5: {
+        FLOE_ASSIGN_OR_RETURN(out->num_values, r.ReadI64(f.type));
+        return Ok();
+      }
       case 6: {
         FLOE_ASSIGN_OR_RETURN(out->total_uncompressed_size, r.ReadI64(f.type));
         return Ok();
       }
-      case 7: { FLOE_ASSIGN_OR_RETURN(out->total_compressed_size, r.ReadI64(f.type)); return Ok(); }
-      case 8: return DecodeKeyValueList(r, f.type, &out->key_value_metadata);
-      case 9: { FLOE_ASSIGN_OR_RETURN(out->data_page_offset, r.ReadI64(f.type)); return Ok(); }
-      case 10: { FLOE_ASSIGN_OR_RETURN(out->index_page_offset, r.ReadI64(f.type)); return Ok(); }
+      case 7: {
+        FLOE_ASSIGN_OR_RETURN(out->total_compressed_size, r.ReadI64(f.type));
+        return Ok();
+      }
+      case 8:
+        return DecodeKeyValueList(r, f.type, &out->key_value_metadata);
+      case 9: {
+        FLOE_ASSIGN_OR_RETURN(out->data_page_offset, r.ReadI64(f.type));
+        return Ok();
+      }
+      case 10: {
+        FLOE_ASSIGN_OR_RETURN(out->index_page_offset, r.ReadI64(f.type));
+        return Ok();
+      }
       case 11: {
         FLOE_ASSIGN_OR_RETURN(out->dictionary_page_offset, r.ReadI64(f.type));
         return Ok();
@@ -260,8 +354,14 @@ Status DecodeColumnMetaData(CompactReader& r, ColumnMetaData* out) {
         out->encoding_stats = std::move(v);
         return Ok();
       }
-      case 14: { FLOE_ASSIGN_OR_RETURN(out->bloom_filter_offset, r.ReadI64(f.type)); return Ok(); }
-      case 15: { FLOE_ASSIGN_OR_RETURN(out->bloom_filter_length, r.ReadI32(f.type)); return Ok(); }
+      case 14: {
+        FLOE_ASSIGN_OR_RETURN(out->bloom_filter_offset, r.ReadI64(f.type));
+        return Ok();
+      }
+      case 15: {
+        FLOE_ASSIGN_OR_RETURN(out->bloom_filter_length, r.ReadI32(f.type));
+        return Ok();
+      }
       case 16: {
         FLOE_RETURN_IF_ERROR(thrift::ExpectStruct(r, f.type));
         SizeStatistics s;
@@ -276,7 +376,8 @@ Status DecodeColumnMetaData(CompactReader& r, ColumnMetaData* out) {
         out->geospatial_statistics = std::move(s);
         return Ok();
       }
-      default: return r.Skip(f.type);
+      default:
+        return r.Skip(f.type);
     }
   }));
   return req.Check(r, "ColumnMetaData",
@@ -300,12 +401,18 @@ Status DecodeColumnCryptoMetaData(CompactReader& r, ColumnCryptoMetaData* out) {
         FLOE_RETURN_IF_ERROR(thrift::ExpectStruct(r, f.type));
         return thrift::ReadStruct(r, [&](const FieldHeader& g) -> Status {
           switch (g.id) {
-            case 1: return ReadStringList(r, g.type, &out->path_in_schema);
-            case 2: { FLOE_ASSIGN_OR_RETURN(out->key_metadata, r.ReadBinary(g.type)); return Ok(); }
-            default: return r.Skip(g.type);
+            case 1:
+              return ReadStringList(r, g.type, &out->path_in_schema);
+            case 2: {
+              FLOE_ASSIGN_OR_RETURN(out->key_metadata, r.ReadBinary(g.type));
+              return Ok();
+            }
+            default:
+              return r.Skip(g.type);
           }
         });
-      default: return r.Skip(f.type);
+      default:
+        return r.Skip(f.type);
     }
   });
 }
@@ -315,8 +422,14 @@ Status DecodeColumnChunk(CompactReader& r, ColumnChunk* out) {
   FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& f) -> Status {
     req.Saw(f.id);
     switch (f.id) {
-      case 1: { FLOE_ASSIGN_OR_RETURN(out->file_path, ReadString(r, f.type)); return Ok(); }
-      case 2: { FLOE_ASSIGN_OR_RETURN(out->file_offset, r.ReadI64(f.type)); return Ok(); }
+      case 1: {
+        FLOE_ASSIGN_OR_RETURN(out->file_path, ReadString(r, f.type));
+        return Ok();
+      }
+      case 2: {
+        FLOE_ASSIGN_OR_RETURN(out->file_offset, r.ReadI64(f.type));
+        return Ok();
+      }
       case 3: {
         FLOE_RETURN_IF_ERROR(thrift::ExpectStruct(r, f.type));
         ColumnMetaData md;
@@ -324,10 +437,22 @@ Status DecodeColumnChunk(CompactReader& r, ColumnChunk* out) {
         out->meta_data = std::move(md);
         return Ok();
       }
-      case 4: { FLOE_ASSIGN_OR_RETURN(out->offset_index_offset, r.ReadI64(f.type)); return Ok(); }
-      case 5: { FLOE_ASSIGN_OR_RETURN(out->offset_index_length, r.ReadI32(f.type)); return Ok(); }
-      case 6: { FLOE_ASSIGN_OR_RETURN(out->column_index_offset, r.ReadI64(f.type)); return Ok(); }
-      case 7: { FLOE_ASSIGN_OR_RETURN(out->column_index_length, r.ReadI32(f.type)); return Ok(); }
+      case 4: {
+        FLOE_ASSIGN_OR_RETURN(out->offset_index_offset, r.ReadI64(f.type));
+        return Ok();
+      }
+      case 5: {
+        FLOE_ASSIGN_OR_RETURN(out->offset_index_length, r.ReadI32(f.type));
+        return Ok();
+      }
+      case 6: {
+        FLOE_ASSIGN_OR_RETURN(out->column_index_offset, r.ReadI64(f.type));
+        return Ok();
+      }
+      case 7: {
+        FLOE_ASSIGN_OR_RETURN(out->column_index_length, r.ReadI32(f.type));
+        return Ok();
+      }
       case 8: {
         FLOE_RETURN_IF_ERROR(thrift::ExpectStruct(r, f.type));
         ColumnCryptoMetaData c;
@@ -339,7 +464,8 @@ Status DecodeColumnChunk(CompactReader& r, ColumnChunk* out) {
         FLOE_ASSIGN_OR_RETURN(out->encrypted_column_metadata, r.ReadBinary(f.type));
         return Ok();
       }
-      default: return r.Skip(f.type);
+      default:
+        return r.Skip(f.type);
     }
   }));
   // file_offset is required in the IDL, but some writers leave it out; it is deprecated and
@@ -359,8 +485,14 @@ Status DecodeRowGroup(CompactReader& r, RowGroup* out) {
           FLOE_RETURN_IF_ERROR(DecodeColumnChunk(r, &c));
           return c;
         });
-      case 2: { FLOE_ASSIGN_OR_RETURN(out->total_byte_size, r.ReadI64(f.type)); return Ok(); }
-      case 3: { FLOE_ASSIGN_OR_RETURN(out->num_rows, r.ReadI64(f.type)); return Ok(); }
+      case 2: {
+        FLOE_ASSIGN_OR_RETURN(out->total_byte_size, r.ReadI64(f.type));
+        return Ok();
+      }
+      case 3: {
+        FLOE_ASSIGN_OR_RETURN(out->num_rows, r.ReadI64(f.type));
+        return Ok();
+      }
       case 4: {
         std::vector<SortingColumn> v;
         FLOE_RETURN_IF_ERROR(thrift::ReadList(r, f.type, &v, [&](CType t) -> Result<SortingColumn> {
@@ -372,13 +504,20 @@ Status DecodeRowGroup(CompactReader& r, RowGroup* out) {
         out->sorting_columns = std::move(v);
         return Ok();
       }
-      case 5: { FLOE_ASSIGN_OR_RETURN(out->file_offset, r.ReadI64(f.type)); return Ok(); }
+      case 5: {
+        FLOE_ASSIGN_OR_RETURN(out->file_offset, r.ReadI64(f.type));
+        return Ok();
+      }
       case 6: {
         FLOE_ASSIGN_OR_RETURN(out->total_compressed_size, r.ReadI64(f.type));
         return Ok();
       }
-      case 7: { FLOE_ASSIGN_OR_RETURN(out->ordinal, r.ReadI16(f.type)); return Ok(); }
-      default: return r.Skip(f.type);
+      case 7: {
+        FLOE_ASSIGN_OR_RETURN(out->ordinal, r.ReadI16(f.type));
+        return Ok();
+      }
+      default:
+        return r.Skip(f.type);
     }
   }));
   return req.Check(r, "RowGroup", {{1, "columns"}, {2, "total_byte_size"}, {3, "num_rows"}});
@@ -391,10 +530,20 @@ Status DecodeEncryptionAlgorithm(CompactReader& r, EncryptionAlgorithm* out) {
     FLOE_RETURN_IF_ERROR(thrift::ExpectStruct(r, f.type));
     return thrift::ReadStruct(r, [&](const FieldHeader& g) -> Status {
       switch (g.id) {
-        case 1: { FLOE_ASSIGN_OR_RETURN(out->aad_prefix, r.ReadBinary(g.type)); return Ok(); }
-        case 2: { FLOE_ASSIGN_OR_RETURN(out->aad_file_unique, r.ReadBinary(g.type)); return Ok(); }
-        case 3: { FLOE_ASSIGN_OR_RETURN(out->supply_aad_prefix, r.ReadBool(g.type)); return Ok(); }
-        default: return r.Skip(g.type);
+        case 1: {
+          FLOE_ASSIGN_OR_RETURN(out->aad_prefix, r.ReadBinary(g.type));
+          return Ok();
+        }
+        case 2: {
+          FLOE_ASSIGN_OR_RETURN(out->aad_file_unique, r.ReadBinary(g.type));
+          return Ok();
+        }
+        case 3: {
+          FLOE_ASSIGN_OR_RETURN(out->supply_aad_prefix, r.ReadBool(g.type));
+          return Ok();
+        }
+        default:
+          return r.Skip(g.type);
       }
     });
   });
@@ -405,7 +554,10 @@ Status DecodeFileMetaDataStruct(CompactReader& r, FileMetaData* out) {
   FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& f) -> Status {
     req.Saw(f.id);
     switch (f.id) {
-      case 1: { FLOE_ASSIGN_OR_RETURN(out->version, r.ReadI32(f.type)); return Ok(); }
+      case 1: {
+        FLOE_ASSIGN_OR_RETURN(out->version, r.ReadI32(f.type));
+        return Ok();
+      }
       case 2:
         return thrift::ReadList(r, f.type, &out->schema, [&](CType t) -> Result<SchemaElement> {
           FLOE_RETURN_IF_ERROR(thrift::ExpectStruct(r, t));
@@ -413,7 +565,10 @@ Status DecodeFileMetaDataStruct(CompactReader& r, FileMetaData* out) {
           FLOE_RETURN_IF_ERROR(DecodeSchemaElement(r, &e));
           return e;
         });
-      case 3: { FLOE_ASSIGN_OR_RETURN(out->num_rows, r.ReadI64(f.type)); return Ok(); }
+      case 3: {
+        FLOE_ASSIGN_OR_RETURN(out->num_rows, r.ReadI64(f.type));
+        return Ok();
+      }
       case 4:
         return thrift::ReadList(r, f.type, &out->row_groups, [&](CType t) -> Result<RowGroup> {
           FLOE_RETURN_IF_ERROR(thrift::ExpectStruct(r, t));
@@ -421,8 +576,12 @@ Status DecodeFileMetaDataStruct(CompactReader& r, FileMetaData* out) {
           FLOE_RETURN_IF_ERROR(DecodeRowGroup(r, &g));
           return g;
         });
-      case 5: return DecodeKeyValueList(r, f.type, &out->key_value_metadata);
-      case 6: { FLOE_ASSIGN_OR_RETURN(out->created_by, ReadString(r, f.type)); return Ok(); }
+      case 5:
+        return DecodeKeyValueList(r, f.type, &out->key_value_metadata);
+      case 6: {
+        FLOE_ASSIGN_OR_RETURN(out->created_by, ReadString(r, f.type));
+        return Ok();
+      }
       case 7: {
         std::vector<ColumnOrder> v;
         FLOE_RETURN_IF_ERROR(thrift::ReadList(r, f.type, &v, [&](CType t) -> Result<ColumnOrder> {
@@ -448,7 +607,8 @@ Status DecodeFileMetaDataStruct(CompactReader& r, FileMetaData* out) {
         FLOE_ASSIGN_OR_RETURN(out->footer_signing_key_metadata, r.ReadBinary(f.type));
         return Ok();
       }
-      default: return r.Skip(f.type);
+      default:
+        return r.Skip(f.type);
     }
   }));
   return req.Check(r, "FileMetaData",
@@ -459,35 +619,58 @@ Status DecodeFileMetaDataStruct(CompactReader& r, FileMetaData* out) {
 
 std::string LogicalTypeKindName(const LogicalType& t) {
   switch (t.kind) {
-    case LogicalType::Kind::kUnrecognized: return fmt::format("UNRECOGNIZED({})", t.unrecognized_id);
-    case LogicalType::Kind::kString: return "STRING";
-    case LogicalType::Kind::kMap: return "MAP";
-    case LogicalType::Kind::kList: return "LIST";
-    case LogicalType::Kind::kEnum: return "ENUM";
-    case LogicalType::Kind::kDecimal: return "DECIMAL";
-    case LogicalType::Kind::kDate: return "DATE";
-    case LogicalType::Kind::kTime: return "TIME";
-    case LogicalType::Kind::kTimestamp: return "TIMESTAMP";
-    case LogicalType::Kind::kInteger: return "INTEGER";
-    case LogicalType::Kind::kUnknown: return "UNKNOWN";
-    case LogicalType::Kind::kJson: return "JSON";
-    case LogicalType::Kind::kBson: return "BSON";
-    case LogicalType::Kind::kUuid: return "UUID";
-    case LogicalType::Kind::kFloat16: return "FLOAT16";
-    case LogicalType::Kind::kVariant: return "VARIANT";
-    case LogicalType::Kind::kGeometry: return "GEOMETRY";
-    case LogicalType::Kind::kGeography: return "GEOGRAPHY";
-    case LogicalType::Kind::kVector: return "VECTOR";
+    case LogicalType::Kind::kUnrecognized:
+      return fmt::format("UNRECOGNIZED({})", t.unrecognized_id);
+    case LogicalType::Kind::kString:
+      return "STRING";
+    case LogicalType::Kind::kMap:
+      return "MAP";
+    case LogicalType::Kind::kList:
+      return "LIST";
+    case LogicalType::Kind::kEnum:
+      return "ENUM";
+    case LogicalType::Kind::kDecimal:
+      return "DECIMAL";
+    case LogicalType::Kind::kDate:
+      return "DATE";
+    case LogicalType::Kind::kTime:
+      return "TIME";
+    case LogicalType::Kind::kTimestamp:
+      return "TIMESTAMP";
+    case LogicalType::Kind::kInteger:
+      return "INTEGER";
+    case LogicalType::Kind::kUnknown:
+      return "UNKNOWN";
+    case LogicalType::Kind::kJson:
+      return "JSON";
+    case LogicalType::Kind::kBson:
+      return "BSON";
+    case LogicalType::Kind::kUuid:
+      return "UUID";
+    case LogicalType::Kind::kFloat16:
+      return "FLOAT16";
+    case LogicalType::Kind::kVariant:
+      return "VARIANT";
+    case LogicalType::Kind::kGeometry:
+      return "GEOMETRY";
+    case LogicalType::Kind::kGeography:
+      return "GEOGRAPHY";
+    case LogicalType::Kind::kVector:
+      return "VECTOR";
   }
   return "UNRECOGNIZED";
 }
 
 std::string ColumnOrderName(const ColumnOrder& order) {
   switch (order.kind) {
-    case 1: return "TYPE_ORDER";
-    case 2: return "IEEE_754_TOTAL_ORDER";
-    case 3: return "INT96_TIMESTAMP_ORDER";
-    default: return fmt::format("UNRECOGNIZED({})", order.kind);
+    case 1:
+      return "TYPE_ORDER";
+    case 2:
+      return "IEEE_754_TOTAL_ORDER";
+    case 3:
+      return "INT96_TIMESTAMP_ORDER";
+    default:
+      return fmt::format("UNRECOGNIZED({})", order.kind);
   }
 }
 
@@ -496,9 +679,16 @@ Status DecodeKeyValue(CompactReader& r, KeyValue* out) {
   FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& f) -> Status {
     req.Saw(f.id);
     switch (f.id) {
-      case 1: { FLOE_ASSIGN_OR_RETURN(out->key, ReadString(r, f.type)); return Ok(); }
-      case 2: { FLOE_ASSIGN_OR_RETURN(out->value, ReadString(r, f.type)); return Ok(); }
-      default: return r.Skip(f.type);
+      case 1: {
+        FLOE_ASSIGN_OR_RETURN(out->key, ReadString(r, f.type));
+        return Ok();
+      }
+      case 2: {
+        FLOE_ASSIGN_OR_RETURN(out->value, ReadString(r, f.type));
+        return Ok();
+      }
+      default:
+        return r.Skip(f.type);
     }
   }));
   return req.Check(r, "KeyValue", {{1, "key"}});
@@ -508,7 +698,16 @@ Status DecodeLogicalType(CompactReader& r, LogicalType* out) {
   return thrift::ReadStruct(r, [&](const FieldHeader& f) -> Status {
     using K = LogicalType::Kind;
     switch (f.id) {
-      case 1: case 2: case 3: case 4: case 6: case 11: case 12: case 13: case 14: case 15:
+      case 1:
+      case 2:
+      case 3:
+      case 4:
+      case 6:
+      case 11:
+      case 12:
+      case 13:
+      case 14:
+      case 15:
       case 19:
         out->kind = static_cast<K>(f.id);
         return SkipStruct(r, f.type);
@@ -519,9 +718,16 @@ Status DecodeLogicalType(CompactReader& r, LogicalType* out) {
         FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& g) -> Status {
           req.Saw(g.id);
           switch (g.id) {
-            case 1: { FLOE_ASSIGN_OR_RETURN(out->scale, r.ReadI32(g.type)); return Ok(); }
-            case 2: { FLOE_ASSIGN_OR_RETURN(out->precision, r.ReadI32(g.type)); return Ok(); }
-            default: return r.Skip(g.type);
+            case 1: {
+              FLOE_ASSIGN_OR_RETURN(out->scale, r.ReadI32(g.type));
+              return Ok();
+            }
+            case 2: {
+              FLOE_ASSIGN_OR_RETURN(out->precision, r.ReadI32(g.type));
+              return Ok();
+            }
+            default:
+              return r.Skip(g.type);
           }
         }));
         return req.Check(r, "DecimalType", {{1, "scale"}, {2, "precision"}});
@@ -538,9 +744,16 @@ Status DecodeLogicalType(CompactReader& r, LogicalType* out) {
         FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& g) -> Status {
           req.Saw(g.id);
           switch (g.id) {
-            case 1: { FLOE_ASSIGN_OR_RETURN(out->bit_width, r.ReadI8(g.type)); return Ok(); }
-            case 2: { FLOE_ASSIGN_OR_RETURN(out->is_signed, r.ReadBool(g.type)); return Ok(); }
-            default: return r.Skip(g.type);
+            case 1: {
+              FLOE_ASSIGN_OR_RETURN(out->bit_width, r.ReadI8(g.type));
+              return Ok();
+            }
+            case 2: {
+              FLOE_ASSIGN_OR_RETURN(out->is_signed, r.ReadBool(g.type));
+              return Ok();
+            }
+            default:
+              return r.Skip(g.type);
           }
         }));
         return req.Check(r, "IntType", {{1, "bitWidth"}, {2, "isSigned"}});

@@ -116,8 +116,8 @@ bool IsUnsigned(const SchemaElement& e) {
   if (HasLogical(e, LogicalType::Kind::kInteger)) return !e.logical_type->is_signed;
   if (!e.converted_type) return false;
   ConvertedType c = *e.converted_type;
-  return c == ConvertedType::kUint8 || c == ConvertedType::kUint16 ||
-         c == ConvertedType::kUint32 || c == ConvertedType::kUint64;
+  return c == ConvertedType::kUint8 || c == ConvertedType::kUint16 || c == ConvertedType::kUint32 ||
+         c == ConvertedType::kUint64;
 }
 
 // Timestamp or time unit of an INT64/INT32 column, from the logical or the converted type.
@@ -132,7 +132,9 @@ TemporalInfo TemporalOf(const SchemaElement& e) {
   TemporalInfo t;
   if (e.logical_type) {
     switch (e.logical_type->kind) {
-      case LogicalType::Kind::kDate: t.kind = Temporal::kDate; return t;
+      case LogicalType::Kind::kDate:
+        t.kind = Temporal::kDate;
+        return t;
       case LogicalType::Kind::kTime:
         t.kind = Temporal::kTime;
         t.unit = e.logical_type->unit;
@@ -143,14 +145,23 @@ TemporalInfo TemporalOf(const SchemaElement& e) {
         t.unit = e.logical_type->unit;
         t.utc = e.logical_type->is_adjusted_to_utc;
         return t;
-      default: break;
+      default:
+        break;
     }
   }
   if (!e.converted_type) return t;
   switch (*e.converted_type) {
-    case ConvertedType::kDate: t.kind = Temporal::kDate; break;
-    case ConvertedType::kTimeMillis: t.kind = Temporal::kTime; t.unit = TimeUnit::kMillis; break;
-    case ConvertedType::kTimeMicros: t.kind = Temporal::kTime; t.unit = TimeUnit::kMicros; break;
+    case ConvertedType::kDate:
+      t.kind = Temporal::kDate;
+      break;
+    case ConvertedType::kTimeMillis:
+      t.kind = Temporal::kTime;
+      t.unit = TimeUnit::kMillis;
+      break;
+    case ConvertedType::kTimeMicros:
+      t.kind = Temporal::kTime;
+      t.unit = TimeUnit::kMicros;
+      break;
     // The legacy converted types are UTC-adjusted instants (LogicalTypes.md).
     case ConvertedType::kTimestampMillis:
       t = {Temporal::kTimestamp, TimeUnit::kMillis, true};
@@ -158,7 +169,8 @@ TemporalInfo TemporalOf(const SchemaElement& e) {
     case ConvertedType::kTimestampMicros:
       t = {Temporal::kTimestamp, TimeUnit::kMicros, true};
       break;
-    default: break;
+    default:
+      break;
   }
   return t;
 }
@@ -185,7 +197,8 @@ std::string TemporalJson(const TemporalInfo& t, int64_t v) {
         return Quoted(FormatTimestampMicros(v * 1000, t.utc));
       }
       return Quoted(FormatTimestampMicros(v, t.utc));
-    case Temporal::kNone: break;
+    case Temporal::kNone:
+      break;
   }
   return std::to_string(v);
 }
@@ -345,14 +358,30 @@ void WriteColumnMetaData(JsonWriter& w, const ColumnMetaData& m, const SchemaEle
       const BoundingBox& b = *g.bbox;
       w.Key("bbox");
       w.BeginObject();
-      w.Key("xmin"); w.Double(b.xmin);
-      w.Key("xmax"); w.Double(b.xmax);
-      w.Key("ymin"); w.Double(b.ymin);
-      w.Key("ymax"); w.Double(b.ymax);
-      if (b.zmin) { w.Key("zmin"); w.Double(*b.zmin); }
-      if (b.zmax) { w.Key("zmax"); w.Double(*b.zmax); }
-      if (b.mmin) { w.Key("mmin"); w.Double(*b.mmin); }
-      if (b.mmax) { w.Key("mmax"); w.Double(*b.mmax); }
+      w.Key("xmin");
+      w.Double(b.xmin);
+      w.Key("xmax");
+      w.Double(b.xmax);
+      w.Key("ymin");
+      w.Double(b.ymin);
+      w.Key("ymax");
+      w.Double(b.ymax);
+      if (b.zmin) {
+        w.Key("zmin");
+        w.Double(*b.zmin);
+      }
+      if (b.zmax) {
+        w.Key("zmax");
+        w.Double(*b.zmax);
+      }
+      if (b.mmin) {
+        w.Key("mmin");
+        w.Double(*b.mmin);
+      }
+      if (b.mmax) {
+        w.Key("mmax");
+        w.Double(*b.mmax);
+      }
       w.EndObject();
     }
     if (g.geospatial_types) {

@@ -47,8 +47,9 @@ Result<FileMetaData> ParseFooter(std::string_view tail, int64_t file_size,
   std::string_view bytes = tail.substr(tail.size() - kFooterTrailer - len, len);
   FLOE_ASSIGN_OR_RETURN(FileMetaData md, DecodeFileMetaData(bytes).WithContext("footer"));
   if (md.encryption_algorithm) {
-    return NotSupported("encrypted Parquet files are not supported (plaintext footer with "
-                        "encrypted columns)");
+    return NotSupported(
+        "encrypted Parquet files are not supported (plaintext footer with "
+        "encrypted columns)");
   }
   *metadata_length = len;
   return md;
@@ -101,13 +102,13 @@ Result<std::unique_ptr<FileReader>> FileReader::Open(std::unique_ptr<io::InputFi
   if (!size.ok()) return fail(size.error());
   int64_t file_size = *size;
   if (file_size < 2 * kMagicSize + 4) {
-    return fail(Corrupt("file of {} bytes is too small to be Parquet (at least 12 bytes)",
-                        file_size));
+    return fail(
+        Corrupt("file of {} bytes is too small to be Parquet (at least 12 bytes)", file_size));
   }
   int64_t tail_size = std::min(file_size, kInitialTailSize);
   std::string tail(static_cast<size_t>(tail_size), '\0');
-  if (Status s = file->ReadAt(file_size - tail_size, tail_size,
-                              reinterpret_cast<uint8_t*>(tail.data()));
+  if (Status s =
+          file->ReadAt(file_size - tail_size, tail_size, reinterpret_cast<uint8_t*>(tail.data()));
       !s.ok()) {
     return fail(s.error());
   }
@@ -167,8 +168,7 @@ Result<std::string> ReadIndexBytes(const FileReader& r, int row_group, int colum
                    r.location(), what, row_group, column, *offset, *length);
   }
   std::string bytes(static_cast<size_t>(*length), '\0');
-  FLOE_RETURN_IF_ERROR(
-      r.file().ReadAt(*offset, *length, reinterpret_cast<uint8_t*>(bytes.data())));
+  FLOE_RETURN_IF_ERROR(r.file().ReadAt(*offset, *length, reinterpret_cast<uint8_t*>(bytes.data())));
   return bytes;
 }
 

@@ -182,8 +182,9 @@ Status ParquetWriter::FlushRowGroup() {
   // Finishing a chunk compresses its last page and its dictionary page: columns in parallel.
   FLOE_ASSIGN_OR_RETURN(
       std::vector<ColumnChunkOutput> chunks,
-      ParallelMap(static_cast<int64_t>(writers_.size()),
-                  [&](int64_t c) { return writers_[static_cast<size_t>(c)]->Finish(); }, Parallelism()));
+      ParallelMap(
+          static_cast<int64_t>(writers_.size()),
+          [&](int64_t c) { return writers_[static_cast<size_t>(c)]->Finish(); }, Parallelism()));
   for (size_t c = 0; c < writers_.size(); ++c) {
     ColumnChunkOutput& out = chunks[c];
     int64_t start = position_;
@@ -257,7 +258,8 @@ Result<FileMetrics> ParquetWriter::Close() {
   metadata_.version = 1;
   metadata_.schema = schema_.elements;
   metadata_.num_rows = metrics_.row_count;
-  if (!options_.key_value_metadata.empty()) metadata_.key_value_metadata = options_.key_value_metadata;
+  if (!options_.key_value_metadata.empty())
+    metadata_.key_value_metadata = options_.key_value_metadata;
   metadata_.created_by = FloeCreatedBy();
   metadata_.column_orders = std::vector<ColumnOrder>(schema_.leaves.size(), ColumnOrder{1});
   std::string footer;

@@ -3,9 +3,10 @@
 //   <column indexes> <offset indexes> <FileMetaData> <4-byte LE footer length> "PAR1"
 // Record batches are shredded into column writers (column_writer.h) as they come, top-level fields
 // in parallel; a row group is written once its buffered bytes pass row_group_bytes or it holds
-// row_group_rows rows, so memory stays bounded by one row group. The footer names floe in created_by, carries the caller's
-// key-value metadata (Iceberg's `iceberg.schema`), the field ids of the columnar fields and
-// TYPE_ORDER for every column. A failed or abandoned write removes the partial file.
+// row_group_rows rows, so memory stays bounded by one row group. The footer names floe in
+// created_by, carries the caller's key-value metadata (Iceberg's `iceberg.schema`), the field ids
+// of the columnar fields and TYPE_ORDER for every column. A failed or abandoned write removes the
+// partial file.
 //
 // Close returns, per leaf column, what a table format needs for its file metrics: value, null and
 // NaN counts, bytes, exact min/max (PLAIN bytes in the column's order), and the row groups'
@@ -49,8 +50,8 @@ struct ColumnMetrics {
   ValueOrder order = ValueOrder::kSigned;
   int64_t value_count = 0;  // level entries: values and nulls
   int64_t null_count = 0;
-  std::optional<int64_t> nan_count;  // float, double and float16 columns
-  int64_t column_size = 0;           // compressed bytes of its chunks
+  std::optional<int64_t> nan_count;     // float, double and float16 columns
+  int64_t column_size = 0;              // compressed bytes of its chunks
   std::optional<std::string> min, max;  // PLAIN bytes (byte arrays without length); exact
 };
 
@@ -100,7 +101,8 @@ class ParquetWriter {
   std::vector<ColumnWriterOptions> column_options_;
   std::vector<std::unique_ptr<ColumnWriter>> writers_;
   std::vector<ShreddedColumn> shredded_;
-  std::vector<size_t> field_columns_;  // field f's columns: [field_columns_[f], field_columns_[f + 1])
+  std::vector<size_t>
+      field_columns_;  // field f's columns: [field_columns_[f], field_columns_[f + 1])
   int64_t position_ = 0;
   int64_t group_rows_ = 0;
   FileMetaData metadata_;

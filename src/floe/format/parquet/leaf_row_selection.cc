@@ -34,7 +34,8 @@ Result<columnar::ArrayPtr> TakeValueRuns(const columnar::ArrayData& values,
   if (type.is_binary_like()) {
     int64_t bytes = 0;
     for (const RowRange& r : runs) {
-      for (int64_t i = r.first; i < r.last; ++i) bytes += static_cast<int64_t>(values.GetView(i).size());
+      for (int64_t i = r.first; i < r.last; ++i)
+        bytes += static_cast<int64_t>(values.GetView(i).size());
     }
     columnar::BinaryBuilder out(values.type);
     FLOE_RETURN_IF_ERROR(out.Reserve(total));
@@ -42,7 +43,8 @@ Result<columnar::ArrayPtr> TakeValueRuns(const columnar::ArrayData& values,
     for (const RowRange& r : runs) {
       for (int64_t i = r.first; i < r.last; ++i) {
         const std::string_view v = values.GetView(i);
-        out.UnsafeAppend(reinterpret_cast<const uint8_t*>(v.data()), static_cast<int64_t>(v.size()));
+        out.UnsafeAppend(reinterpret_cast<const uint8_t*>(v.data()),
+                         static_cast<int64_t>(v.size()));
       }
     }
     return out.Finish();
@@ -51,7 +53,8 @@ Result<columnar::ArrayPtr> TakeValueRuns(const columnar::ArrayData& values,
   if (width <= 0 || type.is_nested()) {
     return InvalidArgument("leaf values of type {} are not flat", type.ToString());
   }
-  FLOE_ASSIGN_OR_RETURN(columnar::BufferPtr data, columnar::Buffer::AllocateForWriting(total * width));
+  FLOE_ASSIGN_OR_RETURN(columnar::BufferPtr data,
+                        columnar::Buffer::AllocateForWriting(total * width));
   FLOE_RETURN_IF_ERROR(data->Resize(total * width));
   uint8_t* out = data->mutable_data();
   const uint8_t* in = values.buffers[1]->data() + values.offset * width;
@@ -77,8 +80,8 @@ Result<LeafBatch> SelectLeafRows(const LeafBatch& in, std::span<const RowRange> 
   int64_t previous_end = 0;
   for (const RowRange& r : runs) {
     if (r.first < previous_end || r.last <= r.first || r.last > in.num_rows) {
-      return InvalidArgument("row run [{}, {}) is not sorted, disjoint and inside [0, {})",
-                             r.first, r.last, in.num_rows);
+      return InvalidArgument("row run [{}, {}) is not sorted, disjoint and inside [0, {})", r.first,
+                             r.last, in.num_rows);
     }
     previous_end = r.last;
   }

@@ -92,7 +92,8 @@ class Assembler {
     if (id == TypeId::kBool) {
       FLOE_ASSIGN_OR_RETURN(BufferPtr bits, AllocateBits(s.count));
       for (int64_t i = 0, j = 0; i < s.count; ++i) {
-        if (columnar::GetBit(valid, i) && dense.GetBool(j++)) columnar::SetBit(bits->mutable_data(), i);
+        if (columnar::GetBit(valid, i) && dense.GetBool(j++))
+          columnar::SetBit(bits->mutable_data(), i);
       }
       return ArrayData::Make(dense.type, s.count, {s.validity, bits}, s.null_count);
     }
@@ -114,7 +115,8 @@ class Assembler {
     const uint8_t* in = dense.buffers[1]->data() + dense.offset * w;
     uint8_t* out = values->mutable_data();
     for (int64_t i = 0, j = 0; i < s.count; ++i) {
-      if (columnar::GetBit(valid, i)) std::memcpy(out + i * w, in + (j++) * w, static_cast<size_t>(w));
+      if (columnar::GetBit(valid, i))
+        std::memcpy(out + i * w, in + (j++) * w, static_cast<size_t>(w));
     }
     return ArrayData::Make(dense.type, s.count, {s.validity, values}, s.null_count);
   }
@@ -158,7 +160,8 @@ class Assembler {
         if (offsets.empty()) return Corrupt("list {}: an element before its list", node.field.name);
         ++elements;
       }
-      if (elements > INT32_MAX) return NotSupported("list {} of more than 2^31 elements", node.field.name);
+      if (elements > INT32_MAX)
+        return NotSupported("list {} of more than 2^31 elements", node.field.name);
     }
     const auto count = static_cast<int64_t>(offsets.size());
     offsets.push_back(static_cast<int32_t>(elements));

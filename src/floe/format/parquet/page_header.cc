@@ -39,8 +39,14 @@ Status DecodeDataPageHeader(CompactReader& r, DataPageHeader* out) {
   FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& f) -> Status {
     seen.Add(f.id);
     switch (f.id) {
-      case 1: { FLOE_ASSIGN_OR_RETURN(out->num_values, r.ReadI32(f.type)); return Ok(); }
-      case 2: { FLOE_ASSIGN_OR_RETURN(out->encoding, ReadEnum<Encoding>(r, f.type)); return Ok(); }
+      case 1: {
+        FLOE_ASSIGN_OR_RETURN(out->num_values, r.ReadI32(f.type));
+        return Ok();
+      }
+      case 2: {
+        FLOE_ASSIGN_OR_RETURN(out->encoding, ReadEnum<Encoding>(r, f.type));
+        return Ok();
+      }
       case 3: {
         FLOE_ASSIGN_OR_RETURN(out->definition_level_encoding, ReadEnum<Encoding>(r, f.type));
         return Ok();
@@ -49,8 +55,10 @@ Status DecodeDataPageHeader(CompactReader& r, DataPageHeader* out) {
         FLOE_ASSIGN_OR_RETURN(out->repetition_level_encoding, ReadEnum<Encoding>(r, f.type));
         return Ok();
       }
-      case 5: return ReadStats(r, f.type, &out->statistics);
-      default: return r.Skip(f.type);
+      case 5:
+        return ReadStats(r, f.type, &out->statistics);
+      default:
+        return r.Skip(f.type);
     }
   }));
   return seen.Require(r, "DataPageHeader", {1, 2, 3, 4});
@@ -61,10 +69,20 @@ Status DecodeDictionaryPageHeader(CompactReader& r, DictionaryPageHeader* out) {
   FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& f) -> Status {
     seen.Add(f.id);
     switch (f.id) {
-      case 1: { FLOE_ASSIGN_OR_RETURN(out->num_values, r.ReadI32(f.type)); return Ok(); }
-      case 2: { FLOE_ASSIGN_OR_RETURN(out->encoding, ReadEnum<Encoding>(r, f.type)); return Ok(); }
-      case 3: { FLOE_ASSIGN_OR_RETURN(out->is_sorted, r.ReadBool(f.type)); return Ok(); }
-      default: return r.Skip(f.type);
+      case 1: {
+        FLOE_ASSIGN_OR_RETURN(out->num_values, r.ReadI32(f.type));
+        return Ok();
+      }
+      case 2: {
+        FLOE_ASSIGN_OR_RETURN(out->encoding, ReadEnum<Encoding>(r, f.type));
+        return Ok();
+      }
+      case 3: {
+        FLOE_ASSIGN_OR_RETURN(out->is_sorted, r.ReadBool(f.type));
+        return Ok();
+      }
+      default:
+        return r.Skip(f.type);
     }
   }));
   return seen.Require(r, "DictionaryPageHeader", {1, 2});
@@ -75,10 +93,22 @@ Status DecodeDataPageHeaderV2(CompactReader& r, DataPageHeaderV2* out) {
   FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& f) -> Status {
     seen.Add(f.id);
     switch (f.id) {
-      case 1: { FLOE_ASSIGN_OR_RETURN(out->num_values, r.ReadI32(f.type)); return Ok(); }
-      case 2: { FLOE_ASSIGN_OR_RETURN(out->num_nulls, r.ReadI32(f.type)); return Ok(); }
-      case 3: { FLOE_ASSIGN_OR_RETURN(out->num_rows, r.ReadI32(f.type)); return Ok(); }
-      case 4: { FLOE_ASSIGN_OR_RETURN(out->encoding, ReadEnum<Encoding>(r, f.type)); return Ok(); }
+      case 1: {
+        FLOE_ASSIGN_OR_RETURN(out->num_values, r.ReadI32(f.type));
+        return Ok();
+      }
+      case 2: {
+        FLOE_ASSIGN_OR_RETURN(out->num_nulls, r.ReadI32(f.type));
+        return Ok();
+      }
+      case 3: {
+        FLOE_ASSIGN_OR_RETURN(out->num_rows, r.ReadI32(f.type));
+        return Ok();
+      }
+      case 4: {
+        FLOE_ASSIGN_OR_RETURN(out->encoding, ReadEnum<Encoding>(r, f.type));
+        return Ok();
+      }
       case 5: {
         FLOE_ASSIGN_OR_RETURN(out->definition_levels_byte_length, r.ReadI32(f.type));
         return Ok();
@@ -87,9 +117,14 @@ Status DecodeDataPageHeaderV2(CompactReader& r, DataPageHeaderV2* out) {
         FLOE_ASSIGN_OR_RETURN(out->repetition_levels_byte_length, r.ReadI32(f.type));
         return Ok();
       }
-      case 7: { FLOE_ASSIGN_OR_RETURN(out->is_compressed, r.ReadBool(f.type)); return Ok(); }
-      case 8: return ReadStats(r, f.type, &out->statistics);
-      default: return r.Skip(f.type);
+      case 7: {
+        FLOE_ASSIGN_OR_RETURN(out->is_compressed, r.ReadBool(f.type));
+        return Ok();
+      }
+      case 8:
+        return ReadStats(r, f.type, &out->statistics);
+      default:
+        return r.Skip(f.type);
     }
   }));
   FLOE_RETURN_IF_ERROR(seen.Require(r, "DataPageHeaderV2", {1, 2, 3, 4, 5, 6}));
@@ -109,10 +144,22 @@ Result<PageHeader> DecodePageHeader(const uint8_t* data, size_t size, size_t* he
   FLOE_RETURN_IF_ERROR(thrift::ReadStruct(r, [&](const FieldHeader& f) -> Status {
     seen.Add(f.id);
     switch (f.id) {
-      case 1: { FLOE_ASSIGN_OR_RETURN(h.type, ReadEnum<PageType>(r, f.type)); return Ok(); }
-      case 2: { FLOE_ASSIGN_OR_RETURN(h.uncompressed_page_size, r.ReadI32(f.type)); return Ok(); }
-      case 3: { FLOE_ASSIGN_OR_RETURN(h.compressed_page_size, r.ReadI32(f.type)); return Ok(); }
-      case 4: { FLOE_ASSIGN_OR_RETURN(h.crc, r.ReadI32(f.type)); return Ok(); }
+      case 1: {
+        FLOE_ASSIGN_OR_RETURN(h.type, ReadEnum<PageType>(r, f.type));
+        return Ok();
+      }
+      case 2: {
+        FLOE_ASSIGN_OR_RETURN(h.uncompressed_page_size, r.ReadI32(f.type));
+        return Ok();
+      }
+      case 3: {
+        FLOE_ASSIGN_OR_RETURN(h.compressed_page_size, r.ReadI32(f.type));
+        return Ok();
+      }
+      case 4: {
+        FLOE_ASSIGN_OR_RETURN(h.crc, r.ReadI32(f.type));
+        return Ok();
+      }
       case 5: {
         FLOE_RETURN_IF_ERROR(thrift::ExpectStruct(r, f.type));
         DataPageHeader d;
@@ -138,7 +185,8 @@ Result<PageHeader> DecodePageHeader(const uint8_t* data, size_t size, size_t* he
         h.data_page_header_v2 = std::move(d);
         return Ok();
       }
-      default: return r.Skip(f.type);
+      default:
+        return r.Skip(f.type);
     }
   }));
   FLOE_RETURN_IF_ERROR(seen.Require(r, "PageHeader", {1, 2, 3}));

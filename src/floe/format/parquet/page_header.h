@@ -13,11 +13,11 @@
 namespace floe::parquet {
 
 struct DataPageHeader {
-  int32_t num_values = 0;                                   // 1
-  Encoding encoding = Encoding::kPlain;                     // 2
-  Encoding definition_level_encoding = Encoding::kRle;      // 3
-  Encoding repetition_level_encoding = Encoding::kRle;      // 4
-  std::optional<Statistics> statistics;                     // 5
+  int32_t num_values = 0;                               // 1
+  Encoding encoding = Encoding::kPlain;                 // 2
+  Encoding definition_level_encoding = Encoding::kRle;  // 3
+  Encoding repetition_level_encoding = Encoding::kRle;  // 4
+  std::optional<Statistics> statistics;                 // 5
 };
 
 struct IndexPageHeader {};
@@ -40,14 +40,14 @@ struct DataPageHeaderV2 {
 };
 
 struct PageHeader {
-  PageType type = PageType::kDataPage;                      // 1
-  int32_t uncompressed_page_size = 0;                       // 2
-  int32_t compressed_page_size = 0;                         // 3
-  std::optional<int32_t> crc;                               // 4
-  std::optional<DataPageHeader> data_page_header;           // 5
-  std::optional<IndexPageHeader> index_page_header;         // 6
+  PageType type = PageType::kDataPage;                         // 1
+  int32_t uncompressed_page_size = 0;                          // 2
+  int32_t compressed_page_size = 0;                            // 3
+  std::optional<int32_t> crc;                                  // 4
+  std::optional<DataPageHeader> data_page_header;              // 5
+  std::optional<IndexPageHeader> index_page_header;            // 6
   std::optional<DictionaryPageHeader> dictionary_page_header;  // 7
-  std::optional<DataPageHeaderV2> data_page_header_v2;      // 8
+  std::optional<DataPageHeaderV2> data_page_header_v2;         // 8
 };
 
 // Decodes the PageHeader at the start of [data, data + size). On success *header_size is the

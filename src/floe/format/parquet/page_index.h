@@ -21,19 +21,19 @@ struct PageLocation {
 };
 
 struct OffsetIndex {
-  std::vector<PageLocation> page_locations;                            // 1
+  std::vector<PageLocation> page_locations;                             // 1
   std::optional<std::vector<int64_t>> unencoded_byte_array_data_bytes;  // 2
 };
 
 struct ColumnIndex {
-  std::vector<bool> null_pages;                                    // 1
-  std::vector<std::string> min_values;                             // 2
-  std::vector<std::string> max_values;                             // 3
-  BoundaryOrder boundary_order = BoundaryOrder::kUnordered;        // 4
-  std::optional<std::vector<int64_t>> null_counts;                 // 5
+  std::vector<bool> null_pages;                                     // 1
+  std::vector<std::string> min_values;                              // 2
+  std::vector<std::string> max_values;                              // 3
+  BoundaryOrder boundary_order = BoundaryOrder::kUnordered;         // 4
+  std::optional<std::vector<int64_t>> null_counts;                  // 5
   std::optional<std::vector<int64_t>> repetition_level_histograms;  // 6
   std::optional<std::vector<int64_t>> definition_level_histograms;  // 7
-  std::optional<std::vector<int64_t>> nan_counts;                  // 8
+  std::optional<std::vector<int64_t>> nan_counts;                   // 8
 };
 
 // Decode from the exact bytes at column_index_offset / offset_index_offset. The lists of a

@@ -23,8 +23,8 @@ std::string ColumnIndexToJson(const ColumnIndex& index, const SchemaElement& lea
   w.BeginArray();
   for (bool b : index.null_pages) w.Bool(b);
   w.EndArray();
-  for (auto [key, values] : {std::pair{"min_values", &index.min_values},
-                             std::pair{"max_values", &index.max_values}}) {
+  for (auto [key, values] :
+       {std::pair{"min_values", &index.min_values}, std::pair{"max_values", &index.max_values}}) {
     w.Key(key);
     w.BeginArray();
     for (size_t i = 0; i < values->size(); ++i) {

@@ -35,14 +35,22 @@ uint32_t Crc32(std::string_view bytes) {
 Result<compression::CodecKind> CodecKindOf(CompressionCodec codec) {
   using compression::CodecKind;
   switch (codec) {
-    case CompressionCodec::kUncompressed: return CodecKind::kUncompressed;
-    case CompressionCodec::kSnappy: return CodecKind::kSnappy;
-    case CompressionCodec::kGzip: return CodecKind::kGzip;
-    case CompressionCodec::kBrotli: return CodecKind::kBrotli;
-    case CompressionCodec::kLz4: return CodecKind::kLz4Hadoop;
-    case CompressionCodec::kZstd: return CodecKind::kZstd;
-    case CompressionCodec::kLz4Raw: return CodecKind::kLz4Raw;
-    case CompressionCodec::kLzo: return NotSupported("the LZO Parquet codec is not supported");
+    case CompressionCodec::kUncompressed:
+      return CodecKind::kUncompressed;
+    case CompressionCodec::kSnappy:
+      return CodecKind::kSnappy;
+    case CompressionCodec::kGzip:
+      return CodecKind::kGzip;
+    case CompressionCodec::kBrotli:
+      return CodecKind::kBrotli;
+    case CompressionCodec::kLz4:
+      return CodecKind::kLz4Hadoop;
+    case CompressionCodec::kZstd:
+      return CodecKind::kZstd;
+    case CompressionCodec::kLz4Raw:
+      return CodecKind::kLz4Raw;
+    case CompressionCodec::kLzo:
+      return NotSupported("the LZO Parquet codec is not supported");
   }
   return NotSupported("unknown Parquet compression codec {}", static_cast<int32_t>(codec));
 }
@@ -139,8 +147,7 @@ Result<std::string_view> PageReader::Decompress(std::string_view in, int64_t unc
 }
 
 Status PageReader::SplitV1(Page* page, std::string_view body) {
-  auto take_levels = [&](int16_t max_level, Encoding encoding,
-                         std::string_view* out) -> Status {
+  auto take_levels = [&](int16_t max_level, Encoding encoding, std::string_view* out) -> Status {
     if (max_level == 0) return Ok();
     size_t n;
     if (encoding == Encoding::kBitPacked) {
@@ -197,7 +204,9 @@ Status PageReader::SplitV2(Page* page, std::string_view raw) {
 Result<std::optional<Page>> PageReader::Next() {
   while (pos_ < chunk_.size() && values_read_ < num_values_) {
     size_t start = pos_;
-    auto fail = [&](const Error& e) { return e.WithContext(fmt::format("page at chunk byte {}", start)); };
+    auto fail = [&](const Error& e) {
+      return e.WithContext(fmt::format("page at chunk byte {}", start));
+    };
     size_t header_size = 0;
     auto header = DecodePageHeader(reinterpret_cast<const uint8_t*>(chunk_.data()) + pos_,
                                    chunk_.size() - pos_, &header_size);

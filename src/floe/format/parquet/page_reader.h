@@ -30,17 +30,17 @@ class FileReader;
 struct Page {
   PageHeader header;
   PageType type = PageType::kDataPage;  // DATA_PAGE, DATA_PAGE_V2 or DICTIONARY_PAGE
-  int32_t num_values = 0;   // data pages: values including nulls; dictionary pages: entries
+  int32_t num_values = 0;  // data pages: values including nulls; dictionary pages: entries
   Encoding encoding = Encoding::kPlain;  // of the values
   // Data pages only. v1 levels keep their own encoding (RLE normally, BIT_PACKED in old files).
   Encoding repetition_level_encoding = Encoding::kRle;
   Encoding definition_level_encoding = Encoding::kRle;
   std::string_view repetition_levels;  // runs without a length prefix; empty when max level is 0
   std::string_view definition_levels;
-  std::string_view values;             // decompressed value bytes (dictionary entries for a
-                                       // dictionary page); valid until the next call to Next
-  std::optional<int32_t> num_nulls;    // v2 only
-  std::optional<int32_t> num_rows;     // v2 only
+  std::string_view values;           // decompressed value bytes (dictionary entries for a
+                                     // dictionary page); valid until the next call to Next
+  std::optional<int32_t> num_nulls;  // v2 only
+  std::optional<int32_t> num_rows;   // v2 only
 };
 
 struct PageReaderOptions {

@@ -17,19 +17,27 @@ int64_t TimeScale(const columnar::DataType& t) {
 }
 
 template <typename From, typename To>
-void Cast(const ArrayData& a, std::span<const int64_t> indices, int64_t scale, std::vector<To>* out) {
+void Cast(const ArrayData& a, std::span<const int64_t> indices, int64_t scale,
+          std::vector<To>* out) {
   const From* v = a.values<From>();
-  for (int64_t i : indices) out->push_back(static_cast<To>(static_cast<To>(v[i]) * static_cast<To>(scale)));
+  for (int64_t i : indices)
+    out->push_back(static_cast<To>(static_cast<To>(v[i]) * static_cast<To>(scale)));
 }
 
 void GatherInt32(const ArrayData& a, std::span<const int64_t> idx, std::vector<int32_t>* out) {
   switch (a.type->id()) {
-    case TypeId::kInt8: return Cast<int8_t, int32_t>(a, idx, 1, out);
-    case TypeId::kInt16: return Cast<int16_t, int32_t>(a, idx, 1, out);
-    case TypeId::kUInt8: return Cast<uint8_t, int32_t>(a, idx, 1, out);
-    case TypeId::kUInt16: return Cast<uint16_t, int32_t>(a, idx, 1, out);
-    case TypeId::kUInt32: return Cast<uint32_t, int32_t>(a, idx, 1, out);
-    case TypeId::kTime32: return Cast<int32_t, int32_t>(a, idx, TimeScale(*a.type), out);
+    case TypeId::kInt8:
+      return Cast<int8_t, int32_t>(a, idx, 1, out);
+    case TypeId::kInt16:
+      return Cast<int16_t, int32_t>(a, idx, 1, out);
+    case TypeId::kUInt8:
+      return Cast<uint8_t, int32_t>(a, idx, 1, out);
+    case TypeId::kUInt16:
+      return Cast<uint16_t, int32_t>(a, idx, 1, out);
+    case TypeId::kUInt32:
+      return Cast<uint32_t, int32_t>(a, idx, 1, out);
+    case TypeId::kTime32:
+      return Cast<int32_t, int32_t>(a, idx, TimeScale(*a.type), out);
     case TypeId::kDecimal128: {
       // The low 32 bits of the 128-bit value (a precision <= 9 value fits).
       for (int64_t i : idx) {
@@ -39,15 +47,19 @@ void GatherInt32(const ArrayData& a, std::span<const int64_t> idx, std::vector<i
       }
       return;
     }
-    case TypeId::kNull: return;
-    default: return Cast<int32_t, int32_t>(a, idx, 1, out);  // int32, date32
+    case TypeId::kNull:
+      return;
+    default:
+      return Cast<int32_t, int32_t>(a, idx, 1, out);  // int32, date32
   }
 }
 
 void GatherInt64(const ArrayData& a, std::span<const int64_t> idx, std::vector<int64_t>* out) {
   switch (a.type->id()) {
-    case TypeId::kUInt64: return Cast<uint64_t, int64_t>(a, idx, 1, out);
-    case TypeId::kTimestamp: return Cast<int64_t, int64_t>(a, idx, TimeScale(*a.type), out);
+    case TypeId::kUInt64:
+      return Cast<uint64_t, int64_t>(a, idx, 1, out);
+    case TypeId::kTimestamp:
+      return Cast<int64_t, int64_t>(a, idx, TimeScale(*a.type), out);
     case TypeId::kDecimal128: {
       for (int64_t i : idx) {
         int64_t v;
@@ -56,7 +68,8 @@ void GatherInt64(const ArrayData& a, std::span<const int64_t> idx, std::vector<i
       }
       return;
     }
-    default: return Cast<int64_t, int64_t>(a, idx, 1, out);  // int64, time64
+    default:
+      return Cast<int64_t, int64_t>(a, idx, 1, out);  // int64, time64
   }
 }
 

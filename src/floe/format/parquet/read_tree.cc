@@ -14,8 +14,7 @@ namespace {
 using NodeKind = ReadNode::Kind;
 
 bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) ==
                   std::tolower(static_cast<unsigned char>(y));
          });
@@ -78,7 +77,8 @@ class TreeBuilder {
     if (n.repetition == FieldRepetitionType::kRepeated) {
       FLOE_ASSIGN_OR_RETURN(ReadNode element, Element(n));
       element.field.nullable = false;
-      ReadNode list = ListNode(n, std::move(element), static_cast<int16_t>(n.max_definition_level - 1));
+      ReadNode list =
+          ListNode(n, std::move(element), static_cast<int16_t>(n.max_definition_level - 1));
       list.field = columnar::Field(n.name, columnar::List(list.children[0].field), false);
       return list;
     }
@@ -110,7 +110,8 @@ class TreeBuilder {
         FLOE_ASSIGN_OR_RETURN(element, Field(s_.node(rep.children[0]), true));
       }
       ReadNode list = ListNode(rep, std::move(element), n.max_definition_level);
-      list.field = WithId(columnar::Field(n.name, columnar::List(list.children[0].field), nullable), n);
+      list.field =
+          WithId(columnar::Field(n.name, columnar::List(list.children[0].field), nullable), n);
       return list;
     }
     if (IsMapGroup(s_, n)) {
@@ -120,10 +121,10 @@ class TreeBuilder {
       ReadNode map = ListNode(kv, std::move(key), n.max_definition_level);
       map.kind = NodeKind::kMap;
       map.children.push_back(std::move(value));
-      map.field = WithId(columnar::Field(n.name,
-                                         columnar::Map(map.children[0].field, map.children[1].field),
-                                         nullable),
-                         n);
+      map.field =
+          WithId(columnar::Field(
+                     n.name, columnar::Map(map.children[0].field, map.children[1].field), nullable),
+                 n);
       return map;
     }
     if (IsKeyOnlyMapGroup(s_, n)) {
@@ -131,7 +132,8 @@ class TreeBuilder {
       const SchemaNode& kv = s_.node(n.children[0]);
       FLOE_ASSIGN_OR_RETURN(ReadNode key, Field(s_.node(kv.children[0]), true));
       ReadNode list = ListNode(kv, std::move(key), n.max_definition_level);
-      list.field = WithId(columnar::Field(n.name, columnar::List(list.children[0].field), nullable), n);
+      list.field =
+          WithId(columnar::Field(n.name, columnar::List(list.children[0].field), nullable), n);
       return list;
     }
     out.kind = NodeKind::kStruct;

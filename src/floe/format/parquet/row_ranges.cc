@@ -90,7 +90,8 @@ Result<std::vector<RowRange>> PageRows(const OffsetIndex& index, int64_t row_cou
     }
     out.push_back({first, last});
   }
-  if (pages.empty() && row_count > 0) return Corrupt("offset index: no pages for {} rows", row_count);
+  if (pages.empty() && row_count > 0)
+    return Corrupt("offset index: no pages for {} rows", row_count);
   return out;
 }
 

@@ -79,7 +79,8 @@ Result<Schema> Schema::Make(const std::vector<SchemaElement>& elements) {
       }
     }
 
-    // A leaf has a type; some writers also give leaves num_children = 0. The root is always a group.
+    // A leaf has a type; some writers also give leaves num_children = 0. The root is always a
+    // group.
     int32_t num_children = e.num_children.value_or(0);
     bool is_group = i == 0 || num_children > 0 || (e.num_children.has_value() && !e.type);
     if (is_group) {
@@ -110,8 +111,9 @@ Result<Schema> Schema::Make(const std::vector<SchemaElement>& elements) {
   }
   if (!stack.empty()) {
     const SchemaNode& open = schema.nodes_[stack.back().node];
-    return Corrupt("schema element {} (\"{}\"): num_children counts {} more elements than the list has",
-                   open.index, open.name, stack.back().remaining);
+    return Corrupt(
+        "schema element {} (\"{}\"): num_children counts {} more elements than the list has",
+        open.index, open.name, stack.back().remaining);
   }
   return schema;
 }

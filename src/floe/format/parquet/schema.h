@@ -23,16 +23,16 @@ struct SchemaNode {
   int32_t type_length = 0;            // FIXED_LEN_BYTE_ARRAY width
   std::optional<LogicalType> logical_type;
   std::optional<ConvertedType> converted_type;
-  int32_t scale = 0;      // legacy decimal annotation
+  int32_t scale = 0;  // legacy decimal annotation
   int32_t precision = 0;
   std::optional<int32_t> field_id;
 
-  int index = 0;                 // position in FileMetaData::schema (and in Schema::node)
-  int parent = -1;               // index of the parent node, -1 for the root
-  std::vector<int> children;     // indices of the child nodes
+  int index = 0;                     // position in FileMetaData::schema (and in Schema::node)
+  int parent = -1;                   // index of the parent node, -1 for the root
+  std::vector<int> children;         // indices of the child nodes
   int16_t max_definition_level = 0;  // at this node (counting it)
   int16_t max_repetition_level = 0;
-  int column_index = -1;         // leaves: position among the leaves (the column chunk index)
+  int column_index = -1;          // leaves: position among the leaves (the column chunk index)
   std::vector<std::string> path;  // names from below the root to this node
 
   bool is_leaf() const { return physical_type.has_value(); }

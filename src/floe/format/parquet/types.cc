@@ -16,18 +16,34 @@ std::string NameOf(const std::array<std::string_view, N>& names, int32_t v) {
 
 std::string TypeName(Type v) {
   static constexpr std::array<std::string_view, 8> kNames = {
-      "BOOLEAN", "INT32", "INT64", "INT96", "FLOAT", "DOUBLE", "BYTE_ARRAY", "FIXED_LEN_BYTE_ARRAY"};
+      "BOOLEAN", "INT32",  "INT64",      "INT96",
+      "FLOAT",   "DOUBLE", "BYTE_ARRAY", "FIXED_LEN_BYTE_ARRAY"};
   return NameOf(kNames, static_cast<int32_t>(v));
 }
 
 std::string ConvertedTypeName(ConvertedType v) {
-  static constexpr std::array<std::string_view, 22> kNames = {
-      "UTF8",         "MAP",         "MAP_KEY_VALUE",    "LIST",
-      "ENUM",         "DECIMAL",     "DATE",             "TIME_MILLIS",
-      "TIME_MICROS",  "TIMESTAMP_MILLIS", "TIMESTAMP_MICROS", "UINT_8",
-      "UINT_16",      "UINT_32",     "UINT_64",          "INT_8",
-      "INT_16",       "INT_32",      "INT_64",           "JSON",
-      "BSON",         "INTERVAL"};
+  static constexpr std::array<std::string_view, 22> kNames = {"UTF8",
+                                                              "MAP",
+                                                              "MAP_KEY_VALUE",
+                                                              "LIST",
+                                                              "ENUM",
+                                                              "DECIMAL",
+                                                              "DATE",
+                                                              "TIME_MILLIS",
+                                                              "TIME_MICROS",
+                                                              "TIMESTAMP_MILLIS",
+                                                              "TIMESTAMP_MICROS",
+                                                              "UINT_8",
+                                                              "UINT_16",
+                                                              "UINT_32",
+                                                              "UINT_64",
+                                                              "INT_8",
+                                                              "INT_16",
+                                                              "INT_32",
+                                                              "INT_64",
+                                                              "JSON",
+                                                              "BSON",
+                                                              "INTERVAL"};
   return NameOf(kNames, static_cast<int32_t>(v));
 }
 
@@ -39,8 +55,8 @@ std::string RepetitionName(FieldRepetitionType v) {
 
 std::string EncodingName(Encoding v) {
   static constexpr std::array<std::string_view, 10> kNames = {
-      "PLAIN",       "GROUP_VAR_INT",       "PLAIN_DICTIONARY",        "RLE",
-      "BIT_PACKED",  "DELTA_BINARY_PACKED", "DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY",
+      "PLAIN",          "GROUP_VAR_INT",       "PLAIN_DICTIONARY",        "RLE",
+      "BIT_PACKED",     "DELTA_BINARY_PACKED", "DELTA_LENGTH_BYTE_ARRAY", "DELTA_BYTE_ARRAY",
       "RLE_DICTIONARY", "BYTE_STREAM_SPLIT"};
   return NameOf(kNames, static_cast<int32_t>(v));
 }

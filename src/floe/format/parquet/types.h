@@ -1,6 +1,7 @@
-// The enums of parquet.thrift (https://github.com/apache/parquet-format, src/main/thrift/parquet.thrift)
-// with their numbers as on the wire. A value a newer writer added and floe does not know keeps its
-// number (the enums are open: static_cast of any int32), and its name prints as that number.
+// The enums of parquet.thrift (https://github.com/apache/parquet-format,
+// src/main/thrift/parquet.thrift) with their numbers as on the wire. A value a newer writer added
+// and floe does not know keeps its number (the enums are open: static_cast of any int32), and its
+// name prints as that number.
 #pragma once
 
 #include <cstdint>

@@ -39,15 +39,16 @@ bool IsDictionary(Encoding e) {
 // Passes over n dictionary indices (any physical type's dictionary-encoded values).
 Status SkipIndices(DictionaryIndexDecoder& indices, int64_t n) {
   FLOE_ASSIGN_OR_RETURN(int64_t skipped, indices.Skip(n));
-  if (skipped != n) return Corrupt("dictionary indices end after {} of {} values skipped", skipped, n);
+  if (skipped != n)
+    return Corrupt("dictionary indices end after {} of {} values skipped", skipped, n);
   return Ok();
 }
 
 // Of the next `advance` indices of a dictionary-encoded page, those at `runs` (sorted, disjoint,
 // inside [0, advance)) handed to gather(indices, count) in one call.
 template <typename Gather>
-Status GatherIndexRuns(DictionaryIndexDecoder& indices, std::span<const RowRange> runs, int64_t advance,
-                       std::vector<uint32_t>* scratch, Gather gather) {
+Status GatherIndexRuns(DictionaryIndexDecoder& indices, std::span<const RowRange> runs,
+                       int64_t advance, std::vector<uint32_t>* scratch, Gather gather) {
   FLOE_RETURN_IF_ERROR(CoveredRows(runs, advance, "value"));
   scratch->resize(static_cast<size_t>(advance));
   uint32_t* idx = scratch->data();
@@ -118,9 +119,8 @@ class FixedWidthPageValues {
   FixedWidthPageValues(Type physical, int width) : physical_(physical), width_(width) {}
 
   Status SetDictionary(const Page& page) {
-    FLOE_ASSIGN_OR_RETURN(dictionary_,
-                          FixedWidthDictionary::FromPlain(Bytes(page.values), page.num_values,
-                                                          width_));
+    FLOE_ASSIGN_OR_RETURN(
+        dictionary_, FixedWidthDictionary::FromPlain(Bytes(page.values), page.num_values, width_));
     return Ok();
   }
 
@@ -187,10 +187,11 @@ class FixedWidthPageValues {
     return DecodeDictionaryPage(indices_, dict, n, out);
   }
   // Dictionary-encoded pages: GatherPlainRuns's work, the values gathered from `dict`.
-  Status GatherRunsFrom(const FixedWidthDictionary& dict, std::span<const RowRange> runs, int64_t advance,
-                        uint8_t* out) {
-    return GatherIndexRuns(indices_, runs, advance, &index_scratch_,
-                           [&](const uint32_t* idx, int64_t n) { return dict.Gather(idx, n, out); });
+  Status GatherRunsFrom(const FixedWidthDictionary& dict, std::span<const RowRange> runs,
+                        int64_t advance, uint8_t* out) {
+    return GatherIndexRuns(
+        indices_, runs, advance, &index_scratch_,
+        [&](const uint32_t* idx, int64_t n) { return dict.Gather(idx, n, out); });
   }
 
   // PLAIN pages: the values of `runs` among the next `advance` copied to out, `advance` passed.
@@ -224,8 +225,8 @@ class FixedWidthPageValues {
     if (encoding_ == Encoding::kPlain) {
       const auto bytes = static_cast<uint64_t>(n) * static_cast<uint64_t>(width_);
       if (bytes > data_.size() - pos_) {
-        return Corrupt("PLAIN: {} values of {} bytes skipped, {} bytes left in the page", n,
-                       width_, data_.size() - pos_);
+        return Corrupt("PLAIN: {} values of {} bytes skipped, {} bytes left in the page", n, width_,
+                       data_.size() - pos_);
       }
       pos_ += static_cast<size_t>(bytes);
       return Ok();
@@ -257,8 +258,8 @@ class FixedWidthPageValues {
 
 // How physical fixed-width values become the columnar type's values.
 enum class Conversion {
-  kCopy,            // same bytes (int32, int64, float, double, date, time, timestamp, fixed, ...)
-  kInt8,            // INT32 narrowed
+  kCopy,  // same bytes (int32, int64, float, double, date, time, timestamp, fixed, ...)
+  kInt8,  // INT32 narrowed
   kInt16,
   kInt32ToDecimal,  // sign-extended to 128 bits
   kInt64ToDecimal,
@@ -380,7 +381,8 @@ class FixedWidthDecoder final : public ValueDecoder {
       const FixedWidthDictionary& dict = *pages_.dictionary();
       std::vector<uint8_t> entries(static_cast<size_t>(dict.size() * out_width_));
       if (Convert(conversion_, dict.values(), dict.size(), in_width_, entries.data()).ok()) {
-        FLOE_ASSIGN_OR_RETURN(converted_, FixedWidthDictionary::FromPlain(entries, dict.size(), out_width_));
+        FLOE_ASSIGN_OR_RETURN(converted_,
+                              FixedWidthDictionary::FromPlain(entries, dict.size(), out_width_));
       }
     }
     return Ok();
@@ -391,7 +393,8 @@ class FixedWidthDecoder final : public ValueDecoder {
   Status Decode(int64_t n) override {
     if (n <= 0) return Ok();
     FLOE_ASSIGN_OR_RETURN(uint8_t * out, out_.Append(n));
-    if (pages_.dictionary_encoded() && OutputDictionary()) return pages_.DecodeFrom(*OutputDictionary(), n, out);
+    if (pages_.dictionary_encoded() && OutputDictionary())
+      return pages_.DecodeFrom(*OutputDictionary(), n, out);
     if (conversion_ == Conversion::kCopy) return pages_.Decode(n, out);
     scratch_.resize(static_cast<size_t>(n * in_width_));
     FLOE_RETURN_IF_ERROR(pages_.Decode(n, scratch_.data()));
@@ -418,7 +421,8 @@ class FixedWidthDecoder final : public ValueDecoder {
   Status GatherRuns(std::span<const RowRange> runs, int64_t advance) override {
     FLOE_ASSIGN_OR_RETURN(int64_t total, CoveredRows(runs, advance, "value"));
     FLOE_ASSIGN_OR_RETURN(uint8_t * out, out_.Append(total));
-    if (pages_.dictionary_encoded()) return pages_.GatherRunsFrom(*OutputDictionary(), runs, advance, out);
+    if (pages_.dictionary_encoded())
+      return pages_.GatherRunsFrom(*OutputDictionary(), runs, advance, out);
     return pages_.GatherPlainRuns(runs, advance, out);
   }
 
@@ -526,12 +530,14 @@ class ByteArrayDecoder final : public ValueDecoder {
     return strings_.Finish();
   }
 
-  bool CanGatherRuns() const override { return IsDictionary(encoding_) && type_->id() != TypeId::kDecimal128; }
+  bool CanGatherRuns() const override {
+    return IsDictionary(encoding_) && type_->id() != TypeId::kDecimal128;
+  }
 
   Status GatherRuns(std::span<const RowRange> runs, int64_t advance) override {
-    return GatherIndexRuns(indices_, runs, advance, &index_scratch_, [&](const uint32_t* idx, int64_t n) {
-      return dictionary_->Gather(idx, n, &strings_);
-    });
+    return GatherIndexRuns(
+        indices_, runs, advance, &index_scratch_,
+        [&](const uint32_t* idx, int64_t n) { return dictionary_->Gather(idx, n, &strings_); });
   }
 
   Status DecodeIndices(int64_t n, uint32_t* out) override {
@@ -664,9 +670,12 @@ Result<Conversion> ConversionFor(const SchemaNode& leaf, const DataTypePtr& type
       return *leaf.physical_type == Type::kInt32 ? Conversion::kInt16 : Conversion::kCopy;
     case TypeId::kDecimal128:
       switch (*leaf.physical_type) {
-        case Type::kInt32: return Conversion::kInt32ToDecimal;
-        case Type::kInt64: return Conversion::kInt64ToDecimal;
-        default: return Conversion::kBigEndianDecimal;
+        case Type::kInt32:
+          return Conversion::kInt32ToDecimal;
+        case Type::kInt64:
+          return Conversion::kInt64ToDecimal;
+        default:
+          return Conversion::kBigEndianDecimal;
       }
     case TypeId::kTimestamp:
       if (*leaf.physical_type != Type::kInt96) return Conversion::kCopy;
@@ -683,8 +692,7 @@ Result<Conversion> ConversionFor(const SchemaNode& leaf, const DataTypePtr& type
 
 }  // namespace
 
-Result<std::unique_ptr<ValueDecoder>> ValueDecoder::Make(const SchemaNode& leaf,
-                                                         DataTypePtr type) {
+Result<std::unique_ptr<ValueDecoder>> ValueDecoder::Make(const SchemaNode& leaf, DataTypePtr type) {
   if (type->id() == TypeId::kNull) return std::unique_ptr<ValueDecoder>(new NullDecoder());
   switch (*leaf.physical_type) {
     case Type::kBoolean:

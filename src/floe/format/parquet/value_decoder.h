@@ -3,8 +3,9 @@
 // slots. One decoder per physical type family, chosen once per column; inside a page the encoding
 // is chosen once per page and values are decoded in bulk (no per-value virtual calls):
 //   fixed width (INT32, INT64, INT96, FLOAT, DOUBLE, FIXED_LEN_BYTE_ARRAY): PLAIN, dictionary,
-//     DELTA_BINARY_PACKED (INT32/INT64), BYTE_STREAM_SPLIT, DELTA_BYTE_ARRAY (FIXED_LEN_BYTE_ARRAY),
-//     then converted when the columnar type differs (int8/16 narrowing, decimals, INT96);
+//     DELTA_BINARY_PACKED (INT32/INT64), BYTE_STREAM_SPLIT, DELTA_BYTE_ARRAY
+//     (FIXED_LEN_BYTE_ARRAY), then converted when the columnar type differs (int8/16 narrowing,
+//     decimals, INT96);
 //   BYTE_ARRAY: PLAIN, dictionary, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY (strings decoded
 //     straight into the string array; decimals converted from big-endian bytes);
 //   BOOLEAN: PLAIN (bit-packed) and RLE.

@@ -11,7 +11,8 @@ float HalfToFloat(uint16_t bits) {
   int sign = (bits >> 15) != 0 ? -1 : 1;
   int exponent = (bits >> 10) & 0x1F;
   int mantissa = bits & 0x3FF;
-  if (exponent == 0) return static_cast<float>(sign) * std::ldexp(static_cast<float>(mantissa), -24);
+  if (exponent == 0)
+    return static_cast<float>(sign) * std::ldexp(static_cast<float>(mantissa), -24);
   if (exponent == 31) return mantissa == 0 ? static_cast<float>(sign) * INFINITY : NAN;
   return static_cast<float>(sign) * std::ldexp(static_cast<float>(mantissa | 0x400), exponent - 25);
 }
@@ -49,7 +50,8 @@ bool DecimalLess(std::string_view a, std::string_view b) {
 
 bool PlainLess(Type type, ValueOrder order, std::string_view a, std::string_view b) {
   switch (order) {
-    case ValueOrder::kNone: return false;
+    case ValueOrder::kNone:
+      return false;
     case ValueOrder::kSigned:
       if (type == Type::kInt64) return Load<int64_t>(a) < Load<int64_t>(b);
       if (type == Type::kBoolean) return Load<uint8_t>(a) < Load<uint8_t>(b);
@@ -60,9 +62,12 @@ bool PlainLess(Type type, ValueOrder order, std::string_view a, std::string_view
     case ValueOrder::kFloat:
       if (type == Type::kDouble) return Load<double>(a) < Load<double>(b);
       return Load<float>(a) < Load<float>(b);
-    case ValueOrder::kBytes: return BytesLess(a, b);
-    case ValueOrder::kDecimalBytes: return DecimalLess(a, b);
-    case ValueOrder::kFloat16: return HalfToFloat(Load<uint16_t>(a)) < HalfToFloat(Load<uint16_t>(b));
+    case ValueOrder::kBytes:
+      return BytesLess(a, b);
+    case ValueOrder::kDecimalBytes:
+      return DecimalLess(a, b);
+    case ValueOrder::kFloat16:
+      return HalfToFloat(Load<uint16_t>(a)) < HalfToFloat(Load<uint16_t>(b));
   }
   return false;
 }

@@ -56,15 +56,21 @@ Status SetLeafType(const Field& field, SchemaElement* e, WriteLeaf* leaf) {
       set(Type::kInt32, ValueOrder::kNone);
       e->logical_type = Logical(LogicalType::Kind::kUnknown);
       return Ok();
-    case TypeId::kBool: set(Type::kBoolean, ValueOrder::kSigned); return Ok();
+    case TypeId::kBool:
+      set(Type::kBoolean, ValueOrder::kSigned);
+      return Ok();
     case TypeId::kInt8:
     case TypeId::kInt16:
       set(Type::kInt32, ValueOrder::kSigned);
       e->logical_type = IntegerType(t.id() == TypeId::kInt8 ? 8 : 16, true);
       e->converted_type = t.id() == TypeId::kInt8 ? ConvertedType::kInt8 : ConvertedType::kInt16;
       return Ok();
-    case TypeId::kInt32: set(Type::kInt32, ValueOrder::kSigned); return Ok();
-    case TypeId::kInt64: set(Type::kInt64, ValueOrder::kSigned); return Ok();
+    case TypeId::kInt32:
+      set(Type::kInt32, ValueOrder::kSigned);
+      return Ok();
+    case TypeId::kInt64:
+      set(Type::kInt64, ValueOrder::kSigned);
+      return Ok();
     case TypeId::kUInt8:
     case TypeId::kUInt16:
     case TypeId::kUInt32: {
@@ -86,14 +92,20 @@ Status SetLeafType(const Field& field, SchemaElement* e, WriteLeaf* leaf) {
       e->type_length = leaf->type_length = 2;
       e->logical_type = Logical(LogicalType::Kind::kFloat16);
       return Ok();
-    case TypeId::kFloat32: set(Type::kFloat, ValueOrder::kFloat); return Ok();
-    case TypeId::kFloat64: set(Type::kDouble, ValueOrder::kFloat); return Ok();
+    case TypeId::kFloat32:
+      set(Type::kFloat, ValueOrder::kFloat);
+      return Ok();
+    case TypeId::kFloat64:
+      set(Type::kDouble, ValueOrder::kFloat);
+      return Ok();
     case TypeId::kString:
       set(Type::kByteArray, ValueOrder::kBytes);
       e->logical_type = Logical(LogicalType::Kind::kString);
       e->converted_type = ConvertedType::kUtf8;
       return Ok();
-    case TypeId::kBinary: set(Type::kByteArray, ValueOrder::kBytes); return Ok();
+    case TypeId::kBinary:
+      set(Type::kByteArray, ValueOrder::kBytes);
+      return Ok();
     case TypeId::kFixedSizeBinary:
       set(Type::kFixedLenByteArray, ValueOrder::kBytes);
       e->type_length = leaf->type_length = t.byte_width();
@@ -141,8 +153,10 @@ Status SetLeafType(const Field& field, SchemaElement* e, WriteLeaf* leaf) {
       bool utc = !t.timezone().empty();
       e->logical_type = TimeLike(LogicalType::Kind::kTimestamp, unit, utc);
       // parquet-mr writes the legacy annotation only for UTC-adjusted millis/micros.
-      if (utc && unit == columnar::TimeUnit::kMilli) e->converted_type = ConvertedType::kTimestampMillis;
-      if (utc && unit == columnar::TimeUnit::kMicro) e->converted_type = ConvertedType::kTimestampMicros;
+      if (utc && unit == columnar::TimeUnit::kMilli)
+        e->converted_type = ConvertedType::kTimestampMillis;
+      if (utc && unit == columnar::TimeUnit::kMicro)
+        e->converted_type = ConvertedType::kTimestampMicros;
       return Ok();
     }
     default:

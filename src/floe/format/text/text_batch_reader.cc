@@ -1,9 +1,9 @@
 #include "floe/format/text/text_batch_reader.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <unordered_map>
-
-#include <fmt/format.h>
 
 #include "floe/columnar/array_builder.h"
 #include "floe/format/csv/csv_reader.h"
@@ -53,7 +53,8 @@ class TextBatchReader::Records {
     int64_t n = std::min(block_bytes_, size_ - offset_);
     size_t old = buffer_.size();
     buffer_.resize(old + static_cast<size_t>(n));
-    FLOE_RETURN_IF_ERROR(file_->ReadAt(offset_, n, reinterpret_cast<uint8_t*>(buffer_.data() + old)));
+    FLOE_RETURN_IF_ERROR(
+        file_->ReadAt(offset_, n, reinterpret_cast<uint8_t*>(buffer_.data() + old)));
     offset_ += n;
     return Ok();
   }
@@ -83,9 +84,11 @@ class TextBatchReader::Records {
       }
       if (fields_.size() == 1 && fields_[0].is_null) continue;  // an empty line
       if (fields_.size() > names->size()) {
-        return Corrupt("line {}: {} fields, the header names {}", line_, fields_.size(), names->size());
+        return Corrupt("line {}: {} fields, the header names {}", line_, fields_.size(),
+                       names->size());
       }
-      for (size_t i = 0; i < fields_.size(); ++i) row->emplace_back(static_cast<int>(i), std::move(fields_[i]));
+      for (size_t i = 0; i < fields_.size(); ++i)
+        row->emplace_back(static_cast<int>(i), std::move(fields_[i]));
       return true;
     }
   }
@@ -115,7 +118,8 @@ class TextBatchReader::Records {
         auto [it, added] = index_.try_emplace(key, static_cast<int>(index_.size()));
         if (added) {
           if (!add_names) {
-            return Corrupt("line {}: key \"{}\" is new: the file changed while it was read", line_, key);
+            return Corrupt("line {}: key \"{}\" is new: the file changed while it was read", line_,
+                           key);
           }
           names->push_back(key);
         }
@@ -145,7 +149,8 @@ class TextBatchReader::Records {
   NdjsonLineParser ndjson_;
   std::vector<std::pair<std::string, TextCell>> keyed_;
   std::unordered_map<std::string, int> index_;
-  std::vector<std::pair<int64_t, size_t>> seen_;  // per column: the line it was last in, where in the row
+  std::vector<std::pair<int64_t, size_t>>
+      seen_;  // per column: the line it was last in, where in the row
 };
 
 TextBatchReader::~TextBatchReader() = default;
@@ -159,7 +164,8 @@ Result<std::unique_ptr<TextBatchReader>> TextBatchReader::Open(io::FileIO& io,
   reader->options_ = std::move(options);
   reader->options_.batch_rows = std::max<int64_t>(reader->options_.batch_rows, 1);
   auto first_pass = [&]() -> Status {
-    FLOE_ASSIGN_OR_RETURN(auto records, Records::Open(io, location, format, reader->options_.block_bytes));
+    FLOE_ASSIGN_OR_RETURN(auto records,
+                          Records::Open(io, location, format, reader->options_.block_bytes));
     std::vector<std::pair<int, TextCell>> row;
     // Declared columns' values are read as their types here too, so that a value that does not
     // read is found before any batch is returned (as when the file is read whole).
@@ -193,7 +199,8 @@ Result<std::unique_ptr<TextBatchReader>> TextBatchReader::Open(io::FileIO& io,
           continue;
         }
         TextKind& kind = reader->kinds_[c];
-        if (kind != TextKind::kString) kind = CombineKinds(kind, ClassifyText(cell.text, cell.quoted_json));
+        if (kind != TextKind::kString)
+          kind = CombineKinds(kind, ClassifyText(cell.text, cell.quoted_json));
       }
       if (reader->num_rows_ % reader->options_.batch_rows == 0) {  // the values read are not kept
         for (size_t c = 0; c < checks.size(); ++c) {

@@ -33,16 +33,20 @@ Result<AggregateKind> AggregateKindFromName(std::string_view name, bool star) {
 Result<DataTypePtr> AggregateResultType(AggregateKind kind, const DataTypePtr& arg) {
   switch (kind) {
     case AggregateKind::kCountStar:
-    case AggregateKind::kCount: return columnar::Int64();
+    case AggregateKind::kCount:
+      return columnar::Int64();
     case AggregateKind::kSum:
       if (IsIntegral(*arg) || arg->id() == TypeId::kNull) return columnar::Int64();
       if (IsFloating(*arg)) return columnar::Float64();
-      if (arg->id() == TypeId::kDecimal128) return BoundedDecimal(arg->precision() + 10, arg->scale());
+      if (arg->id() == TypeId::kDecimal128)
+        return BoundedDecimal(arg->precision() + 10, arg->scale());
       return InvalidArgument("sum of {}: not a number", SparkTypeName(*arg));
     case AggregateKind::kAvg:
-      if (IsIntegral(*arg) || IsFloating(*arg) || arg->id() == TypeId::kNull) return columnar::Float64();
+      if (IsIntegral(*arg) || IsFloating(*arg) || arg->id() == TypeId::kNull)
+        return columnar::Float64();
       if (arg->id() == TypeId::kDecimal128) {
-        return columnar::Decimal128(std::min(38, arg->precision() + 4), std::min(38, arg->scale() + 4));
+        return columnar::Decimal128(std::min(38, arg->precision() + 4),
+                                    std::min(38, arg->scale() + 4));
       }
       return InvalidArgument("avg of {}: not a number", SparkTypeName(*arg));
     case AggregateKind::kMin:
@@ -59,12 +63,12 @@ namespace {
 
 // One aggregate's running state for every group (only the vectors its kind uses are sized).
 struct AggregateStates {
-  std::vector<int64_t> count;        // values seen (count, avg, and whether min/max/sum saw one)
-  std::vector<int64_t> int_sum;      // integer sums (wrapping)
-  std::vector<double> double_sum;    // float sums, and integer averages
+  std::vector<int64_t> count;      // values seen (count, avg, and whether min/max/sum saw one)
+  std::vector<int64_t> int_sum;    // integer sums (wrapping)
+  std::vector<double> double_sum;  // float sums, and integer averages
   std::vector<__int128> decimal_sum;
-  std::vector<uint8_t> overflow;     // decimal sum beyond 38 digits
-  std::vector<Scalar> extreme;       // min / max
+  std::vector<uint8_t> overflow;  // decimal sum beyond 38 digits
+  std::vector<Scalar> extreme;    // min / max
   std::vector<std::unique_ptr<std::unordered_set<std::string>>> seen;  // DISTINCT
 };
 
@@ -98,16 +102,19 @@ struct PartialAggregate {
   int64_t num_groups = 0;
   std::vector<AggregateStates> states;
   std::vector<FirstRow> first_row;
-  std::vector<uint32_t> group_of_row;  // scratch, per batch
-  std::vector<int64_t> rows_per_group; // scratch, per batch (empty: not counted)
-  std::vector<ArrayPtr> key_columns;   // scratch, per batch
+  std::vector<uint32_t> group_of_row;   // scratch, per batch
+  std::vector<int64_t> rows_per_group;  // scratch, per batch (empty: not counted)
+  std::vector<ArrayPtr> key_columns;    // scratch, per batch
 };
 
 class AggregateNode final : public PlanNode {
  public:
-  AggregateNode(PlanNodePtr input, std::vector<PhysicalExprPtr> keys, std::vector<AggregateCall> aggs,
-                columnar::SchemaPtr schema)
-      : PlanNode(std::move(schema)), input_(std::move(input)), keys_(std::move(keys)), aggs_(std::move(aggs)) {
+  AggregateNode(PlanNodePtr input, std::vector<PhysicalExprPtr> keys,
+                std::vector<AggregateCall> aggs, columnar::SchemaPtr schema)
+      : PlanNode(std::move(schema)),
+        input_(std::move(input)),
+        keys_(std::move(keys)),
+        aggs_(std::move(aggs)) {
     std::vector<PhysicalExprPtr*> exprs;
     for (auto& k : keys_) exprs.push_back(&k);
     for (auto& a : aggs_) {
@@ -119,9 +126,11 @@ class AggregateNode final : public PlanNode {
     for (size_t a = 0; a < aggs_.size(); ++a) {
       state_of_.push_back(a);
       const AggregateCall& call = aggs_[a];
-      const bool sum_like = (call.kind == AggregateKind::kSum || call.kind == AggregateKind::kAvg) && !call.distinct;
+      const bool sum_like =
+          (call.kind == AggregateKind::kSum || call.kind == AggregateKind::kAvg) && !call.distinct;
       const TypeId type = sum_like ? call.arg->type()->id() : TypeId::kNull;
-      if (type != TypeId::kDecimal128 && type != TypeId::kFloat32 && type != TypeId::kFloat64) continue;
+      if (type != TypeId::kDecimal128 && type != TypeId::kFloat32 && type != TypeId::kFloat64)
+        continue;
       for (size_t b = 0; b < a; ++b) {
         const AggregateCall& earlier = aggs_[b];
         if (state_of_[b] == b && !earlier.distinct &&
@@ -162,9 +171,11 @@ class AggregateNode final : public PlanNode {
       idle.push_back(partial);
       return added;
     };
-    bool distinct = std::any_of(aggs_.begin(), aggs_.end(), [](const AggregateCall& a) { return a.distinct; });
+    bool distinct =
+        std::any_of(aggs_.begin(), aggs_.end(), [](const AggregateCall& a) { return a.distinct; });
     if (distinct) {
-      FLOE_RETURN_IF_ERROR(input_->Run([&](const RecordBatch& batch) { return consume(0, batch); }));
+      FLOE_RETURN_IF_ERROR(
+          input_->Run([&](const RecordBatch& batch) { return consume(0, batch); }));
     } else {
       FLOE_RETURN_IF_ERROR(input_->RunParallel(consume));
     }
@@ -190,7 +201,8 @@ class AggregateNode final : public PlanNode {
     // first and gave the partial back before the earlier part's first batch came).
     if (!keys_.empty()) FLOE_RETURN_IF_ERROR(SortByFirstRow(all.first_row, columns));
     // Emit in batches of up to 64k groups.
-    FLOE_ASSIGN_OR_RETURN(RecordBatch out, RecordBatch::Make(schema(), num_groups, std::move(columns)));
+    FLOE_ASSIGN_OR_RETURN(RecordBatch out,
+                          RecordBatch::Make(schema(), num_groups, std::move(columns)));
     constexpr int64_t kChunk = 64 * 1024;
     for (int64_t off = 0; off < num_groups; off += kChunk) {
       FLOE_RETURN_IF_ERROR(sink(out.Slice(off, std::min(kChunk, num_groups - off))));
@@ -200,7 +212,8 @@ class AggregateNode final : public PlanNode {
 
   std::string Describe() const override {
     std::string out = "Aggregate";
-    for (int i = 0; i < schema()->num_fields(); ++i) out += (i ? ", " : " ") + schema()->field(i).name;
+    for (int i = 0; i < schema()->num_fields(); ++i)
+      out += (i ? ", " : " ") + schema()->field(i).name;
     return out;
   }
   std::vector<const PlanNode*> inputs() const override { return {input_.get()}; }
@@ -228,7 +241,8 @@ class AggregateNode final : public PlanNode {
   }
 
   // Adds a batch in slices of kSliceRows rows.
-  Status Add(PartialAggregate& partial, int64_t part, int64_t batch_index, const RecordBatch& batch) {
+  Status Add(PartialAggregate& partial, int64_t part, int64_t batch_index,
+             const RecordBatch& batch) {
     if (batch.num_rows() <= kSliceRows) return AddSlice(partial, part, batch_index, 0, batch);
     for (int64_t off = 0; off < batch.num_rows(); off += kSliceRows) {
       RecordBatch slice = batch.Slice(off, std::min(kSliceRows, batch.num_rows() - off));
@@ -252,7 +266,8 @@ class AggregateNode final : public PlanNode {
         partial.key_columns.push_back(std::move(c));
       }
       FLOE_RETURN_IF_ERROR(partial.groups.Insert(partial.key_columns, n, &partial.group_of_row));
-      if (partial.groups.num_groups() > partial.num_groups) Grow(partial, partial.groups.num_groups());
+      if (partial.groups.num_groups() > partial.num_groups)
+        Grow(partial, partial.groups.num_groups());
       // A partial sees one part's batches in order, but the parts in any order: a row marks
       // where its group was first seen when the group has not been seen in an earlier part.
       FirstRow* first = partial.first_row.data();
@@ -271,7 +286,8 @@ class AggregateNode final : public PlanNode {
     }
     for (size_t a = 0; a < aggs_.size(); ++a) {
       if (state_of_[a] != a) continue;  // another aggregate keeps its state
-      FLOE_RETURN_IF_ERROR(Accumulate(a, batch, partial.group_of_row, partial.rows_per_group, partial.states[a]));
+      FLOE_RETURN_IF_ERROR(
+          Accumulate(a, batch, partial.group_of_row, partial.rows_per_group, partial.states[a]));
     }
     return Ok();
   }
@@ -291,14 +307,15 @@ class AggregateNode final : public PlanNode {
     return Ok();
   }
 
-  static void MergeStates(const AggregateCall& call, AggregateStates& into, const AggregateStates& from,
-                          const std::vector<uint32_t>& mapping) {
+  static void MergeStates(const AggregateCall& call, AggregateStates& into,
+                          const AggregateStates& from, const std::vector<uint32_t>& mapping) {
     for (size_t g = 0; g < mapping.size(); ++g) {
       const uint32_t m = mapping[g];
       if (from.count[g] == 0) continue;
       switch (call.kind) {
         case AggregateKind::kCountStar:
-        case AggregateKind::kCount: break;
+        case AggregateKind::kCount:
+          break;
         case AggregateKind::kSum:
         case AggregateKind::kAvg:
           AddWrapping(into.int_sum[m], from.int_sum[g]);
@@ -321,7 +338,8 @@ class AggregateNode final : public PlanNode {
   }
 
   // Reorders the output rows by where their group was first seen.
-  static Status SortByFirstRow(const std::vector<FirstRow>& first_row, std::vector<ArrayPtr>& columns) {
+  static Status SortByFirstRow(const std::vector<FirstRow>& first_row,
+                               std::vector<ArrayPtr>& columns) {
     if (std::is_sorted(first_row.begin(), first_row.end())) return Ok();  // one thread: in order
     std::vector<int64_t> order(first_row.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int64_t>(i);
@@ -343,7 +361,8 @@ class AggregateNode final : public PlanNode {
       if (call.distinct) s.seen.resize(n);
       switch (call.kind) {
         case AggregateKind::kCountStar:
-        case AggregateKind::kCount: break;
+        case AggregateKind::kCount:
+          break;
         case AggregateKind::kSum:
         case AggregateKind::kAvg:
           s.int_sum.resize(n);
@@ -352,7 +371,9 @@ class AggregateNode final : public PlanNode {
           s.overflow.resize(n);
           break;
         case AggregateKind::kMin:
-        case AggregateKind::kMax: s.extreme.resize(n); break;
+        case AggregateKind::kMax:
+          s.extreme.resize(n);
+          break;
       }
     }
   }
@@ -380,7 +401,8 @@ class AggregateNode final : public PlanNode {
     }
     // count, sum, avg: one typed loop per batch (counts by rows_per_group when no value is NULL).
     int64_t* count = s.count.data();
-    const bool no_nulls = values.null_count == 0 && !rows_per_group.empty() && values.type->id() != TypeId::kNull;
+    const bool no_nulls =
+        values.null_count == 0 && !rows_per_group.empty() && values.type->id() != TypeId::kNull;
     if (call.kind == AggregateKind::kCount) {
       if (no_nulls) {
         add_rows_per_group();
@@ -399,8 +421,8 @@ class AggregateNode final : public PlanNode {
   // sum/avg: the non-NULL values added to their groups' sums in one typed loop, and counted
   // when kCountValues (else the caller counted them).
   template <bool kCountValues>
-  static Status AddValues(const AggregateCall& call, const columnar::ArrayData& values, int64_t n, const uint32_t* g,
-                          AggregateStates& s) {
+  static Status AddValues(const AggregateCall& call, const columnar::ArrayData& values, int64_t n,
+                          const uint32_t* g, AggregateStates& s) {
     int64_t* counts = s.count.data();
     const auto count = [counts](uint32_t group) {
       if constexpr (kCountValues) ++counts[group];
@@ -412,16 +434,20 @@ class AggregateNode final : public PlanNode {
         if (avg) {
           ForEachValid(values, n, [&](int64_t i) { count(g[i]), s.double_sum[g[i]] += v[i]; });
         } else {
-          ForEachValid(values, n, [&](int64_t i) { count(g[i]), AddWrapping(s.int_sum[g[i]], v[i]); });
+          ForEachValid(values, n,
+                       [&](int64_t i) { count(g[i]), AddWrapping(s.int_sum[g[i]], v[i]); });
         }
         return Ok();
       }
       case TypeId::kInt64: {
         const int64_t* v = values.values<int64_t>();
         if (avg) {
-          ForEachValid(values, n, [&](int64_t i) { count(g[i]), s.double_sum[g[i]] += static_cast<double>(v[i]); });
+          ForEachValid(values, n, [&](int64_t i) {
+            count(g[i]), s.double_sum[g[i]] += static_cast<double>(v[i]);
+          });
         } else {
-          ForEachValid(values, n, [&](int64_t i) { count(g[i]), AddWrapping(s.int_sum[g[i]], v[i]); });
+          ForEachValid(values, n,
+                       [&](int64_t i) { count(g[i]), AddWrapping(s.int_sum[g[i]], v[i]); });
         }
         return Ok();
       }
@@ -467,8 +493,8 @@ class AggregateNode final : public PlanNode {
   }
 
   // DISTINCT aggregates and min/max: one value at a time.
-  static Status AccumulateRowByRow(const AggregateCall& call, const columnar::ArrayData& values, int64_t n,
-                                   const uint32_t* g, AggregateStates& s) {
+  static Status AccumulateRowByRow(const AggregateCall& call, const columnar::ArrayData& values,
+                                   int64_t n, const uint32_t* g, AggregateStates& s) {
     const bool avg = call.kind == AggregateKind::kAvg;
     std::string distinct_key;
     for (int64_t i = 0; i < n; ++i) {
@@ -484,12 +510,17 @@ class AggregateNode final : public PlanNode {
       ++s.count[group];
       switch (call.kind) {
         case AggregateKind::kCountStar:
-        case AggregateKind::kCount: break;
+        case AggregateKind::kCount:
+          break;
         case AggregateKind::kSum:
         case AggregateKind::kAvg:
           switch (values.type->id()) {
-            case TypeId::kFloat32: s.double_sum[group] += values.values<float>()[i]; break;
-            case TypeId::kFloat64: s.double_sum[group] += values.values<double>()[i]; break;
+            case TypeId::kFloat32:
+              s.double_sum[group] += values.values<float>()[i];
+              break;
+            case TypeId::kFloat64:
+              s.double_sum[group] += values.values<double>()[i];
+              break;
             case TypeId::kDecimal128:
               AddDecimal(s.decimal_sum[group], LoadDecimal128(values, i), s.overflow[group]);
               break;
@@ -534,7 +565,8 @@ class AggregateNode final : public PlanNode {
     // do not wait on each other, kept when every value is below 2^51 (4096 * 2^51 = 2^63).
     constexpr size_t kLocalGroups = 64;
     if (groups <= kLocalGroups) {
-      uint64_t local[4][kLocalGroups] = {};  // two's complement sums (unsigned: wrapping is defined)
+      uint64_t local[4][kLocalGroups] =
+          {};                  // two's complement sums (unsigned: wrapping is defined)
       uint64_t wide = 0;       // non-zero when some value's high half is not its low half's sign
       uint64_t magnitude = 0;  // the bits of every |value| (roughly: v ^ its sign), or-ed
       int64_t i = 0;
@@ -565,7 +597,8 @@ class AggregateNode final : public PlanNode {
       }
       if (wide != 0) return false;
     }
-    // Sums of groups already overflowed are not used; unsigned arithmetic keeps adding to them defined.
+    // Sums of groups already overflowed are not used; unsigned arithmetic keeps adding to them
+    // defined.
     auto* sum = reinterpret_cast<unsigned __int128*>(s.decimal_sum.data());
     for (int64_t i = 0; i < n; ++i) {
       int64_t lo;
@@ -602,7 +635,9 @@ class AggregateNode final : public PlanNode {
       Scalar v;
       switch (call.kind) {
         case AggregateKind::kCountStar:
-        case AggregateKind::kCount: v = Scalar::Int(count); break;
+        case AggregateKind::kCount:
+          v = Scalar::Int(count);
+          break;
         case AggregateKind::kSum:
           if (count == 0) break;
           if (out->id() == TypeId::kInt64) {
@@ -637,13 +672,15 @@ class AggregateNode final : public PlanNode {
   std::vector<PhysicalExprPtr> keys_;
   std::vector<AggregateCall> aggs_;
   CommonSubexpressions shared_;  // of keys_ and aggs_
-  std::vector<size_t> state_of_;  // the aggregate whose states aggs_[a] reads (a, or an earlier sum/avg)
+  std::vector<size_t>
+      state_of_;  // the aggregate whose states aggs_[a] reads (a, or an earlier sum/avg)
 };
 
 }  // namespace
 
 PlanNodePtr MakeAggregateNode(PlanNodePtr input, std::vector<PhysicalExprPtr> keys,
-                              std::vector<std::string> key_names, std::vector<AggregateCall> aggregates) {
+                              std::vector<std::string> key_names,
+                              std::vector<AggregateCall> aggregates) {
   std::vector<std::string> names = key_names;
   std::vector<DataTypePtr> types;
   for (const auto& k : keys) types.push_back(k->type());

@@ -30,12 +30,14 @@ struct AggregateCall {
 
 // The result type of an aggregate over `arg` (nullptr for count(*)); InvalidArgument when the
 // type does not fit (sum of strings).
-Result<columnar::DataTypePtr> AggregateResultType(AggregateKind kind, const columnar::DataTypePtr& arg);
+Result<columnar::DataTypePtr> AggregateResultType(AggregateKind kind,
+                                                  const columnar::DataTypePtr& arg);
 
 // "count", "sum", "avg"/"mean", "min", "max" (lower case) → kind; count(*) is kCountStar.
 Result<AggregateKind> AggregateKindFromName(std::string_view name, bool star);
 
 PlanNodePtr MakeAggregateNode(PlanNodePtr input, std::vector<PhysicalExprPtr> keys,
-                              std::vector<std::string> key_names, std::vector<AggregateCall> aggregates);
+                              std::vector<std::string> key_names,
+                              std::vector<AggregateCall> aggregates);
 
 }  // namespace floe::sql

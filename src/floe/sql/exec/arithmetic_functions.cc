@@ -66,9 +66,15 @@ template <typename T>
 Kernel IntegerKernel(char op, DataTypePtr type) {
   return [op, type](const std::vector<ArrayPtr>& args, int64_t n) -> Result<ArrayPtr> {
     switch (op) {
-      case '+': return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool*) { return WrapAdd(a, b); });
-      case '-': return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool*) { return WrapSub(a, b); });
-      case '*': return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool*) { return WrapMul(a, b); });
+      case '+':
+        return TypedBinary<T>(args[0], args[1], type, n,
+                              [](T a, T b, bool*) { return WrapAdd(a, b); });
+      case '-':
+        return TypedBinary<T>(args[0], args[1], type, n,
+                              [](T a, T b, bool*) { return WrapSub(a, b); });
+      case '*':
+        return TypedBinary<T>(args[0], args[1], type, n,
+                              [](T a, T b, bool*) { return WrapMul(a, b); });
       case 'd':  // div
         return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool* valid) -> T {
           if (b == 0) return *valid = false, T{0};
@@ -89,9 +95,12 @@ template <typename T>
 Kernel FloatKernel(char op, DataTypePtr type) {
   return [op, type](const std::vector<ArrayPtr>& args, int64_t n) -> Result<ArrayPtr> {
     switch (op) {
-      case '+': return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool*) { return a + b; });
-      case '-': return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool*) { return a - b; });
-      case '*': return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool*) { return a * b; });
+      case '+':
+        return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool*) { return a + b; });
+      case '-':
+        return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool*) { return a - b; });
+      case '*':
+        return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool*) { return a * b; });
       case '/':
         return TypedBinary<T>(args[0], args[1], type, n, [](T a, T b, bool* valid) -> T {
           if (b == 0) return *valid = false, T{0};
@@ -108,7 +117,8 @@ Kernel FloatKernel(char op, DataTypePtr type) {
 
 // One decimal operation on unscaled values: x has scale sa, y scale sb; the result has scale rs
 // and precision rp. nullopt: NULL (division by zero, or too many digits).
-inline std::optional<__int128> DecimalOp(char op, __int128 x, __int128 y, int sa, int sb, int rs, int rp) {
+inline std::optional<__int128> DecimalOp(char op, __int128 x, __int128 y, int sa, int sb, int rs,
+                                         int rp) {
   std::optional<__int128> result;
   switch (op) {
     case '+':
@@ -123,7 +133,8 @@ inline std::optional<__int128> DecimalOp(char op, __int128 x, __int128 y, int sa
     case '*': {
       __int128 r;
       if (FitsInt64(x) && FitsInt64(y)) {
-        r = static_cast<__int128>(static_cast<int64_t>(x)) * static_cast<int64_t>(y);  // cannot overflow
+        r = static_cast<__int128>(static_cast<int64_t>(x)) *
+            static_cast<int64_t>(y);  // cannot overflow
       } else if (__builtin_mul_overflow(x, y, &r)) {
         return std::nullopt;
       }
@@ -165,8 +176,8 @@ inline std::optional<__int128> DecimalOp(char op, __int128 x, __int128 y, int sa
 // not fit 64 bits or some result has more digits than `limit` allows: the caller then goes
 // value by value (making those results NULL) and overwrites what this wrote.
 template <char kOp>
-bool SmallDecimalLoop(const uint8_t* xs, const uint8_t* ys, int64_t n, int64_t scale_x, int64_t scale_y,
-                      __int128 limit, uint8_t* dst) {
+bool SmallDecimalLoop(const uint8_t* xs, const uint8_t* ys, int64_t n, int64_t scale_x,
+                      int64_t scale_y, __int128 limit, uint8_t* dst) {
   uint64_t wide = 0;  // non-zero when some operand's high half is not its low half's sign
   bool too_big = false;
   for (int64_t i = 0; i < n; ++i) {
@@ -192,8 +203,8 @@ bool SmallDecimalLoop(const uint8_t* xs, const uint8_t* ys, int64_t n, int64_t s
 }
 
 template <char kOp>
-Result<ArrayPtr> DecimalLoop(const columnar::ArrayData& x, const columnar::ArrayData& y, int64_t n, int sa, int sb,
-                             const DataTypePtr& out) {
+Result<ArrayPtr> DecimalLoop(const columnar::ArrayData& x, const columnar::ArrayData& y, int64_t n,
+                             int sa, int sb, const DataTypePtr& out) {
   const int rs = out->scale(), rp = out->precision();
   FLOE_ASSIGN_OR_RETURN(columnar::BufferPtr values, columnar::Buffer::AllocateForWriting(n * 16));
   FLOE_RETURN_IF_ERROR(values->Resize(n * 16));
@@ -205,7 +216,8 @@ Result<ArrayPtr> DecimalLoop(const columnar::ArrayData& x, const columnar::Array
   // scale alignment (x * 10^k, k <= 18) nor the product can overflow 128 bits; only the result's
   // precision is checked. Everything else goes through DecimalOp.
   const int s = kOp == '*' ? sa + sb : std::max(sa, sb);
-  const bool fast = (kOp == '+' || kOp == '-' || kOp == '*') && s == rs && s - sa <= 18 && s - sb <= 18;
+  const bool fast =
+      (kOp == '+' || kOp == '-' || kOp == '*') && s == rs && s - sa <= 18 && s - sb <= 18;
   const int64_t scale_x = kOp == '*' ? 1 : static_cast<int64_t>(Pow10(s - sa));
   const int64_t scale_y = kOp == '*' ? 1 : static_cast<int64_t>(Pow10(s - sb));
   const __int128 limit = Pow10(rp);
@@ -256,11 +268,16 @@ Kernel DecimalKernel(char op, DataTypePtr a_type, DataTypePtr b_type, DataTypePt
     const columnar::ArrayData& x = *args[0];
     const columnar::ArrayData& y = *args[1];
     switch (op) {
-      case '+': return DecimalLoop<'+'>(x, y, n, sa, sb, out);
-      case '-': return DecimalLoop<'-'>(x, y, n, sa, sb, out);
-      case '*': return DecimalLoop<'*'>(x, y, n, sa, sb, out);
-      case '/': return DecimalLoop<'/'>(x, y, n, sa, sb, out);
-      default: return DecimalLoop<'%'>(x, y, n, sa, sb, out);
+      case '+':
+        return DecimalLoop<'+'>(x, y, n, sa, sb, out);
+      case '-':
+        return DecimalLoop<'-'>(x, y, n, sa, sb, out);
+      case '*':
+        return DecimalLoop<'*'>(x, y, n, sa, sb, out);
+      case '/':
+        return DecimalLoop<'/'>(x, y, n, sa, sb, out);
+      default:
+        return DecimalLoop<'%'>(x, y, n, sa, sb, out);
     }
   };
 }
@@ -270,19 +287,20 @@ Result<FunctionBinding> BindBinaryArithmetic(char op, const std::vector<DataType
   const DataTypePtr& b = args[1];
   // date ± days
   if ((op == '+' || op == '-') && a->id() == TypeId::kDate32 && IsIntegral(*b)) {
-    return FunctionBinding{columnar::Date32(), {a, columnar::Int32()},
-                           IntegerKernel<int32_t>(op, columnar::Date32())};
+    return FunctionBinding{
+        columnar::Date32(), {a, columnar::Int32()}, IntegerKernel<int32_t>(op, columnar::Date32())};
   }
   if (op == '+' && IsIntegral(*a) && b->id() == TypeId::kDate32) {
-    return FunctionBinding{columnar::Date32(), {columnar::Int32(), b},
-                           IntegerKernel<int32_t>(op, columnar::Date32())};
+    return FunctionBinding{
+        columnar::Date32(), {columnar::Int32(), b}, IntegerKernel<int32_t>(op, columnar::Date32())};
   }
   auto numeric_or_null = [](const DataTypePtr& t) {
     return IsNumeric(*t) || t->id() == TypeId::kNull || t->id() == TypeId::kString;
   };
   if (!numeric_or_null(a) || !numeric_or_null(b)) {
-    return InvalidArgument("cannot apply {} to {} and {}", op == 'd' ? std::string("div") : std::string(1, op),
-                           SparkTypeName(*a), SparkTypeName(*b));
+    return InvalidArgument("cannot apply {} to {} and {}",
+                           op == 'd' ? std::string("div") : std::string(1, op), SparkTypeName(*a),
+                           SparkTypeName(*b));
   }
   // Strings in arithmetic are read as doubles (Spark's non-ANSI rule).
   DataTypePtr ta = a->id() == TypeId::kString ? columnar::Float64() : a;
@@ -290,13 +308,15 @@ Result<FunctionBinding> BindBinaryArithmetic(char op, const std::vector<DataType
   if (ta->id() == TypeId::kNull) ta = tb->id() == TypeId::kNull ? columnar::Int32() : tb;
   if (tb->id() == TypeId::kNull) tb = ta;
   if (op == 'd') {
-    return FunctionBinding{columnar::Int64(), {columnar::Int64(), columnar::Int64()},
+    return FunctionBinding{columnar::Int64(),
+                           {columnar::Int64(), columnar::Int64()},
                            IntegerKernel<int64_t>('d', columnar::Int64())};
   }
   bool any_decimal = ta->id() == TypeId::kDecimal128 || tb->id() == TypeId::kDecimal128;
   bool any_float = IsFloating(*ta) || IsFloating(*tb);
   if (any_decimal && !any_float) {
-    DataTypePtr da = DecimalForIntegral(NormalizeType(ta)), db = DecimalForIntegral(NormalizeType(tb));
+    DataTypePtr da = DecimalForIntegral(NormalizeType(ta)),
+                db = DecimalForIntegral(NormalizeType(tb));
     DataTypePtr out = DecimalResultType(op, *da, *db);
     return FunctionBinding{out, {da, db}, DecimalKernel(op, da, db, out)};
   }
@@ -334,25 +354,32 @@ Result<FunctionBinding> BindRounding(std::string_view name, const std::vector<Da
   if (t->id() == TypeId::kDecimal128) {
     int s = t->scale();
     DataTypePtr out = BoundedDecimal(t->precision() - s + 1, 0);
-    return FunctionBinding{out, {t}, MakeRowKernel(out, [s, is_floor](const std::vector<Scalar>& v) -> Result<Scalar> {
-      __int128 unit = Pow10(s), x = v[0].as_decimal();
-      __int128 q = x / unit, r = x % unit;
-      if (r != 0 && (is_floor ? x < 0 : x > 0)) q += is_floor ? -1 : 1;
-      return Scalar::Decimal(q);
-    })};
+    return FunctionBinding{
+        out, {t}, MakeRowKernel(out, [s, is_floor](const std::vector<Scalar>& v) -> Result<Scalar> {
+          __int128 unit = Pow10(s), x = v[0].as_decimal();
+          __int128 q = x / unit, r = x % unit;
+          if (r != 0 && (is_floor ? x < 0 : x > 0)) q += is_floor ? -1 : 1;
+          return Scalar::Decimal(q);
+        })};
   }
   if (IsIntegral(*t)) {
     DataTypePtr out = columnar::Int64();
-    return FunctionBinding{out, {out}, MakeRowKernel(out, [](const std::vector<Scalar>& v) -> Result<Scalar> { return v[0]; })};
+    return FunctionBinding{
+        out, {out}, MakeRowKernel(out, [](const std::vector<Scalar>& v) -> Result<Scalar> {
+          return v[0];
+        })};
   }
   DataTypePtr out = columnar::Int64();
-  return FunctionBinding{out, {columnar::Float64()}, MakeRowKernel(out, [is_floor](const std::vector<Scalar>& v) -> Result<Scalar> {
-    double x = is_floor ? std::floor(v[0].as_double()) : std::ceil(v[0].as_double());
-    if (std::isnan(x)) return Scalar::Int(0);
-    if (x >= 9.2233720368547758e18) return Scalar::Int(INT64_MAX);
-    if (x <= -9.2233720368547758e18) return Scalar::Int(INT64_MIN);
-    return Scalar::Int(static_cast<int64_t>(x));
-  })};
+  return FunctionBinding{
+      out,
+      {columnar::Float64()},
+      MakeRowKernel(out, [is_floor](const std::vector<Scalar>& v) -> Result<Scalar> {
+        double x = is_floor ? std::floor(v[0].as_double()) : std::ceil(v[0].as_double());
+        if (std::isnan(x)) return Scalar::Int(0);
+        if (x >= 9.2233720368547758e18) return Scalar::Int(INT64_MAX);
+        if (x <= -9.2233720368547758e18) return Scalar::Int(INT64_MIN);
+        return Scalar::Int(static_cast<int64_t>(x));
+      })};
 }
 
 }  // namespace
@@ -372,23 +399,28 @@ FamilyBinding BindArithmeticFunction(std::string_view name, const std::vector<Da
     }
     DataTypePtr t = args[0]->id() == TypeId::kNull ? columnar::Int32() : NormalizeType(args[0]);
     if (name == "positive") {
-      return FamilyBinding(FunctionBinding{t, {t}, MakeRowKernel(t, [](const std::vector<Scalar>& v) -> Result<Scalar> { return v[0]; })});
+      return FamilyBinding(FunctionBinding{
+          t, {t}, MakeRowKernel(t, [](const std::vector<Scalar>& v) -> Result<Scalar> {
+            return v[0];
+          })});
     }
     bool abs = name == "abs";
-    return FamilyBinding(FunctionBinding{t, {t}, MakeRowKernel(t, [t, abs](const std::vector<Scalar>& v) -> Result<Scalar> {
-      const Scalar& x = v[0];
-      if (t->id() == TypeId::kDecimal128) {
-        __int128 d = x.as_decimal();
-        return Scalar::Decimal(abs && d >= 0 ? d : -d);
-      }
-      if (IsFloating(*t)) return Scalar::Double(abs ? std::fabs(x.as_double()) : -x.as_double());
-      int64_t i = x.as_int();
-      if (abs && i >= 0) return x;
-      // Wraps like Java: -MIN = MIN.
-      int64_t neg = static_cast<int64_t>(-static_cast<uint64_t>(i));
-      if (t->id() == TypeId::kInt32) neg = static_cast<int32_t>(neg);
-      return Scalar::Int(neg);
-    })});
+    return FamilyBinding(FunctionBinding{
+        t, {t}, MakeRowKernel(t, [t, abs](const std::vector<Scalar>& v) -> Result<Scalar> {
+          const Scalar& x = v[0];
+          if (t->id() == TypeId::kDecimal128) {
+            __int128 d = x.as_decimal();
+            return Scalar::Decimal(abs && d >= 0 ? d : -d);
+          }
+          if (IsFloating(*t))
+            return Scalar::Double(abs ? std::fabs(x.as_double()) : -x.as_double());
+          int64_t i = x.as_int();
+          if (abs && i >= 0) return x;
+          // Wraps like Java: -MIN = MIN.
+          int64_t neg = static_cast<int64_t>(-static_cast<uint64_t>(i));
+          if (t->id() == TypeId::kInt32) neg = static_cast<int32_t>(neg);
+          return Scalar::Int(neg);
+        })});
   }
   if (name == "round" || name == "floor" || name == "ceil" || name == "ceiling") {
     return FamilyBinding(BindRounding(name == "ceiling" ? "ceil" : name, args));

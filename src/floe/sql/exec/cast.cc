@@ -1,18 +1,18 @@
 #include "floe/sql/exec/cast.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
 
-#include <fmt/format.h>
-
+#include "floe/columnar/value_text.h"
 #include "floe/spec/single_value.h"
 #include "floe/sql/exec/decimal_math.h"
 #include "floe/sql/exec/sql_type.h"
 #include "floe/util/ascii.h"
 #include "floe/util/time.h"
-#include "floe/columnar/value_text.h"
 
 namespace floe::sql {
 
@@ -93,10 +93,14 @@ std::optional<int64_t> ParseIntegerText(std::string_view s) {
 
 int64_t WrapToWidth(int64_t v, const DataType& to) {
   switch (to.id()) {
-    case TypeId::kInt8: return static_cast<int8_t>(v);
-    case TypeId::kInt16: return static_cast<int16_t>(v);
-    case TypeId::kInt32: return static_cast<int32_t>(v);
-    default: return v;
+    case TypeId::kInt8:
+      return static_cast<int8_t>(v);
+    case TypeId::kInt16:
+      return static_cast<int16_t>(v);
+    case TypeId::kInt32:
+      return static_cast<int32_t>(v);
+    default:
+      return v;
   }
 }
 
@@ -104,10 +108,18 @@ int64_t SaturatingDoubleToInt(double d, const DataType& to) {
   if (std::isnan(d)) return 0;
   double lo, hi;
   switch (to.id()) {
-    case TypeId::kInt8: lo = -128, hi = 127; break;
-    case TypeId::kInt16: lo = -32768, hi = 32767; break;
-    case TypeId::kInt32: lo = INT32_MIN, hi = INT32_MAX; break;
-    default: lo = -9223372036854775808.0, hi = 9223372036854775807.0; break;
+    case TypeId::kInt8:
+      lo = -128, hi = 127;
+      break;
+    case TypeId::kInt16:
+      lo = -32768, hi = 32767;
+      break;
+    case TypeId::kInt32:
+      lo = INT32_MIN, hi = INT32_MAX;
+      break;
+    default:
+      lo = -9223372036854775808.0, hi = 9223372036854775807.0;
+      break;
   }
   if (d <= lo) return static_cast<int64_t>(lo);
   if (d >= hi) return to.id() == TypeId::kInt64 ? INT64_MAX : static_cast<int64_t>(hi);
@@ -167,8 +179,8 @@ std::string JavaDoubleString(double v, bool is_float) {
   double mag = std::fabs(v);
   if (mag >= 1e-3 && mag < 1e7) {
     if (exponent >= 0) {
-      std::string int_part = digits_only.substr(0, std::min<size_t>(digits_only.size(),
-                                                                    static_cast<size_t>(exponent) + 1));
+      std::string int_part = digits_only.substr(
+          0, std::min<size_t>(digits_only.size(), static_cast<size_t>(exponent) + 1));
       while (int_part.size() < static_cast<size_t>(exponent) + 1) int_part.push_back('0');
       std::string frac = digits_only.size() > static_cast<size_t>(exponent) + 1
                              ? digits_only.substr(static_cast<size_t>(exponent) + 1)
@@ -186,11 +198,16 @@ std::string JavaDoubleString(double v, bool is_float) {
 
 std::string ScalarToSparkString(const Scalar& v, const DataType& type, const EvalContext& context) {
   switch (type.id()) {
-    case TypeId::kBool: return v.as_bool() ? "true" : "false";
-    case TypeId::kFloat32: return JavaDoubleString(v.as_double(), true);
-    case TypeId::kFloat64: return JavaDoubleString(v.as_double(), false);
-    case TypeId::kDecimal128: return spec::DecimalToString(v.as_decimal(), type.scale());
-    case TypeId::kDate32: return FormatDate(v.as_int());
+    case TypeId::kBool:
+      return v.as_bool() ? "true" : "false";
+    case TypeId::kFloat32:
+      return JavaDoubleString(v.as_double(), true);
+    case TypeId::kFloat64:
+      return JavaDoubleString(v.as_double(), false);
+    case TypeId::kDecimal128:
+      return spec::DecimalToString(v.as_decimal(), type.scale());
+    case TypeId::kDate32:
+      return FormatDate(v.as_int());
     case TypeId::kTime64:
     case TypeId::kTime32: {
       int64_t micros = type.unit() == columnar::TimeUnit::kNano ? v.as_int() / 1000 : v.as_int();
@@ -203,7 +220,8 @@ std::string ScalarToSparkString(const Scalar& v, const DataType& type, const Eva
     }
     case TypeId::kString:
     case TypeId::kBinary:
-    case TypeId::kFixedSizeBinary: return v.as_string();
+    case TypeId::kFixedSizeBinary:
+      return v.as_string();
     default:
       if (IsIntegral(type)) return std::to_string(v.as_int());
       return "";
@@ -411,8 +429,8 @@ Result<Scalar> CastScalar(const Scalar& v, const DataType& from, const DataType&
   return InvalidArgument("cannot cast {} to {}", SparkTypeName(from), SparkTypeName(to));
 }
 
-Result<columnar::ArrayPtr> CastArray(const columnar::ArrayPtr& input, const columnar::DataTypePtr& to,
-                                     const EvalContext& context) {
+Result<columnar::ArrayPtr> CastArray(const columnar::ArrayPtr& input,
+                                     const columnar::DataTypePtr& to, const EvalContext& context) {
   const DataType& from = *input->type;
   if (SameType(from, *to)) return input;
   if (from.id() == TypeId::kNull) return ScalarArray(to, Scalar::Null(), input->length);
@@ -440,7 +458,8 @@ Result<columnar::ArrayPtr> CastArray(const columnar::ArrayPtr& input, const colu
     }
     if ((from.id() == TypeId::kList || from.id() == TypeId::kMap) && to->id() == from.id()) {
       // The elements (a map's entries struct) cast whole; offsets and validity stay.
-      FLOE_ASSIGN_OR_RETURN(auto elements, CastArray(input->children[0], to->child(0).type, context));
+      FLOE_ASSIGN_OR_RETURN(auto elements,
+                            CastArray(input->children[0], to->child(0).type, context));
       return columnar::ArrayData::Make(to, input->length, {input->buffers[0], input->buffers[1]},
                                        input->null_count, input->offset, {std::move(elements)});
     }

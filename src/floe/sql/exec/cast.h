@@ -38,8 +38,8 @@ bool CanCast(const columnar::DataType& from, const columnar::DataType& to);
 Result<Scalar> CastScalar(const Scalar& value, const columnar::DataType& from,
                           const columnar::DataType& to, const EvalContext& context);
 
-Result<columnar::ArrayPtr> CastArray(const columnar::ArrayPtr& input, const columnar::DataTypePtr& to,
-                                     const EvalContext& context);
+Result<columnar::ArrayPtr> CastArray(const columnar::ArrayPtr& input,
+                                     const columnar::DataTypePtr& to, const EvalContext& context);
 
 // Spark's text for a value (CAST(x AS STRING)); `type` is the value's type.
 std::string ScalarToSparkString(const Scalar& value, const columnar::DataType& type,

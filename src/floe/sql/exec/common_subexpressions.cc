@@ -44,7 +44,8 @@ struct Rewriter {
 
 }  // namespace
 
-CommonSubexpressions CommonSubexpressions::Extract(std::vector<PhysicalExprPtr*> exprs, int input_columns) {
+CommonSubexpressions CommonSubexpressions::Extract(std::vector<PhysicalExprPtr*> exprs,
+                                                   int input_columns) {
   std::map<std::string, int> counts;
   for (PhysicalExprPtr* e : exprs) CountCalls(*e, &counts);
   CommonSubexpressions out;
@@ -58,22 +59,25 @@ CommonSubexpressions CommonSubexpressions::Extract(std::vector<PhysicalExprPtr*>
   return out;
 }
 
-Result<columnar::RecordBatch> CommonSubexpressions::Extend(const columnar::RecordBatch& batch) const {
+Result<columnar::RecordBatch> CommonSubexpressions::Extend(
+    const columnar::RecordBatch& batch) const {
   if (shared_.empty()) return batch;
   if (batch.num_columns() != input_columns_) {
-    return Internal("sql: a batch of {} columns where {} were expected", batch.num_columns(), input_columns_);
+    return Internal("sql: a batch of {} columns where {} were expected", batch.num_columns(),
+                    input_columns_);
   }
   std::vector<columnar::Field> fields = batch.schema()->fields();
   std::vector<columnar::ArrayPtr> columns = batch.columns();
   for (size_t i = 0; i < shared_.size(); ++i) {
     FLOE_ASSIGN_OR_RETURN(columnar::RecordBatch so_far,
-                          columnar::RecordBatch::Make(std::make_shared<columnar::Schema>(fields), batch.num_rows(), columns));
+                          columnar::RecordBatch::Make(std::make_shared<columnar::Schema>(fields),
+                                                      batch.num_rows(), columns));
     FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr values, shared_[i]->Evaluate(so_far));
     fields.emplace_back("_shared" + std::to_string(i), shared_[i]->type());
     columns.push_back(std::move(values));
   }
-  return columnar::RecordBatch::Make(std::make_shared<columnar::Schema>(std::move(fields)), batch.num_rows(),
-                                     std::move(columns));
+  return columnar::RecordBatch::Make(std::make_shared<columnar::Schema>(std::move(fields)),
+                                     batch.num_rows(), std::move(columns));
 }
 
 }  // namespace floe::sql

@@ -23,12 +23,18 @@ enum class CompareOp { kEq, kNe, kLt, kLe, kGt, kGe, kNullSafeEq };
 bool CompareResult(CompareOp op, int c) {
   switch (op) {
     case CompareOp::kEq:
-    case CompareOp::kNullSafeEq: return c == 0;
-    case CompareOp::kNe: return c != 0;
-    case CompareOp::kLt: return c < 0;
-    case CompareOp::kLe: return c <= 0;
-    case CompareOp::kGt: return c > 0;
-    case CompareOp::kGe: return c >= 0;
+    case CompareOp::kNullSafeEq:
+      return c == 0;
+    case CompareOp::kNe:
+      return c != 0;
+    case CompareOp::kLt:
+      return c < 0;
+    case CompareOp::kLe:
+      return c <= 0;
+    case CompareOp::kGt:
+      return c > 0;
+    case CompareOp::kGe:
+      return c >= 0;
   }
   return false;
 }
@@ -44,7 +50,8 @@ int CompareTyped(T a, T b) {
 
 // One loop per physical type; `cmp(i)` compares row i.
 template <typename Cmp>
-Result<ArrayPtr> CompareLoop(CompareOp op, const ArrayPtr& a, const ArrayPtr& b, int64_t n, Cmp cmp) {
+Result<ArrayPtr> CompareLoop(CompareOp op, const ArrayPtr& a, const ArrayPtr& b, int64_t n,
+                             Cmp cmp) {
   columnar::BooleanBuilder builder;
   FLOE_RETURN_IF_ERROR(builder.Reserve(n));
   bool nulls = a->null_count > 0 || b->null_count > 0;
@@ -139,7 +146,9 @@ bool LikeMatch(std::string_view s, std::string_view p, char escape, bool fold_ca
     size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
     return std::min(len, t.size() - i);
   };
-  auto eq = [fold_case](char x, char y) { return fold_case ? AsciiLower(x) == AsciiLower(y) : x == y; };
+  auto eq = [fold_case](char x, char y) {
+    return fold_case ? AsciiLower(x) == AsciiLower(y) : x == y;
+  };
   // Iterative matching with backtracking to the last '%'.
   size_t si = 0, pi = 0, star_p = std::string_view::npos, star_s = 0;
   while (si < s.size()) {
@@ -176,8 +185,8 @@ bool LikeMatch(std::string_view s, std::string_view p, char escape, bool fold_ca
 FamilyBinding BindComparisonFunction(std::string_view name, const std::vector<DataTypePtr>& args,
                                      const EvalContextPtr&) {
   static const std::pair<std::string_view, CompareOp> kOps[] = {
-      {"=", CompareOp::kEq}, {"!=", CompareOp::kNe},  {"<", CompareOp::kLt},
-      {"<=", CompareOp::kLe}, {">", CompareOp::kGt}, {">=", CompareOp::kGe},
+      {"=", CompareOp::kEq},          {"!=", CompareOp::kNe}, {"<", CompareOp::kLt},
+      {"<=", CompareOp::kLe},         {">", CompareOp::kGt},  {">=", CompareOp::kGe},
       {"<=>", CompareOp::kNullSafeEq}};
   for (const auto& [n, op] : kOps) {
     if (name != n) continue;
@@ -200,9 +209,10 @@ FamilyBinding BindComparisonFunction(std::string_view name, const std::vector<Da
   }
   if (name == "not") {
     DataTypePtr b = columnar::Boolean();
-    return FamilyBinding(FunctionBinding{b, {b}, MakeRowKernel(b, [](const std::vector<Scalar>& v) -> Result<Scalar> {
-      return Scalar::Bool(!v[0].as_bool());
-    })});
+    return FamilyBinding(FunctionBinding{
+        b, {b}, MakeRowKernel(b, [](const std::vector<Scalar>& v) -> Result<Scalar> {
+          return Scalar::Bool(!v[0].as_bool());
+        })});
   }
   if (name == "is_null" || name == "is_not_null" || name == "isnull" || name == "isnotnull") {
     if (args.size() != 1) return FamilyBinding(InvalidArgument("{} takes one argument", name));
@@ -211,7 +221,8 @@ FamilyBinding BindComparisonFunction(std::string_view name, const std::vector<Da
     Kernel k = [want_null](const std::vector<ArrayPtr>& a, int64_t n) -> Result<ArrayPtr> {
       columnar::BooleanBuilder builder;
       FLOE_RETURN_IF_ERROR(builder.Reserve(n));
-      for (int64_t i = 0; i < n; ++i) FLOE_RETURN_IF_ERROR(builder.Append(a[0]->IsNull(i) == want_null));
+      for (int64_t i = 0; i < n; ++i)
+        FLOE_RETURN_IF_ERROR(builder.Append(a[0]->IsNull(i) == want_null));
       return builder.Finish();
     };
     return FamilyBinding(FunctionBinding{b, {args[0]}, k});
@@ -221,47 +232,67 @@ FamilyBinding BindComparisonFunction(std::string_view name, const std::vector<Da
     if (args.size() != 1) return FamilyBinding(InvalidArgument("{} takes one argument", name));
     bool negated = name == "is_not_nan";
     DataTypePtr b = columnar::Boolean();
-    return FamilyBinding(FunctionBinding{b, {columnar::Float64()}, MakeRowKernel(b, [negated](const std::vector<Scalar>& v) -> Result<Scalar> {
-      bool nan = !v[0].is_null() && std::isnan(v[0].as_double());
-      return Scalar::Bool(nan != negated);
-    }, false)});
+    return FamilyBinding(
+        FunctionBinding{b,
+                        {columnar::Float64()},
+                        MakeRowKernel(
+                            b,
+                            [negated](const std::vector<Scalar>& v) -> Result<Scalar> {
+                              bool nan = !v[0].is_null() && std::isnan(v[0].as_double());
+                              return Scalar::Bool(nan != negated);
+                            },
+                            false)});
   }
   if (name == "is_true" || name == "is_false" || name == "is_not_true" || name == "is_not_false") {
     bool want = name == "is_true" || name == "is_not_true";
     bool negated = name.starts_with("is_not");
     DataTypePtr b = columnar::Boolean();
-    return FamilyBinding(FunctionBinding{b, {b}, MakeRowKernel(b, [want, negated](const std::vector<Scalar>& v) -> Result<Scalar> {
-      bool is = !v[0].is_null() && v[0].as_bool() == want;
-      return Scalar::Bool(is != negated);
-    }, false)});
+    return FamilyBinding(
+        FunctionBinding{b,
+                        {b},
+                        MakeRowKernel(
+                            b,
+                            [want, negated](const std::vector<Scalar>& v) -> Result<Scalar> {
+                              bool is = !v[0].is_null() && v[0].as_bool() == want;
+                              return Scalar::Bool(is != negated);
+                            },
+                            false)});
   }
   if (name == "like" || name == "ilike") {
-    if (args.size() < 2 || args.size() > 3) return FamilyBinding(InvalidArgument("{} takes a value and a pattern", name));
+    if (args.size() < 2 || args.size() > 3)
+      return FamilyBinding(InvalidArgument("{} takes a value and a pattern", name));
     bool fold = name == "ilike";
     DataTypePtr s = columnar::Utf8();
     std::vector<DataTypePtr> types{s, s};
     if (args.size() == 3) types.push_back(s);
-    return FamilyBinding(FunctionBinding{columnar::Boolean(), types, MakeRowKernel(columnar::Boolean(), [fold](const std::vector<Scalar>& v) -> Result<Scalar> {
-      char escape = '\\';
-      if (v.size() == 3) {
-        if (v[2].as_string().size() != 1) return InvalidArgument("the LIKE escape must be one character, not '{}'", v[2].as_string());
-        escape = v[2].as_string()[0];
-      }
-      return Scalar::Bool(LikeMatch(v[0].as_string(), v[1].as_string(), escape, fold));
-    })});
+    return FamilyBinding(FunctionBinding{
+        columnar::Boolean(), types,
+        MakeRowKernel(columnar::Boolean(), [fold](const std::vector<Scalar>& v) -> Result<Scalar> {
+          char escape = '\\';
+          if (v.size() == 3) {
+            if (v[2].as_string().size() != 1)
+              return InvalidArgument("the LIKE escape must be one character, not '{}'",
+                                     v[2].as_string());
+            escape = v[2].as_string()[0];
+          }
+          return Scalar::Bool(LikeMatch(v[0].as_string(), v[1].as_string(), escape, fold));
+        })});
   }
   if (name == "rlike" || name == "regexp" || name == "regexp_like") {
     DataTypePtr s = columnar::Utf8();
-    return FamilyBinding(FunctionBinding{columnar::Boolean(), {s, s}, MakeRowKernel(columnar::Boolean(), [](const std::vector<Scalar>& v) -> Result<Scalar> {
-      // std::regex (ECMAScript) is close to Java's syntax for common patterns.
-      std::regex re;
-      try {
-        re = std::regex(v[1].as_string());
-      } catch (const std::regex_error&) {
-        return InvalidArgument("invalid regular expression '{}'", v[1].as_string());
-      }
-      return Scalar::Bool(std::regex_search(v[0].as_string(), re));
-    })});
+    return FamilyBinding(FunctionBinding{
+        columnar::Boolean(),
+        {s, s},
+        MakeRowKernel(columnar::Boolean(), [](const std::vector<Scalar>& v) -> Result<Scalar> {
+          // std::regex (ECMAScript) is close to Java's syntax for common patterns.
+          std::regex re;
+          try {
+            re = std::regex(v[1].as_string());
+          } catch (const std::regex_error&) {
+            return InvalidArgument("invalid regular expression '{}'", v[1].as_string());
+          }
+          return Scalar::Bool(std::regex_search(v[0].as_string(), re));
+        })});
   }
   if (name == "in") {
     // in(operand, a, b, ...): true when equal to one; NULL when not found and a NULL was present.
@@ -277,18 +308,23 @@ FamilyBinding BindComparisonFunction(std::string_view name, const std::vector<Da
     }
     t = NormalizeType(t);
     std::vector<DataTypePtr> types(args.size(), t);
-    return FamilyBinding(FunctionBinding{columnar::Boolean(), types, MakeRowKernel(columnar::Boolean(), [](const std::vector<Scalar>& v) -> Result<Scalar> {
-      if (v[0].is_null()) return Scalar::Null();
-      bool saw_null = false;
-      for (size_t i = 1; i < v.size(); ++i) {
-        if (v[i].is_null()) {
-          saw_null = true;
-        } else if (CompareScalars(v[0], v[i]) == 0) {
-          return Scalar::Bool(true);
-        }
-      }
-      return saw_null ? Scalar::Null() : Scalar::Bool(false);
-    }, false)});
+    return FamilyBinding(FunctionBinding{columnar::Boolean(), types,
+                                         MakeRowKernel(
+                                             columnar::Boolean(),
+                                             [](const std::vector<Scalar>& v) -> Result<Scalar> {
+                                               if (v[0].is_null()) return Scalar::Null();
+                                               bool saw_null = false;
+                                               for (size_t i = 1; i < v.size(); ++i) {
+                                                 if (v[i].is_null()) {
+                                                   saw_null = true;
+                                                 } else if (CompareScalars(v[0], v[i]) == 0) {
+                                                   return Scalar::Bool(true);
+                                                 }
+                                               }
+                                               return saw_null ? Scalar::Null()
+                                                               : Scalar::Bool(false);
+                                             },
+                                             false)});
   }
   return std::nullopt;
 }

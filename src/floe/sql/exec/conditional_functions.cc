@@ -21,7 +21,8 @@ Result<DataTypePtr> CommonOf(std::string_view name, const std::vector<DataTypePt
   for (const auto& x : types) {
     auto c = CommonType(t, x);
     if (!c.ok()) {
-      return InvalidArgument("{}: no common type for {} and {}", name, SparkTypeName(*t), SparkTypeName(*x));
+      return InvalidArgument("{}: no common type for {} and {}", name, SparkTypeName(*t),
+                             SparkTypeName(*x));
     }
     t = *c;
   }
@@ -66,43 +67,53 @@ FamilyBinding BindConditionalFunction(std::string_view name, const std::vector<D
       types.push_back(is_condition ? columnar::Boolean() : t);
     }
     size_t n = args.size();
-    return FamilyBinding(FunctionBinding{t, types, ChooseKernel(t, [n](const std::vector<ArrayPtr>& a, int64_t row) {
-      size_t i = 0;
-      for (; i + 1 < n; i += 2) {
-        if (IsTrue(a[i], row)) return static_cast<int>(i + 1);
-      }
-      return i < n ? static_cast<int>(i) : -1;
-    })});
+    return FamilyBinding(
+        FunctionBinding{t, types, ChooseKernel(t, [n](const std::vector<ArrayPtr>& a, int64_t row) {
+                          size_t i = 0;
+                          for (; i + 1 < n; i += 2) {
+                            if (IsTrue(a[i], row)) return static_cast<int>(i + 1);
+                          }
+                          return i < n ? static_cast<int>(i) : -1;
+                        })});
   }
   if (name == "coalesce" || name == "nvl" || name == "ifnull") {
     if (args.empty()) return FamilyBinding(InvalidArgument("{} needs arguments", name));
     auto common = CommonOf(name, args);
     if (!common.ok()) return FamilyBinding(std::move(common).error());
     std::vector<DataTypePtr> types(args.size(), *common);
-    return FamilyBinding(FunctionBinding{*common, types, ChooseKernel(*common, [](const std::vector<ArrayPtr>& a, int64_t row) {
-      for (size_t i = 0; i < a.size(); ++i) {
-        if (a[i]->IsValid(row)) return static_cast<int>(i);
-      }
-      return -1;
-    })});
+    return FamilyBinding(FunctionBinding{
+        *common, types, ChooseKernel(*common, [](const std::vector<ArrayPtr>& a, int64_t row) {
+          for (size_t i = 0; i < a.size(); ++i) {
+            if (a[i]->IsValid(row)) return static_cast<int>(i);
+          }
+          return -1;
+        })});
   }
   if (name == "nullif") {
     if (args.size() != 2) return FamilyBinding(InvalidArgument("nullif takes two arguments"));
     auto common = CommonOf(name, args);
     if (!common.ok()) return FamilyBinding(std::move(common).error());
-    return FamilyBinding(FunctionBinding{*common, {*common, *common}, ChooseKernel(*common, [](const std::vector<ArrayPtr>& a, int64_t row) {
-      if (a[0]->IsNull(row)) return -1;
-      if (a[1]->IsValid(row) && CompareValues(*a[0], row, *a[1], row) == 0) return -1;
-      return 0;
-    })});
+    return FamilyBinding(
+        FunctionBinding{*common,
+                        {*common, *common},
+                        ChooseKernel(*common, [](const std::vector<ArrayPtr>& a, int64_t row) {
+                          if (a[0]->IsNull(row)) return -1;
+                          if (a[1]->IsValid(row) && CompareValues(*a[0], row, *a[1], row) == 0)
+                            return -1;
+                          return 0;
+                        })});
   }
   if (name == "if" || name == "iff") {
-    if (args.size() != 3) return FamilyBinding(InvalidArgument("if takes a condition and two values"));
+    if (args.size() != 3)
+      return FamilyBinding(InvalidArgument("if takes a condition and two values"));
     auto common = CommonOf(name, {args[1], args[2]});
     if (!common.ok()) return FamilyBinding(std::move(common).error());
-    return FamilyBinding(FunctionBinding{*common, {columnar::Boolean(), *common, *common}, ChooseKernel(*common, [](const std::vector<ArrayPtr>& a, int64_t row) {
-      return IsTrue(a[0], row) ? 1 : 2;
-    })});
+    return FamilyBinding(
+        FunctionBinding{*common,
+                        {columnar::Boolean(), *common, *common},
+                        ChooseKernel(*common, [](const std::vector<ArrayPtr>& a, int64_t row) {
+                          return IsTrue(a[0], row) ? 1 : 2;
+                        })});
   }
   return std::nullopt;
 }

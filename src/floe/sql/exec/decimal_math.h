@@ -44,7 +44,8 @@ inline bool FitsInt64(__int128 v) { return v == static_cast<int64_t>(v); }
 // v * 10^n, or nullopt when that overflows 128 bits.
 inline std::optional<__int128> ScaleUp(__int128 v, int n) {
   if (n == 0) return v;
-  if (n <= 18 && FitsInt64(v)) return static_cast<__int128>(static_cast<int64_t>(v)) * static_cast<int64_t>(Pow10(n));
+  if (n <= 18 && FitsInt64(v))
+    return static_cast<__int128>(static_cast<int64_t>(v)) * static_cast<int64_t>(Pow10(n));
   if (n > 38) return std::nullopt;
   __int128 out;
   if (__builtin_mul_overflow(v, Pow10(n), &out)) return std::nullopt;

@@ -5,7 +5,8 @@
 
 namespace floe::sql {
 
-std::string FunctionSignature(std::string_view name, const std::vector<columnar::DataTypePtr>& args) {
+std::string FunctionSignature(std::string_view name,
+                              const std::vector<columnar::DataTypePtr>& args) {
   std::string out(name);
   out += "(";
   for (size_t i = 0; i < args.size(); ++i) {
@@ -17,8 +18,8 @@ std::string FunctionSignature(std::string_view name, const std::vector<columnar:
 
 Kernel MakeRowKernel(columnar::DataTypePtr result_type, RowFunction fn, bool propagate_nulls) {
   return [result_type, fn = std::move(fn), propagate_nulls](
-             const std::vector<columnar::ArrayPtr>& args, int64_t num_rows)
-             -> Result<columnar::ArrayPtr> {
+             const std::vector<columnar::ArrayPtr>& args,
+             int64_t num_rows) -> Result<columnar::ArrayPtr> {
     FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(result_type));
     FLOE_RETURN_IF_ERROR(builder->Reserve(num_rows));
     std::vector<Scalar> values(args.size());

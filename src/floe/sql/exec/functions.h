@@ -55,7 +55,8 @@ bool IsAggregateFunction(std::string_view name);
 // A kernel calling `fn` once per row on the arguments' values. With `propagate_nulls`, a row
 // with a NULL argument gives NULL without calling fn.
 using RowFunction = std::function<Result<Scalar>(const std::vector<Scalar>& args)>;
-Kernel MakeRowKernel(columnar::DataTypePtr result_type, RowFunction fn, bool propagate_nulls = true);
+Kernel MakeRowKernel(columnar::DataTypePtr result_type, RowFunction fn,
+                     bool propagate_nulls = true);
 
 // Each family's binder: nullopt when the name is not one of its functions.
 using FamilyBinding = std::optional<Result<FunctionBinding>>;
@@ -79,6 +80,7 @@ FamilyBinding BindConditionalFunction(std::string_view name,
                                       const EvalContextPtr& context);
 
 // "name(int, string)" for messages.
-std::string FunctionSignature(std::string_view name, const std::vector<columnar::DataTypePtr>& args);
+std::string FunctionSignature(std::string_view name,
+                              const std::vector<columnar::DataTypePtr>& args);
 
 }  // namespace floe::sql

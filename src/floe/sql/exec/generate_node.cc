@@ -12,7 +12,8 @@ using columnar::DataTypePtr;
 using columnar::RecordBatch;
 using columnar::TypeId;
 
-Result<std::vector<DataTypePtr>> GeneratedColumnTypes(const columnar::DataType& container_type, bool with_position) {
+Result<std::vector<DataTypePtr>> GeneratedColumnTypes(const columnar::DataType& container_type,
+                                                      bool with_position) {
   std::vector<DataTypePtr> out;
   if (with_position) out.push_back(columnar::Int32());
   if (container_type.id() == TypeId::kList) {
@@ -21,7 +22,8 @@ Result<std::vector<DataTypePtr>> GeneratedColumnTypes(const columnar::DataType& 
     out.push_back(container_type.key_field().type);
     out.push_back(container_type.item_field().type);
   } else {
-    return InvalidArgument("explode takes an array or a map, not {}", SparkTypeName(container_type));
+    return InvalidArgument("explode takes an array or a map, not {}",
+                           SparkTypeName(container_type));
   }
   return out;
 }

@@ -21,17 +21,17 @@
 namespace floe::sql {
 
 struct GeneratorSpec {
-  PhysicalExprPtr container;        // over the input; an array or a map
-  bool with_position = false;       // posexplode: a `pos` column (int) first
-  bool outer = false;               // explode_outer: a NULL/empty container gives one NULL row
-  std::vector<std::string> names;   // the generated columns: [pos,] col | [pos,] key, value
-  std::string description;          // for EXPLAIN: "explode(tags)"
+  PhysicalExprPtr container;       // over the input; an array or a map
+  bool with_position = false;      // posexplode: a `pos` column (int) first
+  bool outer = false;              // explode_outer: a NULL/empty container gives one NULL row
+  std::vector<std::string> names;  // the generated columns: [pos,] col | [pos,] key, value
+  std::string description;         // for EXPLAIN: "explode(tags)"
 };
 
 // The number and the types of the columns a generator makes over `container_type` (array or
 // map): [int,] element | [int,] key, value. InvalidArgument for other types.
-Result<std::vector<columnar::DataTypePtr>> GeneratedColumnTypes(const columnar::DataType& container_type,
-                                                                bool with_position);
+Result<std::vector<columnar::DataTypePtr>> GeneratedColumnTypes(
+    const columnar::DataType& container_type, bool with_position);
 
 PlanNodePtr MakeGenerateNode(PlanNodePtr input, GeneratorSpec spec);
 

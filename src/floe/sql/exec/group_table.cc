@@ -25,7 +25,8 @@ template <int kLength>
 void PackCommonLength(const uint8_t* p, size_t n, int shift, uint64_t* word) {
   for (size_t i = 0; i < n; ++i) {
     uint64_t w = 1 + kLength;
-    for (int k = 0; k < kLength; ++k) w |= static_cast<uint64_t>(p[i * kLength + k]) << (8 * (k + 1));
+    for (int k = 0; k < kLength; ++k)
+      w |= static_cast<uint64_t>(p[i * kLength + k]) << (8 * (k + 1));
     word[i] |= w << shift;
   }
 }
@@ -33,7 +34,8 @@ void PackCommonLength(const uint8_t* p, size_t n, int shift, uint64_t* word) {
 using columnar::TypeId;
 
 bool Packable(TypeId id) {
-  return id == TypeId::kString || id == TypeId::kBinary || id == TypeId::kInt32 || id == TypeId::kDate32;
+  return id == TypeId::kString || id == TypeId::kBinary || id == TypeId::kInt32 ||
+         id == TypeId::kDate32;
 }
 
 // A hash of a packed key (multiply-xorshift).
@@ -52,18 +54,23 @@ size_t GroupKeyFixedPayload(TypeId id) {
     case TypeId::kInt32:
     case TypeId::kDate32:
     case TypeId::kInt64:
-    case TypeId::kTimestamp: return 8;
-    case TypeId::kDecimal128: return 16;
+    case TypeId::kTimestamp:
+      return 8;
+    case TypeId::kDecimal128:
+      return 16;
     case TypeId::kString:
-    case TypeId::kBinary: return 4;  // plus the bytes
-    default: return 0;
+    case TypeId::kBinary:
+      return 4;  // plus the bytes
+    default:
+      return 0;
   }
 }
 
 // Calls write(i, at) for each row i with the cursor `at` of the row, after writing the
 // null/non-null marker; write returns the bytes it wrote.
 template <typename Write>
-void ForEachGroupKeyValue(const columnar::ArrayData& a, int64_t n, char* out, std::vector<size_t>& cursor, Write write) {
+void ForEachGroupKeyValue(const columnar::ArrayData& a, int64_t n, char* out,
+                          std::vector<size_t>& cursor, Write write) {
   const bool nulls = a.null_count > 0;
   for (int64_t i = 0; i < n; ++i) {
     size_t& at = cursor[static_cast<size_t>(i)];
@@ -78,7 +85,8 @@ void ForEachGroupKeyValue(const columnar::ArrayData& a, int64_t n, char* out, st
 
 // Writes column `a`'s key bytes for every row at cursor[i], advancing it (the same bytes as
 // AppendKeyBytes).
-void EncodeGroupKeyColumn(const columnar::ArrayData& a, int64_t n, char* out, std::vector<size_t>& cursor) {
+void EncodeGroupKeyColumn(const columnar::ArrayData& a, int64_t n, char* out,
+                          std::vector<size_t>& cursor) {
   switch (a.type->id()) {
     case TypeId::kInt32:
     case TypeId::kDate32: {
@@ -135,7 +143,8 @@ uint64_t HashGroupKey(std::string_view key) {
   if (left > 0 && key.size() >= 8) {
     std::memcpy(&w, key.data() + key.size() - 8, 8);  // the last 8 bytes, overlapping
   } else {
-    for (size_t k = 0; k < left; ++k) w |= static_cast<uint64_t>(static_cast<uint8_t>(p[k])) << (8 * k);
+    for (size_t k = 0; k < left; ++k)
+      w |= static_cast<uint64_t>(static_cast<uint8_t>(p[k])) << (8 * k);
   }
   h = (h ^ w) * 0x94d049bb133111ebULL;
   h ^= h >> 29;
@@ -187,7 +196,8 @@ bool GroupTable::PackKeys(const std::vector<columnar::ArrayPtr>& keys, int64_t n
         if (bits[i] + 8 * (1 + len) > 64) return false;
         if (!null) {
           uint64_t w = static_cast<uint64_t>(1 + len);
-          for (int32_t k = 0; k < len; ++k) w |= static_cast<uint64_t>(bytes[offsets[i] + k]) << (8 * (k + 1));
+          for (int32_t k = 0; k < len; ++k)
+            w |= static_cast<uint64_t>(bytes[offsets[i] + k]) << (8 * (k + 1));
           word[i] |= w << bits[i];
         }
         bits[i] = static_cast<uint8_t>(bits[i] + 8 * (1 + len));
@@ -198,7 +208,8 @@ bool GroupTable::PackKeys(const std::vector<columnar::ArrayPtr>& keys, int64_t n
         const bool null = nulls && a.IsNull(static_cast<int64_t>(i));
         const int width = null ? 8 : 40;
         if (bits[i] + width > 64) return false;
-        if (!null) word[i] |= (1 | static_cast<uint64_t>(static_cast<uint32_t>(values[i])) << 8) << bits[i];
+        if (!null)
+          word[i] |= (1 | static_cast<uint64_t>(static_cast<uint32_t>(values[i])) << 8) << bits[i];
         bits[i] = static_cast<uint8_t>(bits[i] + width);
       }
     }
@@ -229,15 +240,23 @@ bool GroupTable::PackUniformKeys(const std::vector<columnar::ArrayPtr>& keys, si
     const columnar::ArrayData& a = *keys[c];
     if (lengths[c] == 0) {  // int32, date: 1, then the value's 32 bits
       const int32_t* values = a.values<int32_t>();
-      for (size_t i = 0; i < n; ++i) word[i] |= (1 | static_cast<uint64_t>(static_cast<uint32_t>(values[i])) << 8) << shift;
+      for (size_t i = 0; i < n; ++i)
+        word[i] |= (1 | static_cast<uint64_t>(static_cast<uint32_t>(values[i])) << 8) << shift;
       shift += 40;
       continue;
     }
-    const uint8_t* p = reinterpret_cast<const uint8_t*>(a.buffers[2]->data()) + a.values<int32_t>(1)[0];
+    const uint8_t* p =
+        reinterpret_cast<const uint8_t*>(a.buffers[2]->data()) + a.values<int32_t>(1)[0];
     switch (lengths[c]) {
-      case 1: PackCommonLength<1>(p, n, shift, word); break;
-      case 2: PackCommonLength<2>(p, n, shift, word); break;
-      default: PackCommonLength<3>(p, n, shift, word); break;
+      case 1:
+        PackCommonLength<1>(p, n, shift, word);
+        break;
+      case 2:
+        PackCommonLength<2>(p, n, shift, word);
+        break;
+      default:
+        PackCommonLength<3>(p, n, shift, word);
+        break;
     }
     shift += 8 * (1 + lengths[c]);
   }
@@ -262,7 +281,8 @@ Status GroupTable::InsertPacked(const std::vector<columnar::ArrayPtr>& keys, int
     bool added = false;
     const uint32_t group = FindOrAdd(row_key_, HashGroupKey(row_key_), &added);
     if (added) {
-      for (size_t k = 0; k < keys.size(); ++k) FLOE_RETURN_IF_ERROR(CopyValue(*keys[k], i, *builders_[k]));
+      for (size_t k = 0; k < keys.size(); ++k)
+        FLOE_RETURN_IF_ERROR(CopyValue(*keys[k], i, *builders_[k]));
     }
     packed_words_[s] = word;
     packed_groups_[s] = group + 1;
@@ -293,7 +313,8 @@ void GroupTable::EncodeKeys(const std::vector<columnar::ArrayPtr>& keys, int64_t
   batch_key_ends_.clear();
   const auto n = static_cast<size_t>(num_rows);
   bool by_column = true;
-  for (const auto& column : keys) by_column = by_column && GroupKeyFixedPayload(column->type->id()) > 0;
+  for (const auto& column : keys)
+    by_column = by_column && GroupKeyFixedPayload(column->type->id()) > 0;
   if (!by_column) {
     for (int64_t i = 0; i < num_rows; ++i) {
       for (const auto& column : keys) AppendKeyBytes(*column, i, &batch_keys_);
@@ -311,7 +332,8 @@ void GroupTable::EncodeKeys(const std::vector<columnar::ArrayPtr>& keys, int64_t
       if (a.null_count > 0 && a.IsNull(static_cast<int64_t>(i))) {
         batch_key_ends_[i] += 1;
       } else {
-        batch_key_ends_[i] += 1 + payload + (strings ? a.GetView(static_cast<int64_t>(i)).size() : 0);
+        batch_key_ends_[i] +=
+            1 + payload + (strings ? a.GetView(static_cast<int64_t>(i)).size() : 0);
       }
     }
   }
@@ -323,7 +345,8 @@ void GroupTable::EncodeKeys(const std::vector<columnar::ArrayPtr>& keys, int64_t
     batch_key_ends_[i] = total;
   }
   batch_keys_.resize(total);
-  for (const auto& column : keys) EncodeGroupKeyColumn(*column, num_rows, batch_keys_.data(), cursor_);
+  for (const auto& column : keys)
+    EncodeGroupKeyColumn(*column, num_rows, batch_keys_.data(), cursor_);
 }
 
 Status GroupTable::Insert(const std::vector<columnar::ArrayPtr>& keys, int64_t num_rows,
@@ -339,7 +362,8 @@ Status GroupTable::Insert(const std::vector<columnar::ArrayPtr>& keys, int64_t n
     bool added = false;
     uint32_t group = FindOrAdd(key, HashGroupKey(key), &added);
     if (added) {
-      for (size_t k = 0; k < keys.size(); ++k) FLOE_RETURN_IF_ERROR(CopyValue(*keys[k], i, *builders_[k]));
+      for (size_t k = 0; k < keys.size(); ++k)
+        FLOE_RETURN_IF_ERROR(CopyValue(*keys[k], i, *builders_[k]));
     }
     (*group_ids)[static_cast<size_t>(i)] = group;
   }
@@ -353,7 +377,8 @@ Status GroupTable::Merge(GroupTable& other, std::vector<uint32_t>* mapping) {
     bool added = false;
     uint32_t group = FindOrAdd(other.Key(g), other.group_hashes_[g], &added);
     if (added) {
-      for (size_t k = 0; k < other_keys.size(); ++k) FLOE_RETURN_IF_ERROR(CopyValue(*other_keys[k], g, *builders_[k]));
+      for (size_t k = 0; k < other_keys.size(); ++k)
+        FLOE_RETURN_IF_ERROR(CopyValue(*other_keys[k], g, *builders_[k]));
     }
     (*mapping)[g] = group;
   }

@@ -28,7 +28,8 @@ class GroupTable {
 
   // The group id of each of the `num_rows` rows of `keys` (one array per key column) into
   // `group_ids`, adding groups for keys not seen before.
-  Status Insert(const std::vector<columnar::ArrayPtr>& keys, int64_t num_rows, std::vector<uint32_t>* group_ids);
+  Status Insert(const std::vector<columnar::ArrayPtr>& keys, int64_t num_rows,
+                std::vector<uint32_t>* group_ids);
 
   int64_t num_groups() const { return static_cast<int64_t>(group_hashes_.size()); }
 
@@ -57,10 +58,10 @@ class GroupTable {
   void Grow();
 
   std::vector<std::unique_ptr<columnar::ArrayBuilder>> builders_;
-  std::string key_bytes_;              // every group's encoded key, one after another
-  std::vector<size_t> key_ends_;       // group g's key ends at key_ends_[g]
+  std::string key_bytes_;         // every group's encoded key, one after another
+  std::vector<size_t> key_ends_;  // group g's key ends at key_ends_[g]
   std::vector<uint64_t> group_hashes_;
-  std::vector<int64_t> slots_;         // group id + 1 (0: empty); size a power of two
+  std::vector<int64_t> slots_;  // group id + 1 (0: empty); size a power of two
 
   // The packed keys' table: a word and its group id + 1 (0: empty) per slot; size a power of two.
   bool packable_ = false;  // every key column's type can be packed
@@ -72,7 +73,7 @@ class GroupTable {
   std::string batch_keys_;
   std::vector<size_t> batch_key_ends_;
   std::vector<size_t> cursor_;
-  std::vector<uint64_t> packed_;     // each row's packed key
+  std::vector<uint64_t> packed_;      // each row's packed key
   std::vector<uint8_t> packed_bits_;  // bits of it used so far
   std::string row_key_;
 };

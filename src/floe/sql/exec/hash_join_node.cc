@@ -12,7 +12,8 @@ using columnar::RecordBatch;
 namespace {
 
 // The rows `indices` of `array`; index -1 gives NULL.
-Result<ArrayPtr> GatherWithNulls(const columnar::ArrayData& array, const std::vector<int64_t>& indices) {
+Result<ArrayPtr> GatherWithNulls(const columnar::ArrayData& array,
+                                 const std::vector<int64_t>& indices) {
   FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(array.type));
   FLOE_RETURN_IF_ERROR(builder->Reserve(static_cast<int64_t>(indices.size())));
   for (int64_t i : indices) {
@@ -27,8 +28,9 @@ Result<ArrayPtr> GatherWithNulls(const columnar::ArrayData& array, const std::ve
 
 class HashJoinNode final : public PlanNode {
  public:
-  HashJoinNode(PlanNodePtr left, PlanNodePtr right, HashJoinType type, std::vector<PhysicalExprPtr> left_keys,
-               std::vector<PhysicalExprPtr> right_keys, PhysicalExprPtr residual, columnar::SchemaPtr schema)
+  HashJoinNode(PlanNodePtr left, PlanNodePtr right, HashJoinType type,
+               std::vector<PhysicalExprPtr> left_keys, std::vector<PhysicalExprPtr> right_keys,
+               PhysicalExprPtr residual, columnar::SchemaPtr schema)
       : PlanNode(std::move(schema)),
         left_(std::move(left)),
         right_(std::move(right)),
@@ -44,9 +46,9 @@ class HashJoinNode final : public PlanNode {
       batches.push_back(b);
       return Ok();
     }));
-    RecordBatch build = batches.empty()
-                            ? *RecordBatch::Make(right_->schema(), 0, EmptyColumns(*right_->schema()))
-                            : *ConcatBatches(right_->schema(), batches);
+    RecordBatch build =
+        batches.empty() ? *RecordBatch::Make(right_->schema(), 0, EmptyColumns(*right_->schema()))
+                        : *ConcatBatches(right_->schema(), batches);
     batches.clear();
     std::unordered_multimap<std::string, int64_t> table;
     {
@@ -146,8 +148,8 @@ class HashJoinNode final : public PlanNode {
     return true;
   }
 
-  Result<RecordBatch> Join(const RecordBatch& probe, const RecordBatch& build, const std::vector<int64_t>& li,
-                           const std::vector<int64_t>& ri) {
+  Result<RecordBatch> Join(const RecordBatch& probe, const RecordBatch& build,
+                           const std::vector<int64_t>& li, const std::vector<int64_t>& ri) {
     std::vector<ArrayPtr> columns;
     for (int c = 0; c < probe.num_columns(); ++c) {
       FLOE_ASSIGN_OR_RETURN(ArrayPtr a, expr::TakeRows(*probe.column(c), li));
@@ -169,10 +171,12 @@ class HashJoinNode final : public PlanNode {
 }  // namespace
 
 PlanNodePtr MakeHashJoinNode(PlanNodePtr left, PlanNodePtr right, HashJoinType type,
-                             std::vector<PhysicalExprPtr> left_keys, std::vector<PhysicalExprPtr> right_keys,
-                             PhysicalExprPtr residual, columnar::SchemaPtr joined_schema) {
-  return std::make_shared<HashJoinNode>(std::move(left), std::move(right), type, std::move(left_keys),
-                                        std::move(right_keys), std::move(residual), std::move(joined_schema));
+                             std::vector<PhysicalExprPtr> left_keys,
+                             std::vector<PhysicalExprPtr> right_keys, PhysicalExprPtr residual,
+                             columnar::SchemaPtr joined_schema) {
+  return std::make_shared<HashJoinNode>(std::move(left), std::move(right), type,
+                                        std::move(left_keys), std::move(right_keys),
+                                        std::move(residual), std::move(joined_schema));
 }
 
 }  // namespace floe::sql

@@ -1,8 +1,8 @@
 #include "floe/sql/exec/physical_expr.h"
 
-#include <mutex>
-
 #include <fmt/format.h>
+
+#include <mutex>
 
 #include "floe/columnar/bit_util.h"
 
@@ -12,16 +12,22 @@ namespace {
 
 class ColumnExpr final : public PhysicalExpr {
  public:
-  ColumnExpr(int index, columnar::DataTypePtr type) : PhysicalExpr(std::move(type)), index_(index) {}
+  ColumnExpr(int index, columnar::DataTypePtr type)
+      : PhysicalExpr(std::move(type)), index_(index) {}
   Result<columnar::ArrayPtr> Evaluate(const columnar::RecordBatch& batch) const override {
     if (index_ >= batch.num_columns()) {
-      return Internal("sql: column {} is not in a batch of {} columns", index_, batch.num_columns());
+      return Internal("sql: column {} is not in a batch of {} columns", index_,
+                      batch.num_columns());
     }
     return batch.column(index_);
   }
   int column_index() const override { return index_; }
-  PhysicalExprPtr WithChildren(std::vector<PhysicalExprPtr>) const override { return shared_from_this(); }
-  std::string Fingerprint() const override { return fmt::format("#{}:{}", index_, type()->ToString()); }
+  PhysicalExprPtr WithChildren(std::vector<PhysicalExprPtr>) const override {
+    return shared_from_this();
+  }
+  std::string Fingerprint() const override {
+    return fmt::format("#{}:{}", index_, type()->ToString());
+  }
 
  private:
   int index_;
@@ -42,12 +48,15 @@ class LiteralExpr final : public PhysicalExpr {
     return repeated_->length == n ? repeated_ : repeated_->Slice(0, n);
   }
   const Scalar* literal() const override { return &value_; }
-  PhysicalExprPtr WithChildren(std::vector<PhysicalExprPtr>) const override { return shared_from_this(); }
+  PhysicalExprPtr WithChildren(std::vector<PhysicalExprPtr>) const override {
+    return shared_from_this();
+  }
   std::string Fingerprint() const override {
     std::string key;
     if (!value_.is_null()) {
       auto array = ScalarArray(type(), value_, 1);
-      if (!array.ok()) return fmt::format("literal@{}", static_cast<const void*>(this));  // never shared
+      if (!array.ok())
+        return fmt::format("literal@{}", static_cast<const void*>(this));  // never shared
       AppendKeyBytes(**array, 0, &key);
     }
     std::string hex;
@@ -86,7 +95,9 @@ class FieldExpr final : public PhysicalExpr {
   PhysicalExprPtr WithChildren(std::vector<PhysicalExprPtr> children) const override {
     return std::make_shared<FieldExpr>(children.at(0), child_);
   }
-  std::string Fingerprint() const override { return fmt::format("({}).{}", input_->Fingerprint(), child_); }
+  std::string Fingerprint() const override {
+    return fmt::format("({}).{}", input_->Fingerprint(), child_);
+  }
 
  private:
   PhysicalExprPtr input_;

@@ -26,8 +26,8 @@ class PhysicalExpr;
 using PhysicalExprPtr = std::shared_ptr<const PhysicalExpr>;
 
 // A function's implementation: the argument arrays (all `num_rows` long) → the result array.
-using Kernel = std::function<Result<columnar::ArrayPtr>(
-    const std::vector<columnar::ArrayPtr>& args, int64_t num_rows)>;
+using Kernel = std::function<Result<columnar::ArrayPtr>(const std::vector<columnar::ArrayPtr>& args,
+                                                        int64_t num_rows)>;
 
 class PhysicalExpr : public std::enable_shared_from_this<PhysicalExpr> {
  public:

@@ -12,7 +12,9 @@ namespace {
 class ValuesNode final : public PlanNode {
  public:
   ValuesNode(SchemaPtr schema, std::vector<RecordBatch> batches, std::string description)
-      : PlanNode(std::move(schema)), batches_(std::move(batches)), description_(std::move(description)) {}
+      : PlanNode(std::move(schema)),
+        batches_(std::move(batches)),
+        description_(std::move(description)) {}
   Status Run(const BatchSink& sink) override {
     for (const auto& b : batches_) FLOE_RETURN_IF_ERROR(sink(b));
     return Ok();
@@ -87,7 +89,8 @@ class ProjectNode final : public PlanNode {
   }
   std::string Describe() const override {
     std::string out = "Project";
-    for (int i = 0; i < schema()->num_fields(); ++i) out += (i ? ", " : " ") + schema()->field(i).name;
+    for (int i = 0; i < schema()->num_fields(); ++i)
+      out += (i ? ", " : " ") + schema()->field(i).name;
     return out;
   }
   std::vector<const PlanNode*> inputs() const override { return {input_.get()}; }
@@ -122,7 +125,8 @@ class LimitNode final : public PlanNode {
       if (limit_) take = std::min(take, *limit_ - passed);
       if (take > 0) {
         passed += take;
-        FLOE_RETURN_IF_ERROR(sink(start == 0 && take == batch.num_rows() ? batch : batch.Slice(start, take)));
+        FLOE_RETURN_IF_ERROR(
+            sink(start == 0 && take == batch.num_rows() ? batch : batch.Slice(start, take)));
       }
       if (limit_ && passed >= *limit_) {
         stopped = true;
@@ -155,7 +159,8 @@ class UnionAllNode final : public PlanNode {
     for (auto& input : inputs_) {
       FLOE_RETURN_IF_ERROR(input->Run([&](const RecordBatch& batch) -> Status {
         // Same types; names and field metadata are the first input's.
-        FLOE_ASSIGN_OR_RETURN(RecordBatch renamed, RecordBatch::Make(schema(), batch.num_rows(), batch.columns()));
+        FLOE_ASSIGN_OR_RETURN(RecordBatch renamed,
+                              RecordBatch::Make(schema(), batch.num_rows(), batch.columns()));
         return sink(renamed);
       }));
     }
@@ -181,11 +186,14 @@ void ExplainInto(const PlanNode& node, int depth, std::string* out) {
 
 }  // namespace
 
-PlanNodePtr MakeValuesNode(SchemaPtr schema, std::vector<RecordBatch> batches, std::string description) {
-  return std::make_shared<ValuesNode>(std::move(schema), std::move(batches), std::move(description));
+PlanNodePtr MakeValuesNode(SchemaPtr schema, std::vector<RecordBatch> batches,
+                           std::string description) {
+  return std::make_shared<ValuesNode>(std::move(schema), std::move(batches),
+                                      std::move(description));
 }
 PlanNodePtr MakeFilterNode(PlanNodePtr input, PhysicalExprPtr predicate, std::string description) {
-  return std::make_shared<FilterNode>(std::move(input), std::move(predicate), std::move(description));
+  return std::make_shared<FilterNode>(std::move(input), std::move(predicate),
+                                      std::move(description));
 }
 PlanNodePtr MakeProjectNode(PlanNodePtr input, std::vector<PhysicalExprPtr> exprs,
                             std::vector<std::string> names) {
@@ -225,7 +233,8 @@ Result<std::string> ExplainPlanWithReports(const PlanNode& root) {
   return out;
 }
 
-Result<RecordBatch> ConcatBatches(const SchemaPtr& schema, const std::vector<RecordBatch>& batches) {
+Result<RecordBatch> ConcatBatches(const SchemaPtr& schema,
+                                  const std::vector<RecordBatch>& batches) {
   if (batches.size() == 1) return batches[0];
   int64_t rows = 0;
   for (const auto& b : batches) rows += b.num_rows();

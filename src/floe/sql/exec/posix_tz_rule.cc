@@ -96,7 +96,8 @@ Result<PosixTzRule> PosixTzRule::Parse(std::string_view text) {
       if (!w || *w < 1 || !t.accept('.')) return false;
       auto wd = t.number(6);
       if (!wd) return false;
-      d.month = static_cast<int>(*m), d.week = static_cast<int>(*w), d.weekday = static_cast<int>(*wd);
+      d.month = static_cast<int>(*m), d.week = static_cast<int>(*w),
+      d.weekday = static_cast<int>(*wd);
     } else if (t.accept('J')) {
       d.kind = 'J';
       auto n = t.number(365);
@@ -129,12 +130,14 @@ int64_t PosixTzRule::DayOf(const RuleDate& date, int64_t year) {
   switch (date.kind) {
     case 'J':  // 1..365, February 29 not counted: day 60 is always March 1
       return jan1 + date.day - 1 + (leap && date.day >= 60 ? 1 : 0);
-    case 'n': return jan1 + date.day;
+    case 'n':
+      return jan1 + date.day;
     default: {
       const int64_t first = DaysFromCivil(year, date.month, 1);
       const int64_t first_weekday = FloorMod(first + 4, 7);  // 1970-01-01 was a Thursday (4)
       int64_t day = first + FloorMod(date.weekday - first_weekday, 7) + 7 * (date.week - 1);
-      const int64_t next_month = date.month == 12 ? DaysFromCivil(year + 1, 1, 1) : DaysFromCivil(year, date.month + 1, 1);
+      const int64_t next_month =
+          date.month == 12 ? DaysFromCivil(year + 1, 1, 1) : DaysFromCivil(year, date.month + 1, 1);
       while (day >= next_month) day -= 7;  // week 5: the last such weekday
       return day;
     }

@@ -32,9 +32,12 @@ namespace {
 // Spark's RoundBase result type of decimal(p, s) rounded to d places.
 DataTypePtr RoundedDecimalType(int p, int s, int64_t d) {
   const int64_t integral = p - s + 1;  // one more digit for a carry (9.9 → 10)
-  if (d < 0) return columnar::Decimal128(static_cast<int>(std::min<int64_t>(std::max(integral, 1 - d), 38)), 0);
+  if (d < 0)
+    return columnar::Decimal128(static_cast<int>(std::min<int64_t>(std::max(integral, 1 - d), 38)),
+                                0);
   const int64_t scale = std::min<int64_t>(s, d);
-  return columnar::Decimal128(static_cast<int>(std::min<int64_t>(integral + scale, 38)), static_cast<int>(scale));
+  return columnar::Decimal128(static_cast<int>(std::min<int64_t>(integral + scale, 38)),
+                              static_cast<int>(scale));
 }
 
 // The decimal text ("2675e-3", "0") of x rounded half up to d places, from the shortest decimal
@@ -59,7 +62,8 @@ std::string RoundedDoubleText(double x, int64_t d) {
   if (exp_negative) exponent = -exponent;
   // Keep the digits of weight >= 10^-d; the last kept one then has weight 10^-d.
   const int64_t keep = exponent + d + 1;
-  if (keep >= static_cast<int64_t>(digits.size())) return std::string(buf, end);  // nothing to round
+  if (keep >= static_cast<int64_t>(digits.size()))
+    return std::string(buf, end);  // nothing to round
   if (keep < 0) return "0";
   const bool up = digits[static_cast<size_t>(keep)] >= '5';
   digits.resize(static_cast<size_t>(keep));
@@ -90,48 +94,54 @@ int64_t RoundIntegerHalfUp(int64_t v, int64_t d) {
 
 Result<FunctionBinding> BindRound(const DataTypePtr& x, std::optional<int64_t> scale) {
   // An untyped NULL and a string are doubles, as Spark casts them (implicit cast to NumericType).
-  DataTypePtr t = x->id() == TypeId::kNull || x->id() == TypeId::kString ? columnar::Float64() : NormalizeType(x);
-  if (!IsNumeric(*t)) return InvalidArgument("round takes a number and a scale, not {}", SparkTypeName(*x));
+  DataTypePtr t = x->id() == TypeId::kNull || x->id() == TypeId::kString ? columnar::Float64()
+                                                                         : NormalizeType(x);
+  if (!IsNumeric(*t))
+    return InvalidArgument("round takes a number and a scale, not {}", SparkTypeName(*x));
   const int64_t d = scale.value_or(0);  // Spark types a NULL scale's result as scale 0
   DataTypePtr out = t;
   if (t->id() == TypeId::kDecimal128) out = RoundedDecimalType(t->precision(), t->scale(), d);
   if (!scale) {
-    return FunctionBinding{out, {t}, MakeRowKernel(out, [](const std::vector<Scalar>&) -> Result<Scalar> {
-                             return Scalar::Null();
-                           })};
+    return FunctionBinding{
+        out, {t}, MakeRowKernel(out, [](const std::vector<Scalar>&) -> Result<Scalar> {
+          return Scalar::Null();
+        })};
   }
   if (t->id() == TypeId::kDecimal128) {
     const int s = t->scale();
-    return FunctionBinding{out, {t}, MakeRowKernel(out, [s, d, out](const std::vector<Scalar>& v) -> Result<Scalar> {
-      const __int128 value = v[0].as_decimal();
-      if (d >= s) return v[0];
-      if (d >= 0) return Scalar::Decimal(DivRoundHalfUp(value, Pow10(s - static_cast<int>(d))));
-      if (s - d > 38) return Scalar::Decimal(0);  // |value| < 10^38 is less than half a unit
-      const __int128 units = DivRoundHalfUp(value, Pow10(s - static_cast<int>(d)));
-      std::optional<__int128> rounded = ScaleUp(units, static_cast<int>(-d));
-      if (!rounded || !DecimalFits(*rounded, out->precision())) {
-        return InvalidArgument("{} rounded to {} places has more digits than {} holds",
-                               spec::DecimalToString(value, s), d, SparkTypeName(*out));
-      }
-      return Scalar::Decimal(*rounded);
-    })};
+    return FunctionBinding{
+        out, {t}, MakeRowKernel(out, [s, d, out](const std::vector<Scalar>& v) -> Result<Scalar> {
+          const __int128 value = v[0].as_decimal();
+          if (d >= s) return v[0];
+          if (d >= 0) return Scalar::Decimal(DivRoundHalfUp(value, Pow10(s - static_cast<int>(d))));
+          if (s - d > 38) return Scalar::Decimal(0);  // |value| < 10^38 is less than half a unit
+          const __int128 units = DivRoundHalfUp(value, Pow10(s - static_cast<int>(d)));
+          std::optional<__int128> rounded = ScaleUp(units, static_cast<int>(-d));
+          if (!rounded || !DecimalFits(*rounded, out->precision())) {
+            return InvalidArgument("{} rounded to {} places has more digits than {} holds",
+                                   spec::DecimalToString(value, s), d, SparkTypeName(*out));
+          }
+          return Scalar::Decimal(*rounded);
+        })};
   }
   if (IsIntegral(*t)) {
     const bool is_int = t->id() == TypeId::kInt32;
-    return FunctionBinding{out, {t}, MakeRowKernel(out, [d, is_int](const std::vector<Scalar>& v) -> Result<Scalar> {
-      int64_t r = RoundIntegerHalfUp(v[0].as_int(), d);
-      if (is_int) r = static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(r)));
-      return Scalar::Int(r);
-    })};
+    return FunctionBinding{
+        out, {t}, MakeRowKernel(out, [d, is_int](const std::vector<Scalar>& v) -> Result<Scalar> {
+          int64_t r = RoundIntegerHalfUp(v[0].as_int(), d);
+          if (is_int) r = static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(r)));
+          return Scalar::Int(r);
+        })};
   }
   const bool is_float = t->id() == TypeId::kFloat32;
-  return FunctionBinding{out, {t}, MakeRowKernel(out, [d, is_float](const std::vector<Scalar>& v) -> Result<Scalar> {
-    const double value = v[0].as_double();
-    if (!std::isfinite(value)) return v[0];
-    const std::string text = RoundedDoubleText(value, d);
-    if (is_float) return Scalar::Double(std::strtof(text.c_str(), nullptr));
-    return Scalar::Double(std::strtod(text.c_str(), nullptr));
-  })};
+  return FunctionBinding{
+      out, {t}, MakeRowKernel(out, [d, is_float](const std::vector<Scalar>& v) -> Result<Scalar> {
+        const double value = v[0].as_double();
+        if (!std::isfinite(value)) return v[0];
+        const std::string text = RoundedDoubleText(value, d);
+        if (is_float) return Scalar::Double(std::strtof(text.c_str(), nullptr));
+        return Scalar::Double(std::strtod(text.c_str(), nullptr));
+      })};
 }
 
 }  // namespace floe::sql

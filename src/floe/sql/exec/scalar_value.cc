@@ -1,9 +1,9 @@
 #include "floe/sql/exec/scalar_value.h"
 
-#include "floe/sql/exec/decimal_math.h"
-
 #include <cmath>
 #include <cstring>
+
+#include "floe/sql/exec/decimal_math.h"
 
 namespace floe::sql {
 
@@ -15,16 +15,24 @@ namespace {
 
 int64_t IntegerAt(const ArrayData& a, int64_t row) {
   switch (a.type->id()) {
-    case TypeId::kInt8: return a.values<int8_t>()[row];
-    case TypeId::kInt16: return a.values<int16_t>()[row];
+    case TypeId::kInt8:
+      return a.values<int8_t>()[row];
+    case TypeId::kInt16:
+      return a.values<int16_t>()[row];
     case TypeId::kInt32:
     case TypeId::kDate32:
-    case TypeId::kTime32: return a.values<int32_t>()[row];
-    case TypeId::kUInt8: return a.values<uint8_t>()[row];
-    case TypeId::kUInt16: return a.values<uint16_t>()[row];
-    case TypeId::kUInt32: return a.values<uint32_t>()[row];
-    case TypeId::kUInt64: return static_cast<int64_t>(a.values<uint64_t>()[row]);
-    default: return a.values<int64_t>()[row];  // int64, time64, timestamp
+    case TypeId::kTime32:
+      return a.values<int32_t>()[row];
+    case TypeId::kUInt8:
+      return a.values<uint8_t>()[row];
+    case TypeId::kUInt16:
+      return a.values<uint16_t>()[row];
+    case TypeId::kUInt32:
+      return a.values<uint32_t>()[row];
+    case TypeId::kUInt64:
+      return static_cast<int64_t>(a.values<uint64_t>()[row]);
+    default:
+      return a.values<int64_t>()[row];  // int64, time64, timestamp
   }
 }
 
@@ -39,8 +47,10 @@ int CompareDoubles(double a, double b) {
 Result<Scalar> ScalarAt(const ArrayData& a, int64_t row) {
   if (a.IsNull(row)) return Scalar::Null();
   switch (a.type->id()) {
-    case TypeId::kNull: return Scalar::Null();
-    case TypeId::kBool: return Scalar::Bool(a.GetBool(row));
+    case TypeId::kNull:
+      return Scalar::Null();
+    case TypeId::kBool:
+      return Scalar::Bool(a.GetBool(row));
     case TypeId::kInt8:
     case TypeId::kInt16:
     case TypeId::kInt32:
@@ -52,13 +62,19 @@ Result<Scalar> ScalarAt(const ArrayData& a, int64_t row) {
     case TypeId::kDate32:
     case TypeId::kTime32:
     case TypeId::kTime64:
-    case TypeId::kTimestamp: return Scalar::Int(IntegerAt(a, row));
-    case TypeId::kFloat32: return Scalar::Double(a.values<float>()[row]);
-    case TypeId::kFloat64: return Scalar::Double(a.values<double>()[row]);
-    case TypeId::kDecimal128: return Scalar::Decimal(LoadDecimal128(a, row));
+    case TypeId::kTimestamp:
+      return Scalar::Int(IntegerAt(a, row));
+    case TypeId::kFloat32:
+      return Scalar::Double(a.values<float>()[row]);
+    case TypeId::kFloat64:
+      return Scalar::Double(a.values<double>()[row]);
+    case TypeId::kDecimal128:
+      return Scalar::Decimal(LoadDecimal128(a, row));
     case TypeId::kString:
-    case TypeId::kBinary: return Scalar::String(std::string(a.GetView(row)));
-    case TypeId::kFixedSizeBinary: return Scalar::String(std::string(a.GetFixed(row)));
+    case TypeId::kBinary:
+      return Scalar::String(std::string(a.GetView(row)));
+    case TypeId::kFixedSizeBinary:
+      return Scalar::String(std::string(a.GetFixed(row)));
     default:
       return InvalidArgument("a {} value is not a scalar", a.type->ToString());
   }
@@ -82,7 +98,8 @@ Status AppendScalar(ArrayBuilder& builder, const Scalar& v) {
     case TypeId::kTimestamp:
       return static_cast<columnar::Int64Builder&>(builder).Append(v.as_int());
     case TypeId::kFloat32:
-      return static_cast<columnar::FloatBuilder&>(builder).Append(static_cast<float>(v.as_double()));
+      return static_cast<columnar::FloatBuilder&>(builder).Append(
+          static_cast<float>(v.as_double()));
     case TypeId::kFloat64:
       return static_cast<columnar::DoubleBuilder&>(builder).Append(v.as_double());
     case TypeId::kDecimal128: {
@@ -119,9 +136,11 @@ Result<columnar::ArrayPtr> ScalarArray(const columnar::DataTypePtr& type, const 
     FLOE_RETURN_IF_ERROR(AppendScalar(*builder, value));
     FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr one, builder->Finish());
     const uint8_t* bytes = one->buffers[1]->data() + one->offset * width;
-    FLOE_ASSIGN_OR_RETURN(columnar::BufferPtr values, columnar::Buffer::AllocateForWriting(length * width));
+    FLOE_ASSIGN_OR_RETURN(columnar::BufferPtr values,
+                          columnar::Buffer::AllocateForWriting(length * width));
     FLOE_RETURN_IF_ERROR(values->Resize(length * width));
-    for (int64_t i = 0; i < length; ++i) std::memcpy(values->mutable_data() + i * width, bytes, static_cast<size_t>(width));
+    for (int64_t i = 0; i < length; ++i)
+      std::memcpy(values->mutable_data() + i * width, bytes, static_cast<size_t>(width));
     return ArrayData::Make(type, length, {nullptr, std::move(values)});
   }
   FLOE_RETURN_IF_ERROR(builder->Reserve(length));
@@ -137,8 +156,8 @@ Status CopyValue(const ArrayData& source, int64_t row, ArrayBuilder& builder) {
       auto& sb = static_cast<columnar::StructBuilder&>(builder);
       FLOE_RETURN_IF_ERROR(sb.Append(true));
       for (int k = 0; k < type.num_children(); ++k) {
-        FLOE_RETURN_IF_ERROR(CopyValue(*source.children[static_cast<size_t>(k)],
-                                       source.offset + row, *sb.child(k)));
+        FLOE_RETURN_IF_ERROR(
+            CopyValue(*source.children[static_cast<size_t>(k)], source.offset + row, *sb.child(k)));
       }
       return Ok();
     }
@@ -162,11 +181,16 @@ Status CopyValue(const ArrayData& source, int64_t row, ArrayBuilder& builder) {
 int CompareScalars(const Scalar& a, const Scalar& b) {
   if (a.value.index() != b.value.index()) return a.value.index() < b.value.index() ? -1 : 1;
   switch (a.value.index()) {
-    case 0: return 0;
-    case 1: return static_cast<int>(a.as_bool()) - static_cast<int>(b.as_bool());
-    case 2: return a.as_int() < b.as_int() ? -1 : (a.as_int() > b.as_int() ? 1 : 0);
-    case 3: return CompareDoubles(a.as_double(), b.as_double());
-    case 4: return a.as_decimal() < b.as_decimal() ? -1 : (a.as_decimal() > b.as_decimal() ? 1 : 0);
+    case 0:
+      return 0;
+    case 1:
+      return static_cast<int>(a.as_bool()) - static_cast<int>(b.as_bool());
+    case 2:
+      return a.as_int() < b.as_int() ? -1 : (a.as_int() > b.as_int() ? 1 : 0);
+    case 3:
+      return CompareDoubles(a.as_double(), b.as_double());
+    case 4:
+      return a.as_decimal() < b.as_decimal() ? -1 : (a.as_decimal() > b.as_decimal() ? 1 : 0);
     default: {
       int c = a.as_string().compare(b.as_string());  // std::string compares as unsigned char
       return c < 0 ? -1 : (c > 0 ? 1 : 0);
@@ -193,7 +217,8 @@ int CompareValues(const ArrayData& a, int64_t i, const ArrayData& b, int64_t j, 
       int64_t x = a.values<int64_t>()[i], y = b.values<int64_t>()[j];
       return x < y ? -1 : (x > y ? 1 : 0);
     }
-    case TypeId::kFloat64: return CompareDoubles(a.values<double>()[i], b.values<double>()[j]);
+    case TypeId::kFloat64:
+      return CompareDoubles(a.values<double>()[i], b.values<double>()[j]);
     case TypeId::kString:
     case TypeId::kBinary: {
       int c = a.GetView(i).compare(b.GetView(j));

@@ -19,7 +19,8 @@ namespace floe::sql {
 using columnar::RecordBatch;
 using columnar::SchemaPtr;
 
-Result<SchemaPtr> TableScanSchema(const spec::TableMetadata& metadata, const scan::SnapshotSelector& snapshot) {
+Result<SchemaPtr> TableScanSchema(const spec::TableMetadata& metadata,
+                                  const scan::SnapshotSelector& snapshot) {
   FLOE_ASSIGN_OR_RETURN(scan::SnapshotChoice choice, scan::SelectSnapshot(metadata, snapshot));
   FLOE_ASSIGN_OR_RETURN(SchemaPtr schema, table::ToColumnarSchema(*choice.schema));
   // Spark has no uuid type: Iceberg's Spark integration shows a uuid as a string, nested or not.
@@ -43,7 +44,9 @@ constexpr int64_t kScanBatchRows = 16 * 1024;
 class TableScanNode final : public PlanNode {
  public:
   TableScanNode(TableScanSpec spec, SchemaPtr schema, std::vector<std::string> read_columns)
-      : PlanNode(std::move(schema)), spec_(std::move(spec)), read_columns_(std::move(read_columns)) {}
+      : PlanNode(std::move(schema)),
+        spec_(std::move(spec)),
+        read_columns_(std::move(read_columns)) {}
 
   Status Run(const BatchSink& sink) override {
     return Read([&](int64_t, const RecordBatch& batch) { return sink(batch); }, /*in_order=*/true);
@@ -56,7 +59,9 @@ class TableScanNode final : public PlanNode {
   std::string Describe() const override {
     std::string out = "TableScan " + spec_.table_name;
     if (!spec_.filter.empty()) out += " filter: " + spec_.filter;
-    out += " columns: " + (spec_.columns.empty() ? std::string("(none)") : fmt::format("{}", fmt::join(spec_.columns, ", ")));
+    out +=
+        " columns: " + (spec_.columns.empty() ? std::string("(none)")
+                                              : fmt::format("{}", fmt::join(spec_.columns, ", ")));
     if (spec_.limit) out += fmt::format(" limit: {}", *spec_.limit);
     return out;
   }
@@ -79,17 +84,20 @@ class TableScanNode final : public PlanNode {
     bool count_only = spec_.columns.empty();
     auto pass_on = [&](int64_t part, const RecordBatch& batch) -> Status {
       if (!count_only) {
-        // uuids (top-level or nested) come as fixed_size_binary(16); the query reads them as strings.
+        // uuids (top-level or nested) come as fixed_size_binary(16); the query reads them as
+        // strings.
         std::vector<columnar::ArrayPtr> columns;
         for (int c = 0; c < batch.num_columns(); ++c) {
           const columnar::Field& field = batch.schema()->field(c);
           if (HoldsUuids(field)) {
             if (columns.empty()) columns = batch.columns();
-            FLOE_ASSIGN_OR_RETURN(columns[static_cast<size_t>(c)], UuidsToText(batch.column(c), field));
+            FLOE_ASSIGN_OR_RETURN(columns[static_cast<size_t>(c)],
+                                  UuidsToText(batch.column(c), field));
           }
         }
         if (columns.empty()) return sink(part, batch);
-        FLOE_ASSIGN_OR_RETURN(RecordBatch text, RecordBatch::Make(schema(), batch.num_rows(), std::move(columns)));
+        FLOE_ASSIGN_OR_RETURN(RecordBatch text,
+                              RecordBatch::Make(schema(), batch.num_rows(), std::move(columns)));
         return sink(part, text);
       }
       FLOE_ASSIGN_OR_RETURN(RecordBatch rows, RecordBatch::Make(schema(), batch.num_rows(), {}));
@@ -116,7 +124,8 @@ std::string ScanPercent(int64_t part, int64_t whole) {
 }
 
 // Columns of a file retyped to the query types (normalize_types: only when some differ).
-Result<RecordBatch> NormalizeBatch(const RecordBatch& batch, const SchemaPtr& schema, const EvalContext& context) {
+Result<RecordBatch> NormalizeBatch(const RecordBatch& batch, const SchemaPtr& schema,
+                                   const EvalContext& context) {
   std::vector<columnar::ArrayPtr> columns;
   for (int c = 0; c < batch.num_columns(); ++c) {
     FLOE_ASSIGN_OR_RETURN(auto cast, CastArray(batch.column(c), schema->field(c).type, context));
@@ -142,7 +151,8 @@ class FileScanNode final : public PlanNode {
   Status Run(const BatchSink& sink) override {
     EvalContext context;
     if (format_ == FileFormatKind::kCsv) {
-      FLOE_ASSIGN_OR_RETURN(auto reader, textformat::TextBatchReader::Open(io_, path_, textformat::TextFormat::kCsv));
+      FLOE_ASSIGN_OR_RETURN(
+          auto reader, textformat::TextBatchReader::Open(io_, path_, textformat::TextFormat::kCsv));
       while (true) {
         FLOE_ASSIGN_OR_RETURN(std::optional<RecordBatch> batch, reader->Next());
         if (!batch) return Ok();
@@ -186,7 +196,8 @@ Result<PlanNodePtr> MakeTableScanNode(TableScanSpec spec) {
   }
   if (read_columns.empty() && full->num_fields() > 0) read_columns.push_back(full->field(0).name);
   auto schema = std::make_shared<const columnar::Schema>(std::move(fields));
-  return PlanNodePtr(std::make_shared<TableScanNode>(std::move(spec), std::move(schema), std::move(read_columns)));
+  return PlanNodePtr(
+      std::make_shared<TableScanNode>(std::move(spec), std::move(schema), std::move(read_columns)));
 }
 
 Result<std::string> DescribeTableScanPlan(const TableScanSpec& spec) {
@@ -194,20 +205,25 @@ Result<std::string> DescribeTableScanPlan(const TableScanSpec& spec) {
   options.snapshot = spec.snapshot;
   options.filter = spec.filter;
   // The tasks are not kept: the report counts them.
-  FLOE_ASSIGN_OR_RETURN(scan::ScanPlan plan, scan::PlanScan(*spec.io, *spec.metadata, options,
-                                                            [](scan::FileScanTask&) { return Ok(); }));
+  FLOE_ASSIGN_OR_RETURN(
+      scan::ScanPlan plan,
+      scan::PlanScan(*spec.io, *spec.metadata, options, [](scan::FileScanTask&) { return Ok(); }));
   const scan::PlanReport& r = plan.report;
   const int64_t planned = r.data_files_planned();
   int64_t all_files = r.data_files + r.data_files_in_skipped_manifests;
   std::string out;
   out += fmt::format("table:             {}\n", spec.table_name);
-  out += fmt::format("snapshot:          {}\n", plan.snapshot ? std::to_string(plan.snapshot->snapshot_id) : "none");
+  out += fmt::format("snapshot:          {}\n",
+                     plan.snapshot ? std::to_string(plan.snapshot->snapshot_id) : "none");
   out += fmt::format("filter:            {}\n", spec.filter.empty() ? "true" : spec.filter);
-  out += fmt::format("data manifests:    {} ({} skipped by partition summaries)\n", r.data_manifests,
-                     r.data_manifests_skipped);
-  out += fmt::format("data files:        {} planned of {} ({} skipped by partition values and metrics, {} in skipped manifests)\n",
-                     planned, all_files, r.data_files_skipped, r.data_files_in_skipped_manifests);
-  out += fmt::format("delete files:      {} applied of {}\n", r.delete_files_applied, r.delete_files);
+  out += fmt::format("data manifests:    {} ({} skipped by partition summaries)\n",
+                     r.data_manifests, r.data_manifests_skipped);
+  out += fmt::format(
+      "data files:        {} planned of {} ({} skipped by partition values and metrics, {} in "
+      "skipped manifests)\n",
+      planned, all_files, r.data_files_skipped, r.data_files_in_skipped_manifests);
+  out +=
+      fmt::format("delete files:      {} applied of {}\n", r.delete_files_applied, r.delete_files);
   out += fmt::format("records planned:   {}\n", r.records_planned);
   out += fmt::format("bytes to read:     {}\n", r.bytes_to_read);
   out += fmt::format("pushdown:          {} of data files skipped\n",
@@ -219,14 +235,16 @@ Result<PlanNodePtr> MakeFileScanNode(io::FileIO& io, std::string path, FileForma
   SchemaPtr schema;
   if (format == FileFormatKind::kCsv) {
     // Text formats infer types from every value: the file is read to learn its schema.
-    FLOE_ASSIGN_OR_RETURN(auto reader, textformat::TextBatchReader::Open(io, path, textformat::TextFormat::kCsv));
+    FLOE_ASSIGN_OR_RETURN(
+        auto reader, textformat::TextBatchReader::Open(io, path, textformat::TextFormat::kCsv));
     schema = NormalizedSchema(*reader->schema());
   } else {
     FLOE_ASSIGN_OR_RETURN(auto file, parquet::FileReader::Open(io, path));
     FLOE_ASSIGN_OR_RETURN(auto reader, parquet::BatchReader::Make(*file));
     schema = NormalizedSchema(*reader->schema());
   }
-  return PlanNodePtr(std::make_shared<FileScanNode>(io, std::move(path), format, std::move(schema)));
+  return PlanNodePtr(
+      std::make_shared<FileScanNode>(io, std::move(path), format, std::move(schema)));
 }
 
 }  // namespace floe::sql

@@ -23,11 +23,11 @@ namespace floe::sql {
 struct TableScanSpec {
   io::FileIO* io = nullptr;  // outlives the plan (the catalog's)
   std::shared_ptr<const spec::TableMetadata> metadata;
-  std::string table_name;                 // for EXPLAIN and messages
+  std::string table_name;  // for EXPLAIN and messages
   scan::SnapshotSelector snapshot;
-  std::string filter;                     // filter-language text; empty: every row
-  std::vector<std::string> columns;       // top-level names to read; empty: none (count only)
-  std::optional<int64_t> limit;           // rows (only when nothing above filters)
+  std::string filter;                // filter-language text; empty: every row
+  std::vector<std::string> columns;  // top-level names to read; empty: none (count only)
+  std::optional<int64_t> limit;      // rows (only when nothing above filters)
   int threads = 0;
 };
 

@@ -28,7 +28,8 @@ std::optional<int64_t> ParseZoneOffset(std::string_view s) {
   size_t i = 0;
   auto digits = [&](int max_len) {
     int v = 0, n = 0;
-    while (i < s.size() && n < max_len && s[i] >= '0' && s[i] <= '9') v = v * 10 + (s[i++] - '0'), ++n;
+    while (i < s.size() && n < max_len && s[i] >= '0' && s[i] <= '9')
+      v = v * 10 + (s[i++] - '0'), ++n;
     return n == 0 ? -1 : v;
   };
   hours = digits(2);
@@ -77,8 +78,10 @@ Result<SessionTimeZone> SessionTimeZone::Make(std::string_view name) {
   std::string path = "/usr/share/zoneinfo/" + std::string(name);
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    return NotFound("time zone \"{}\": unknown (not in /usr/share/zoneinfo; offsets like +09:00 "
-                    "work too)", name);
+    return NotFound(
+        "time zone \"{}\": unknown (not in /usr/share/zoneinfo; offsets like +09:00 "
+        "work too)",
+        name);
   }
   std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   auto bad = [&] { return Corrupt("{}: not a TZif time zone file", path); };
@@ -121,7 +124,8 @@ Result<SessionTimeZone> SessionTimeZone::Make(std::string_view name) {
     // After the listed transitions the footer's POSIX rule goes on (posix_tz_rule.h): its
     // transitions are listed too, up to the year 9999.
     int64_t leapcnt = c[2], charcnt = c[5], isstdcnt = c[1], isutcnt = c[0];
-    size_t footer = at + static_cast<size_t>(timecnt * 9 + typecnt * 6 + charcnt + leapcnt * 12 + isstdcnt + isutcnt);
+    size_t footer = at + static_cast<size_t>(timecnt * 9 + typecnt * 6 + charcnt + leapcnt * 12 +
+                                             isstdcnt + isutcnt);
     if (footer + 1 < size && data[footer] == '\n') {
       size_t end = data.find('\n', footer + 1);
       if (end == std::string::npos) return bad();
@@ -129,8 +133,10 @@ Result<SessionTimeZone> SessionTimeZone::Make(std::string_view name) {
       if (!text.empty()) {
         FLOE_ASSIGN_OR_RETURN(PosixTzRule rule, PosixTzRule::Parse(text));
         int64_t last = tz.transitions_.empty() ? INT64_MIN : tz.transitions_.back();
-        if (tz.transitions_.empty() && !rule.has_daylight_time()) tz.initial_offset_ = rule.standard_offset();
-        int64_t first_year = tz.transitions_.empty() ? 1970 : CivilFromDays(FloorDiv(last, 86400)).year;
+        if (tz.transitions_.empty() && !rule.has_daylight_time())
+          tz.initial_offset_ = rule.standard_offset();
+        int64_t first_year =
+            tz.transitions_.empty() ? 1970 : CivilFromDays(FloorDiv(last, 86400)).year;
         for (int64_t year = first_year; rule.has_daylight_time() && year <= 9999; ++year) {
           for (const auto& [when, offset] : rule.TransitionsOf(year)) {
             if (when <= last) continue;

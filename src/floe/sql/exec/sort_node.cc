@@ -15,7 +15,10 @@ namespace {
 class SortNode final : public PlanNode {
  public:
   SortNode(PlanNodePtr input, std::vector<SortKey> keys, std::string description)
-      : PlanNode(input->schema()), input_(std::move(input)), keys_(std::move(keys)), description_(std::move(description)) {}
+      : PlanNode(input->schema()),
+        input_(std::move(input)),
+        keys_(std::move(keys)),
+        description_(std::move(description)) {}
 
   Status Run(const BatchSink& sink) override {
     std::vector<RecordBatch> batches;
@@ -51,14 +54,17 @@ class SortNode final : public PlanNode {
     });
     constexpr size_t kChunk = 64 * 1024;
     for (size_t off = 0; off < order.size(); off += kChunk) {
-      std::vector<int64_t> part(order.begin() + static_cast<std::ptrdiff_t>(off),
-                                order.begin() + static_cast<std::ptrdiff_t>(std::min(order.size(), off + kChunk)));
+      std::vector<int64_t> part(
+          order.begin() + static_cast<std::ptrdiff_t>(off),
+          order.begin() + static_cast<std::ptrdiff_t>(std::min(order.size(), off + kChunk)));
       std::vector<ArrayPtr> columns;
       for (int c = 0; c < all.num_columns(); ++c) {
         FLOE_ASSIGN_OR_RETURN(ArrayPtr taken, expr::TakeRows(*all.column(c), part));
         columns.push_back(std::move(taken));
       }
-      FLOE_ASSIGN_OR_RETURN(RecordBatch out, RecordBatch::Make(schema(), static_cast<int64_t>(part.size()), std::move(columns)));
+      FLOE_ASSIGN_OR_RETURN(
+          RecordBatch out,
+          RecordBatch::Make(schema(), static_cast<int64_t>(part.size()), std::move(columns)));
       FLOE_RETURN_IF_ERROR(sink(out));
     }
     return Ok();

@@ -1,8 +1,8 @@
 #include "floe/sql/exec/sql_type.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "floe/util/ascii.h"
 
@@ -24,8 +24,10 @@ bool IsIntegral(const DataType& t) {
     case TypeId::kUInt8:
     case TypeId::kUInt16:
     case TypeId::kUInt32:
-    case TypeId::kUInt64: return true;
-    default: return false;
+    case TypeId::kUInt64:
+      return true;
+    default:
+      return false;
   }
 }
 bool IsFloating(const DataType& t) {
@@ -42,27 +44,40 @@ bool IsZonedTimestamp(const DataType& t) {
 
 std::string SparkTypeName(const DataType& t) {
   switch (t.id()) {
-    case TypeId::kNull: return "void";
-    case TypeId::kBool: return "boolean";
-    case TypeId::kInt8: return "tinyint";
-    case TypeId::kInt16: return "smallint";
+    case TypeId::kNull:
+      return "void";
+    case TypeId::kBool:
+      return "boolean";
+    case TypeId::kInt8:
+      return "tinyint";
+    case TypeId::kInt16:
+      return "smallint";
     case TypeId::kInt32:
     case TypeId::kUInt8:
-    case TypeId::kUInt16: return "int";
+    case TypeId::kUInt16:
+      return "int";
     case TypeId::kInt64:
     case TypeId::kUInt32:
-    case TypeId::kUInt64: return "bigint";
+    case TypeId::kUInt64:
+      return "bigint";
     case TypeId::kFloat16:
-    case TypeId::kFloat32: return "float";
-    case TypeId::kFloat64: return "double";
-    case TypeId::kDecimal128: return fmt::format("decimal({},{})", t.precision(), t.scale());
-    case TypeId::kString: return "string";
-    case TypeId::kBinary: return "binary";
+    case TypeId::kFloat32:
+      return "float";
+    case TypeId::kFloat64:
+      return "double";
+    case TypeId::kDecimal128:
+      return fmt::format("decimal({},{})", t.precision(), t.scale());
+    case TypeId::kString:
+      return "string";
+    case TypeId::kBinary:
+      return "binary";
     case TypeId::kFixedSizeBinary:
       return t.byte_width() == 16 ? "binary(16)" : fmt::format("binary({})", t.byte_width());
-    case TypeId::kDate32: return "date";
+    case TypeId::kDate32:
+      return "date";
     case TypeId::kTime32:
-    case TypeId::kTime64: return "time";
+    case TypeId::kTime64:
+      return "time";
     case TypeId::kTimestamp: {
       std::string base = t.timezone().empty() ? "timestamp_ntz" : "timestamp";
       return t.unit() == columnar::TimeUnit::kNano ? base + "(ns)" : base;
@@ -75,7 +90,8 @@ std::string SparkTypeName(const DataType& t) {
       }
       return out + ">";
     }
-    case TypeId::kList: return "array<" + SparkTypeName(*t.value_field().type) + ">";
+    case TypeId::kList:
+      return "array<" + SparkTypeName(*t.value_field().type) + ">";
     case TypeId::kMap:
       return "map<" + SparkTypeName(*t.key_field().type) + "," +
              SparkTypeName(*t.item_field().type) + ">";
@@ -88,11 +104,15 @@ DataTypePtr NormalizeType(const DataTypePtr& t) {
     case TypeId::kInt8:
     case TypeId::kInt16:
     case TypeId::kUInt8:
-    case TypeId::kUInt16: return columnar::Int32();
+    case TypeId::kUInt16:
+      return columnar::Int32();
     case TypeId::kUInt32:
-    case TypeId::kUInt64: return columnar::Int64();
-    case TypeId::kFloat16: return columnar::Float32();
-    case TypeId::kTime32: return columnar::Time64(columnar::TimeUnit::kMicro);
+    case TypeId::kUInt64:
+      return columnar::Int64();
+    case TypeId::kFloat16:
+      return columnar::Float32();
+    case TypeId::kTime32:
+      return columnar::Time64(columnar::TimeUnit::kMicro);
     case TypeId::kTimestamp:
       if (t->unit() == columnar::TimeUnit::kSecond || t->unit() == columnar::TimeUnit::kMilli) {
         return columnar::Timestamp(columnar::TimeUnit::kMicro, t->timezone());
@@ -114,7 +134,8 @@ DataTypePtr NormalizeType(const DataTypePtr& t) {
       v.type = NormalizeType(v.type);
       return columnar::Map(std::move(k), std::move(v), t->keys_sorted());
     }
-    default: return t;
+    default:
+      return t;
   }
 }
 
@@ -141,7 +162,8 @@ DataTypePtr DecimalResultType(char op, const DataType& a, const DataType& b) {
       int scale = std::max(s1, s2);
       return BoundedDecimal(std::max(p1 - s1, p2 - s2) + scale + 1, scale);
     }
-    case '*': return BoundedDecimal(p1 + p2 + 1, s1 + s2);
+    case '*':
+      return BoundedDecimal(p1 + p2 + 1, s1 + s2);
     case '/': {
       int scale = std::max(6, s1 + p2 + 1);
       return BoundedDecimal(p1 - s1 + s2 + scale, scale);
@@ -229,7 +251,8 @@ Result<DataTypePtr> CommonType(const DataTypePtr& a, const DataTypePtr& b) {
         if (!field.ok() || !AsciiEqualsIgnoreCase(a->child(i).name, b->child(i).name)) break;
         fields.emplace_back(a->child(i).name, *field);
       }
-      if (static_cast<int>(fields.size()) == a->num_children()) return columnar::Struct(std::move(fields));
+      if (static_cast<int>(fields.size()) == a->num_children())
+        return columnar::Struct(std::move(fields));
     }
   }
   return InvalidArgument("{} and {} have no common type", SparkTypeName(*a), SparkTypeName(*b));

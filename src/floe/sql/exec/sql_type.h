@@ -17,9 +17,9 @@ namespace floe::sql {
 columnar::DataTypePtr TimestampType();     // timestamp: micros, UTC
 columnar::DataTypePtr TimestampNtzType();  // timestamp_ntz: micros, no zone
 
-bool IsIntegral(const columnar::DataType& t);  // int8..int64 and unsigned
-bool IsFloating(const columnar::DataType& t);  // float16/32/64
-bool IsNumeric(const columnar::DataType& t);   // integral, floating or decimal
+bool IsIntegral(const columnar::DataType& t);    // int8..int64 and unsigned
+bool IsFloating(const columnar::DataType& t);    // float16/32/64
+bool IsNumeric(const columnar::DataType& t);     // integral, floating or decimal
 bool IsStringLike(const columnar::DataType& t);  // string
 bool IsTimestamp(const columnar::DataType& t);   // any unit, with or without zone
 bool IsZonedTimestamp(const columnar::DataType& t);

@@ -41,8 +41,9 @@ std::string Substring(std::string_view s, int64_t pos, int64_t len) {
   start = std::clamp<int64_t>(start, 0, n);
   end = std::clamp<int64_t>(end, start, n);
   if (len < 0) end = start;
-  return std::string(s.substr(starts[static_cast<size_t>(start)],
-                              starts[static_cast<size_t>(end)] - starts[static_cast<size_t>(start)]));
+  return std::string(
+      s.substr(starts[static_cast<size_t>(start)],
+               starts[static_cast<size_t>(end)] - starts[static_cast<size_t>(start)]));
 }
 
 }  // namespace
@@ -56,58 +57,75 @@ FamilyBinding BindStringFunction(std::string_view name, const std::vector<DataTy
   };
   if (name == "lower" || name == "lcase" || name == "upper" || name == "ucase") {
     bool upper = name == "upper" || name == "ucase";
-    return unary([upper](const std::vector<Scalar>& v) -> Result<Scalar> {
-      return Scalar::String(AsciiCase(v[0].as_string(), upper));
-    }, s);
+    return unary(
+        [upper](const std::vector<Scalar>& v) -> Result<Scalar> {
+          return Scalar::String(AsciiCase(v[0].as_string(), upper));
+        },
+        s);
   }
   if (name == "length" || name == "char_length" || name == "character_length") {
     bool binary = args.size() == 1 && args[0]->id() == columnar::TypeId::kBinary;
     if (binary) {
-      return FamilyBinding(FunctionBinding{columnar::Int32(), {args[0]}, MakeRowKernel(columnar::Int32(), [](const std::vector<Scalar>& v) -> Result<Scalar> {
-        return Scalar::Int(static_cast<int64_t>(v[0].as_string().size()));
-      })});
+      return FamilyBinding(FunctionBinding{
+          columnar::Int32(),
+          {args[0]},
+          MakeRowKernel(columnar::Int32(), [](const std::vector<Scalar>& v) -> Result<Scalar> {
+            return Scalar::Int(static_cast<int64_t>(v[0].as_string().size()));
+          })});
     }
-    return unary([](const std::vector<Scalar>& v) -> Result<Scalar> {
-      return Scalar::Int(static_cast<int64_t>(Utf8Starts(v[0].as_string()).size()) - 1);
-    }, columnar::Int32());
+    return unary(
+        [](const std::vector<Scalar>& v) -> Result<Scalar> {
+          return Scalar::Int(static_cast<int64_t>(Utf8Starts(v[0].as_string()).size()) - 1);
+        },
+        columnar::Int32());
   }
   if (name == "trim" || name == "ltrim" || name == "rtrim") {
     bool left = name != "rtrim", right = name != "ltrim";
-    return unary([left, right](const std::vector<Scalar>& v) -> Result<Scalar> {
-      std::string_view t = v[0].as_string();
-      while (left && !t.empty() && t.front() == ' ') t.remove_prefix(1);
-      while (right && !t.empty() && t.back() == ' ') t.remove_suffix(1);
-      return Scalar::String(std::string(t));
-    }, s);
+    return unary(
+        [left, right](const std::vector<Scalar>& v) -> Result<Scalar> {
+          std::string_view t = v[0].as_string();
+          while (left && !t.empty() && t.front() == ' ') t.remove_prefix(1);
+          while (right && !t.empty() && t.back() == ' ') t.remove_suffix(1);
+          return Scalar::String(std::string(t));
+        },
+        s);
   }
   if (name == "substr" || name == "substring") {
     if (args.size() != 2 && args.size() != 3) {
-      return FamilyBinding(InvalidArgument("{} takes a string, a position and an optional length", name));
+      return FamilyBinding(
+          InvalidArgument("{} takes a string, a position and an optional length", name));
     }
     std::vector<DataTypePtr> types{s, columnar::Int32()};
     if (args.size() == 3) types.push_back(columnar::Int32());
-    return FamilyBinding(FunctionBinding{s, types, MakeRowKernel(s, [](const std::vector<Scalar>& v) -> Result<Scalar> {
-      int64_t len = v.size() == 3 ? v[2].as_int() : INT64_MAX;
-      return Scalar::String(Substring(v[0].as_string(), v[1].as_int(), len));
-    })});
+    return FamilyBinding(FunctionBinding{
+        s, types, MakeRowKernel(s, [](const std::vector<Scalar>& v) -> Result<Scalar> {
+          int64_t len = v.size() == 3 ? v[2].as_int() : INT64_MAX;
+          return Scalar::String(Substring(v[0].as_string(), v[1].as_int(), len));
+        })});
   }
   if (name == "concat" || name == "||") {
     std::vector<DataTypePtr> types(args.size(), s);
-    return FamilyBinding(FunctionBinding{s, types, MakeRowKernel(s, [](const std::vector<Scalar>& v) -> Result<Scalar> {
-      std::string out;
-      for (const auto& x : v) out += x.as_string();
-      return Scalar::String(std::move(out));
-    })});
+    return FamilyBinding(FunctionBinding{
+        s, types, MakeRowKernel(s, [](const std::vector<Scalar>& v) -> Result<Scalar> {
+          std::string out;
+          for (const auto& x : v) out += x.as_string();
+          return Scalar::String(std::move(out));
+        })});
   }
   if (name == "starts_with" || name == "startswith" || name == "contains" || name == "ends_with" ||
       name == "endswith") {
     if (args.size() != 2) return FamilyBinding(InvalidArgument("{} takes two strings", name));
     int mode = name.starts_with("start") ? 0 : (name == "contains" ? 1 : 2);
-    return FamilyBinding(FunctionBinding{columnar::Boolean(), {s, s}, MakeRowKernel(columnar::Boolean(), [mode](const std::vector<Scalar>& v) -> Result<Scalar> {
-      std::string_view a = v[0].as_string(), b = v[1].as_string();
-      bool r = mode == 0 ? a.starts_with(b) : mode == 1 ? a.find(b) != std::string_view::npos : a.ends_with(b);
-      return Scalar::Bool(r);
-    })});
+    return FamilyBinding(FunctionBinding{
+        columnar::Boolean(),
+        {s, s},
+        MakeRowKernel(columnar::Boolean(), [mode](const std::vector<Scalar>& v) -> Result<Scalar> {
+          std::string_view a = v[0].as_string(), b = v[1].as_string();
+          bool r = mode == 0   ? a.starts_with(b)
+                   : mode == 1 ? a.find(b) != std::string_view::npos
+                               : a.ends_with(b);
+          return Scalar::Bool(r);
+        })});
   }
   return std::nullopt;
 }

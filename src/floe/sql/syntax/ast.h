@@ -108,7 +108,7 @@ struct Join {
   JoinType type = JoinType::kInner;
   FromItemPtr left;
   FromItemPtr right;
-  ExprPtr on;                         // null for CROSS / USING / comma
+  ExprPtr on;  // null for CROSS / USING / comma
   std::vector<std::string> using_columns;
   bool comma = false;
 };
@@ -283,8 +283,8 @@ struct PartitionField {
 // (the clauses after the column list in any order, each at most once).
 struct CreateTable {
   QualifiedName name;
-  bool or_replace = false;    // CREATE OR REPLACE TABLE
-  bool replace = false;       // REPLACE TABLE (without CREATE)
+  bool or_replace = false;  // CREATE OR REPLACE TABLE
+  bool replace = false;     // REPLACE TABLE (without CREATE)
   bool if_not_exists = false;
   std::vector<ColumnDefinition> columns;  // empty when no column list
   std::optional<std::string> provider;    // USING iceberg
@@ -334,7 +334,7 @@ struct ShowTblProperties {
 
 // FIRST | AFTER column
 struct ColumnPosition {
-  bool first = false;   // FIRST; otherwise AFTER `after`
+  bool first = false;  // FIRST; otherwise AFTER `after`
   std::string after;
   SourcePosition pos;
 };
@@ -385,8 +385,8 @@ enum class AlterColumnAction { kType, kSetNotNull, kDropNotNull, kComment, kPosi
 struct AlterColumn {
   QualifiedName name;
   AlterColumnAction action = AlterColumnAction::kType;
-  std::optional<TypeName> type;          // kType
-  std::optional<std::string> comment;    // kComment
+  std::optional<TypeName> type;            // kType
+  std::optional<std::string> comment;      // kComment
   std::optional<ColumnPosition> position;  // kPosition
 };
 
@@ -431,7 +431,7 @@ struct SetTimeZone {
 // SET key = value | SET key | SET: key and value as written (trimmed); Spark's
 // spark.sql.session.timeZone sets the session time zone.
 struct SetConfig {
-  std::string key;    // empty: `SET` alone (list)
+  std::string key;  // empty: `SET` alone (list)
   std::optional<std::string> value;
 };
 

@@ -81,11 +81,21 @@ std::string PrintJoin(const Join& join) {
   if (join.comma) return left + ", " + right;
   std::string out = left;
   switch (join.type) {
-    case JoinType::kInner: out += " JOIN "; break;
-    case JoinType::kLeft: out += " LEFT JOIN "; break;
-    case JoinType::kRight: out += " RIGHT JOIN "; break;
-    case JoinType::kFull: out += " FULL JOIN "; break;
-    case JoinType::kCross: out += " CROSS JOIN "; break;
+    case JoinType::kInner:
+      out += " JOIN ";
+      break;
+    case JoinType::kLeft:
+      out += " LEFT JOIN ";
+      break;
+    case JoinType::kRight:
+      out += " RIGHT JOIN ";
+      break;
+    case JoinType::kFull:
+      out += " FULL JOIN ";
+      break;
+    case JoinType::kCross:
+      out += " CROSS JOIN ";
+      break;
   }
   out += right;
   if (join.on) out += " ON " + ToSql(*join.on);
@@ -225,9 +235,12 @@ std::string PrintAlterAction(const AlterTable& alter) {
       const AlterColumn& a = std::get<AlterColumn>(alter.action);
       std::string out = "ALTER COLUMN " + ToSql(a.name) + " ";
       switch (a.action) {
-        case AlterColumnAction::kType: return out + "TYPE " + (a.type ? ToSql(*a.type) : "?");
-        case AlterColumnAction::kSetNotNull: return out + "SET NOT NULL";
-        case AlterColumnAction::kDropNotNull: return out + "DROP NOT NULL";
+        case AlterColumnAction::kType:
+          return out + "TYPE " + (a.type ? ToSql(*a.type) : "?");
+        case AlterColumnAction::kSetNotNull:
+          return out + "SET NOT NULL";
+        case AlterColumnAction::kDropNotNull:
+          return out + "DROP NOT NULL";
         case AlterColumnAction::kComment:
           return out + "COMMENT " + QuoteStringLiteral(a.comment.value_or(""));
         case AlterColumnAction::kPosition:
@@ -346,7 +359,8 @@ struct StatementPrinter {
   std::string operator()(const SetConfig& s) const {
     std::string out = "SET";
     if (!s.key.empty()) out += " " + s.key;
-    if (s.value) out += " = " + QuoteStringLiteral(*s.value);  // as a string: any text reads back the same
+    if (s.value)
+      out += " = " + QuoteStringLiteral(*s.value);  // as a string: any text reads back the same
     return out;
   }
   std::string operator()(const Use& s) const { return "USE " + ToSql(s.name); }

@@ -253,7 +253,9 @@ Result<FromItemPtr> SqlParser::ParseJoinedItem() {
       Advance();
       type = JoinType::kInner;
     } else if (AtWord("LEFT") || AtWord("RIGHT") || AtWord("FULL")) {
-      type = AtWord("LEFT") ? JoinType::kLeft : AtWord("RIGHT") ? JoinType::kRight : JoinType::kFull;
+      type = AtWord("LEFT")    ? JoinType::kLeft
+             : AtWord("RIGHT") ? JoinType::kRight
+                               : JoinType::kFull;
       Advance();
       if (AtWord("SEMI") || AtWord("ANTI")) {
         return ErrorAt(Peek(), fmt::format("{} JOIN is not supported", Peek().text));

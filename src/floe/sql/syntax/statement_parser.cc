@@ -69,8 +69,7 @@ Result<Statement> SqlParser::ParseStatement() {
   if (!AtStatementEnd()) return ErrorExpected("\";\" or the end of the statement");
   result->pos = pos;
   result->text = std::string(text_.substr(first.begin, Peek().begin - first.begin));
-  while (!result->text.empty() &&
-         std::isspace(static_cast<unsigned char>(result->text.back()))) {
+  while (!result->text.empty() && std::isspace(static_cast<unsigned char>(result->text.back()))) {
     result->text.pop_back();
   }
   return result;
@@ -172,8 +171,8 @@ Result<Statement> SqlParser::ParseCreateTable(bool or_replace, bool replace) {
       if (saw_properties) return duplicate("TBLPROPERTIES");
       saw_properties = true;
       FLOE_ASSIGN_OR_RETURN(ct.properties, ParseProperties());
-    } else if (AtWord("CLUSTERED") || AtWord("STORED") || AtWord("OPTIONS") ||
-               AtWord("ROW") || AtWord("SORTED")) {
+    } else if (AtWord("CLUSTERED") || AtWord("STORED") || AtWord("OPTIONS") || AtWord("ROW") ||
+               AtWord("SORTED")) {
       return ErrorAt(clause, fmt::format("{} is not supported in CREATE TABLE", clause.text));
     } else {
       break;
@@ -246,8 +245,9 @@ Result<std::vector<PartitionField>> SqlParser::ParsePartitionedBy() {
     } else {
       FLOE_ASSIGN_OR_RETURN(field.column, ParseQualifiedName("a partition column"));
       if (!AtSymbol(",") && !AtSymbol(")") && Peek().kind == TokenKind::kWord) {
-        return ErrorAt(Peek(), "column definitions in PARTITIONED BY are not supported; name "
-                               "columns of the column list");
+        return ErrorAt(Peek(),
+                       "column definitions in PARTITIONED BY are not supported; name "
+                       "columns of the column list");
       }
     }
     fields.push_back(std::move(field));
@@ -346,7 +346,8 @@ Result<Statement> SqlParser::ParseShow() {
       FLOE_ASSIGN_OR_RETURN(std::string p, ParseStringLiteral("a pattern"));
       pattern = std::move(p);
     }
-    if (namespaces) return MakeStatementNode(pos, ShowNamespaces{std::move(in), std::move(pattern)});
+    if (namespaces)
+      return MakeStatementNode(pos, ShowNamespaces{std::move(in), std::move(pattern)});
     return MakeStatementNode(pos, ShowTables{std::move(in), std::move(pattern)});
   }
   if (AcceptWord("CREATE")) {
@@ -365,8 +366,9 @@ Result<Statement> SqlParser::ParseShow() {
     }
     return MakeStatementNode(pos, std::move(show));
   }
-  return ErrorExpected("NAMESPACES, SCHEMAS, DATABASES, TABLES, CREATE TABLE or TBLPROPERTIES "
-                       "after SHOW");
+  return ErrorExpected(
+      "NAMESPACES, SCHEMAS, DATABASES, TABLES, CREATE TABLE or TBLPROPERTIES "
+      "after SHOW");
 }
 
 Result<Statement> SqlParser::ParseDescribe() {
@@ -555,8 +557,9 @@ Result<Statement> SqlParser::ParseInsert() {
   AcceptWord("TABLE");
   FLOE_ASSIGN_OR_RETURN(insert.table, ParseQualifiedName("a table name"));
   if (AtWord("PARTITION")) {
-    return ErrorAt(Peek(), "INSERT … PARTITION (…) is not supported; partitions come from the "
-                           "table's partition spec");
+    return ErrorAt(Peek(),
+                   "INSERT … PARTITION (…) is not supported; partitions come from the "
+                   "table's partition spec");
   }
   if (AtSymbol("(") && !AtQueryStart(1)) {
     FLOE_ASSIGN_OR_RETURN(insert.columns, ParseIdentifierList("column name"));

@@ -129,11 +129,16 @@ Status ByteArrayDictionary::Gather(const uint32_t* indices, int64_t n,
   FLOE_RETURN_IF_ERROR(CheckIndices(indices, n, size()));
   const auto* base = reinterpret_cast<const uint8_t*>(bytes_.data());
   switch (common_length_) {
-    case 1: return AppendCommonLength<1>(base, indices, n, out);
-    case 2: return AppendCommonLength<2>(base, indices, n, out);
-    case 4: return AppendCommonLength<4>(base, indices, n, out);
-    case 8: return AppendCommonLength<8>(base, indices, n, out);
-    default: break;
+    case 1:
+      return AppendCommonLength<1>(base, indices, n, out);
+    case 2:
+      return AppendCommonLength<2>(base, indices, n, out);
+    case 4:
+      return AppendCommonLength<4>(base, indices, n, out);
+    case 8:
+      return AppendCommonLength<8>(base, indices, n, out);
+    default:
+      break;
   }
   int64_t bytes = 0;
   for (int64_t i = 0; i < n; ++i) {

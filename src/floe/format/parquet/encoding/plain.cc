@@ -49,7 +49,8 @@ int64_t Int96NanosOfDay(const Int96& v) {
 int64_t Int96ToUnixMicros(const Int96& v) {
   constexpr uint64_t kMicrosPerDay = 86400ULL * 1000 * 1000;
   const auto julian_day = static_cast<int32_t>(v.words[2]);
-  return static_cast<int64_t>(static_cast<uint64_t>(static_cast<int64_t>(julian_day)) * kMicrosPerDay +
+  return static_cast<int64_t>(static_cast<uint64_t>(static_cast<int64_t>(julian_day)) *
+                                  kMicrosPerDay +
                               static_cast<uint64_t>(Int96NanosOfDay(v) / 1000) -
                               static_cast<uint64_t>(kJulianDayOfEpoch) * kMicrosPerDay);
 }

@@ -9,20 +9,33 @@ namespace floe::parquet::thrift {
 
 std::string_view CTypeName(CType type) {
   switch (type) {
-    case CType::kStop: return "stop";
+    case CType::kStop:
+      return "stop";
     case CType::kBoolTrue:
-    case CType::kBoolFalse: return "bool";
-    case CType::kByte: return "byte";
-    case CType::kI16: return "i16";
-    case CType::kI32: return "i32";
-    case CType::kI64: return "i64";
-    case CType::kDouble: return "double";
-    case CType::kBinary: return "binary";
-    case CType::kList: return "list";
-    case CType::kSet: return "set";
-    case CType::kMap: return "map";
-    case CType::kStruct: return "struct";
-    case CType::kUuid: return "uuid";
+    case CType::kBoolFalse:
+      return "bool";
+    case CType::kByte:
+      return "byte";
+    case CType::kI16:
+      return "i16";
+    case CType::kI32:
+      return "i32";
+    case CType::kI64:
+      return "i64";
+    case CType::kDouble:
+      return "double";
+    case CType::kBinary:
+      return "binary";
+    case CType::kList:
+      return "list";
+    case CType::kSet:
+      return "set";
+    case CType::kMap:
+      return "map";
+    case CType::kStruct:
+      return "struct";
+    case CType::kUuid:
+      return "uuid";
   }
   return "unknown";
 }
@@ -39,9 +52,12 @@ bool IsInteger(CType t) {
 // against the bytes that remain before anything is allocated.
 size_t MinEncodedSize(CType t) {
   switch (t) {
-    case CType::kDouble: return 8;
-    case CType::kUuid: return 16;
-    default: return 1;
+    case CType::kDouble:
+      return 8;
+    case CType::kUuid:
+      return 16;
+    default:
+      return 1;
   }
 }
 
@@ -135,8 +151,8 @@ Result<FieldHeader> CompactReader::ReadFieldHeader() {
 
 Result<uint32_t> CompactReader::ReadContainerSize(uint64_t size, size_t min_element_bytes) {
   if (size > std::numeric_limits<int32_t>::max() || size * min_element_bytes > remaining()) {
-    return Corrupt(fmt::format("container of {} elements exceeds the {} bytes left", size,
-                               remaining()));
+    return Corrupt(
+        fmt::format("container of {} elements exceeds the {} bytes left", size, remaining()));
   }
   return static_cast<uint32_t>(size);
 }
@@ -146,7 +162,8 @@ Result<ListHeader> CompactReader::BeginList() {
   if (pos_ >= end_) return Corrupt("truncated list header");
   uint8_t b = *pos_++;
   uint8_t type = b & 0x0F;
-  if (!IsValidType(type) || type == 0) return Corrupt(fmt::format("invalid list element type {}", type));
+  if (!IsValidType(type) || type == 0)
+    return Corrupt(fmt::format("invalid list element type {}", type));
   ListHeader h;
   h.element_type = static_cast<CType>(type);
   uint64_t size = b >> 4;
@@ -218,7 +235,9 @@ Result<int32_t> CompactReader::ReadI32(CType type) {
   FLOE_ASSIGN_OR_RETURN(int64_t v, ReadInteger(type, INT32_MIN, INT32_MAX));
   return static_cast<int32_t>(v);
 }
-Result<int64_t> CompactReader::ReadI64(CType type) { return ReadInteger(type, INT64_MIN, INT64_MAX); }
+Result<int64_t> CompactReader::ReadI64(CType type) {
+  return ReadInteger(type, INT64_MIN, INT64_MAX);
+}
 
 Result<double> CompactReader::ReadDouble(CType type) {
   FLOE_RETURN_IF_ERROR(ExpectType(type, CType::kDouble));
