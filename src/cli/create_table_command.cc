@@ -34,7 +34,7 @@ Status RunCreateTable(const Invocation& inv) {
   }
   FLOE_ASSIGN_OR_RETURN(CatalogTable target, OpenCatalogTable(inv, args.positionals()[0]));
   catalog::CreateTableOptions options;
-  update::NewTableRequest& request = options.table;
+  commit::NewTableRequest& request = options.table;
   if (from_text) {
     FLOE_ASSIGN_OR_RETURN(request.schema, spec::ParseSchemaText(*args.Get("--schema")));
   } else {

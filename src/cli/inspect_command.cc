@@ -10,9 +10,9 @@
 #include "cli/catalog_access.h"
 #include "cli/command.h"
 #include "cli/table_source.h"
+#include "floe/commit/metadata_file.h"
 #include "floe/io/file_io.h"
 #include "floe/spec/table_metadata_json.h"
-#include "floe/table/metadata_file.h"
 #include "floe/util/json_writer.h"
 #include "floe/util/time.h"
 
@@ -162,7 +162,7 @@ Result<TableSource> InspectedTable(const Invocation& inv) {
     }
     TableSource t;
     t.metadata_location = *file;
-    FLOE_ASSIGN_OR_RETURN(t.metadata, table::ReadMetadataFile(*io::LocalFileIO(), *file));
+    FLOE_ASSIGN_OR_RETURN(t.metadata, commit::ReadMetadataFile(*io::LocalFileIO(), *file));
     return t;
   }
   if (inv.args.positionals().empty()) {

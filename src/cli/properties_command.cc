@@ -53,16 +53,16 @@ Status RunProperties(const Invocation& inv, Action action) {
     FLOE_ASSIGN_OR_RETURN(CatalogTable t, OpenCatalogTable(inv, pos[1]));
     FLOE_ASSIGN_OR_RETURN(catalog::LoadedTable loaded, t.catalog->LoadTable(t.id));
     if (action == Action::kGet) return PrintProperties(inv, loaded.metadata.properties);
-    std::vector<update::TableRequirement> requirements{
-        update::AssertTableUuid{loaded.metadata.table_uuid}};
-    std::vector<update::TableUpdate> updates;
+    std::vector<commit::TableRequirement> requirements{
+        commit::AssertTableUuid{loaded.metadata.table_uuid}};
+    std::vector<commit::TableUpdate> updates;
     if (action == Action::kSet) {
-      updates.push_back(update::SetProperties{{{pos[2], pos[3]}}});
+      updates.push_back(commit::SetProperties{{{pos[2], pos[3]}}});
     } else {
       if (!loaded.metadata.properties.count(pos[2])) {
         return NotFound("{}: no property {}", pos[1], pos[2]);
       }
-      updates.push_back(update::RemoveProperties{{pos[2]}});
+      updates.push_back(commit::RemoveProperties{{pos[2]}});
     }
     FLOE_RETURN_IF_ERROR(t.catalog->CommitTable(t.id, requirements, updates));
   } else {

@@ -4,7 +4,7 @@
 
 #include "cli/catalog_access.h"
 #include "floe/catalog/location_match.h"
-#include "floe/table/metadata_file.h"
+#include "floe/commit/metadata_file.h"
 
 namespace floe::cli {
 
@@ -18,7 +18,7 @@ std::optional<int64_t> VersionOf(const std::string& location) {
   std::string name(catalog::NormalizeLocation(location));
   size_t slash = name.rfind('/');
   if (slash != std::string::npos) name = name.substr(slash + 1);
-  return table::MetadataFileVersion(name);
+  return commit::MetadataFileVersion(name);
 }
 
 }  // namespace

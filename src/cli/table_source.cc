@@ -5,8 +5,8 @@
 
 #include "cli/catalog_access.h"
 #include "cli/stale_metadata.h"
+#include "floe/commit/metadata_file.h"
 #include "floe/io/location_map.h"
-#include "floe/table/metadata_file.h"
 
 namespace floe::cli {
 
@@ -22,7 +22,7 @@ Result<std::vector<std::string>> ResolveTableArgument(const std::string& argumen
   if (!std::filesystem::exists(argument, ec)) return std::vector<std::string>{argument};
   if (!std::filesystem::is_directory(argument, ec)) return std::vector<std::string>{argument};
   auto local = io::LocalFileIO();
-  auto current = table::FindCurrentMetadataFile(*local, argument);
+  auto current = commit::FindCurrentMetadataFile(*local, argument);
   if (current.ok() || current.error().kind != ErrorKind::kNotFound) {
     if (!current.ok()) return std::move(current).error();
     return std::vector<std::string>{argument};
@@ -37,7 +37,7 @@ Result<std::vector<std::string>> ResolveTableArgument(const std::string& argumen
     }
     if (!it->is_directory(ec) || it->path().filename() != "metadata") continue;
     std::string folder = it->path().parent_path().string();
-    if (table::FindCurrentMetadataFile(*local, folder).ok()) tables.push_back(folder);
+    if (commit::FindCurrentMetadataFile(*local, folder).ok()) tables.push_back(folder);
     it.disable_recursion_pending();
   }
   if (tables.empty()) return std::move(current).error();
@@ -70,12 +70,12 @@ Result<TableSource> OpenTableSource(const std::string& argument, const Invocatio
     t.metadata = std::move(table_in_catalog.metadata);
     loaded = true;
   } else if (std::filesystem::is_directory(argument, ec)) {
-    FLOE_ASSIGN_OR_RETURN(t.metadata_location, table::FindCurrentMetadataFile(*local, argument));
+    FLOE_ASSIGN_OR_RETURN(t.metadata_location, commit::FindCurrentMetadataFile(*local, argument));
   } else {
     t.metadata_location = argument;
   }
   if (!loaded) {
-    FLOE_ASSIGN_OR_RETURN(t.metadata, table::ReadMetadataFile(*local, t.metadata_location));
+    FLOE_ASSIGN_OR_RETURN(t.metadata, commit::ReadMetadataFile(*local, t.metadata_location));
     WarnIfStaleMetadata(inv, t.metadata_location);
   }
   std::vector<std::string> rules = args.GetAll("--location-map");

@@ -17,8 +17,8 @@ inline CreateTableOptions SmallTable() {
 
 // Adds column `name` (id 3) on top of schema 0, requiring schema 0 to be current.
 struct SchemaChange {
-  std::vector<update::TableRequirement> requirements;
-  std::vector<update::TableUpdate> updates;
+  std::vector<commit::TableRequirement> requirements;
+  std::vector<commit::TableUpdate> updates;
 };
 inline SchemaChange AddColumn(const LoadedTable& base, const std::string& name) {
   SchemaChange change;
@@ -26,9 +26,9 @@ inline SchemaChange AddColumn(const LoadedTable& base, const std::string& name) 
   schema.schema_id = base.metadata.current_schema_id + 1;
   schema.fields.push_back(
       spec::NestedField{base.metadata.last_column_id + 1, name, false, spec::Type::Int()});
-  change.requirements.push_back(update::AssertCurrentSchemaId{base.metadata.current_schema_id});
-  change.updates.push_back(update::AddSchema{schema});
-  change.updates.push_back(update::SetCurrentSchema{update::kLastAdded});
+  change.requirements.push_back(commit::AssertCurrentSchemaId{base.metadata.current_schema_id});
+  change.updates.push_back(commit::AddSchema{schema});
+  change.updates.push_back(commit::SetCurrentSchema{commit::kLastAdded});
   return change;
 }
 

@@ -49,8 +49,8 @@ class WalkingCatalog : public Catalog {
   }
   Result<LoadedTable> LoadTable(const TableIdentifier& id) override { return inner_.LoadTable(id); }
   Result<LoadedTable> CommitTable(const TableIdentifier& id,
-                                  std::span<const update::TableRequirement> requirements,
-                                  std::span<const update::TableUpdate> updates) override {
+                                  std::span<const commit::TableRequirement> requirements,
+                                  std::span<const commit::TableUpdate> updates) override {
     return inner_.CommitTable(id, requirements, updates);
   }
   Status DropTable(const TableIdentifier& id, bool purge) override {

@@ -6,7 +6,7 @@
 
 #include "catalog_test_util.h"
 #include "floe/catalog/sql/sqlite_database.h"
-#include "floe/table/metadata_file.h"
+#include "floe/commit/metadata_file.h"
 #include "testing/test_util.h"
 
 namespace floe::catalog::sql {

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "floe/columnar/row_writer.h"
+#include "floe/commit/metadata_file.h"
 #include "floe/inspect/metadata_table.h"
 #include "floe/io/file_io.h"
 #include "floe/io/location_map.h"
-#include "floe/table/metadata_file.h"
 #include "testing/test_util.h"
 
 namespace floe::inspect::testing_util {
@@ -39,11 +39,11 @@ inline LoadedTable LoadCorpusTable(const std::string& relative,
   const std::string path = corpus + "/data/persistent/" + relative;
   Result<std::string> location = path.ends_with(".metadata.json")
                                      ? Result<std::string>(path)
-                                     : table::FindCurrentMetadataFile(*t.io, path);
+                                     : commit::FindCurrentMetadataFile(*t.io, path);
   EXPECT_TRUE(location.ok()) << location.error().message;
   if (!location.ok()) return t;
   t.location = *location;
-  Result<spec::TableMetadata> metadata = table::ReadMetadataFile(*t.io, t.location);
+  Result<spec::TableMetadata> metadata = commit::ReadMetadataFile(*t.io, t.location);
   EXPECT_TRUE(metadata.ok()) << metadata.error().message;
   if (metadata.ok()) t.metadata = std::move(*metadata);
   return t;

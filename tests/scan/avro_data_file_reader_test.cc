@@ -468,7 +468,7 @@ TEST(AvroDataFileReaderTest, FilesWithoutIdsReadThroughTheNameMapping) {
                   {5, "tags", false, Type::List({6, "element", false, Type::String()})},
                   {7, "props", false,
                    Type::Map({8, "key", true, Type::String()}, {9, "value", false, Type::Long()})}};
-  auto mapping = NameMapping::Parse(R"([{"field-id":1,"names":["id"]},
+  auto mapping = spec::NameMapping::Parse(R"([{"field-id":1,"names":["id"]},
     {"field-id":2,"names":["data","payload"]},
     {"field-id":3,"names":["nested"],"fields":[{"field-id":4,"names":["x"]}]},
     {"field-id":5,"names":["tags"],"fields":[{"field-id":6,"names":["element"]}]},

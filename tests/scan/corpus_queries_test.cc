@@ -18,11 +18,11 @@
 #include <sstream>
 
 #include "floe/columnar/value_text.h"
+#include "floe/commit/metadata_file.h"
 #include "floe/io/file_io.h"
 #include "floe/io/location_map.h"
 #include "floe/scan/table_reader.h"
 #include "floe/scan/table_scan.h"
-#include "floe/table/metadata_file.h"
 #include "floe/util/time.h"
 #include "testing/test_util.h"
 
@@ -193,11 +193,11 @@ Result<std::string> MetadataFile(io::FileIO& io, const Translated& t) {
     }
     return NotFound("no metadata version {} in {}", *t.version, folder);
   }
-  auto current = table::FindCurrentMetadataFile(io, folder);
+  auto current = commit::FindCurrentMetadataFile(io, folder);
   if (current.ok()) return current;
   for (auto& entry : fs::recursive_directory_iterator(folder)) {
     if (entry.is_directory() && entry.path().filename() == "metadata") {
-      return table::FindCurrentMetadataFile(io, entry.path().parent_path().string());
+      return commit::FindCurrentMetadataFile(io, entry.path().parent_path().string());
     }
   }
   return current;
@@ -330,7 +330,7 @@ Result<Outcome> RunQuery(const Translated& t) {
   std::shared_ptr<io::FileIO> local = io::LocalFileIO();
   FLOE_ASSIGN_OR_RETURN(std::string metadata_file, MetadataFile(*local, t));
   FLOE_ASSIGN_OR_RETURN(spec::TableMetadata metadata,
-                        table::ReadMetadataFile(*local, metadata_file));
+                        commit::ReadMetadataFile(*local, metadata_file));
   if (t.allow_moved_paths) {
     std::string folder = fs::path(metadata_file).parent_path().parent_path().string();
     FLOE_ASSIGN_OR_RETURN(map,
@@ -465,9 +465,9 @@ TEST(CorpusQueriesTest, TpchQ06OnLineitem) {
   for (std::string table : {"lineitem_iceberg", "lineitem_iceberg_no_hint"}) {
     SCOPED_TRACE(table);
     std::shared_ptr<io::FileIO> local = io::LocalFileIO();
-    auto metadata_file = table::FindCurrentMetadataFile(*local, base + "/" + table);
+    auto metadata_file = commit::FindCurrentMetadataFile(*local, base + "/" + table);
     ASSERT_TRUE(metadata_file.ok()) << metadata_file.error().message;
-    auto metadata = table::ReadMetadataFile(*local, *metadata_file);
+    auto metadata = commit::ReadMetadataFile(*local, *metadata_file);
     ASSERT_TRUE(metadata.ok()) << metadata.error().message;
     // The table was written as ./lineitem_iceberg; the copies live in folders of other names.
     auto map = io::LocationMap::Make({"lineitem_iceberg=" + table}, base);
@@ -537,7 +537,7 @@ TEST(CorpusQueriesTest, EveryTableReadsCompletely) {
     std::string folder = it->path().parent_path().string();
     std::string name = fs::relative(folder, root).string();
     std::string top = name.substr(0, name.find('/'));
-    auto current = table::FindCurrentMetadataFile(*local, folder);
+    auto current = commit::FindCurrentMetadataFile(*local, folder);
     if (!current.ok()) continue;  // a metadata folder of Puffin or statistics files only
     ++tables;
     // lineitem tables were written as ./lineitem_iceberg, relative to their parent folder.
@@ -550,7 +550,7 @@ TEST(CorpusQueriesTest, EveryTableReadsCompletely) {
     }
     auto read = [&]() -> Result<int64_t> {
       FLOE_ASSIGN_OR_RETURN(spec::TableMetadata metadata,
-                            table::ReadMetadataFile(*local, *current));
+                            commit::ReadMetadataFile(*local, *current));
       FLOE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(*table_io, metadata, {}));
       int64_t rows = 0;
       TableReadCallbacks callbacks;

@@ -6,11 +6,11 @@
 
 #include "floe/columnar/array_builder.h"
 #include "floe/columnar/value_text.h"
+#include "floe/commit/metadata_file.h"
 #include "floe/format/parquet/file_writer.h"
 #include "floe/io/location_map.h"
 #include "floe/io/memory_file_io.h"
 #include "floe/manifest/snapshot_files.h"
-#include "floe/table/metadata_file.h"
 #include "floe/table/schema_conversion.h"
 #include "scan/data_file_rows.h"
 #include "testing/test_util.h"
@@ -35,9 +35,9 @@ LoadedTable LoadTable(const std::string& folder) {
   EXPECT_TRUE(map.ok());
   LoadedTable t;
   t.io = io::RemappedFileIO(io::LocalFileIO(), *map);
-  auto location = table::FindCurrentMetadataFile(*t.io, base + "/data/persistent/" + folder);
+  auto location = commit::FindCurrentMetadataFile(*t.io, base + "/data/persistent/" + folder);
   EXPECT_TRUE(location.ok()) << location.error().message;
-  auto metadata = table::ReadMetadataFile(*t.io, *location);
+  auto metadata = commit::ReadMetadataFile(*t.io, *location);
   EXPECT_TRUE(metadata.ok()) << metadata.error().message;
   t.metadata = std::move(*metadata);
   const spec::Snapshot* snapshot = t.metadata.CurrentSnapshot();
@@ -55,10 +55,10 @@ LoadedTable LoadTable(const std::string& folder) {
 std::vector<std::string> ReadTable(const LoadedTable& t,
                                    std::optional<spec::Schema> projected = std::nullopt) {
   std::vector<std::string> rows;
-  std::optional<NameMapping> mapping;
-  auto property = t.metadata.properties.find(std::string(kNameMappingProperty));
+  std::optional<spec::NameMapping> mapping;
+  auto property = t.metadata.properties.find(std::string(spec::kNameMappingProperty));
   if (property != t.metadata.properties.end()) {
-    auto parsed = NameMapping::Parse(property->second);
+    auto parsed = spec::NameMapping::Parse(property->second);
     EXPECT_TRUE(parsed.ok()) << parsed.error().message;
     mapping = *parsed;
   }
@@ -202,14 +202,14 @@ TEST(DataFileReaderTest, NameMappingVersions) {
   };
   for (const MappingCase& c : cases) {
     SCOPED_TRACE(c.version);
-    auto metadata = table::ReadMetadataFile(
+    auto metadata = commit::ReadMetadataFile(
         *io, base + "/data/persistent/name_mapping/warehouse_1/mydb/t1/metadata/" + c.version +
                  ".metadata.json");
     ASSERT_TRUE(metadata.ok()) << metadata.error().message;
-    std::optional<NameMapping> mapping;
-    auto property = metadata->properties.find(std::string(kNameMappingProperty));
+    std::optional<spec::NameMapping> mapping;
+    auto property = metadata->properties.find(std::string(spec::kNameMappingProperty));
     if (property != metadata->properties.end()) {
-      auto parsed = NameMapping::Parse(property->second);
+      auto parsed = spec::NameMapping::Parse(property->second);
       ASSERT_TRUE(parsed.ok()) << parsed.error().message;
       mapping = *parsed;
     }

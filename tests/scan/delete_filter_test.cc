@@ -14,6 +14,7 @@
 
 #include "floe/columnar/array_builder.h"
 #include "floe/columnar/value_text.h"
+#include "floe/commit/metadata_file.h"
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/format/parquet/file_writer.h"
@@ -23,7 +24,6 @@
 #include "floe/scan/data_file_reader.h"
 #include "floe/scan/delete_file_index.h"
 #include "floe/scan/deletion_vector.h"
-#include "floe/table/metadata_file.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
@@ -42,7 +42,7 @@ CorpusTable OpenTable(const std::string& metadata_path) {
   EXPECT_TRUE(map.SetBase(testing::CorpusPath("duckdb-iceberg")).ok());
   CorpusTable t;
   t.io = io::RemappedFileIO(io::LocalFileIO(), map);
-  auto md = table::ReadMetadataFile(*t.io, metadata_path);
+  auto md = commit::ReadMetadataFile(*t.io, metadata_path);
   EXPECT_TRUE(md.ok()) << md.error().message;
   if (md.ok()) t.metadata = std::move(*md);
   return t;

@@ -23,6 +23,7 @@
 #include "floe/catalog/sql/sql_catalog.h"
 #include "floe/columnar/array_builder.h"
 #include "floe/columnar/value_text.h"
+#include "floe/commit/metadata_file.h"
 #include "floe/format/parquet/file_writer.h"
 #include "floe/io/file_io.h"
 #include "floe/io/location_map.h"
@@ -30,7 +31,6 @@
 #include "floe/scan/table_scan.h"
 #include "floe/spec/partition_spec_text.h"
 #include "floe/spec/schema_text.h"
-#include "floe/table/metadata_file.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/update/append_files.h"
 #include "testing/test_util.h"
@@ -103,7 +103,7 @@ TEST(ParallelReadTest, CorpusTablesReadTheSameWithOneAndFourThreads) {
   int tables = 0, with_deletes = 0, with_several_files = 0;
   for (const std::string name : kCorpusTables) {
     std::string folder = root + "/" + name;
-    auto current = table::FindCurrentMetadataFile(*local, folder);
+    auto current = commit::FindCurrentMetadataFile(*local, folder);
     if (!current.ok()) {  // the table sits one or more folders down
       for (auto it = fs::recursive_directory_iterator(folder);
            it != fs::recursive_directory_iterator(); ++it) {
@@ -112,7 +112,7 @@ TEST(ParallelReadTest, CorpusTablesReadTheSameWithOneAndFourThreads) {
           break;
         }
       }
-      current = table::FindCurrentMetadataFile(*local, folder);
+      current = commit::FindCurrentMetadataFile(*local, folder);
     }
     if (!current.ok()) {  // a name outside the conventions (vfinal.metadata.json): the only one
       for (const auto& entry : fs::directory_iterator(folder + "/metadata")) {
@@ -124,7 +124,7 @@ TEST(ParallelReadTest, CorpusTablesReadTheSameWithOneAndFourThreads) {
     ASSERT_TRUE(current.ok()) << name << ": " << current.error().message;
     SCOPED_TRACE(name);
     std::shared_ptr<io::FileIO> io = io::RemappedFileIO(local, *map);
-    auto metadata = table::ReadMetadataFile(*local, *current);
+    auto metadata = commit::ReadMetadataFile(*local, *current);
     ASSERT_TRUE(metadata.ok()) << metadata.error().message;
     auto plan = PlanScan(*io, *metadata, {});
     ASSERT_TRUE(plan.ok()) << plan.error().message;
@@ -190,9 +190,9 @@ TEST(ParallelReadTest, CorpusTablesReadTheSameWithOneAndFourThreads) {
 TEST(ParallelReadTest, TpchQ06OnLineitemWithFourThreads) {
   std::string base = testing::CorpusPath("duckdb-iceberg") + "/data/persistent/iceberg";
   std::shared_ptr<io::FileIO> local = io::LocalFileIO();
-  auto metadata_file = table::FindCurrentMetadataFile(*local, base + "/lineitem_iceberg");
+  auto metadata_file = commit::FindCurrentMetadataFile(*local, base + "/lineitem_iceberg");
   ASSERT_TRUE(metadata_file.ok()) << metadata_file.error().message;
-  auto metadata = table::ReadMetadataFile(*local, *metadata_file);
+  auto metadata = commit::ReadMetadataFile(*local, *metadata_file);
   ASSERT_TRUE(metadata.ok()) << metadata.error().message;
   auto map = io::LocationMap::Make({"lineitem_iceberg=lineitem_iceberg"}, base);
   ASSERT_TRUE(map.ok()) << map.error().message;
@@ -245,10 +245,10 @@ TEST(ParallelReadTest, EqualityDeletesAtEverySnapshot) {
   auto map = io::LocationMap::Make({}, base);
   ASSERT_TRUE(map.ok());
   std::shared_ptr<io::FileIO> io = io::RemappedFileIO(local, *map);
-  auto current = table::FindCurrentMetadataFile(
+  auto current = commit::FindCurrentMetadataFile(
       *local, base + "/data/persistent/equality_deletes/warehouse/mydb/mytable");
   ASSERT_TRUE(current.ok()) << current.error().message;
-  auto metadata = table::ReadMetadataFile(*local, *current);
+  auto metadata = commit::ReadMetadataFile(*local, *current);
   ASSERT_TRUE(metadata.ok()) << metadata.error().message;
   ASSERT_GE(metadata->snapshots.size(), 2u);
   int64_t deleted = 0;

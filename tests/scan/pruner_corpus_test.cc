@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "floe/commit/metadata_file.h"
 #include "floe/expr/binder.h"
 #include "floe/expr/bound_expression.h"
 #include "floe/expr/parser.h"
@@ -22,7 +23,6 @@
 #include "floe/scan/manifest_pruner.h"
 #include "floe/scan/scan_filter.h"
 #include "floe/spec/single_value.h"
-#include "floe/table/metadata_file.h"
 #include "floe/table/parquet_scan.h"
 #include "floe/table/schema_conversion.h"
 #include "testing/test_util.h"
@@ -89,9 +89,9 @@ TEST(PrunerCorpusTest, RealTablesNeverLoseAMatchingFile) {
     if (jsons.empty()) continue;
     // The table folder holds metadata/.
     std::string folder = std::filesystem::path(jsons[0]).parent_path().parent_path().string();
-    Result<std::string> location = table::FindCurrentMetadataFile(*io, folder);
+    Result<std::string> location = commit::FindCurrentMetadataFile(*io, folder);
     if (!location.ok()) continue;
-    Result<spec::TableMetadata> metadata = table::ReadMetadataFile(*io, *location);
+    Result<spec::TableMetadata> metadata = commit::ReadMetadataFile(*io, *location);
     ASSERT_TRUE(metadata.ok()) << name << ": " << metadata.error().message;
     const spec::Snapshot* snapshot = metadata->CurrentSnapshot();
     const spec::Schema* schema = metadata->CurrentSchema();

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "floe/commit/metadata_file.h"
 #include "floe/io/file_io.h"
 #include "floe/io/location_map.h"
 #include "floe/manifest/manifest_list_reader.h"
@@ -21,7 +22,6 @@
 #include "floe/manifest/manifest_reader.h"
 #include "floe/manifest/manifest_writer.h"
 #include "floe/spec/single_value.h"
-#include "floe/table/metadata_file.h"
 #include "floe/util/thread_pool.h"
 #include "testing/test_util.h"
 
@@ -109,9 +109,9 @@ TEST(TableScanTest, ColumnStatsOnlyWhenAsked) {
         testing::FilesUnder(root + "/data/persistent/" + c.table, ".metadata.json");
     ASSERT_FALSE(jsons.empty());
     std::string folder = std::filesystem::path(jsons[0]).parent_path().parent_path().string();
-    Result<std::string> location = table::FindCurrentMetadataFile(*io, folder);
+    Result<std::string> location = commit::FindCurrentMetadataFile(*io, folder);
     ASSERT_TRUE(location.ok()) << location.error().message;
-    Result<spec::TableMetadata> metadata = table::ReadMetadataFile(*io, *location);
+    Result<spec::TableMetadata> metadata = commit::ReadMetadataFile(*io, *location);
     ASSERT_TRUE(metadata.ok()) << metadata.error().message;
 
     // Every live data file of the snapshot as its manifest lists it.

@@ -38,10 +38,10 @@ class MetadataTimeTravelTest : public SqlScriptTest {
     tag.type = spec::SnapshotRefType::kTag;
     spec::SnapshotRef branch;
     branch.snapshot_id = *base->metadata.current_snapshot_id;
-    std::vector<update::TableRequirement> requirements{
-        update::AssertTableUuid{base->metadata.table_uuid}};
-    std::vector<update::TableUpdate> updates{update::SetSnapshotRef{"v1", tag},
-                                             update::SetSnapshotRef{"dev", branch}};
+    std::vector<commit::TableRequirement> requirements{
+        commit::AssertTableUuid{base->metadata.table_uuid}};
+    std::vector<commit::TableUpdate> updates{commit::SetSnapshotRef{"v1", tag},
+                                             commit::SetSnapshotRef{"dev", branch}};
     auto committed = ops.Commit(requirements, updates);
     ASSERT_TRUE(committed.ok()) << committed.error().message;
   }

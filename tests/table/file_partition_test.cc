@@ -8,10 +8,10 @@
 
 #include <filesystem>
 
+#include "floe/commit/metadata_file.h"
 #include "floe/io/file_io.h"
 #include "floe/io/location_map.h"
 #include "floe/manifest/snapshot_files.h"
-#include "floe/table/metadata_file.h"
 #include "testing/test_util.h"
 
 namespace floe::table {
@@ -34,10 +34,10 @@ TEST(FilePartitionTest, CorpusHivePathsGiveTheManifestsPartitionValues) {
     std::string folder = testing::CorpusPath(std::string("duckdb-iceberg/data/persistent/") + name);
     std::vector<std::string> found = testing::FilesUnder(folder, ".metadata.json");
     ASSERT_FALSE(found.empty()) << name;
-    auto location = FindCurrentMetadataFile(
+    auto location = commit::FindCurrentMetadataFile(
         *io, std::filesystem::path(found.back()).parent_path().parent_path().string());
     ASSERT_TRUE(location.ok()) << location.error().message;
-    auto metadata = ReadMetadataFile(*io, *location);
+    auto metadata = commit::ReadMetadataFile(*io, *location);
     ASSERT_TRUE(metadata.ok()) << metadata.error().message;
     auto list = manifest::ReadSnapshotManifests(*io, *metadata, *metadata->CurrentSnapshot());
     ASSERT_TRUE(list.ok());

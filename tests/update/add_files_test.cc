@@ -11,34 +11,35 @@
 #include <filesystem>
 
 #include "floe/columnar/value_text.h"
+#include "floe/commit/metadata_builder.h"
+#include "floe/commit/metadata_file.h"
 #include "floe/io/file_io.h"
 #include "floe/io/location_map.h"
 #include "floe/manifest/snapshot_files.h"
-#include "floe/scan/name_mapping.h"
 #include "floe/scan/table_reader.h"
 #include "floe/scan/table_scan.h"
+#include "floe/spec/name_mapping.h"
 #include "floe/spec/single_value.h"
-#include "floe/table/metadata_file.h"
 #include "floe/update/append_files.h"
-#include "floe/update/metadata_builder.h"
 #include "testing/test_util.h"
 
 namespace floe::update {
 namespace {
 
 // A catalog in a variable over local files: requirements checked, updates applied.
-class LocalOps : public TableOperations {
+class LocalOps : public commit::TableOperations {
  public:
   explicit LocalOps(spec::TableMetadata metadata)
       : io_(io::LocalFileIO()), current_{"local:v1.metadata.json", std::move(metadata)} {}
-  Result<TableBase> Refresh() override { return current_; }
-  Result<TableBase> Commit(std::span<const TableRequirement> requirements,
-                           std::span<const TableUpdate> updates) override {
+  Result<commit::TableBase> Refresh() override { return current_; }
+  Result<commit::TableBase> Commit(std::span<const commit::TableRequirement> requirements,
+                                   std::span<const commit::TableUpdate> updates) override {
     ++commits;
-    std::vector<TableRequirement> reqs(requirements.begin(), requirements.end());
-    FLOE_RETURN_IF_ERROR(CheckRequirements(reqs, &current_.metadata));
-    FLOE_ASSIGN_OR_RETURN(spec::TableMetadata next,
-                          ApplyUpdates(current_.metadata, updates, 0, current_.metadata_location));
+    std::vector<commit::TableRequirement> reqs(requirements.begin(), requirements.end());
+    FLOE_RETURN_IF_ERROR(commit::CheckRequirements(reqs, &current_.metadata));
+    FLOE_ASSIGN_OR_RETURN(
+        spec::TableMetadata next,
+        commit::ApplyUpdates(current_.metadata, updates, 0, current_.metadata_location));
     current_ = {"local:v" + std::to_string(++version_) + ".metadata.json", std::move(next)};
     return current_;
   }
@@ -48,7 +49,7 @@ class LocalOps : public TableOperations {
 
  private:
   std::shared_ptr<io::FileIO> io_;
-  TableBase current_;
+  commit::TableBase current_;
   int version_ = 1;
 };
 
@@ -67,9 +68,9 @@ CorpusTable LoadCorpusTable(const std::string& folder) {
   EXPECT_TRUE(map.ok());
   CorpusTable t;
   t.io = io::RemappedFileIO(io::LocalFileIO(), *map);
-  auto location = table::FindCurrentMetadataFile(*t.io, Persistent(folder));
+  auto location = commit::FindCurrentMetadataFile(*t.io, Persistent(folder));
   EXPECT_TRUE(location.ok()) << location.error().message;
-  auto metadata = table::ReadMetadataFile(*t.io, *location);
+  auto metadata = commit::ReadMetadataFile(*t.io, *location);
   EXPECT_TRUE(metadata.ok()) << metadata.error().message;
   t.metadata = std::move(*metadata);
   return t;
@@ -119,7 +120,7 @@ spec::TableMetadata EmptyCopy(const spec::TableMetadata& m, const std::string& l
   out.current_snapshot_id.reset();
   out.statistics.clear();
   out.partition_statistics.clear();
-  out.properties.erase(std::string(scan::kNameMappingProperty));
+  out.properties.erase(std::string(spec::kNameMappingProperty));
   return out;
 }
 
@@ -127,12 +128,12 @@ spec::TableMetadata AddFilesNewTable(const std::string& location,
                                      std::vector<spec::NestedField> fields,
                                      std::vector<spec::PartitionField> partition_fields,
                                      int format_version = 2) {
-  NewTableRequest r;
+  commit::NewTableRequest r;
   r.schema.fields = std::move(fields);
   r.spec.fields = std::move(partition_fields);
   r.format_version = format_version;
   r.location = location;
-  auto m = NewTableMetadata(r, 1);
+  auto m = commit::NewTableMetadata(r, 1);
   EXPECT_TRUE(m.ok()) << m.error().message;
   return *m;
 }
@@ -158,9 +159,9 @@ TEST(AddFilesTest, FileWithoutFieldIdsReadsBackThroughTheNameMappingItWrites) {
   EXPECT_EQ(ops.commits, 1);
 
   // The mapping equals the one PyIceberg wrote for the same schema.
-  const std::string* written = ops.metadata().Property(scan::kNameMappingProperty);
+  const std::string* written = ops.metadata().Property(spec::kNameMappingProperty);
   ASSERT_NE(written, nullptr);
-  auto pyiceberg = scan::NameMapping::Parse(*corpus.metadata.Property(scan::kNameMappingProperty));
+  auto pyiceberg = spec::NameMapping::Parse(*corpus.metadata.Property(spec::kNameMappingProperty));
   ASSERT_TRUE(pyiceberg.ok());
   EXPECT_EQ(*written, pyiceberg->ToJson());
 
@@ -367,9 +368,9 @@ TEST(AddFilesTest, PartitionsOfCorpusFilesEqualTheirManifests) {
     std::string folder = std::filesystem::path(found.back()).parent_path().parent_path().string();
     folder = folder.substr(Persistent("").size());
     CorpusTable t = LoadCorpusTable(folder);
-    scan::NameMapping mapping = scan::NameMapping::ForSchema(*t.metadata.CurrentSchema());
-    if (const std::string* json = t.metadata.Property(scan::kNameMappingProperty)) {
-      auto parsed = scan::NameMapping::Parse(*json);
+    spec::NameMapping mapping = spec::NameMapping::ForSchema(*t.metadata.CurrentSchema());
+    if (const std::string* json = t.metadata.Property(spec::kNameMappingProperty)) {
+      auto parsed = spec::NameMapping::Parse(*json);
       ASSERT_TRUE(parsed.ok());
       mapping = *parsed;
     }

@@ -5,6 +5,7 @@
 
 #include <functional>
 
+#include "floe/commit/metadata_builder.h"
 #include "floe/io/fault_injecting_file_io.h"
 #include "floe/io/memory_file_io.h"
 #include "floe/manifest/manifest_list_reader.h"
@@ -12,7 +13,6 @@
 #include "floe/manifest/snapshot_files.h"
 #include "floe/update/fast_append.h"
 #include "floe/update/merge_append.h"
-#include "floe/update/metadata_builder.h"
 
 namespace floe::update {
 namespace {
@@ -21,20 +21,20 @@ using manifest::DataFile;
 using manifest::EntryStatus;
 
 // A catalog in a variable: requirements checked and updates applied as a real catalog does.
-class FakeOps : public TableOperations {
+class FakeOps : public commit::TableOperations {
  public:
   FakeOps(std::shared_ptr<io::FileIO> io, spec::TableMetadata metadata)
       : io_(std::move(io)), current_{"mem://t/metadata/v1.metadata.json", std::move(metadata)} {}
 
-  Result<TableBase> Refresh() override {
+  Result<commit::TableBase> Refresh() override {
     if (fail_refreshes > 0) {
       --fail_refreshes;
       return IoError("refresh failed");
     }
     return current_;
   }
-  Result<TableBase> Commit(std::span<const TableRequirement> requirements,
-                           std::span<const TableUpdate> updates) override {
+  Result<commit::TableBase> Commit(std::span<const commit::TableRequirement> requirements,
+                                   std::span<const commit::TableUpdate> updates) override {
     ++commits;
     // Not re-entered: a hook's own commit goes straight through.
     if (before_commit && !in_hook_) {
@@ -42,10 +42,11 @@ class FakeOps : public TableOperations {
       before_commit();
       in_hook_ = false;
     }
-    std::vector<TableRequirement> reqs(requirements.begin(), requirements.end());
-    FLOE_RETURN_IF_ERROR(CheckRequirements(reqs, &current_.metadata));
-    FLOE_ASSIGN_OR_RETURN(spec::TableMetadata next,
-                          ApplyUpdates(current_.metadata, updates, 0, current_.metadata_location));
+    std::vector<commit::TableRequirement> reqs(requirements.begin(), requirements.end());
+    FLOE_RETURN_IF_ERROR(commit::CheckRequirements(reqs, &current_.metadata));
+    FLOE_ASSIGN_OR_RETURN(
+        spec::TableMetadata next,
+        commit::ApplyUpdates(current_.metadata, updates, 0, current_.metadata_location));
     if (fail_swaps > 0) {
       --fail_swaps;
       return CommitStateUnknown("swap failed before it happened");
@@ -69,13 +70,13 @@ class FakeOps : public TableOperations {
 
  private:
   std::shared_ptr<io::FileIO> io_;
-  TableBase current_;
+  commit::TableBase current_;
   int version_ = 1;
   bool in_hook_ = false;
 };
 
 spec::TableMetadata NewTable(int format_version, std::map<std::string, std::string> props = {}) {
-  NewTableRequest r;
+  commit::NewTableRequest r;
   r.schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()},
                      spec::NestedField{2, "region", false, spec::Type::String()}};
   spec::PartitionField pf;
@@ -88,7 +89,7 @@ spec::TableMetadata NewTable(int format_version, std::map<std::string, std::stri
   r.properties = std::move(props);
   r.properties["commit.retry.min-wait-ms"] = "0";
   r.properties["commit.status-check.min-wait-ms"] = "0";
-  return *NewTableMetadata(r, 1);
+  return *commit::NewTableMetadata(r, 1);
 }
 
 DataFile File(const std::string& name, std::string region, int64_t rows) {

@@ -11,13 +11,13 @@
 
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/catalog/sql/sql_catalog.h"
+#include "floe/commit/metadata_builder.h"
 #include "floe/io/memory_file_io.h"
-#include "floe/scan/name_mapping.h"
 #include "floe/scan/table_reader.h"
 #include "floe/scan/table_scan.h"
+#include "floe/spec/name_mapping.h"
 #include "floe/spec/schema_json.h"
 #include "floe/update/append_files.h"
-#include "floe/update/metadata_builder.h"
 #include "testing/test_util.h"
 
 namespace floe::update {
@@ -510,13 +510,14 @@ TEST(UpdateSchemaTest, ChangesReuseSchemaIdsAndRequireTheBase) {
   Result<SchemaChanges> add = UpdateSchema().AddColumn("n", Type::Int()).Changes(base);
   ASSERT_TRUE(add.ok()) << add.error().message;
   ASSERT_EQ(add->requirements.size(), 2u);
-  EXPECT_EQ(std::get<AssertCurrentSchemaId>(add->requirements[0]).current_schema_id, 0);
-  EXPECT_EQ(std::get<AssertLastAssignedFieldId>(add->requirements[1]).last_assigned_field_id, 19);
+  EXPECT_EQ(std::get<commit::AssertCurrentSchemaId>(add->requirements[0]).current_schema_id, 0);
+  EXPECT_EQ(
+      std::get<commit::AssertLastAssignedFieldId>(add->requirements[1]).last_assigned_field_id, 19);
   ASSERT_EQ(add->updates.size(), 2u);
-  EXPECT_EQ(std::get<AddSchema>(add->updates[0]).schema.schema_id, 1);
-  EXPECT_EQ(std::get<SetCurrentSchema>(add->updates[1]).schema_id, kLastAdded);
+  EXPECT_EQ(std::get<commit::AddSchema>(add->updates[0]).schema.schema_id, 1);
+  EXPECT_EQ(std::get<commit::SetCurrentSchema>(add->updates[1]).schema_id, commit::kLastAdded);
 
-  Result<spec::TableMetadata> next = ApplyUpdates(base, add->updates, 5, std::nullopt);
+  Result<spec::TableMetadata> next = commit::ApplyUpdates(base, add->updates, 5, std::nullopt);
   ASSERT_TRUE(next.ok()) << next.error().message;
   EXPECT_EQ(next->current_schema_id, 1);
   EXPECT_EQ(next->last_column_id, 20);
@@ -526,7 +527,7 @@ TEST(UpdateSchemaTest, ChangesReuseSchemaIdsAndRequireTheBase) {
   EXPECT_TRUE(back->applied.exists);
   EXPECT_EQ(back->applied.schema.schema_id, 0);
   ASSERT_EQ(back->updates.size(), 1u);
-  EXPECT_EQ(std::get<SetCurrentSchema>(back->updates[0]).schema_id, 0);
+  EXPECT_EQ(std::get<commit::SetCurrentSchema>(back->updates[0]).schema_id, 0);
   // No change at all: nothing to commit.
   Result<SchemaChanges> none = UpdateSchema().UpdateColumnDoc("data", "").Changes(base);
   ASSERT_TRUE(none.ok());
@@ -539,8 +540,8 @@ TEST(UpdateSchemaTest, NameMappingFollowsRenamesAndAdds) {
   base.schemas[0].fields.resize(3);
   base.partition_specs[0].fields.clear();
   base.sort_orders[0].fields.clear();
-  base.properties[std::string(scan::kNameMappingProperty)] =
-      scan::NameMapping::ForSchema(base.schemas[0]).ToJson();
+  base.properties[std::string(spec::kNameMappingProperty)] =
+      spec::NameMapping::ForSchema(base.schemas[0]).ToJson();
   Result<SchemaChanges> changes =
       UpdateSchema()
           .RenameColumn("data", "payload")
@@ -551,8 +552,8 @@ TEST(UpdateSchemaTest, NameMappingFollowsRenamesAndAdds) {
           .Changes(base);
   ASSERT_TRUE(changes.ok()) << changes.error().message;
   ASSERT_EQ(changes->updates.size(), 3u);
-  const auto& props = std::get<SetProperties>(changes->updates[2]).updates;
-  EXPECT_EQ(props.at(std::string(scan::kNameMappingProperty)),
+  const auto& props = std::get<commit::SetProperties>(changes->updates[2]).updates;
+  EXPECT_EQ(props.at(std::string(spec::kNameMappingProperty)),
             R"([{"field-id":1,"names":["id"]},{"field-id":2,"names":["data","payload"]},)"
             R"({"field-id":3,"names":["point"],"fields":[{"field-id":4,"names":["x","px"]},)"
             R"({"field-id":5,"names":[]},{"field-id":20,"names":["y"]}]},)"
@@ -561,8 +562,8 @@ TEST(UpdateSchemaTest, NameMappingFollowsRenamesAndAdds) {
 
 TEST(UpdateSchemaTest, NameMappingReachesListElementAndMapValueStructs) {
   spec::TableMetadata base = BaseTable();
-  base.properties[std::string(scan::kNameMappingProperty)] =
-      scan::NameMapping::ForSchema(base.schemas[0]).ToJson();
+  base.properties[std::string(spec::kNameMappingProperty)] =
+      spec::NameMapping::ForSchema(base.schemas[0]).ToJson();
   Result<SchemaChanges> changes =
       UpdateSchema()
           .AddColumn(NewColumn{"points", "z", Type::Long(), false, "", std::nullopt, {}})
@@ -570,22 +571,22 @@ TEST(UpdateSchemaTest, NameMappingReachesListElementAndMapValueStructs) {
           .RenameColumn("locations.lat", "latitude")
           .Changes(base);
   ASSERT_TRUE(changes.ok()) << changes.error().message;
-  Result<spec::TableMetadata> next = ApplyUpdates(base, changes->updates, 5, std::nullopt);
+  Result<spec::TableMetadata> next = commit::ApplyUpdates(base, changes->updates, 5, std::nullopt);
   ASSERT_TRUE(next.ok()) << next.error().message;
-  auto mapping = scan::NameMapping::Parse(*next->Property(scan::kNameMappingProperty));
+  auto mapping = spec::NameMapping::Parse(*next->Property(spec::kNameMappingProperty));
   ASSERT_TRUE(mapping.ok()) << mapping.error().message;
   // points → element → {x, y, z}; locations → value → {lat/latitude, long, alt}.
-  const scan::MappedField* element = scan::NameMapping::Find(
-      scan::NameMapping::Find(mapping->fields(), "points")->fields, "element");
+  const spec::MappedField* element = spec::NameMapping::Find(
+      spec::NameMapping::Find(mapping->fields(), "points")->fields, "element");
   ASSERT_NE(element, nullptr);
-  const scan::MappedField* z = scan::NameMapping::Find(element->fields, "z");
+  const spec::MappedField* z = spec::NameMapping::Find(element->fields, "z");
   ASSERT_NE(z, nullptr);
   EXPECT_EQ(z->field_id, 20);
-  const scan::MappedField* value = scan::NameMapping::Find(
-      scan::NameMapping::Find(mapping->fields(), "locations")->fields, "value");
+  const spec::MappedField* value = spec::NameMapping::Find(
+      spec::NameMapping::Find(mapping->fields(), "locations")->fields, "value");
   ASSERT_NE(value, nullptr);
-  EXPECT_EQ(scan::NameMapping::Find(value->fields, "alt")->field_id, 21);
-  const scan::MappedField* lat = scan::NameMapping::Find(value->fields, "latitude");
+  EXPECT_EQ(spec::NameMapping::Find(value->fields, "alt")->field_id, 21);
+  const spec::MappedField* lat = spec::NameMapping::Find(value->fields, "latitude");
   ASSERT_NE(lat, nullptr);
   EXPECT_EQ(lat->field_id, 11);
   EXPECT_EQ(lat->names, (std::vector<std::string>{"lat", "latitude"}));
@@ -603,7 +604,7 @@ TEST(UpdateSchemaTest, ColumnPropertiesFollowRenamesAndDrops) {
                                       .DeleteColumn("ratio")
                                       .Changes(base);
   ASSERT_TRUE(changes.ok()) << changes.error().message;
-  Result<spec::TableMetadata> next = ApplyUpdates(base, changes->updates, 5, std::nullopt);
+  Result<spec::TableMetadata> next = commit::ApplyUpdates(base, changes->updates, 5, std::nullopt);
   ASSERT_TRUE(next.ok()) << next.error().message;
   std::map<std::string, std::string> columns;
   for (const auto& [key, value] : next->properties) {
@@ -616,23 +617,24 @@ TEST(UpdateSchemaTest, ColumnPropertiesFollowRenamesAndDrops) {
 }
 
 // A catalog in a variable: requirements checked and updates applied as a real catalog does.
-class SchemaFakeOps : public TableOperations {
+class SchemaFakeOps : public commit::TableOperations {
  public:
   explicit SchemaFakeOps(spec::TableMetadata metadata)
       : current_{"mem://t/metadata/v1.metadata.json", std::move(metadata)} {}
-  Result<TableBase> Refresh() override { return current_; }
-  Result<TableBase> Commit(std::span<const TableRequirement> requirements,
-                           std::span<const TableUpdate> updates) override {
+  Result<commit::TableBase> Refresh() override { return current_; }
+  Result<commit::TableBase> Commit(std::span<const commit::TableRequirement> requirements,
+                                   std::span<const commit::TableUpdate> updates) override {
     ++commits;
     if (before_commit) {
       auto hook = std::move(before_commit);
       before_commit = nullptr;
       hook();
     }
-    std::vector<TableRequirement> reqs(requirements.begin(), requirements.end());
-    FLOE_RETURN_IF_ERROR(CheckRequirements(reqs, &current_.metadata));
-    FLOE_ASSIGN_OR_RETURN(spec::TableMetadata next,
-                          ApplyUpdates(current_.metadata, updates, 0, current_.metadata_location));
+    std::vector<commit::TableRequirement> reqs(requirements.begin(), requirements.end());
+    FLOE_RETURN_IF_ERROR(commit::CheckRequirements(reqs, &current_.metadata));
+    FLOE_ASSIGN_OR_RETURN(
+        spec::TableMetadata next,
+        commit::ApplyUpdates(current_.metadata, updates, 0, current_.metadata_location));
     current_ = {"mem://t/metadata/v" + std::to_string(++version_) + ".metadata.json",
                 std::move(next)};
     if (lose_answers > 0) {
@@ -650,7 +652,7 @@ class SchemaFakeOps : public TableOperations {
 
  private:
   io::MemoryFileIO io_;
-  TableBase current_;
+  commit::TableBase current_;
   int version_ = 1;
 };
 

@@ -10,11 +10,11 @@
 #include <string_view>
 #include <vector>
 
+#include "floe/commit/metadata_builder.h"
+#include "floe/commit/table_requirement.h"
+#include "floe/commit/table_update.h"
 #include "floe/io/file_io.h"
 #include "floe/spec/table_metadata.h"
-#include "floe/update/metadata_builder.h"
-#include "floe/update/table_requirement.h"
-#include "floe/update/table_update.h"
 #include "floe/util/result.h"
 
 namespace floe::catalog {
@@ -41,7 +41,7 @@ struct TableLocation {
 };
 
 struct CreateTableOptions {
-  update::NewTableRequest table;  // table.location empty: <warehouse>/<ns levels>/<name>
+  commit::NewTableRequest table;  // table.location empty: <warehouse>/<ns levels>/<name>
 };
 
 class Catalog {
@@ -67,12 +67,12 @@ class Catalog {
                                           const CreateTableOptions& options) = 0;
   virtual Result<LoadedTable> LoadTable(const TableIdentifier& id) = 0;
   // Checks `requirements` against the current metadata and applies `updates`
-  // (update::ApplyUpdates), writes the new metadata file and swaps the pointer atomically.
+  // (commit::ApplyUpdates), writes the new metadata file and swaps the pointer atomically.
   // kCommitConflict when a requirement fails or the swap loses a race (retryable);
   // kCommitStateUnknown when the swap's outcome cannot be known.
   virtual Result<LoadedTable> CommitTable(const TableIdentifier& id,
-                                          std::span<const update::TableRequirement> requirements,
-                                          std::span<const update::TableUpdate> updates) = 0;
+                                          std::span<const commit::TableRequirement> requirements,
+                                          std::span<const commit::TableUpdate> updates) = 0;
   // purge: also delete every file the table's metadata references (data, deletes, manifests,
   // manifest lists, metadata files, statistics).
   virtual Status DropTable(const TableIdentifier& id, bool purge) = 0;

@@ -5,8 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "floe/catalog/catalog_names.h"
 #include "floe/catalog/fs/fs_catalog.h"
-#include "floe/catalog/metadata_commit.h"
 #include "floe/catalog/sql/sql_catalog.h"
 #include "floe/catalog/yaml_node.h"
 #include "floe/io/location.h"

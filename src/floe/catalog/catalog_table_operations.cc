@@ -2,16 +2,16 @@
 
 namespace floe::catalog {
 
-Result<update::TableBase> CatalogTableOperations::Refresh() {
+Result<commit::TableBase> CatalogTableOperations::Refresh() {
   FLOE_ASSIGN_OR_RETURN(LoadedTable t, catalog_.LoadTable(id_));
-  return update::TableBase{std::move(t.metadata_location), std::move(t.metadata)};
+  return commit::TableBase{std::move(t.metadata_location), std::move(t.metadata)};
 }
 
-Result<update::TableBase> CatalogTableOperations::Commit(
-    std::span<const update::TableRequirement> requirements,
-    std::span<const update::TableUpdate> updates) {
+Result<commit::TableBase> CatalogTableOperations::Commit(
+    std::span<const commit::TableRequirement> requirements,
+    std::span<const commit::TableUpdate> updates) {
   FLOE_ASSIGN_OR_RETURN(LoadedTable t, catalog_.CommitTable(id_, requirements, updates));
-  return update::TableBase{std::move(t.metadata_location), std::move(t.metadata)};
+  return commit::TableBase{std::move(t.metadata_location), std::move(t.metadata)};
 }
 
 }  // namespace floe::catalog

@@ -2,19 +2,19 @@
 // the other updates commit to a catalog table.
 #pragma once
 #include "floe/catalog/catalog.h"
-#include "floe/update/table_operations.h"
+#include "floe/commit/table_operations.h"
 
 namespace floe::catalog {
 
-class CatalogTableOperations : public update::TableOperations {
+class CatalogTableOperations : public commit::TableOperations {
  public:
   // `catalog` must outlive this object.
   CatalogTableOperations(Catalog& catalog, TableIdentifier id)
       : catalog_(catalog), id_(std::move(id)) {}
 
-  Result<update::TableBase> Refresh() override;
-  Result<update::TableBase> Commit(std::span<const update::TableRequirement> requirements,
-                                   std::span<const update::TableUpdate> updates) override;
+  Result<commit::TableBase> Refresh() override;
+  Result<commit::TableBase> Commit(std::span<const commit::TableRequirement> requirements,
+                                   std::span<const commit::TableUpdate> updates) override;
   io::FileIO& io() override { return catalog_.io(); }
 
   const TableIdentifier& id() const { return id_; }

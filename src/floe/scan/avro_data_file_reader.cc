@@ -437,14 +437,14 @@ bool AvroHasFieldIds(const Node& n, std::set<const Node*>* seen) {
 class Planner {
  public:
   // `mapping`: the name mapping for a file without field ids (null: the file's own ids).
-  Planner(std::string path, const NameMapping* mapping, const spec::PartitionSpec* spec,
+  Planner(std::string path, const spec::NameMapping* mapping, const spec::PartitionSpec* spec,
           const std::vector<spec::Literal>& partition)
       : path_(std::move(path)), mapping_(mapping), spec_(spec), partition_(partition) {}
 
   // The top-level record.
   Result<std::unique_ptr<StructColumn>> Root(const Node& writer, const spec::Schema& projected,
                                              const col::DataTypePtr& type) {
-    MappedField root;
+    spec::MappedField root;
     if (mapping_ != nullptr) root.fields = mapping_->fields();
     return Record(writer, projected.fields, type, mapping_ != nullptr ? &root : nullptr);
   }
@@ -454,17 +454,17 @@ class Planner {
   Result<std::unique_ptr<StructColumn>> Record(const Node& w,
                                                const std::vector<spec::NestedField>& fields,
                                                const col::DataTypePtr& type,
-                                               const MappedField* mapped) {
+                                               const spec::MappedField* mapped) {
     std::vector<FieldStep> steps;
     std::vector<StructColumn::Child> children(fields.size());
     std::vector<bool> found(fields.size(), false);
     for (const avro::Field& wf : w.fields) {
       FieldStep step;
       step.writer = wf.type;
-      const MappedField* m = nullptr;
+      const spec::MappedField* m = nullptr;
       std::optional<int32_t> id = wf.field_id;
       if (mapping_ != nullptr) {
-        m = mapped != nullptr ? NameMapping::Find(mapped->fields, wf.name) : nullptr;
+        m = mapped != nullptr ? spec::NameMapping::Find(mapped->fields, wf.name) : nullptr;
         id = m != nullptr ? m->field_id : std::nullopt;
       }
       for (size_t i = 0; id && i < fields.size(); ++i) {
@@ -539,14 +539,14 @@ class Planner {
                    path_, f.name, f.id, Describe(w), f.type->ToString());
   }
 
-  const MappedField* MappedChild(const MappedField* m, std::string_view name) const {
-    return m != nullptr ? NameMapping::Find(m->fields, name) : nullptr;
+  const spec::MappedField* MappedChild(const spec::MappedField* m, std::string_view name) const {
+    return m != nullptr ? spec::NameMapping::Find(m->fields, name) : nullptr;
   }
 
   // A reader of values written as `w` for field `f` (columnar type `type`).
   Result<std::unique_ptr<ColumnReader>> Column(const Node& w, const spec::NestedField& f,
                                                const col::DataTypePtr& type,
-                                               const MappedField* mapped) {
+                                               const spec::MappedField* mapped) {
     if (w.type == Type::kUnion) {
       int null_branch = -1;
       const Node* value = nullptr;
@@ -593,7 +593,7 @@ class Planner {
 
   Result<std::unique_ptr<ColumnReader>> Map(const Node& w, const spec::NestedField& f,
                                             const col::DataTypePtr& type,
-                                            const MappedField* mapped) {
+                                            const spec::MappedField* mapped) {
     const spec::NestedField& key = f.type->key();
     const spec::NestedField& value = f.type->value();
     const col::DataTypePtr& key_type = type->key_field().type;
@@ -617,7 +617,7 @@ class Planner {
     for (const avro::Field& wf : item.fields) {
       FieldStep step;
       step.writer = wf.type;
-      const MappedField* m = MappedChild(mapped, wf.name);
+      const spec::MappedField* m = MappedChild(mapped, wf.name);
       std::optional<int32_t> id =
           mapping_ != nullptr ? (m ? m->field_id : std::nullopt) : wf.field_id;
       const bool is_key = id ? *id == key.id : wf.name == "key";
@@ -716,7 +716,7 @@ class Planner {
   }
 
   std::string path_;
-  const NameMapping* mapping_;
+  const spec::NameMapping* mapping_;
   const spec::PartitionSpec* spec_;
   const std::vector<spec::Literal>& partition_;
 };
@@ -765,7 +765,7 @@ Result<std::unique_ptr<AvroDataFileReader>> AvroDataFileReader::Open(
                    file.file_path, avro::TypeName(root.type));
   }
   std::set<const Node*> seen;
-  const NameMapping* mapping = nullptr;
+  const spec::NameMapping* mapping = nullptr;
   if (!avro_columns::AvroHasFieldIds(root, &seen) && options.name_mapping)
     mapping = &*options.name_mapping;
   FLOE_ASSIGN_OR_RETURN(col::SchemaPtr projected,

@@ -6,6 +6,7 @@
 #include "floe/expr/rewrite_not.h"
 #include "floe/scan/avro_data_file_reader.h"
 #include "floe/scan/row_positions.h"
+#include "floe/table/parquet_name_mapping.h"
 #include "floe/table/parquet_pruning.h"
 #include "floe/table/parquet_row_filter.h"
 #include "floe/table/schema_conversion.h"
@@ -107,8 +108,8 @@ Result<std::unique_ptr<DataFileReader>> DataFileReader::Open(io::FileIO& io,
   FLOE_ASSIGN_OR_RETURN(r->file_, std::move(opened));
 
   const parquet::Schema* schema = &r->file_->schema();
-  if (r->options_.name_mapping && !HasFieldIds(*schema)) {
-    auto mapped = ApplyNameMapping(*r->options_.name_mapping, r->file_->metadata().schema);
+  if (r->options_.name_mapping && !table::HasFieldIds(*schema)) {
+    auto mapped = table::ApplyNameMapping(*r->options_.name_mapping, r->file_->metadata().schema);
     if (!mapped.ok()) return std::move(mapped).error().WithContext(file.file_path);
     r->mapped_schema_ = std::move(*mapped);
     schema = &*r->mapped_schema_;

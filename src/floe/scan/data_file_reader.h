@@ -35,7 +35,7 @@
 #include "floe/io/file_io.h"
 #include "floe/manifest/data_file.h"
 #include "floe/scan/field_resolution.h"
-#include "floe/scan/name_mapping.h"
+#include "floe/spec/name_mapping.h"
 #include "floe/spec/partition_spec.h"
 #include "floe/spec/schema.h"
 #include "floe/util/result.h"
@@ -55,7 +55,7 @@ struct DataFileReadOptions {
   // file lacks. May be null (no partition values used).
   const spec::PartitionSpec* spec = nullptr;
   // The table's schema.name-mapping.default, used when the file has no field ids.
-  std::optional<NameMapping> name_mapping;
+  std::optional<spec::NameMapping> name_mapping;
   // WHERE-clause text over the projected schema's names (expr/parser.h), for pruning only.
   // Empty: no pruning. Open fails (InvalidArgument) when it does not bind to the projected
   // schema; its predicates on columns the file lacks prune nothing.

@@ -5,7 +5,7 @@
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/scan/avro_data_file_reader.h"
-#include "floe/scan/name_mapping.h"
+#include "floe/spec/name_mapping.h"
 #include "floe/util/ascii.h"
 
 namespace floe::scan {
@@ -47,7 +47,7 @@ Result<PositionDeletesByPath> ReadAvro(io::FileIO& io, const manifest::DeleteFil
   options.projected_schema.fields = {
       spec::NestedField{kDeleteFilePathFieldId, "file_path", true, spec::Type::String()},
       spec::NestedField{kDeleteFilePosFieldId, "pos", true, spec::Type::Long()}};
-  options.name_mapping = NameMapping::ForSchema(options.projected_schema);
+  options.name_mapping = spec::NameMapping::ForSchema(options.projected_schema);
   options.parallel_columns = false;
   manifest::DataFile as_data = file;
   as_data.partition.clear();  // no partition values stand in for missing columns

@@ -18,7 +18,7 @@
 #include "floe/scan/column_selection.h"
 #include "floe/scan/data_file_reader.h"
 #include "floe/scan/delete_filter.h"
-#include "floe/scan/name_mapping.h"
+#include "floe/spec/name_mapping.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/util/cancellation.h"
 #include "floe/util/ordered_streams.h"
@@ -55,7 +55,7 @@ struct ReadSetup {
   std::set<int32_t> output_ids;
   std::set<int32_t> filter_ids;
   columnar::SchemaPtr output_schema;
-  std::optional<NameMapping> name_mapping;
+  std::optional<spec::NameMapping> name_mapping;
   std::optional<expr::Expression> filter;  // unbound; nullopt when always true
   std::shared_ptr<DeleteLoader> deletes;
   bool parallel_columns = true;  // DataFileReadOptions::parallel_columns
@@ -77,9 +77,9 @@ Result<ReadSetup> MakeSetup(const spec::TableMetadata& metadata, const ScanPlan&
     FLOE_ASSIGN_OR_RETURN(expr::Expression parsed, expr::ParseFilter(filter_text));
     setup.filter = std::move(parsed);
   }
-  if (const std::string* mapping = metadata.Property(kNameMappingProperty)) {
-    auto parsed = NameMapping::Parse(*mapping);
-    if (!parsed.ok()) return parsed.error().WithContext(std::string(kNameMappingProperty));
+  if (const std::string* mapping = metadata.Property(spec::kNameMappingProperty)) {
+    auto parsed = spec::NameMapping::Parse(*mapping);
+    if (!parsed.ok()) return parsed.error().WithContext(std::string(spec::kNameMappingProperty));
     setup.name_mapping = std::move(*parsed);
   }
   setup.deletes = std::make_shared<DeleteLoader>();

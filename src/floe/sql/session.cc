@@ -5,6 +5,7 @@
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/columnar/array_builder.h"
 #include "floe/columnar/value_text.h"
+#include "floe/commit/metadata_file.h"
 #include "floe/inspect/metadata_table.h"
 #include "floe/io/file_io.h"
 #include "floe/scan/snapshot_selection.h"
@@ -14,7 +15,6 @@
 #include "floe/sql/exec/uuid_text.h"
 #include "floe/sql/expression_binder.h"
 #include "floe/sql/type_syntax.h"
-#include "floe/table/metadata_file.h"
 #include "floe/table/parquet_rewrite.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/update/append_files.h"
@@ -396,7 +396,7 @@ Result<RelationSource> Session::ResolveTable(const syntax::TableName& table,
 }
 
 Result<RelationSource> Session::ResolveMetadataFile(const std::string& path) {
-  FLOE_ASSIGN_OR_RETURN(spec::TableMetadata metadata, table::ReadMetadataFile(*local_io_, path));
+  FLOE_ASSIGN_OR_RETURN(spec::TableMetadata metadata, commit::ReadMetadataFile(*local_io_, path));
   RelationSource source;
   source.qualifier = "iceberg_scan";
   TableScanSpec spec;
@@ -751,9 +751,9 @@ Result<std::string> Session::AlterTable(const syntax::AlterTable& stmt) {
       for (const auto& p : std::get<syntax::SetTblProperties>(stmt.action).properties)
         updates[p.key] = p.value;
       FLOE_ASSIGN_OR_RETURN(auto base, ops.Refresh());
-      std::vector<update::TableUpdate> changes{update::SetProperties{updates}};
-      std::vector<update::TableRequirement> requirements{
-          update::AssertTableUuid{base.metadata.table_uuid}};
+      std::vector<commit::TableUpdate> changes{commit::SetProperties{updates}};
+      std::vector<commit::TableRequirement> requirements{
+          commit::AssertTableUuid{base.metadata.table_uuid}};
       FLOE_RETURN_IF_ERROR(StatusOf(ops.Commit(requirements, changes)));
       return fmt::format("set {} properties on {}", updates.size(), ref.display);
     }
@@ -767,9 +767,9 @@ Result<std::string> Session::AlterTable(const syntax::AlterTable& stmt) {
               ref.display, k);
         }
       }
-      std::vector<update::TableUpdate> changes{update::RemoveProperties{unset.keys}};
-      std::vector<update::TableRequirement> requirements{
-          update::AssertTableUuid{base.metadata.table_uuid}};
+      std::vector<commit::TableUpdate> changes{commit::RemoveProperties{unset.keys}};
+      std::vector<commit::TableRequirement> requirements{
+          commit::AssertTableUuid{base.metadata.table_uuid}};
       FLOE_RETURN_IF_ERROR(StatusOf(ops.Commit(requirements, changes)));
       return fmt::format("unset {} properties on {}", unset.keys.size(), ref.display);
     }

@@ -12,6 +12,7 @@
 #include "floe/table/file_partition.h"
 #include "floe/table/footer_metrics.h"
 #include "floe/table/metrics_config.h"
+#include "floe/table/parquet_name_mapping.h"
 #include "floe/update/fast_append.h"
 #include "floe/update/writable_table.h"
 
@@ -151,7 +152,7 @@ Result<std::set<std::string>> CurrentDataFiles(io::FileIO& io, const spec::Table
 
 Result<manifest::DataFile> ExistingDataFile(io::FileIO& io, const std::string& location,
                                             const spec::TableMetadata& table,
-                                            const scan::NameMapping& mapping) {
+                                            const spec::NameMapping& mapping) {
   const spec::Schema* schema = table.CurrentSchema();
   const spec::PartitionSpec* spec = table.DefaultSpec();
   if (schema == nullptr || spec == nullptr) {
@@ -163,8 +164,8 @@ Result<manifest::DataFile> ExistingDataFile(io::FileIO& io, const std::string& l
 
   // The file's schema with the field ids readers will use: its own, else the name mapping's.
   std::optional<parquet::Schema> mapped;
-  if (!scan::HasFieldIds(file.schema())) {
-    auto applied = scan::ApplyNameMapping(mapping, file.metadata().schema);
+  if (!table::HasFieldIds(file.schema())) {
+    auto applied = table::ApplyNameMapping(mapping, file.metadata().schema);
     if (!applied.ok()) return std::move(applied).error().WithContext(location);
     mapped = std::move(*applied);
   }
@@ -224,21 +225,21 @@ Result<manifest::DataFile> ExistingDataFile(io::FileIO& io, const std::string& l
   return out;
 }
 
-Result<AddFilesResult> AddFiles(TableOperations& ops, const std::vector<std::string>& files,
+Result<AddFilesResult> AddFiles(commit::TableOperations& ops, const std::vector<std::string>& files,
                                 const AddFilesOptions& options) {
   if (files.empty()) return InvalidArgument("add-files: no files");
-  FLOE_ASSIGN_OR_RETURN(TableBase base, ops.Refresh());
+  FLOE_ASSIGN_OR_RETURN(commit::TableBase base, ops.Refresh());
   FLOE_RETURN_IF_ERROR(CheckWritable(base.metadata, base.metadata_location, "add-files"));
   const spec::Schema* schema = base.metadata.CurrentSchema();
   if (schema == nullptr) return Corrupt("{}: no current schema", base.metadata_location);
 
   // The table's mapping, or one made now and committed with the files.
   AddFilesResult result;
-  scan::NameMapping mapping;
-  if (const std::string* json = base.metadata.Property(scan::kNameMappingProperty)) {
-    FLOE_ASSIGN_OR_RETURN(mapping, scan::NameMapping::Parse(*json));
+  spec::NameMapping mapping;
+  if (const std::string* json = base.metadata.Property(spec::kNameMappingProperty)) {
+    FLOE_ASSIGN_OR_RETURN(mapping, spec::NameMapping::Parse(*json));
   } else {
-    mapping = scan::NameMapping::ForSchema(*schema);
+    mapping = spec::NameMapping::ForSchema(*schema);
     result.wrote_name_mapping = true;
   }
 
@@ -262,7 +263,7 @@ Result<AddFilesResult> AddFiles(TableOperations& ops, const std::vector<std::str
   append.ToBranch(options.branch);
   if (options.app_id) append.SetAppId(*options.app_id);
   if (result.wrote_name_mapping) {
-    append.SetTableProperties({{std::string(scan::kNameMappingProperty), mapping.ToJson()}});
+    append.SetTableProperties({{std::string(spec::kNameMappingProperty), mapping.ToJson()}});
   }
   FLOE_ASSIGN_OR_RETURN(SnapshotCommitResult committed, append.Commit());
   result.snapshot_id = committed.snapshot_id;

@@ -21,11 +21,11 @@
 #include <string>
 #include <vector>
 
+#include "floe/commit/table_operations.h"
 #include "floe/io/file_io.h"
 #include "floe/manifest/data_file.h"
-#include "floe/scan/name_mapping.h"
+#include "floe/spec/name_mapping.h"
 #include "floe/spec/table_metadata.h"
-#include "floe/update/table_operations.h"
 #include "floe/util/result.h"
 
 namespace floe::update {
@@ -43,11 +43,11 @@ struct AddFilesResult {
   int64_t added_data_files = 0;
   int attempts = 0;
   bool wrote_name_mapping = false;  // the commit set schema.name-mapping.default
-  TableBase table;                  // the table after the commit
+  commit::TableBase table;          // the table after the commit
 };
 
 // `files` are locations read through ops.io() and recorded in the manifests as given.
-Result<AddFilesResult> AddFiles(TableOperations& ops, const std::vector<std::string>& files,
+Result<AddFilesResult> AddFiles(commit::TableOperations& ops, const std::vector<std::string>& files,
                                 const AddFilesOptions& options = {});
 
 // The DataFile of one existing Parquet file for `table`'s current schema and default spec,
@@ -55,6 +55,6 @@ Result<AddFilesResult> AddFiles(TableOperations& ops, const std::vector<std::str
 // its data does not fit the schema (as append), InvalidArgument when its partition is ambiguous.
 Result<manifest::DataFile> ExistingDataFile(io::FileIO& io, const std::string& location,
                                             const spec::TableMetadata& table,
-                                            const scan::NameMapping& mapping);
+                                            const spec::NameMapping& mapping);
 
 }  // namespace floe::update

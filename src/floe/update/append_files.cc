@@ -77,7 +77,7 @@ void DeleteFiles(io::FileIO& io, const std::vector<manifest::DataFile>& files) {
 }
 
 Result<AppendFilesResult> WriteAndCommit(
-    TableOperations& ops, const TableBase& base,
+    commit::TableOperations& ops, const commit::TableBase& base,
     const std::function<Status(table::PartitionedWriter&)>& write_all,
     const AppendFilesOptions& options);
 
@@ -94,11 +94,11 @@ Result<InputFormat> InputFormatOf(std::string_view path) {
       path);
 }
 
-Result<AppendFilesResult> AppendFiles(TableOperations& ops, io::FileIO& input_io,
+Result<AppendFilesResult> AppendFiles(commit::TableOperations& ops, io::FileIO& input_io,
                                       const std::vector<std::string>& inputs,
                                       const AppendFilesOptions& options) {
   if (inputs.empty()) return InvalidArgument("append: no input files");
-  FLOE_ASSIGN_OR_RETURN(TableBase base, ops.Refresh());
+  FLOE_ASSIGN_OR_RETURN(commit::TableBase base, ops.Refresh());
   FLOE_RETURN_IF_ERROR(CheckWritable(base.metadata, base.metadata_location, "append"));
   const spec::Schema* schema = base.metadata.CurrentSchema();
   if (!schema) return Corrupt("{}: no current schema", base.metadata_location);
@@ -133,7 +133,7 @@ namespace {
 // Writes the data files `write_all` produces, then commits them in one MergeAppend; data files
 // are removed on failure unless the commit's outcome is unknown.
 Result<AppendFilesResult> WriteAndCommit(
-    TableOperations& ops, const TableBase& base,
+    commit::TableOperations& ops, const commit::TableBase& base,
     const std::function<Status(table::PartitionedWriter&)>& write_all,
     const AppendFilesOptions& options) {
   FLOE_ASSIGN_OR_RETURN(auto context, table::WriteContext::Make(base.metadata));
@@ -186,10 +186,11 @@ Result<AppendFilesResult> WriteAndCommit(
 
 }  // namespace
 
-Result<AppendFilesResult> AppendBatches(TableOperations& ops, const columnar::Schema& schema,
+Result<AppendFilesResult> AppendBatches(commit::TableOperations& ops,
+                                        const columnar::Schema& schema,
                                         const BatchProducer& produce,
                                         const AppendFilesOptions& options) {
-  FLOE_ASSIGN_OR_RETURN(TableBase base, ops.Refresh());
+  FLOE_ASSIGN_OR_RETURN(commit::TableBase base, ops.Refresh());
   FLOE_RETURN_IF_ERROR(CheckWritable(base.metadata, base.metadata_location, "insert"));
   const spec::Schema* table_schema = base.metadata.CurrentSchema();
   if (!table_schema) return Corrupt("{}: no current schema", base.metadata_location);

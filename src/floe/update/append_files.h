@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "floe/columnar/record_batch.h"
+#include "floe/commit/table_operations.h"
 #include "floe/io/file_io.h"
-#include "floe/update/table_operations.h"
 #include "floe/util/result.h"
 
 namespace floe::update {
@@ -39,11 +39,11 @@ struct AppendFilesResult {
   int64_t added_records = 0;
   int64_t added_data_files = 0;
   int attempts = 0;
-  TableBase table;  // the table after the commit
+  commit::TableBase table;  // the table after the commit
 };
 
 // `inputs` are read through `input_io`; data files are written through ops.io().
-Result<AppendFilesResult> AppendFiles(TableOperations& ops, io::FileIO& input_io,
+Result<AppendFilesResult> AppendFiles(commit::TableOperations& ops, io::FileIO& input_io,
                                       const std::vector<std::string>& inputs,
                                       const AppendFilesOptions& options = {});
 
@@ -54,7 +54,8 @@ Result<AppendFilesResult> AppendFiles(TableOperations& ops, io::FileIO& input_io
 // written; nothing is committed then.
 using BatchWriter = std::function<Status(const columnar::RecordBatch&)>;
 using BatchProducer = std::function<Status(const BatchWriter& write)>;
-Result<AppendFilesResult> AppendBatches(TableOperations& ops, const columnar::Schema& schema,
+Result<AppendFilesResult> AppendBatches(commit::TableOperations& ops,
+                                        const columnar::Schema& schema,
                                         const BatchProducer& produce,
                                         const AppendFilesOptions& options = {});
 

@@ -16,31 +16,31 @@ class NameMappingUpdater {
 
   // The mapped fields of one struct (or of a list/map's element, key and value), with the
   // fields added under `parent_id` appended.
-  std::vector<scan::MappedField> UpdateFields(const std::vector<scan::MappedField>& fields,
+  std::vector<spec::MappedField> UpdateFields(const std::vector<spec::MappedField>& fields,
                                               int32_t parent_id) const {
-    std::vector<scan::MappedField> out;
+    std::vector<spec::MappedField> out;
     out.reserve(fields.size());
-    for (const scan::MappedField& f : fields) out.push_back(UpdateField(f));
+    for (const spec::MappedField& f : fields) out.push_back(UpdateField(f));
 
     auto it = added_.find(parent_id);
     if (it == added_.end()) return out;
     std::set<std::string> taken;
     for (const spec::NestedField& f : it->second) taken.insert(f.name);
     // A name an added field takes no longer maps to the older field that had it.
-    for (scan::MappedField& f : out) {
+    for (spec::MappedField& f : out) {
       std::erase_if(f.names, [&](const std::string& n) { return taken.count(n) > 0; });
     }
     for (const spec::NestedField& f : it->second) {
       spec::Schema one;
       one.fields = {f};
-      out.push_back(scan::NameMapping::ForSchema(one).fields()[0]);
+      out.push_back(spec::NameMapping::ForSchema(one).fields()[0]);
     }
     return out;
   }
 
  private:
-  scan::MappedField UpdateField(const scan::MappedField& field) const {
-    scan::MappedField out = field;
+  spec::MappedField UpdateField(const spec::MappedField& field) const {
+    spec::MappedField out = field;
     if (!field.field_id) return out;
     auto renamed = renamed_.find(*field.field_id);
     if (renamed != renamed_.end() &&
@@ -57,11 +57,11 @@ class NameMappingUpdater {
 
 }  // namespace
 
-scan::NameMapping UpdateNameMapping(
-    const scan::NameMapping& mapping, const std::map<int32_t, std::string>& renamed,
+spec::NameMapping UpdateNameMapping(
+    const spec::NameMapping& mapping, const std::map<int32_t, std::string>& renamed,
     const std::map<int32_t, std::vector<spec::NestedField>>& added) {
   NameMappingUpdater updater(renamed, added);
-  return scan::NameMapping(updater.UpdateFields(mapping.fields(), kNameMappingRootId));
+  return spec::NameMapping(updater.UpdateFields(mapping.fields(), kNameMappingRootId));
 }
 
 }  // namespace floe::update

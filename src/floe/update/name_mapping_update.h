@@ -8,7 +8,7 @@
 #include <map>
 #include <vector>
 
-#include "floe/scan/name_mapping.h"
+#include "floe/spec/name_mapping.h"
 #include "floe/spec/type.h"
 
 namespace floe::update {
@@ -19,7 +19,7 @@ inline constexpr int32_t kNameMappingRootId = -1;
 // `renamed`: field id → its new name; `added`: parent field id (kNameMappingRootId for the top
 // level; a list's element id or a map's value id for fields of their structs) → the fields added
 // there, in order.
-scan::NameMapping UpdateNameMapping(const scan::NameMapping& mapping,
+spec::NameMapping UpdateNameMapping(const spec::NameMapping& mapping,
                                     const std::map<int32_t, std::string>& renamed,
                                     const std::map<int32_t, std::vector<spec::NestedField>>& added);
 

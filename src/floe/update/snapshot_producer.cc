@@ -4,10 +4,11 @@
 
 #include <algorithm>
 #include <charconv>
-#include <chrono>
 #include <map>
-#include <thread>
+#include <utility>
 
+#include "floe/commit/metadata_location.h"
+#include "floe/commit/transaction.h"
 #include "floe/manifest/manifest_list_writer.h"
 #include "floe/manifest/manifest_writer.h"
 #include "floe/manifest/snapshot_files.h"
@@ -41,30 +42,14 @@ void Put(spec::SnapshotSummary& summary, std::string key, std::string value) {
 
 }  // namespace
 
-std::string MetadataFolder(const spec::TableMetadata& metadata) {
-  std::string folder;
-  if (const std::string* p = metadata.Property("write.metadata.path")) {
-    folder = *p;
-  } else {
-    folder = metadata.location;
-    while (!folder.empty() && folder.back() == '/') folder.pop_back();
-    folder += "/metadata";
-  }
-  while (!folder.empty() && folder.back() == '/') folder.pop_back();
-  return folder;
-}
-
-SnapshotProducer::SnapshotProducer(TableOperations& ops)
-    : ops_(ops),
-      sleep_([](int64_t ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); }),
-      snapshot_id_(NewPositiveId()),
-      commit_uuid_(NewUuid().ToString()) {}
+SnapshotProducer::SnapshotProducer(commit::TableOperations& ops)
+    : ops_(ops), snapshot_id_(NewPositiveId()), commit_uuid_(NewUuid().ToString()) {}
 
 Result<std::unique_ptr<io::OutputFile>> SnapshotProducer::NewManifestFile(
     const spec::TableMetadata& base) {
   std::string location =
-      fmt::format("{}/{}-m{}.avro", MetadataFolder(base), commit_uuid_, manifest_count_++);
-  written_.insert(location);
+      fmt::format("{}/{}-m{}.avro", commit::MetadataFolder(base), commit_uuid_, manifest_count_++);
+  written_.push_back(location);
   return ops_.io().Create(location);
 }
 
@@ -140,7 +125,7 @@ spec::SnapshotSummary SnapshotProducer::Summary(const spec::TableMetadata& base,
   return s;
 }
 
-Result<SnapshotProducer::Pending> SnapshotProducer::Apply(const TableBase& base, int attempt) {
+Result<commit::PendingChanges> SnapshotProducer::Apply(const commit::TableBase& base, int attempt) {
   const spec::TableMetadata& m = base.metadata;
   FLOE_RETURN_IF_ERROR(CheckWritable(m, base.metadata_location, "append"));
   if (!app_id_) app_id_ = NewUuid().ToString();  // one app-id across retries
@@ -184,15 +169,15 @@ Result<SnapshotProducer::Pending> SnapshotProducer::Apply(const TableBase& base,
   if (m.format_version >= 3) options.first_row_id = m.next_row_id;
   options.codec = codec;
   // Java's name: snap-<snapshot id>-<attempt>-<commit uuid>.avro.
-  std::string list_location = fmt::format("{}/snap-{}-{}-{}.avro", MetadataFolder(m), snapshot_id_,
-                                          attempt + 1, commit_uuid_);
-  written_.insert(list_location);
+  std::string list_location = fmt::format("{}/snap-{}-{}-{}.avro", commit::MetadataFolder(m),
+                                          snapshot_id_, attempt + 1, commit_uuid_);
+  written_.push_back(list_location);
   FLOE_ASSIGN_OR_RETURN(auto file, ops_.io().Create(list_location));
   FLOE_ASSIGN_OR_RETURN(auto writer, manifest::ManifestListWriter::Open(std::move(file), options));
-  Pending pending;
+  commit::PendingChanges pending;
   for (const manifest::ManifestFile& mf : manifests) {
     FLOE_RETURN_IF_ERROR(writer->Add(mf));
-    pending.manifests.push_back(mf.manifest_path);
+    pending.referenced.push_back(mf.manifest_path);
   }
   FLOE_RETURN_IF_ERROR(writer->Close());
   if (m.format_version >= 3) {
@@ -200,97 +185,43 @@ Result<SnapshotProducer::Pending> SnapshotProducer::Apply(const TableBase& base,
     snapshot.added_rows = writer->next_row_id().value_or(m.next_row_id) - m.next_row_id;
   }
   snapshot.manifest_list = list_location;
-  pending.manifest_list = list_location;
+  pending.referenced.push_back(list_location);
 
   spec::SnapshotRef new_ref = ref ? *ref : spec::SnapshotRef::Branch(snapshot_id_);
   new_ref.snapshot_id = snapshot_id_;
-  if (!m.table_uuid.empty()) pending.requirements.push_back(AssertTableUuid{m.table_uuid});
-  pending.requirements.push_back(
-      AssertRefSnapshotId{branch_, ref ? std::optional<int64_t>(ref->snapshot_id) : std::nullopt});
-  pending.updates.push_back(AddSnapshot{std::move(snapshot)});
-  pending.updates.push_back(SetSnapshotRef{branch_, new_ref});
-  if (!table_properties_.empty()) pending.updates.push_back(SetProperties{table_properties_});
+  if (!m.table_uuid.empty()) pending.requirements.push_back(commit::AssertTableUuid{m.table_uuid});
+  pending.requirements.push_back(commit::AssertRefSnapshotId{
+      branch_, ref ? std::optional<int64_t>(ref->snapshot_id) : std::nullopt});
+  pending.updates.push_back(commit::AddSnapshot{std::move(snapshot)});
+  pending.updates.push_back(commit::SetSnapshotRef{branch_, new_ref});
+  if (!table_properties_.empty()) {
+    pending.updates.push_back(commit::SetProperties{table_properties_});
+  }
   return pending;
 }
 
-void SnapshotProducer::DeleteWritten(const std::set<std::string>& keep) {
-  for (const std::string& f : written_) {
-    if (!keep.count(f)) (void)ops_.io().Delete(f);  // best effort: an orphan is harmless
-  }
+bool SnapshotProducer::Landed(const spec::TableMetadata& current) const {
+  return current.SnapshotById(snapshot_id_) != nullptr;
 }
 
+std::vector<std::string> SnapshotProducer::TakeWrittenFiles() {
+  return std::exchange(written_, {});
+}
+
+std::string SnapshotProducer::Describe() const { return fmt::format("snapshot {}", snapshot_id_); }
+
 Result<SnapshotCommitResult> SnapshotProducer::Commit() {
-  using Clock = std::chrono::steady_clock;
-  FLOE_ASSIGN_OR_RETURN(TableBase base, ops_.Refresh());
-  CommitRetryPolicy policy = CommitRetryPolicy::FromProperties(base.metadata.properties);
-  auto start = Clock::now();
-  auto elapsed_ms = [&] {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-  };
-  auto failed = [&](Error e) -> Error {
-    DeleteWritten({});
+  commit::Transaction transaction(ops_);
+  if (sleep_) transaction.SetSleep(sleep_);
+  transaction.Stage(*this);
+  Result<commit::TransactionResult> committed = transaction.Commit();
+  if (!committed.ok()) {
+    Error e = std::move(committed).error();
+    if (e.kind == ErrorKind::kCommitStateUnknown) return e;
     return Error{e.kind, fmt::format("{}; nothing was committed (the data files given were kept)",
                                      e.message)};
-  };
-  for (int attempt = 0;; ++attempt) {
-    Result<Pending> pending = Apply(base, attempt);
-    if (!pending.ok()) return failed(std::move(pending).error());
-    std::set<std::string> keep(pending->manifests.begin(), pending->manifests.end());
-    keep.insert(pending->manifest_list);
-    auto landed = [&](TableBase table) -> Result<SnapshotCommitResult> {
-      DeleteWritten(keep);  // earlier attempts' lists and unused merged manifests
-      return SnapshotCommitResult{snapshot_id_, std::move(table), attempt + 1};
-    };
-
-    Result<TableBase> committed = ops_.Commit(pending->requirements, pending->updates);
-    if (committed.ok()) return landed(std::move(committed).value());
-    Error error = std::move(committed).error();
-
-    if (error.kind == ErrorKind::kCommitStateUnknown) {
-      // Did our snapshot land? Only a successful refresh can say; otherwise delete nothing.
-      std::optional<TableBase> refreshed;
-      for (int check = 0; check <= policy.status_check_num_retries; ++check) {
-        if (check > 0) {
-          if (elapsed_ms() > policy.status_check_total_timeout_ms) break;
-          sleep_(
-              BackoffMs(policy.status_check_min_wait_ms, policy.status_check_max_wait_ms, check));
-        }
-        Result<TableBase> r = ops_.Refresh();
-        if (r.ok()) {
-          refreshed = std::move(r).value();
-          break;
-        }
-      }
-      if (!refreshed) {
-        return CommitStateUnknown(
-            "{}; could not tell whether snapshot {} was committed: no file was deleted; check "
-            "the table's snapshots before retrying",
-            error.message, snapshot_id_);
-      }
-      if (refreshed->metadata.SnapshotById(snapshot_id_) != nullptr) {
-        return landed(std::move(*refreshed));
-      }
-      // Certainly not committed: retry like a conflict.
-      base = std::move(*refreshed);
-      if (attempt >= policy.num_retries || elapsed_ms() > policy.total_timeout_ms) {
-        return failed(CommitConflict("{} (gave up after {} attempts)", error.message, attempt + 1));
-      }
-      (void)ops_.io().Delete(pending->manifest_list);
-      written_.erase(pending->manifest_list);
-      continue;
-    }
-    if (error.kind != ErrorKind::kCommitConflict) return failed(std::move(error));
-    if (attempt >= policy.num_retries || elapsed_ms() > policy.total_timeout_ms) {
-      return failed(CommitConflict("{} (gave up after {} attempts)", error.message, attempt + 1));
-    }
-    sleep_(BackoffMs(policy.min_wait_ms, policy.max_wait_ms, attempt + 1));
-    Result<TableBase> refreshed = ops_.Refresh();
-    if (!refreshed.ok()) return failed(std::move(refreshed).error());
-    base = std::move(refreshed).value();
-    // This attempt's list was never committed (the conflict says so): remove it now.
-    (void)ops_.io().Delete(pending->manifest_list);
-    written_.erase(pending->manifest_list);
   }
+  return SnapshotCommitResult{snapshot_id_, std::move(committed->table), committed->attempts};
 }
 
 }  // namespace floe::update

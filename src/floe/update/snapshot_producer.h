@@ -1,8 +1,9 @@
 // What FastAppend and MergeAppend share (Java's SnapshotProducer): new manifests for the added
 // data files, written once with ADDED entries whose snapshot id and sequence numbers are
 // inherited (v2+); per attempt a manifest list carrying the parent's manifests, a new snapshot
-// and the updates AddSnapshot + SetSnapshotRef with the requirement AssertRefSnapshotId; and the
-// commit loop of commit_retry.h. The snapshot id is chosen once and kept across retries.
+// and the updates AddSnapshot + SetSnapshotRef with the requirement AssertRefSnapshotId. It is a
+// commit::PendingUpdate: Commit() runs it in a Transaction of its own, or a caller stages it in
+// a larger one. The snapshot id is chosen once and kept across retries.
 #pragma once
 #include <functional>
 #include <map>
@@ -12,25 +13,24 @@
 #include <string>
 #include <vector>
 
+#include "floe/commit/pending_update.h"
+#include "floe/commit/table_operations.h"
 #include "floe/manifest/data_file.h"
 #include "floe/manifest/manifest_file.h"
 #include "floe/spec/snapshot.h"
-#include "floe/update/commit_retry.h"
-#include "floe/update/table_operations.h"
 
 namespace floe::update {
 
 struct SnapshotCommitResult {
   int64_t snapshot_id = 0;
-  TableBase table;   // the metadata the commit produced
-  int attempts = 0;  // 1 when the first try landed
+  commit::TableBase table;  // the metadata the commit produced
+  int attempts = 0;         // 1 when the first try landed
 };
 
-class SnapshotProducer {
+class SnapshotProducer : public commit::PendingUpdate {
  public:
   // `ops` must outlive the producer.
-  explicit SnapshotProducer(TableOperations& ops);
-  virtual ~SnapshotProducer() = default;
+  explicit SnapshotProducer(commit::TableOperations& ops);
 
   void AppendFile(manifest::DataFile file) { files_.push_back(std::move(file)); }
   void ToBranch(std::string branch) { branch_ = std::move(branch); }
@@ -50,21 +50,18 @@ class SnapshotProducer {
 
   int64_t snapshot_id() const { return snapshot_id_; }
 
-  // Commits, retrying conflicts as the table's commit.retry.* properties say.
-  // On a certain failure the manifests and manifest lists written are deleted, never the data
-  // files given (the caller decides about those: the error message says they were kept). On
-  // kCommitStateUnknown nothing is deleted.
+  // Commits in a Transaction of its own, retrying conflicts as the table's commit.retry.*
+  // properties say. On a certain failure the manifests and manifest lists written are deleted,
+  // never the data files given (the caller decides about those: the error message says they were
+  // kept). On kCommitStateUnknown nothing is deleted.
   Result<SnapshotCommitResult> Commit();
 
-  // The requirements and updates of one attempt against `base` (writes the new manifests the
-  // first time and a manifest list every time). Public for callers that batch several updates.
-  struct Pending {
-    std::vector<TableRequirement> requirements;
-    std::vector<TableUpdate> updates;
-    std::string manifest_list;
-    std::vector<std::string> manifests;  // every manifest the list names
-  };
-  Result<Pending> Apply(const TableBase& base, int attempt);
+  // commit::PendingUpdate: the requirements and updates of one attempt against `base` (writes
+  // the new manifests the first time and a manifest list every time).
+  Result<commit::PendingChanges> Apply(const commit::TableBase& base, int attempt) override;
+  bool Landed(const spec::TableMetadata& current) const override;
+  std::vector<std::string> TakeWrittenFiles() override;
+  std::string Describe() const override;
 
  protected:
   // The new snapshot's manifests: `added` (this commit's new manifests) and the parent's, in
@@ -76,15 +73,14 @@ class SnapshotProducer {
   // A new manifest file under the metadata folder: <commit uuid>-m<n>.avro (Java's name).
   Result<std::unique_ptr<io::OutputFile>> NewManifestFile(const spec::TableMetadata& base);
   const std::vector<manifest::DataFile>& files() const { return files_; }
-  TableOperations& ops() { return ops_; }
+  commit::TableOperations& ops() { return ops_; }
 
  private:
   Result<std::vector<manifest::ManifestFile>> WriteAddedManifests(const spec::TableMetadata& base);
   spec::SnapshotSummary Summary(const spec::TableMetadata& base,
                                 const spec::Snapshot* parent) const;
-  void DeleteWritten(const std::set<std::string>& keep);
 
-  TableOperations& ops_;
+  commit::TableOperations& ops_;
   std::vector<manifest::DataFile> files_;
   std::string branch_ = "main";
   std::optional<std::string> app_id_;
@@ -95,10 +91,7 @@ class SnapshotProducer {
   std::string commit_uuid_;
   int manifest_count_ = 0;
   std::optional<std::vector<manifest::ManifestFile>> added_manifests_;
-  std::set<std::string> written_;  // manifests and lists this producer wrote
+  std::vector<std::string> written_;  // files written since the last Apply returned
 };
-
-// The folder new metadata files go to: `write.metadata.path`, else <location>/metadata.
-std::string MetadataFolder(const spec::TableMetadata& metadata);
 
 }  // namespace floe::update

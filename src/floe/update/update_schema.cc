@@ -1,13 +1,11 @@
 #include "floe/update/update_schema.h"
 
 #include <algorithm>
-#include <chrono>
 #include <map>
 #include <string_view>
-#include <thread>
 
-#include "floe/scan/name_mapping.h"
-#include "floe/update/commit_retry.h"
+#include "floe/commit/transaction.h"
+#include "floe/spec/name_mapping.h"
 #include "floe/update/name_mapping_update.h"
 #include "floe/update/schema_change_replay.h"
 
@@ -110,13 +108,13 @@ Result<SchemaChanges> UpdateSchema::Changes(const spec::TableMetadata& base) con
   out.applied = std::move(replayed.applied);
   if (out.applied.exists && out.applied.schema.schema_id == base.current_schema_id) return out;
 
-  out.requirements.push_back(AssertCurrentSchemaId{base.current_schema_id});
-  out.requirements.push_back(AssertLastAssignedFieldId{base.last_column_id});
+  out.requirements.push_back(commit::AssertCurrentSchemaId{base.current_schema_id});
+  out.requirements.push_back(commit::AssertLastAssignedFieldId{base.last_column_id});
   if (out.applied.exists) {
-    out.updates.push_back(SetCurrentSchema{out.applied.schema.schema_id});
+    out.updates.push_back(commit::SetCurrentSchema{out.applied.schema.schema_id});
   } else {
-    out.updates.push_back(AddSchema{out.applied.schema});
-    out.updates.push_back(SetCurrentSchema{kLastAdded});
+    out.updates.push_back(commit::AddSchema{out.applied.schema});
+    out.updates.push_back(commit::SetCurrentSchema{commit::kLastAdded});
   }
   // Column-level table properties follow renames and drops (Java's
   // PropertyUtil.applySchemaChanges).
@@ -137,78 +135,48 @@ Result<SchemaChanges> UpdateSchema::Changes(const spec::TableMetadata& base) con
     }
   }
   // Java keeps the schema update when the mapping cannot be read; so does floe.
-  if (const std::string* json = base.Property(scan::kNameMappingProperty)) {
-    Result<scan::NameMapping> mapping = scan::NameMapping::Parse(*json);
+  if (const std::string* json = base.Property(spec::kNameMappingProperty)) {
+    Result<spec::NameMapping> mapping = spec::NameMapping::Parse(*json);
     if (mapping.ok()) {
       std::string updated = UpdateNameMapping(*mapping, replayed.renamed, replayed.added).ToJson();
-      if (updated != *json) set[std::string(scan::kNameMappingProperty)] = std::move(updated);
+      if (updated != *json) set[std::string(spec::kNameMappingProperty)] = std::move(updated);
     }
   }
   for (const auto& [key, value] : set) {
     std::erase(removed, key);  // a rename onto a dropped column's name keeps the new value
   }
-  if (!set.empty()) out.updates.push_back(SetProperties{std::move(set)});
-  if (!removed.empty()) out.updates.push_back(RemoveProperties{std::move(removed)});
+  if (!set.empty()) out.updates.push_back(commit::SetProperties{std::move(set)});
+  if (!removed.empty()) out.updates.push_back(commit::RemoveProperties{std::move(removed)});
   return out;
 }
 
+Result<commit::PendingChanges> UpdateSchema::Apply(const commit::TableBase& base, int attempt) {
+  FLOE_ASSIGN_OR_RETURN(SchemaChanges changes, Changes(base.metadata));
+  last_applied_ = std::move(changes.applied);
+  return commit::PendingChanges{std::move(changes.requirements), std::move(changes.updates), {}};
+}
+
+bool UpdateSchema::Landed(const spec::TableMetadata& current) const {
+  const spec::Schema* schema = current.CurrentSchema();
+  return last_applied_ && schema != nullptr && schema->SameSchema(last_applied_->schema) &&
+         current.last_column_id == last_applied_->last_column_id;
+}
+
 Result<SchemaCommitResult> UpdateSchema::Commit() {
-  using Clock = std::chrono::steady_clock;
   if (ops_ == nullptr) {
     return InvalidArgument("UpdateSchema::Commit: the update was made without table operations");
   }
-  FLOE_ASSIGN_OR_RETURN(TableBase base, ops_->Refresh());
-  CommitRetryPolicy policy = CommitRetryPolicy::FromProperties(base.metadata.properties);
-  auto start = Clock::now();
-  auto elapsed_ms = [&] {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-  };
-  for (int attempt = 0;; ++attempt) {
-    FLOE_ASSIGN_OR_RETURN(SchemaChanges changes, Changes(base.metadata));
-    if (changes.updates.empty()) return SchemaCommitResult{std::move(changes.applied), base, 0};
-    Result<TableBase> committed = ops_->Commit(changes.requirements, changes.updates);
-    if (committed.ok()) {
-      return SchemaCommitResult{std::move(changes.applied), std::move(committed).value(),
-                                attempt + 1};
-    }
-    Error error = std::move(committed).error();
-    if (error.kind != ErrorKind::kCommitConflict && error.kind != ErrorKind::kCommitStateUnknown) {
-      return error;
-    }
-    if (error.kind == ErrorKind::kCommitConflict) {
-      if (attempt >= policy.num_retries || elapsed_ms() > policy.total_timeout_ms) {
-        return CommitConflict("{} (gave up after {} attempts)", error.message, attempt + 1);
-      }
-      int64_t wait = BackoffMs(policy.min_wait_ms, policy.max_wait_ms, attempt + 1);
-      if (sleep_) {
-        sleep_(wait);
-      } else {
-        std::this_thread::sleep_for(std::chrono::milliseconds(wait));
-      }
-    }
-    Result<TableBase> refreshed = ops_->Refresh();
-    if (!refreshed.ok()) {
-      if (error.kind == ErrorKind::kCommitStateUnknown) {
-        return CommitStateUnknown("{}; could not tell whether the schema change was committed",
-                                  error.message);
-      }
-      return std::move(refreshed).error();
-    }
-    base = std::move(refreshed).value();
-    if (error.kind == ErrorKind::kCommitStateUnknown) {
-      // Landed when the table's current schema is ours.
-      const spec::Schema* current = base.metadata.CurrentSchema();
-      if (current != nullptr && current->SameSchema(changes.applied.schema) &&
-          base.metadata.last_column_id == changes.applied.last_column_id) {
-        changes.applied.schema.schema_id = current->schema_id;
-        changes.applied.exists = true;
-        return SchemaCommitResult{std::move(changes.applied), std::move(base), attempt + 1};
-      }
-      if (attempt >= policy.num_retries || elapsed_ms() > policy.total_timeout_ms) {
-        return CommitStateUnknown("{} (gave up after {} attempts)", error.message, attempt + 1);
-      }
-    }
+  commit::Transaction transaction(*ops_);
+  if (sleep_) transaction.SetSleep(sleep_);
+  transaction.Stage(*this);
+  FLOE_ASSIGN_OR_RETURN(commit::TransactionResult committed, transaction.Commit());
+  AppliedSchema applied = std::move(*last_applied_);
+  // The id the table gave the schema (a lost answer may hide it from the attempt's own count).
+  const spec::Schema* current = committed.table.metadata.CurrentSchema();
+  if (committed.attempts > 0 && current != nullptr && current->SameSchema(applied.schema)) {
+    applied.schema.schema_id = current->schema_id;
   }
+  return SchemaCommitResult{std::move(applied), std::move(committed.table), committed.attempts};
 }
 
 }  // namespace floe::update

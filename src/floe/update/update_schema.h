@@ -29,9 +29,10 @@
 #include <variant>
 #include <vector>
 
+#include "floe/commit/pending_update.h"
+#include "floe/commit/table_operations.h"
 #include "floe/spec/schema.h"
 #include "floe/spec/table_metadata.h"
-#include "floe/update/table_operations.h"
 #include "floe/util/result.h"
 
 namespace floe::update {
@@ -78,22 +79,22 @@ struct AppliedSchema {
 // schema.
 struct SchemaChanges {
   AppliedSchema applied;
-  std::vector<TableRequirement> requirements;
-  std::vector<TableUpdate> updates;
+  std::vector<commit::TableRequirement> requirements;
+  std::vector<commit::TableUpdate> updates;
 };
 
 struct SchemaCommitResult {
   AppliedSchema applied;
-  TableBase table;   // the table after the commit
-  int attempts = 0;  // 1 when the first try landed (0: nothing to commit)
+  commit::TableBase table;  // the table after the commit
+  int attempts = 0;         // 1 when the first try landed (0: nothing to commit)
 };
 
-class UpdateSchema {
+class UpdateSchema : public commit::PendingUpdate {
  public:
-  // Without operations: Apply and Changes only.
+  // Without operations: Apply and Changes only (or staged in a commit::Transaction).
   UpdateSchema() = default;
   // `ops` must outlive the update.
-  explicit UpdateSchema(TableOperations& ops) : ops_(&ops) {}
+  explicit UpdateSchema(commit::TableOperations& ops) : ops_(&ops) {}
 
   // Names are looked up exactly (default) or ignoring ASCII case.
   UpdateSchema& CaseSensitive(bool case_sensitive);
@@ -120,9 +121,16 @@ class UpdateSchema {
   Result<AppliedSchema> Apply(const spec::TableMetadata& base) const;
   // The requirements and updates of a commit on top of `base`.
   Result<SchemaChanges> Changes(const spec::TableMetadata& base) const;
-  // Commits through the operations given, retrying conflicts as the table's commit.retry.*
-  // properties say (each retry re-applies the changes to the refreshed table).
+  // Commits through the operations given in a Transaction of its own, retrying conflicts as the
+  // table's commit.retry.* properties say (each retry re-applies the changes to the refreshed
+  // table).
   Result<SchemaCommitResult> Commit();
+
+  // commit::PendingUpdate: Changes(base.metadata) as a transaction commits them.
+  Result<commit::PendingChanges> Apply(const commit::TableBase& base, int attempt) override;
+  bool Landed(const spec::TableMetadata& current) const override;
+  std::vector<std::string> TakeWrittenFiles() override { return {}; }
+  std::string Describe() const override { return "the schema change"; }
 
   // Replaces the sleep between retries (tests).
   void SetSleep(std::function<void(int64_t ms)> sleep) { sleep_ = std::move(sleep); }
@@ -159,11 +167,12 @@ class UpdateSchema {
                               SetIdentifiers>;
 
  private:
-  TableOperations* ops_ = nullptr;
+  commit::TableOperations* ops_ = nullptr;
   bool case_sensitive_ = true;
   bool allow_incompatible_ = false;
   std::vector<Change> changes_;
   std::function<void(int64_t)> sleep_;
+  std::optional<AppliedSchema> last_applied_;  // by the last Apply(TableBase, attempt)
 };
 
 // Whether the spec lets a column of type `from` become `to` in this format version: int→long,

@@ -4,13 +4,14 @@
 #include <filesystem>
 #include <set>
 
+#include "floe/catalog/catalog_names.h"
 #include "floe/catalog/location_match.h"
-#include "floe/catalog/metadata_commit.h"
 #include "floe/catalog/table_purge.h"
+#include "floe/commit/metadata_builder.h"
+#include "floe/commit/metadata_file.h"
+#include "floe/commit/metadata_location.h"
+#include "floe/commit/table_requirement.h"
 #include "floe/io/location.h"
-#include "floe/table/metadata_file.h"
-#include "floe/update/metadata_builder.h"
-#include "floe/update/table_requirement.h"
 #include "floe/util/clock.h"
 
 namespace floe::catalog::fs {
@@ -42,8 +43,8 @@ std::vector<std::string> SubFolders(const std::string& path) {
   return out;
 }
 
-std::string VersionFileName(int64_t version, table::MetadataCodec codec) {
-  return fmt::format("v{}{}", version, table::MetadataFileSuffix(codec));
+std::string VersionFileName(int64_t version, commit::MetadataCodec codec) {
+  return fmt::format("v{}{}", version, commit::MetadataFileSuffix(codec));
 }
 
 }  // namespace
@@ -176,9 +177,9 @@ Result<std::pair<std::string, int64_t>> FsCatalog::CurrentVersion(const TableIde
   FLOE_RETURN_IF_ERROR(ValidateIdentifier(id));
   std::string folder = TablePath(id);
   if (!IsTableFolder(folder)) return NotFound("table {} does not exist", id.ToString());
-  FLOE_ASSIGN_OR_RETURN(std::string current, table::FindCurrentMetadataFile(*options_.io, folder));
+  FLOE_ASSIGN_OR_RETURN(std::string current, commit::FindCurrentMetadataFile(*options_.io, folder));
   std::string name = stdfs::path(current).filename().string();
-  std::optional<int64_t> version = table::MetadataFileVersion(name);
+  std::optional<int64_t> version = commit::MetadataFileVersion(name);
   if (!version) {
     return Corrupt("table {}: current metadata file {} has no version number", id.ToString(),
                    current);
@@ -186,7 +187,7 @@ Result<std::pair<std::string, int64_t>> FsCatalog::CurrentVersion(const TableIde
   // The hint is written after a version is published, so it may lag: look past it.
   while (true) {
     bool found = false;
-    for (auto codec : {table::MetadataCodec::kNone, table::MetadataCodec::kGzip}) {
+    for (auto codec : {commit::MetadataCodec::kNone, commit::MetadataCodec::kGzip}) {
       std::string next = folder + "/metadata/" + VersionFileName(*version + 1, codec);
       FLOE_ASSIGN_OR_RETURN(bool exists, options_.io->Exists(next));
       if (exists) {
@@ -204,18 +205,18 @@ Result<std::pair<std::string, int64_t>> FsCatalog::CurrentVersion(const TableIde
 Result<std::string> FsCatalog::PublishVersion(const TableIdentifier& id,
                                               const spec::TableMetadata& metadata,
                                               int64_t version) {
-  FLOE_ASSIGN_OR_RETURN(table::MetadataCodec codec, table::MetadataCodecOf(metadata));
+  FLOE_ASSIGN_OR_RETURN(commit::MetadataCodec codec, commit::MetadataCodecOf(metadata));
   std::string folder = TablePath(id) + "/metadata";
   // Both spellings of version N count as taken: readers accept either.
-  std::string other =
-      folder + "/" +
-      VersionFileName(version, codec == table::MetadataCodec::kNone ? table::MetadataCodec::kGzip
-                                                                    : table::MetadataCodec::kNone);
+  std::string other = folder + "/" +
+                      VersionFileName(version, codec == commit::MetadataCodec::kNone
+                                                   ? commit::MetadataCodec::kGzip
+                                                   : commit::MetadataCodec::kNone);
   FLOE_ASSIGN_OR_RETURN(bool other_exists, options_.io->Exists(other));
   if (other_exists) return AlreadyExists("{}: version {} already exists", other, version);
   std::string location = folder + "/" + VersionFileName(version, codec);
   // Exclusive create: the file appears whole, and only if nobody published this version first.
-  FLOE_RETURN_IF_ERROR(table::WriteMetadataFile(*options_.io, location, metadata));
+  FLOE_RETURN_IF_ERROR(commit::WriteMetadataFile(*options_.io, location, metadata));
   // Only a shortcut for readers: losing it costs a probe, never correctness.
   (void)io::WriteFile(*options_.io, folder + "/version-hint.text", std::to_string(version),
                       /*overwrite=*/true);
@@ -224,7 +225,7 @@ Result<std::string> FsCatalog::PublishVersion(const TableIdentifier& id,
 
 Result<LoadedTable> FsCatalog::LoadTable(const TableIdentifier& id) {
   FLOE_ASSIGN_OR_RETURN(auto current, CurrentVersion(id));
-  FLOE_ASSIGN_OR_RETURN(auto metadata, table::ReadMetadataFile(*options_.io, current.first));
+  FLOE_ASSIGN_OR_RETURN(auto metadata, commit::ReadMetadataFile(*options_.io, current.first));
   return LoadedTable{id, current.first, std::move(metadata)};
 }
 
@@ -234,7 +235,7 @@ Result<LoadedTable> FsCatalog::CreateTable(const TableIdentifier& id,
   FLOE_RETURN_IF_ERROR(RequireNamespace(id.ns));
   std::string folder = TablePath(id);
   if (IsTableFolder(folder)) return AlreadyExists("table {} already exists", id.ToString());
-  update::NewTableRequest request = options.table;
+  commit::NewTableRequest request = options.table;
   if (!request.location.empty() && request.location != folder) {
     return InvalidArgument(
         "table {}: a file-system catalog keeps each table in its folder {}; "
@@ -242,7 +243,7 @@ Result<LoadedTable> FsCatalog::CreateTable(const TableIdentifier& id,
         id.ToString(), folder, request.location);
   }
   request.location = folder;
-  FLOE_ASSIGN_OR_RETURN(auto metadata, update::NewTableMetadata(request, NowMillis()));
+  FLOE_ASSIGN_OR_RETURN(auto metadata, commit::NewTableMetadata(request, NowMillis()));
   auto published = PublishVersion(id, metadata, 1);
   if (!published.ok()) {
     if (published.error().kind == ErrorKind::kAlreadyExists) {
@@ -254,15 +255,15 @@ Result<LoadedTable> FsCatalog::CreateTable(const TableIdentifier& id,
 }
 
 Result<LoadedTable> FsCatalog::CommitTable(const TableIdentifier& id,
-                                           std::span<const update::TableRequirement> requirements,
-                                           std::span<const update::TableUpdate> updates) {
+                                           std::span<const commit::TableRequirement> requirements,
+                                           std::span<const commit::TableUpdate> updates) {
   FLOE_ASSIGN_OR_RETURN(auto current, CurrentVersion(id));
-  FLOE_ASSIGN_OR_RETURN(auto base, table::ReadMetadataFile(*options_.io, current.first));
+  FLOE_ASSIGN_OR_RETURN(auto base, commit::ReadMetadataFile(*options_.io, current.first));
   for (const auto& requirement : requirements) {
-    FLOE_RETURN_IF_ERROR(update::CheckRequirement(requirement, &base));
+    FLOE_RETURN_IF_ERROR(commit::CheckRequirement(requirement, &base));
   }
   FLOE_ASSIGN_OR_RETURN(auto metadata,
-                        update::ApplyUpdates(base, updates, NowMillis(), current.first));
+                        commit::ApplyUpdates(base, updates, NowMillis(), current.first));
   if (metadata.location != base.location) {
     return NotSupported("table {}: a file-system catalog cannot move a table's location",
                         id.ToString());
@@ -275,7 +276,7 @@ Result<LoadedTable> FsCatalog::CommitTable(const TableIdentifier& id,
     }
     return std::move(published).error();
   }
-  DeleteRemovedMetadataFiles(*options_.io, base, metadata);
+  commit::DeleteRemovedMetadataFiles(*options_.io, base, metadata);
   return LoadedTable{id, *published, std::move(metadata)};
 }
 
@@ -283,7 +284,7 @@ Status FsCatalog::DropTable(const TableIdentifier& id, bool purge) {
   FLOE_ASSIGN_OR_RETURN(auto current, CurrentVersion(id));
   std::string folder = TablePath(id);
   if (purge) {
-    FLOE_ASSIGN_OR_RETURN(auto metadata, table::ReadMetadataFile(*options_.io, current.first));
+    FLOE_ASSIGN_OR_RETURN(auto metadata, commit::ReadMetadataFile(*options_.io, current.first));
     Status purged = PurgeTableFiles(*options_.io, metadata, current.first);
     std::error_code ec;
     stdfs::remove_all(folder, ec);

@@ -44,8 +44,8 @@ class FsCatalog : public Catalog {
                                   const CreateTableOptions& options) override;
   Result<LoadedTable> LoadTable(const TableIdentifier& id) override;
   Result<LoadedTable> CommitTable(const TableIdentifier& id,
-                                  std::span<const update::TableRequirement> requirements,
-                                  std::span<const update::TableUpdate> updates) override;
+                                  std::span<const commit::TableRequirement> requirements,
+                                  std::span<const commit::TableUpdate> updates) override;
   Status DropTable(const TableIdentifier& id, bool purge) override;
   Status RenameTable(const TableIdentifier& from, const TableIdentifier& to) override;
   Result<LoadedTable> RegisterTable(const TableIdentifier& id,

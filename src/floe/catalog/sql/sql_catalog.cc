@@ -2,12 +2,13 @@
 
 #include <set>
 
+#include "floe/catalog/catalog_names.h"
 #include "floe/catalog/location_match.h"
-#include "floe/catalog/metadata_commit.h"
 #include "floe/catalog/table_purge.h"
-#include "floe/table/metadata_file.h"
-#include "floe/update/metadata_builder.h"
-#include "floe/update/table_requirement.h"
+#include "floe/commit/metadata_builder.h"
+#include "floe/commit/metadata_file.h"
+#include "floe/commit/metadata_location.h"
+#include "floe/commit/table_requirement.h"
 #include "floe/util/clock.h"
 
 namespace floe::catalog::sql {
@@ -261,7 +262,7 @@ Status SqlCatalog::InsertTable(const TableIdentifier& id, const std::string& met
 Result<LoadedTable> SqlCatalog::LoadTable(const TableIdentifier& id) {
   FLOE_ASSIGN_OR_RETURN(auto location, FindTable(id));
   if (!location) return NotFound("table {} does not exist", id.ToString());
-  FLOE_ASSIGN_OR_RETURN(auto metadata, table::ReadMetadataFile(*options_.io, *location));
+  FLOE_ASSIGN_OR_RETURN(auto metadata, commit::ReadMetadataFile(*options_.io, *location));
   return LoadedTable{id, *location, std::move(metadata)};
 }
 
@@ -270,10 +271,11 @@ Result<LoadedTable> SqlCatalog::CreateTable(const TableIdentifier& id,
   FLOE_RETURN_IF_ERROR(RequireNamespace(id.ns));
   FLOE_ASSIGN_OR_RETURN(auto existing, FindTable(id));
   if (existing) return AlreadyExists("table {} already exists", id.ToString());
-  update::NewTableRequest request = options.table;
+  commit::NewTableRequest request = options.table;
   if (request.location.empty()) request.location = DefaultTableLocation(options_.warehouse, id);
-  FLOE_ASSIGN_OR_RETURN(auto metadata, update::NewTableMetadata(request, NowMillis()));
-  FLOE_ASSIGN_OR_RETURN(std::string location, WriteNewMetadataVersion(*options_.io, metadata, 0));
+  FLOE_ASSIGN_OR_RETURN(auto metadata, commit::NewTableMetadata(request, NowMillis()));
+  FLOE_ASSIGN_OR_RETURN(std::string location,
+                        commit::WriteNewMetadataVersion(*options_.io, metadata, 0));
   Status inserted = InsertTable(id, location);
   if (!inserted.ok()) {
     (void)options_.io->Delete(location);  // nobody references it
@@ -283,17 +285,18 @@ Result<LoadedTable> SqlCatalog::CreateTable(const TableIdentifier& id,
 }
 
 Result<LoadedTable> SqlCatalog::CommitTable(const TableIdentifier& id,
-                                            std::span<const update::TableRequirement> requirements,
-                                            std::span<const update::TableUpdate> updates) {
+                                            std::span<const commit::TableRequirement> requirements,
+                                            std::span<const commit::TableUpdate> updates) {
   FLOE_ASSIGN_OR_RETURN(LoadedTable base, LoadTable(id));
   for (const auto& requirement : requirements) {
-    FLOE_RETURN_IF_ERROR(update::CheckRequirement(requirement, &base.metadata));
+    FLOE_RETURN_IF_ERROR(commit::CheckRequirement(requirement, &base.metadata));
   }
-  FLOE_ASSIGN_OR_RETURN(auto metadata, update::ApplyUpdates(base.metadata, updates, NowMillis(),
+  FLOE_ASSIGN_OR_RETURN(auto metadata, commit::ApplyUpdates(base.metadata, updates, NowMillis(),
                                                             base.metadata_location));
   FLOE_ASSIGN_OR_RETURN(
       std::string location,
-      WriteNewMetadataVersion(*options_.io, metadata, NextMetadataVersion(base.metadata_location)));
+      commit::WriteNewMetadataVersion(*options_.io, metadata,
+                                      commit::NextMetadataVersion(base.metadata_location)));
   // The atomic swap: it lands only if nobody moved the pointer since we loaded `base`.
   auto updated = db_->Execute(
       "UPDATE iceberg_tables SET metadata_location = ?, previous_metadata_location = ? WHERE "
@@ -319,7 +322,7 @@ Result<LoadedTable> SqlCatalog::CommitTable(const TableIdentifier& id,
     return CommitConflict("table {} was changed by another commit since {} was loaded",
                           id.ToString(), base.metadata_location);
   }
-  DeleteRemovedMetadataFiles(*options_.io, base.metadata, metadata);
+  commit::DeleteRemovedMetadataFiles(*options_.io, base.metadata, metadata);
   return LoadedTable{id, location, std::move(metadata)};
 }
 
@@ -329,7 +332,7 @@ Status SqlCatalog::DropTable(const TableIdentifier& id, bool purge) {
   std::optional<spec::TableMetadata> metadata;
   if (purge) {
     // Read before the row goes: afterwards nothing says which files were the table's.
-    FLOE_ASSIGN_OR_RETURN(metadata, table::ReadMetadataFile(*options_.io, *location));
+    FLOE_ASSIGN_OR_RETURN(metadata, commit::ReadMetadataFile(*options_.io, *location));
   }
   FLOE_ASSIGN_OR_RETURN(
       int64_t deleted,
@@ -371,7 +374,7 @@ Result<LoadedTable> SqlCatalog::RegisterTable(const TableIdentifier& id,
   FLOE_ASSIGN_OR_RETURN(auto existing, FindTable(id));
   if (existing) return AlreadyExists("table {} already exists", id.ToString());
   // The file must be a table's metadata before a name points at it.
-  FLOE_ASSIGN_OR_RETURN(auto metadata, table::ReadMetadataFile(*options_.io, metadata_location));
+  FLOE_ASSIGN_OR_RETURN(auto metadata, commit::ReadMetadataFile(*options_.io, metadata_location));
   FLOE_RETURN_IF_ERROR(InsertTable(id, metadata_location));
   return LoadedTable{id, metadata_location, std::move(metadata)};
 }

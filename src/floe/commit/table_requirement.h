@@ -11,31 +11,40 @@
 #include "floe/spec/table_metadata.h"
 #include "floe/util/result.h"
 
-namespace floe::update {
+namespace floe::commit {
 
-struct AssertCreate {};  // the table must not exist yet
+struct AssertCreate {  // the table must not exist yet
+  bool operator==(const AssertCreate&) const = default;
+};
 struct AssertTableUuid {
   std::string uuid;
+  bool operator==(const AssertTableUuid&) const = default;
 };
 // The ref must point at snapshot_id; nullopt: the ref must not exist.
 struct AssertRefSnapshotId {
   std::string ref;
   std::optional<int64_t> snapshot_id;
+  bool operator==(const AssertRefSnapshotId&) const = default;
 };
 struct AssertLastAssignedFieldId {
   int32_t last_assigned_field_id = 0;
+  bool operator==(const AssertLastAssignedFieldId&) const = default;
 };
 struct AssertCurrentSchemaId {
   int32_t current_schema_id = 0;
+  bool operator==(const AssertCurrentSchemaId&) const = default;
 };
 struct AssertLastAssignedPartitionId {
   int32_t last_assigned_partition_id = 0;
+  bool operator==(const AssertLastAssignedPartitionId&) const = default;
 };
 struct AssertDefaultSpecId {
   int32_t default_spec_id = 0;
+  bool operator==(const AssertDefaultSpecId&) const = default;
 };
 struct AssertDefaultSortOrderId {
   int32_t default_sort_order_id = 0;
+  bool operator==(const AssertDefaultSortOrderId&) const = default;
 };
 
 using TableRequirement =
@@ -53,4 +62,4 @@ Status CheckRequirement(const TableRequirement& requirement, const spec::TableMe
 Status CheckRequirements(const std::vector<TableRequirement>& requirements,
                          const spec::TableMetadata* current);
 
-}  // namespace floe::update
+}  // namespace floe::commit

@@ -8,11 +8,11 @@
 #include <span>
 #include <string>
 
+#include "floe/commit/table_update.h"
 #include "floe/spec/table_metadata.h"
-#include "floe/update/table_update.h"
 #include "floe/util/result.h"
 
-namespace floe::update {
+namespace floe::commit {
 
 // The new metadata: `base` with `updates` applied in order, last-updated-ms = now_ms, and the
 // spec's bookkeeping done (snapshot-log entry when main moves; last-sequence-number from an
@@ -40,4 +40,4 @@ struct NewTableRequest {
 // a new table-uuid (util/uuid.h, so FLOE_TEST_SEED makes it deterministic), no snapshots.
 Result<spec::TableMetadata> NewTableMetadata(const NewTableRequest& request, int64_t now_ms);
 
-}  // namespace floe::update
+}  // namespace floe::commit

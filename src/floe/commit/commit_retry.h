@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-namespace floe::update {
+namespace floe::commit {
 
 struct CommitRetryPolicy {
   int num_retries = 4;                              // commit.retry.num-retries
@@ -26,4 +26,4 @@ struct CommitRetryPolicy {
 // max_wait.
 int64_t BackoffMs(int64_t min_wait_ms, int64_t max_wait_ms, int retry);
 
-}  // namespace floe::update
+}  // namespace floe::commit

@@ -19,7 +19,7 @@
 #include "floe/spec/sort_order.h"
 #include "floe/spec/statistics.h"
 
-namespace floe::update {
+namespace floe::commit {
 
 // "Last added" ids: the REST API lets add-schema/add-spec/add-sort-order be followed by a
 // set-current/default update with id -1, meaning the one just added.
@@ -87,4 +87,4 @@ using TableUpdate =
 // The REST "action" name of an update: "add-snapshot", "set-snapshot-ref", ...
 std::string_view ActionName(const TableUpdate& update);
 
-}  // namespace floe::update
+}  // namespace floe::commit

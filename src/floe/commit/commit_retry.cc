@@ -1,9 +1,9 @@
-#include "floe/update/commit_retry.h"
+#include "floe/commit/commit_retry.h"
 
 #include <algorithm>
 #include <charconv>
 
-namespace floe::update {
+namespace floe::commit {
 
 namespace {
 template <typename T>
@@ -37,4 +37,4 @@ int64_t BackoffMs(int64_t min_wait_ms, int64_t max_wait_ms, int retry) {
   return std::min(wait, max_wait_ms);
 }
 
-}  // namespace floe::update
+}  // namespace floe::commit

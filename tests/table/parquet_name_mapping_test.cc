@@ -1,17 +1,17 @@
-#include "floe/scan/name_mapping.h"
+#include "floe/table/parquet_name_mapping.h"
 
 #include <gtest/gtest.h>
 
 #include <map>
 
+#include "floe/commit/metadata_file.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/io/file_io.h"
 #include "floe/io/location_map.h"
-#include "floe/table/metadata_file.h"
 #include "testing/test_util.h"
 
-namespace floe::scan {
-namespace {
+namespace floe::table {
+namespace parquet_name_mapping_test {
 
 const char* kColumnMappingTable =
     "duckdb-iceberg/data/persistent/column_mapping/warehouse/default.db/my_table/metadata/"
@@ -29,8 +29,8 @@ std::map<std::string, int> IdsByPath(const parquet::Schema& schema) {
   return out;
 }
 
-TEST(NameMappingTest, ParsesTheSpecExample) {
-  auto mapping = NameMapping::Parse(R"([
+TEST(ParquetNameMappingTest, ParsesTheSpecExample) {
+  auto mapping = spec::NameMapping::Parse(R"([
     {"field-id": 1, "names": ["id", "record_id"]},
     {"names": ["unmapped"]},
     {"field-id": 3, "names": ["location"], "fields": [
@@ -38,21 +38,21 @@ TEST(NameMappingTest, ParsesTheSpecExample) {
       {"field-id": 5, "names": ["longitude", "long"]}]}])");
   ASSERT_TRUE(mapping.ok()) << mapping.error().message;
   ASSERT_EQ(mapping->fields().size(), 3u);
-  const MappedField* id = NameMapping::Find(mapping->fields(), "record_id");
+  const spec::MappedField* id = spec::NameMapping::Find(mapping->fields(), "record_id");
   ASSERT_NE(id, nullptr);
   EXPECT_EQ(id->field_id, 1);
-  EXPECT_EQ(NameMapping::Find(mapping->fields(), "unmapped")->field_id, std::nullopt);
-  EXPECT_EQ(NameMapping::Find(mapping->fields(), "ID"), nullptr);  // names match exactly
-  const MappedField* location = NameMapping::Find(mapping->fields(), "location");
+  EXPECT_EQ(spec::NameMapping::Find(mapping->fields(), "unmapped")->field_id, std::nullopt);
+  EXPECT_EQ(spec::NameMapping::Find(mapping->fields(), "ID"), nullptr);  // names match exactly
+  const spec::MappedField* location = spec::NameMapping::Find(mapping->fields(), "location");
   ASSERT_NE(location, nullptr);
-  EXPECT_EQ(NameMapping::Find(location->fields, "lat")->field_id, 4);
-  EXPECT_EQ(NameMapping::Find(location->fields, "longitude")->field_id, 5);
+  EXPECT_EQ(spec::NameMapping::Find(location->fields, "lat")->field_id, 4);
+  EXPECT_EQ(spec::NameMapping::Find(location->fields, "longitude")->field_id, 5);
 }
 
-TEST(NameMappingTest, BadJsonIsCorruptNamingTheProperty) {
+TEST(ParquetNameMappingTest, BadJsonIsCorruptNamingTheProperty) {
   for (const char* bad : {"{", R"({"field-id": 1})", R"([{"field-id": 1}])",
                           R"([{"field-id": "x", "names": ["a"]}])", R"([{"names": [1]}])"}) {
-    auto mapping = NameMapping::Parse(bad);
+    auto mapping = spec::NameMapping::Parse(bad);
     ASSERT_FALSE(mapping.ok()) << bad;
     EXPECT_EQ(mapping.error().kind, ErrorKind::kCorrupt) << bad;
     EXPECT_NE(mapping.error().message.find("schema.name-mapping.default"), std::string::npos)
@@ -62,21 +62,21 @@ TEST(NameMappingTest, BadJsonIsCorruptNamingTheProperty) {
 
 // pyiceberg's add_files table: the Parquet file has no field ids; the table's mapping gives
 // them, through a map, a list and a struct.
-TEST(NameMappingTest, GivesIdsToAFileWithoutThem) {
+TEST(ParquetNameMappingTest, GivesIdsToAFileWithoutThem) {
   auto io = io::LocalFileIO();
-  auto metadata = table::ReadMetadataFile(*io, testing::CorpusPath(kColumnMappingTable));
+  auto metadata = commit::ReadMetadataFile(*io, testing::CorpusPath(kColumnMappingTable));
   ASSERT_TRUE(metadata.ok()) << metadata.error().message;
-  auto property = metadata->properties.find(std::string(kNameMappingProperty));
+  auto property = metadata->properties.find(std::string(spec::kNameMappingProperty));
   ASSERT_NE(property, metadata->properties.end());
-  auto mapping = NameMapping::Parse(property->second);
+  auto mapping = spec::NameMapping::Parse(property->second);
   ASSERT_TRUE(mapping.ok()) << mapping.error().message;
 
   auto file = parquet::FileReader::Open(*io, testing::CorpusPath(kColumnMappingData));
   ASSERT_TRUE(file.ok()) << file.error().message;
-  EXPECT_FALSE(HasFieldIds((*file)->schema()));
-  auto mapped = ApplyNameMapping(*mapping, (*file)->metadata().schema);
+  EXPECT_FALSE(table::HasFieldIds((*file)->schema()));
+  auto mapped = table::ApplyNameMapping(*mapping, (*file)->metadata().schema);
   ASSERT_TRUE(mapped.ok()) << mapped.error().message;
-  EXPECT_TRUE(HasFieldIds(*mapped));
+  EXPECT_TRUE(table::HasFieldIds(*mapped));
   std::map<std::string, int> ids = IdsByPath(*mapped);
   EXPECT_EQ(ids["id"], 1);
   EXPECT_EQ(ids["name"], 2);
@@ -94,13 +94,13 @@ TEST(NameMappingTest, GivesIdsToAFileWithoutThem) {
   EXPECT_EQ(ids["scores.list"], -1);
 }
 
-TEST(NameMappingTest, UnmappedNamesGetNoId) {
+TEST(ParquetNameMappingTest, UnmappedNamesGetNoId) {
   auto io = io::LocalFileIO();
   auto file = parquet::FileReader::Open(*io, testing::CorpusPath(kColumnMappingData));
   ASSERT_TRUE(file.ok()) << file.error().message;
-  auto mapping = NameMapping::Parse(R"([{"field-id": 20, "names": ["age"]}])");
+  auto mapping = spec::NameMapping::Parse(R"([{"field-id": 20, "names": ["age"]}])");
   ASSERT_TRUE(mapping.ok());
-  auto mapped = ApplyNameMapping(*mapping, (*file)->metadata().schema);
+  auto mapped = table::ApplyNameMapping(*mapping, (*file)->metadata().schema);
   ASSERT_TRUE(mapped.ok()) << mapped.error().message;
   std::map<std::string, int> ids = IdsByPath(*mapped);
   EXPECT_EQ(ids["age"], 20);
@@ -108,5 +108,5 @@ TEST(NameMappingTest, UnmappedNamesGetNoId) {
   EXPECT_EQ(ids["profile.email"], -1);
 }
 
-}  // namespace
-}  // namespace floe::scan
+}  // namespace parquet_name_mapping_test
+}  // namespace floe::table

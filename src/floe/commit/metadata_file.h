@@ -13,7 +13,7 @@
 #include "floe/spec/table_metadata.h"
 #include "floe/util/result.h"
 
-namespace floe::table {
+namespace floe::commit {
 
 // The JSON text of a metadata file, decompressed when its first bytes are a gzip or zstd header
 // (names like `v2.gz.metadata.json` or `x.zstd.metadata.json` say so too, but bytes decide).
@@ -48,4 +48,4 @@ std::optional<int64_t> MetadataFileVersion(std::string_view file_name);
 // files. Two candidates for the chosen version are an error listing both.
 Result<std::string> FindCurrentMetadataFile(io::FileIO& io, std::string_view table_folder);
 
-}  // namespace floe::table
+}  // namespace floe::commit

@@ -1,20 +1,19 @@
-// The parts of a metastore-style commit every local catalog shares: where the next metadata
-// file goes and what it is called (spec: "Metastore Tables"), and cleaning up old metadata
-// files after a commit (`write.metadata.delete-after-commit.enabled`).
+// Where a table's metadata files go and what they are called (spec: "Metastore Tables"), the one
+// rule every writer of metadata, manifests and manifest lists follows, and cleaning up old
+// metadata files after a commit (`write.metadata.delete-after-commit.enabled`).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-#include "floe/catalog/catalog.h"
 #include "floe/io/file_io.h"
 #include "floe/spec/table_metadata.h"
 #include "floe/util/result.h"
 
-namespace floe::catalog {
+namespace floe::commit {
 
-// `write.metadata.path` when set, else `<location>/metadata` (no trailing '/').
+// `write.metadata.path` when set and not empty, else `<location>/metadata`; no trailing '/'.
 std::string MetadataFolder(const spec::TableMetadata& metadata);
 
 // The version after the one `base_location` names (00012-… → 13); 0 for a new table, 1 when
@@ -32,15 +31,4 @@ Result<std::string> WriteNewMetadataVersion(io::FileIO& io, const spec::TableMet
 void DeleteRemovedMetadataFiles(io::FileIO& io, const spec::TableMetadata& base,
                                 const spec::TableMetadata& committed);
 
-// Names in the text forms PyIceberg and Java's JDBC catalog store: levels joined by '.'.
-std::string JoinNamespace(const Namespace& ns);
-Namespace SplitNamespace(std::string_view text);
-
-// `<warehouse>/<namespace levels>/<table>` (CLI.md).
-std::string DefaultTableLocation(std::string_view warehouse, const TableIdentifier& id);
-
-// The identifier's parts are non-empty (kInvalidArgument otherwise).
-Status ValidateIdentifier(const TableIdentifier& id);
-Status ValidateNamespace(const Namespace& ns);
-
-}  // namespace floe::catalog
+}  // namespace floe::commit

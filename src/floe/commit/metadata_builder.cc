@@ -1,4 +1,4 @@
-#include "floe/update/metadata_builder.h"
+#include "floe/commit/metadata_builder.h"
 
 #include <algorithm>
 #include <charconv>
@@ -7,7 +7,7 @@
 
 #include "floe/util/uuid.h"
 
-namespace floe::update {
+namespace floe::commit {
 
 namespace {
 
@@ -436,4 +436,4 @@ Result<spec::TableMetadata> NewTableMetadata(const NewTableRequest& request, int
   return m;
 }
 
-}  // namespace floe::update
+}  // namespace floe::commit

@@ -1,4 +1,4 @@
-#include "floe/table/metadata_file.h"
+#include "floe/commit/metadata_file.h"
 
 #include <algorithm>
 #include <cctype>
@@ -8,7 +8,7 @@
 #include "floe/format/compression/codec.h"
 #include "floe/spec/table_metadata_json.h"
 
-namespace floe::table {
+namespace floe::commit {
 namespace {
 
 constexpr std::string_view kMetadataSuffix = ".metadata.json";
@@ -227,4 +227,4 @@ Result<std::string> FindCurrentMetadataFile(io::FileIO& io, std::string_view tab
   return files.front();
 }
 
-}  // namespace floe::table
+}  // namespace floe::commit

@@ -1,8 +1,8 @@
-#include "floe/update/table_update.h"
+#include "floe/commit/table_update.h"
 
 #include <type_traits>
 
-namespace floe::update {
+namespace floe::commit {
 
 namespace {
 template <typename T>
@@ -50,4 +50,4 @@ std::string_view ActionName(const TableUpdate& update) {
   return std::visit([](const auto& u) { return Action<std::decay_t<decltype(u)>>(); }, update);
 }
 
-}  // namespace floe::update
+}  // namespace floe::commit

@@ -1,6 +1,6 @@
 // Metadata files on storage: compressed metadata (gzip, zstd), writing with
 // write.metadata.compression-codec, and finding a table folder's current metadata (CLI.md).
-#include "floe/table/metadata_file.h"
+#include "floe/commit/metadata_file.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include "floe/spec/table_metadata_json.h"
 #include "testing/test_util.h"
 
-namespace floe::table {
+namespace floe::commit {
 namespace {
 
 using floe::testing::CorpusPath;
@@ -251,9 +251,9 @@ TEST(MetadataFileTest, AmbiguityAndMissingMetadataStopWithTheCandidates) {
 }
 
 }  // namespace
-}  // namespace floe::table
+}  // namespace floe::commit
 
-namespace floe::table {
+namespace floe::commit {
 namespace {
 
 // A folder listing taken before another writer published v2 and rewrote the hint: the listing
@@ -303,4 +303,4 @@ TEST(MetadataFileTest, HintNamingAVersionPublishedAfterTheListingIsFound) {
 }
 
 }  // namespace
-}  // namespace floe::table
+}  // namespace floe::commit

@@ -1,10 +1,10 @@
-#include "floe/update/table_requirement.h"
+#include "floe/commit/table_requirement.h"
 
 #include <type_traits>
 
 #include "floe/spec/snapshot_ref.h"
 
-namespace floe::update {
+namespace floe::commit {
 
 namespace {
 
@@ -107,4 +107,4 @@ Status CheckRequirements(const std::vector<TableRequirement>& requirements,
   return Ok();
 }
 
-}  // namespace floe::update
+}  // namespace floe::commit

@@ -17,12 +17,10 @@
 #include <string_view>
 #include <vector>
 
-#include "floe/format/parquet/file_metadata.h"
-#include "floe/format/parquet/schema.h"
 #include "floe/spec/schema.h"
 #include "floe/util/result.h"
 
-namespace floe::scan {
+namespace floe::spec {
 
 struct MappedField {
   std::optional<int32_t> field_id;
@@ -57,15 +55,4 @@ class NameMapping {
 // The table property holding the mapping.
 inline constexpr std::string_view kNameMappingProperty = "schema.name-mapping.default";
 
-// Whether any column or group of a Parquet schema carries a field id.
-bool HasFieldIds(const parquet::Schema& schema);
-
-// The Parquet schema of a file written without field ids, with the ids the mapping gives its
-// columns by their names (nested fields included; the repeated middle level of lists and maps is
-// looked through, a list's element is found under "element", a map's key and value under "key"
-// and "value"). Columns the mapping does not name keep no id and so match no table field.
-// `elements` is the file's FileMetaData::schema.
-Result<parquet::Schema> ApplyNameMapping(const NameMapping& mapping,
-                                         const std::vector<parquet::SchemaElement>& elements);
-
-}  // namespace floe::scan
+}  // namespace floe::spec

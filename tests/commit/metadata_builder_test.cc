@@ -1,12 +1,12 @@
 // ApplyUpdates and NewTableMetadata (update/metadata_builder.h): the spec's bookkeeping per
 // format version and the errors for updates that do not fit their base.
-#include "floe/update/metadata_builder.h"
+#include "floe/commit/metadata_builder.h"
 
 #include <gtest/gtest.h>
 
 #include <vector>
 
-namespace floe::update {
+namespace floe::commit {
 namespace {
 
 using spec::NestedField;
@@ -272,4 +272,4 @@ TEST(ActionNameTest, RestNames) {
 }
 
 }  // namespace
-}  // namespace floe::update
+}  // namespace floe::commit

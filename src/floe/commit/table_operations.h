@@ -6,13 +6,13 @@
 #include <span>
 #include <string>
 
+#include "floe/commit/table_requirement.h"
+#include "floe/commit/table_update.h"
 #include "floe/io/file_io.h"
 #include "floe/spec/table_metadata.h"
-#include "floe/update/table_requirement.h"
-#include "floe/update/table_update.h"
 #include "floe/util/result.h"
 
-namespace floe::update {
+namespace floe::commit {
 
 // A table's current state: the metadata file and what it holds.
 struct TableBase {
@@ -33,4 +33,4 @@ class TableOperations {
   virtual io::FileIO& io() = 0;
 };
 
-}  // namespace floe::update
+}  // namespace floe::commit

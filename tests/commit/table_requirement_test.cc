@@ -1,9 +1,9 @@
 // TableRequirement checks (update/table_requirement.h): each failure is a retryable conflict.
-#include "floe/update/table_requirement.h"
+#include "floe/commit/table_requirement.h"
 
 #include <gtest/gtest.h>
 
-namespace floe::update {
+namespace floe::commit {
 namespace {
 
 spec::TableMetadata Table() {
@@ -52,4 +52,4 @@ TEST(TableRequirementTest, Checks) {
 }
 
 }  // namespace
-}  // namespace floe::update
+}  // namespace floe::commit
