@@ -1,7 +1,7 @@
 // Parquet write speed against DuckDB in the same run (issue 5).
 //   (1) The 10-million-row dataset of the reader benchmark (id BIGINT, k INTEGER, d DOUBLE,
 //       s VARCHAR from 50,000 strings, ts TIMESTAMP), written once by DuckDB uncompressed, is
-//       rewritten as zstd level 3 with 1M-row row groups: by floe (table::RewriteParquet, what
+//       rewritten as zstd level 3 with 1M-row row groups: by floe (write::RewriteParquet, what
 //       `floe parquet write` runs) and by DuckDB (COPY … (FORMAT parquet, COMPRESSION zstd,
 //       COMPRESSION_LEVEL 3, ROW_GROUP_SIZE 1000000)), on one thread and on all cores. Reports
 //       seconds, floe/DuckDB time ratios and the file-size ratio.
@@ -21,9 +21,9 @@
 
 #include "bench_util.h"
 #include "floe/io/file_io.h"
-#include "floe/table/parquet_rewrite.h"
-#include "floe/table/parquet_write_properties.h"
 #include "floe/util/thread_pool.h"
+#include "floe/write/parquet_rewrite.h"
+#include "floe/write/parquet_write_properties.h"
 
 namespace {
 
@@ -69,7 +69,7 @@ struct FloeWrite {
 
 // `floe parquet write in out --codec zstd --level L --row-group-rows 1000000 --force`.
 FloeWrite FloeRewrite(const std::string& in, const std::string& out, int level) {
-  table::ParquetRewriteOptions options;
+  write::ParquetRewriteOptions options;
   options.writer.columns.codec = parquet::CompressionCodec::kZstd;
   options.writer.columns.compression_level = level;
   options.writer.row_group_rows = 1'000'000;
@@ -78,7 +78,7 @@ FloeWrite FloeRewrite(const std::string& in, const std::string& out, int level) 
   FloeWrite w;
   double cpu0 = CpuSeconds();
   auto t0 = Clock::now();
-  auto metrics = table::RewriteParquet(*io::LocalFileIO(), in, out, options);
+  auto metrics = write::RewriteParquet(*io::LocalFileIO(), in, out, options);
   Check(metrics, "floe write");
   w.seconds = Seconds(t0);
   w.cpu_seconds = CpuSeconds() - cpu0;

@@ -7,7 +7,6 @@
 #include "floe/format/parquet/file_reader.h"
 #include "floe/spec/partition_spec_text.h"
 #include "floe/spec/schema_text.h"
-#include "floe/table/parquet_rewrite.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/util/json_writer.h"
 

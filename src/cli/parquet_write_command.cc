@@ -7,8 +7,8 @@
 #include "cli/command.h"
 #include "floe/io/file_io.h"
 #include "floe/spec/schema_text.h"
-#include "floe/table/parquet_rewrite.h"
-#include "floe/table/parquet_write_properties.h"
+#include "floe/write/parquet_rewrite.h"
+#include "floe/write/parquet_write_properties.h"
 
 namespace floe::cli {
 namespace {
@@ -62,10 +62,10 @@ FLOE_REGISTER_COMMAND(
         .max_positionals = 2,
         .run = [](const Invocation& inv) -> Status {
           const Args& args = inv.args;
-          table::ParquetRewriteOptions options;
+          write::ParquetRewriteOptions options;
           parquet::ParquetWriterOptions& w = options.writer;
           FLOE_ASSIGN_OR_RETURN(w.columns.codec,
-                                table::ParquetCodecFromName(args.Get("--codec").value_or("zstd")));
+                                write::ParquetCodecFromName(args.Get("--codec").value_or("zstd")));
           FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> level, args.GetInt("--level"));
           if (level) w.columns.compression_level = static_cast<int>(*level);
           FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> group_bytes,
@@ -95,7 +95,7 @@ FLOE_REGISTER_COMMAND(
           auto io = io::LocalFileIO();
           const auto& pos = args.positionals();
           FLOE_ASSIGN_OR_RETURN(parquet::FileMetrics metrics,
-                                table::RewriteParquet(*io, pos[0], pos[1], options));
+                                write::RewriteParquet(*io, pos[0], pos[1], options));
           if (!inv.global.quiet) {
             PrintErr(fmt::format("wrote {} rows in {} row groups, {} bytes, to {}\n",
                                  metrics.row_count, metrics.split_offsets.size(), metrics.file_size,

@@ -49,7 +49,7 @@ TEST(ManifestCommandsTest, EveryCorpusTableListsItsManifestsAndFiles) {
     std::string args = ShellQuote(t) + " --base " + ShellQuote(BaseFor(t));
     CommandResult m = RunFloe("manifests " + args + " --json");
     // equality_delete_cross_partition names its metadata files in a way the table-folder
-    // lookup does not know yet (table/metadata_file); skipped until it does.
+    // lookup does not know yet (commit/metadata_file); skipped until it does.
     if (m.err.find("no table metadata found") != std::string::npos) continue;
     EXPECT_EQ(m.exit_code, 0) << m.err;
     for (const std::string& line : OutputLines(m.out)) {

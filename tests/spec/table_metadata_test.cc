@@ -42,7 +42,7 @@ bool NameSaysInvalid(const std::string& path) {
 // top-level object has "format-version", and every duckdb-iceberg metadata/*.metadata.json.
 // Excluded by rule: view metadata (top-level "view-uuid"), UDF metadata ("function-uuid"),
 // iceberg-rust's `{{ template }}` files, and files that are not JSON text (compressed metadata,
-// covered by tests/table/metadata_file_test.cc). REST responses and metrics reports have no
+// covered by tests/commit/metadata_file_test.cc). REST responses and metrics reports have no
 // top-level "format-version" and so are not table metadata.
 std::vector<std::string> CorpusMetadataFiles() {
   std::vector<std::string> out;

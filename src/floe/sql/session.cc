@@ -15,7 +15,6 @@
 #include "floe/sql/exec/uuid_text.h"
 #include "floe/sql/expression_binder.h"
 #include "floe/sql/type_syntax.h"
-#include "floe/table/parquet_rewrite.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/update/append_files.h"
 #include "floe/update/update_schema.h"

@@ -22,8 +22,13 @@ Result<columnar::DataTypePtr> ToColumnarType(const spec::Type& type);
 Result<columnar::Field> ToColumnarField(const spec::NestedField& field);
 Result<columnar::SchemaPtr> ToColumnarSchema(const spec::Schema& schema);
 
-// The Iceberg schema of a columnar schema whose fields all carry ids (see WithFieldIds in
-// parquet_rewrite.h); NotSupported for types without an Iceberg counterpart.
+// The columnar schema with field ids 1..n depth first (struct fields, list elements, map keys and
+// values), unless every field already has one.
+columnar::Schema WithFieldIds(const columnar::Schema& schema);
+
+// The Iceberg schema of a columnar schema whose fields all carry ids (see WithFieldIds).
+// NotSupported for types Iceberg has no counterpart for (unsigned integers, float16; int8/int16
+// become int).
 Result<spec::Schema> ToIcebergSchema(const columnar::Schema& schema);
 
 }  // namespace floe::table

@@ -9,12 +9,12 @@
 #include "floe/format/parquet/read_tree.h"
 #include "floe/manifest/snapshot_files.h"
 #include "floe/table/batch_conformance.h"
-#include "floe/table/file_partition.h"
 #include "floe/table/footer_metrics.h"
 #include "floe/table/metrics_config.h"
 #include "floe/table/parquet_name_mapping.h"
 #include "floe/update/fast_append.h"
 #include "floe/update/writable_table.h"
+#include "floe/write/file_partition.h"
 
 namespace floe::update {
 
@@ -209,7 +209,7 @@ Result<manifest::DataFile> ExistingDataFile(io::FileIO& io, const std::string& l
   out.file_format = "PARQUET";
   out.spec_id = spec->spec_id;
   FLOE_ASSIGN_OR_RETURN(out.partition,
-                        table::ExistingFilePartition(*spec, *schema, *stats, location));
+                        write::ExistingFilePartition(*spec, *schema, *stats, location));
   for (size_t i = 0; i < spec->fields.size(); ++i) {
     const spec::PartitionField& pf = spec->fields[i];
     if (filled_by_partition.count(pf.source_id) && out.partition[i].is_null()) {

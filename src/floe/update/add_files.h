@@ -10,7 +10,7 @@
 //     the table cannot read as its type refuses the file, with nothing committed;
 //   - a required table column must be required in the file, or its statistics must count no nulls;
 //   - metrics (sizes, counts, bounds) come from the footer statistics (table/footer_metrics.h);
-//   - the partition tuple from the statistics or a Hive-style path (table/file_partition.h).
+//   - the partition tuple from the statistics or a Hive-style path (write/file_partition.h).
 // A file already in the table, or named twice, is refused. The files are never deleted, not even
 // when the commit fails: they are the caller's.
 #pragma once

@@ -7,11 +7,11 @@
 #include "floe/format/parquet/file_reader.h"
 #include "floe/format/text/text_batch_reader.h"
 #include "floe/table/batch_conformance.h"
-#include "floe/table/partitioned_writer.h"
-#include "floe/table/write_context.h"
 #include "floe/update/merge_append.h"
 #include "floe/update/writable_table.h"
 #include "floe/util/ascii.h"
+#include "floe/write/partitioned_writer.h"
+#include "floe/write/write_context.h"
 
 namespace floe::update {
 
@@ -78,7 +78,7 @@ void DeleteFiles(io::FileIO& io, const std::vector<manifest::DataFile>& files) {
 
 Result<AppendFilesResult> WriteAndCommit(
     commit::TableOperations& ops, const commit::TableBase& base,
-    const std::function<Status(table::PartitionedWriter&)>& write_all,
+    const std::function<Status(write::PartitionedWriter&)>& write_all,
     const AppendFilesOptions& options);
 
 }  // namespace
@@ -110,7 +110,7 @@ Result<AppendFilesResult> AppendFiles(commit::TableOperations& ops, io::FileIO& 
     opened.push_back(std::move(in));
   }
 
-  auto write_all = [&](table::PartitionedWriter& writer) -> Status {
+  auto write_all = [&](write::PartitionedWriter& writer) -> Status {
     for (size_t i = 0; i < opened.size(); ++i) {
       Input& in = opened[i];
       while (true) {
@@ -134,13 +134,13 @@ namespace {
 // are removed on failure unless the commit's outcome is unknown.
 Result<AppendFilesResult> WriteAndCommit(
     commit::TableOperations& ops, const commit::TableBase& base,
-    const std::function<Status(table::PartitionedWriter&)>& write_all,
+    const std::function<Status(write::PartitionedWriter&)>& write_all,
     const AppendFilesOptions& options) {
-  FLOE_ASSIGN_OR_RETURN(auto context, table::WriteContext::Make(base.metadata));
-  table::PartitionedWriterOptions writer_options;
+  FLOE_ASSIGN_OR_RETURN(auto context, write::WriteContext::Make(base.metadata));
+  write::PartitionedWriterOptions writer_options;
   writer_options.memory_budget = options.memory_budget;
   FLOE_ASSIGN_OR_RETURN(auto writer,
-                        table::PartitionedWriter::Make(ops.io(), context, writer_options));
+                        write::PartitionedWriter::Make(ops.io(), context, writer_options));
   if (Status s = write_all(*writer); !s.ok()) {
     writer->Abort();
     return std::move(s).error();
@@ -198,7 +198,7 @@ Result<AppendFilesResult> AppendBatches(commit::TableOperations& ops,
   conform.matching = table::ColumnMatching::kByName;
   auto conformer = table::BatchConformer::Make(*table_schema, schema, conform);
   if (!conformer.ok()) return DataDoesNotFit(std::move(conformer).error(), "insert");
-  auto write_all = [&](table::PartitionedWriter& writer) -> Status {
+  auto write_all = [&](write::PartitionedWriter& writer) -> Status {
     return produce([&](const columnar::RecordBatch& batch) -> Status {
       auto conformed = conformer->Conform(batch);
       if (!conformed.ok()) return DataDoesNotFit(std::move(conformed).error(), "insert");

@@ -5,7 +5,7 @@
 //   - format versions above spec::kMaxFormatVersion;
 //   - encrypted tables: v3 metadata with `encryption-keys`, or a snapshot whose manifest list is
 //     encrypted (`key-id`) — floe can neither read those manifest lists nor encrypt new files.
-// Column types floe cannot write (variant, geometry, ...) are refused by table::WriteContext.
+// Column types floe cannot write (variant, geometry, ...) are refused by write::WriteContext.
 #pragma once
 
 #include <string_view>

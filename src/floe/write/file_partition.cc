@@ -1,4 +1,4 @@
-#include "floe/table/file_partition.h"
+#include "floe/write/file_partition.h"
 
 #include <charconv>
 
@@ -6,7 +6,7 @@
 #include "floe/util/json_reader.h"
 #include "floe/util/json_writer.h"
 
-namespace floe::table {
+namespace floe::write {
 
 namespace {
 
@@ -139,8 +139,8 @@ struct StatisticsVerdict {
 };
 
 StatisticsVerdict FromStatistics(const spec::Type& source, const spec::Transform& transform,
-                                 const FooterStatistics& stats, int32_t source_id) {
-  const FooterColumn* c = stats.Find(source_id);
+                                 const table::FooterStatistics& stats, int32_t source_id) {
+  const table::FooterColumn* c = stats.Find(source_id);
   if (c == nullptr || c->inside_list_or_map) return {};
   if (c->null_count && *c->null_count == stats.row_count && !c->lower && !c->upper) {
     return {Literal::Null(), false};  // only nulls
@@ -229,7 +229,7 @@ Result<Literal> ParsePartitionValue(const spec::Type& source, const spec::Transf
 
 Result<std::vector<Literal>> ExistingFilePartition(const spec::PartitionSpec& spec,
                                                    const spec::Schema& schema,
-                                                   const FooterStatistics& stats,
+                                                   const table::FooterStatistics& stats,
                                                    std::string_view location) {
   std::vector<Literal> out;
   for (const spec::PartitionField& field : spec.fields) {
@@ -276,4 +276,4 @@ Result<std::vector<Literal>> ExistingFilePartition(const spec::PartitionSpec& sp
   return out;
 }
 
-}  // namespace floe::table
+}  // namespace floe::write

@@ -20,11 +20,11 @@
 #include "floe/spec/partition_spec.h"
 #include "floe/spec/schema.h"
 #include "floe/spec/table_metadata.h"
-#include "floe/table/location_provider.h"
 #include "floe/table/metrics_config.h"
 #include "floe/util/result.h"
+#include "floe/write/location_provider.h"
 
-namespace floe::table {
+namespace floe::write {
 
 struct WriteContextOptions {
   int32_t partition_id = 0;  // Java: the Spark partition; one writer process: 0
@@ -47,7 +47,7 @@ class WriteContext {
   const columnar::SchemaPtr& columnar_schema() const { return columnar_schema_; }
   const spec::PartitionSpec& spec() const { return spec_; }
   const parquet::ParquetWriterOptions& parquet_options() const { return parquet_; }
-  const MetricsConfig& metrics() const { return metrics_; }
+  const table::MetricsConfig& metrics() const { return metrics_; }
   // write.target-file-size-bytes (default 512 MB).
   int64_t target_file_size() const { return target_file_size_; }
   const std::string& data_location() const { return locations_.data_location(); }
@@ -61,11 +61,11 @@ class WriteContext {
   columnar::SchemaPtr columnar_schema_;
   spec::PartitionSpec spec_;
   parquet::ParquetWriterOptions parquet_;
-  MetricsConfig metrics_;
+  table::MetricsConfig metrics_;
   int64_t target_file_size_ = int64_t{512} * 1024 * 1024;
   LocationProvider locations_;
   WriteContextOptions options_;
   std::atomic<int64_t> file_count_{0};
 };
 
-}  // namespace floe::table
+}  // namespace floe::write

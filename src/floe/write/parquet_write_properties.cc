@@ -1,10 +1,10 @@
-#include "floe/table/parquet_write_properties.h"
+#include "floe/write/parquet_write_properties.h"
 
 #include <charconv>
 
 #include "floe/util/ascii.h"
 
-namespace floe::table {
+namespace floe::write {
 
 namespace {
 
@@ -92,4 +92,4 @@ Result<parquet::ParquetWriterOptions> ParquetWriterOptionsFromProperties(
   return o;
 }
 
-}  // namespace floe::table
+}  // namespace floe::write

@@ -13,7 +13,7 @@
 #include "floe/spec/schema.h"
 #include "floe/util/result.h"
 
-namespace floe::table {
+namespace floe::write {
 
 // The value at row i of a primitive array holding Iceberg `type` (as schema_conversion.h lays
 // it out); null when the row is null.
@@ -40,4 +40,4 @@ class RowPartitioner {
 // A byte string equal for equal tuples and different for different ones (a hash-map key).
 std::string PartitionKey(const std::vector<spec::Literal>& tuple);
 
-}  // namespace floe::table
+}  // namespace floe::write

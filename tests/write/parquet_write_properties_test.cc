@@ -1,9 +1,9 @@
 // Iceberg's write.parquet.* properties become Parquet writer options; bad values name the property.
-#include "floe/table/parquet_write_properties.h"
+#include "floe/write/parquet_write_properties.h"
 
 #include <gtest/gtest.h>
 
-namespace floe::table {
+namespace floe::write {
 namespace {
 
 TEST(ParquetWritePropertiesTest, DefaultsAreIcebergs) {
@@ -60,4 +60,4 @@ TEST(ParquetWritePropertiesTest, BadValuesNameTheProperty) {
 }
 
 }  // namespace
-}  // namespace floe::table
+}  // namespace floe::write

@@ -1,16 +1,16 @@
-#include "floe/table/write_context.h"
+#include "floe/write/write_context.h"
 
 #include <fmt/format.h>
 
 #include <charconv>
 
 #include "floe/spec/schema_json.h"
-#include "floe/table/parquet_write_properties.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/util/json_writer.h"
 #include "floe/util/uuid.h"
+#include "floe/write/parquet_write_properties.h"
 
-namespace floe::table {
+namespace floe::write {
 
 Result<std::shared_ptr<WriteContext>> WriteContext::Make(const spec::TableMetadata& table,
                                                          WriteContextOptions options) {
@@ -29,13 +29,13 @@ Result<std::shared_ptr<WriteContext>> WriteContext::Make(
   c->schema_ = schema;
   c->spec_ = spec;
   FLOE_RETURN_IF_ERROR(spec.Validate(schema));
-  FLOE_ASSIGN_OR_RETURN(c->columnar_schema_, ToColumnarSchema(schema));
+  FLOE_ASSIGN_OR_RETURN(c->columnar_schema_, table::ToColumnarSchema(schema));
   FLOE_ASSIGN_OR_RETURN(c->parquet_, ParquetWriterOptionsFromProperties(properties));
   // Readers (Java, icebird) resolve columns through the schema stored with the file.
   JsonWriter json;
   spec::WriteSchema(schema, json);
   c->parquet_.key_value_metadata.push_back({"iceberg.schema", json.str()});
-  FLOE_ASSIGN_OR_RETURN(c->metrics_, MetricsConfig::Make(schema, properties));
+  FLOE_ASSIGN_OR_RETURN(c->metrics_, table::MetricsConfig::Make(schema, properties));
   if (auto it = properties.find("write.target-file-size-bytes"); it != properties.end()) {
     const std::string& v = it->second;
     int64_t n = 0;
@@ -61,4 +61,4 @@ std::string WriteContext::NewDataFileLocation(const std::string& partition_path)
   return locations_.NewDataLocation(partition_path, name);
 }
 
-}  // namespace floe::table
+}  // namespace floe::write

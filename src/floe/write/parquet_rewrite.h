@@ -15,7 +15,7 @@
 #include "floe/spec/schema.h"
 #include "floe/util/result.h"
 
-namespace floe::table {
+namespace floe::write {
 
 struct ParquetRewriteOptions {
   parquet::ParquetWriterOptions writer;
@@ -27,16 +27,8 @@ struct ParquetRewriteOptions {
   std::optional<spec::Schema> schema;
 };
 
-// The columnar schema with field ids 1..n depth first (struct fields, list elements, map keys and
-// values), unless every field already has one.
-columnar::Schema WithFieldIds(const columnar::Schema& schema);
-
-// The Iceberg schema of a columnar schema whose fields all have ids. NotSupported for types
-// Iceberg has no counterpart for (unsigned integers, float16, int8/int16 become int).
-Result<spec::Schema> IcebergSchemaOf(const columnar::Schema& schema);
-
 Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& input,
                                             const std::string& output,
                                             const ParquetRewriteOptions& options);
 
-}  // namespace floe::table
+}  // namespace floe::write

@@ -13,7 +13,7 @@
 #include "floe/format/parquet/file_writer.h"
 #include "floe/util/result.h"
 
-namespace floe::table {
+namespace floe::write {
 
 // The codec for one of Iceberg's codec names (case-insensitive); InvalidArgument otherwise.
 Result<parquet::CompressionCodec> ParquetCodecFromName(std::string_view name);
@@ -22,4 +22,4 @@ Result<parquet::CompressionCodec> ParquetCodecFromName(std::string_view name);
 Result<parquet::ParquetWriterOptions> ParquetWriterOptionsFromProperties(
     const std::map<std::string, std::string>& properties);
 
-}  // namespace floe::table
+}  // namespace floe::write

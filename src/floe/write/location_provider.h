@@ -21,7 +21,7 @@
 
 #include "floe/util/result.h"
 
-namespace floe::table {
+namespace floe::write {
 
 class LocationProvider {
  public:
@@ -45,4 +45,4 @@ class LocationProvider {
 // The entropy folders of ObjectStoreLocationProvider for `name`: "0101/0110/1001/10110010".
 std::string ObjectStoreHashDirs(std::string_view name);
 
-}  // namespace floe::table
+}  // namespace floe::write

@@ -1,8 +1,8 @@
-// Partition tuples of existing files (table/file_partition.h): the Hive-style folders Spark and
+// Partition tuples of existing files (write/file_partition.h): the Hive-style folders Spark and
 // PyIceberg wrote for the corpus's partition_* tables (every identity type, binary in base64,
 // timestamps URL-escaped) parse to the values their manifests hold; transform values round-trip
 // through their human form; malformed values are refused naming the file and the field.
-#include "floe/table/file_partition.h"
+#include "floe/write/file_partition.h"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 #include "floe/manifest/snapshot_files.h"
 #include "testing/test_util.h"
 
-namespace floe::table {
+namespace floe::write {
 namespace {
 
 using spec::Literal;
@@ -45,7 +45,7 @@ TEST(FilePartitionTest, CorpusHivePathsGiveTheManifestsPartitionValues) {
     ASSERT_TRUE(entries.ok());
     for (const manifest::ManifestEntry& e : *entries) {
       // No statistics: the value can only come from the path.
-      FooterStatistics none;
+      table::FooterStatistics none;
       none.row_count = e.data_file.record_count;
       auto partition =
           ExistingFilePartition(*metadata->SpecById(e.data_file.spec_id),
@@ -106,7 +106,7 @@ TEST(FilePartitionTest, MalformedPathValuesAreRefusedNamingFileAndField) {
   f.name = "ts_day";
   f.transform = Transform::Day();
   spec.fields.push_back(f);
-  FooterStatistics none;
+  table::FooterStatistics none;
   auto bad = ExistingFilePartition(spec, schema, none, "/wh/t/ts_day=yesterday/f.parquet");
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.error().message.find("/wh/t/ts_day=yesterday/f.parquet: partition field ts_day"),
@@ -123,4 +123,4 @@ TEST(FilePartitionTest, MalformedPathValuesAreRefusedNamingFileAndField) {
 }
 
 }  // namespace
-}  // namespace floe::table
+}  // namespace floe::write

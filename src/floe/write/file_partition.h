@@ -22,13 +22,13 @@
 #include "floe/table/footer_metrics.h"
 #include "floe/util/result.h"
 
-namespace floe::table {
+namespace floe::write {
 
 // One value per field of `spec`. InvalidArgument naming `location` and the field when a value
 // cannot be determined or a path value does not parse.
 Result<std::vector<spec::Literal>> ExistingFilePartition(const spec::PartitionSpec& spec,
                                                          const spec::Schema& schema,
-                                                         const FooterStatistics& stats,
+                                                         const table::FooterStatistics& stats,
                                                          std::string_view location);
 
 // A partition value from its path text (already URL-decoded): the inverse of
@@ -41,4 +41,4 @@ Result<spec::Literal> ParsePartitionValue(const spec::Type& source,
 // escape.
 Result<std::string> UrlDecode(std::string_view text);
 
-}  // namespace floe::table
+}  // namespace floe::write

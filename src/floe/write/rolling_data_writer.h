@@ -9,10 +9,10 @@
 
 #include "floe/io/file_io.h"
 #include "floe/manifest/data_file.h"
-#include "floe/table/data_file_writer.h"
-#include "floe/table/write_context.h"
+#include "floe/write/data_file_writer.h"
+#include "floe/write/write_context.h"
 
-namespace floe::table {
+namespace floe::write {
 
 class RollingDataWriter {
  public:
@@ -46,4 +46,4 @@ class RollingDataWriter {
   std::vector<manifest::DataFile> completed_;
 };
 
-}  // namespace floe::table
+}  // namespace floe::write

@@ -1,10 +1,10 @@
-#include "floe/table/row_partitioner.h"
+#include "floe/write/row_partitioner.h"
 
 #include <cstring>
 
 #include "floe/util/bytes.h"
 
-namespace floe::table {
+namespace floe::write {
 
 spec::Literal LiteralAt(const columnar::ArrayData& a, int64_t i, const spec::Type& type) {
   using spec::Literal;
@@ -145,4 +145,4 @@ std::string PartitionKey(const std::vector<spec::Literal>& tuple) {
   return key;
 }
 
-}  // namespace floe::table
+}  // namespace floe::write

@@ -11,9 +11,9 @@
 #include "floe/format/parquet/file_writer.h"
 #include "floe/io/file_io.h"
 #include "floe/manifest/data_file.h"
-#include "floe/table/write_context.h"
+#include "floe/write/write_context.h"
 
-namespace floe::table {
+namespace floe::write {
 
 class DataFileWriter {
  public:
@@ -48,4 +48,4 @@ class DataFileWriter {
   bool done_ = false;
 };
 
-}  // namespace floe::table
+}  // namespace floe::write

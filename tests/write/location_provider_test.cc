@@ -1,18 +1,18 @@
-// Data file locations (table/location_provider.h): the default layout, write.data.path, and the
+// Data file locations (write/location_provider.h): the default layout, write.data.path, and the
 // object-storage layout (the shape of PyIceberg's documented examples for Java's
 // ObjectStoreLocationProvider; the hash folders are the low 20 bits of murmur3, computed here bit
 // by bit), with and without partition paths, and the database/table context for data outside the
 // table's location.
-#include "floe/table/location_provider.h"
+#include "floe/write/location_provider.h"
 
 #include <gtest/gtest.h>
 
 #include <regex>
 
-#include "floe/table/write_context.h"
 #include "floe/util/murmur3.h"
+#include "floe/write/write_context.h"
 
-namespace floe::table {
+namespace floe::write {
 namespace {
 
 const std::string kName = "0000-0-5affc076-96a4-48f2-9cd2-d5efbc9f0c94-00001.parquet";
@@ -91,4 +91,4 @@ TEST(LocationProviderTest, WriteContextNamesFilesThroughIt) {
 }
 
 }  // namespace
-}  // namespace floe::table
+}  // namespace floe::write

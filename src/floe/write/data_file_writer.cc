@@ -1,8 +1,8 @@
-#include "floe/table/data_file_writer.h"
+#include "floe/write/data_file_writer.h"
 
 #include "floe/table/iceberg_metrics.h"
 
-namespace floe::table {
+namespace floe::write {
 
 Result<std::unique_ptr<DataFileWriter>> DataFileWriter::Make(io::FileIO& io,
                                                              std::shared_ptr<WriteContext> context,
@@ -38,7 +38,8 @@ Result<manifest::DataFile> DataFileWriter::Close() {
   f.file_format = "PARQUET";
   f.partition = partition_;
   f.spec_id = context_->spec().spec_id;
-  FLOE_RETURN_IF_ERROR(SetDataFileMetrics(metrics, context_->schema(), context_->metrics(), &f));
+  FLOE_RETURN_IF_ERROR(
+      table::SetDataFileMetrics(metrics, context_->schema(), context_->metrics(), &f));
   return f;
 }
 
@@ -48,4 +49,4 @@ void DataFileWriter::Abort() {
   writer_->Abort();
 }
 
-}  // namespace floe::table
+}  // namespace floe::write

@@ -1,11 +1,11 @@
-#include "floe/table/location_provider.h"
+#include "floe/write/location_provider.h"
 
 #include <fmt/format.h>
 
 #include "floe/util/ascii.h"
 #include "floe/util/murmur3.h"
 
-namespace floe::table {
+namespace floe::write {
 
 namespace {
 
@@ -87,4 +87,4 @@ std::string LocationProvider::NewDataLocation(std::string_view partition_path,
   return fmt::format("{}/{}-{}", data_location_, hash, relative);
 }
 
-}  // namespace floe::table
+}  // namespace floe::write

@@ -1,10 +1,10 @@
-#include "floe/table/partitioned_writer.h"
+#include "floe/write/partitioned_writer.h"
 
 #include <algorithm>
 
 #include "floe/expr/filter_batch.h"
 
-namespace floe::table {
+namespace floe::write {
 
 struct PartitionedWriter::Partition {
   std::unique_ptr<RollingDataWriter> writer;
@@ -139,4 +139,4 @@ void PartitionedWriter::Abort() {
   for (Partition* p : order_) p->writer->Abort();
 }
 
-}  // namespace floe::table
+}  // namespace floe::write

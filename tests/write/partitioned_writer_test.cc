@@ -2,7 +2,7 @@
 // Parquet files, read back equal; partition tuples equal the transforms applied row by row;
 // metrics equal a brute-force pass; the memory budget holds with many partitions; Abort removes
 // every file; DuckDB reads the files with the table's field ids.
-#include "floe/table/partitioned_writer.h"
+#include "floe/write/partitioned_writer.h"
 
 #include <gtest/gtest.h>
 
@@ -17,10 +17,10 @@
 #include "floe/format/parquet/file_reader.h"
 #include "floe/io/memory_file_io.h"
 #include "floe/spec/single_value.h"
-#include "floe/table/row_partitioner.h"
+#include "floe/write/row_partitioner.h"
 #include "testing/test_util.h"
 
-namespace floe::table {
+namespace floe::write {
 namespace {
 
 namespace col = floe::columnar;
@@ -338,4 +338,4 @@ TEST(PartitionedWriterTest, DuckDbReadsTheRowsAndFieldIds) {
 }
 
 }  // namespace
-}  // namespace floe::table
+}  // namespace floe::write

@@ -1,6 +1,6 @@
-#include "floe/table/rolling_data_writer.h"
+#include "floe/write/rolling_data_writer.h"
 
-namespace floe::table {
+namespace floe::write {
 
 RollingDataWriter::RollingDataWriter(io::FileIO& io, std::shared_ptr<WriteContext> context,
                                      std::vector<spec::Literal> partition,
@@ -53,4 +53,4 @@ void RollingDataWriter::Abort() {
   completed_.clear();
 }
 
-}  // namespace floe::table
+}  // namespace floe::write

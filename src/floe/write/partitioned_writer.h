@@ -18,11 +18,11 @@
 
 #include "floe/io/file_io.h"
 #include "floe/manifest/data_file.h"
-#include "floe/table/rolling_data_writer.h"
-#include "floe/table/row_partitioner.h"
-#include "floe/table/write_context.h"
+#include "floe/write/rolling_data_writer.h"
+#include "floe/write/row_partitioner.h"
+#include "floe/write/write_context.h"
 
-namespace floe::table {
+namespace floe::write {
 
 struct PartitionedWriterOptions {
   // Bytes of buffered row groups across all open files.
@@ -64,4 +64,4 @@ class PartitionedWriter {
   bool done_ = false;
 };
 
-}  // namespace floe::table
+}  // namespace floe::write
