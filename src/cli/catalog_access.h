@@ -1,4 +1,4 @@
-// The catalog a command works on (CLI.md, "Catalogs and names"): floe.yaml or --warehouse, and
+// The catalog a command works on (docs/cli.md, "Catalogs and names"): floe.yaml or --warehouse, and
 // table and namespace names resolved by Spark's rule.
 #pragma once
 

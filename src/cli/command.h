@@ -1,5 +1,5 @@
 // The floe command registry. Each command lives in its own src/cli/<command>.cc, registers itself
-// with FLOE_REGISTER_COMMAND, calls one library function and prints its result (STYLE.md: thin
+// with FLOE_REGISTER_COMMAND, calls one library function and prints its result (docs/style.md: thin
 // CLI).
 #pragma once
 

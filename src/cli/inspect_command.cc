@@ -153,8 +153,8 @@ std::string Describe(const std::string& location, const spec::TableMetadata& m) 
   return out;
 }
 
-// The table a command argument means (CLI.md): an existing file is a metadata file, an existing
-// folder a table folder, anything else a catalog name; --metadata FILE forces a file.
+// The table a command argument means (docs/cli.md): an existing file is a metadata file, an
+// existing folder a table folder, anything else a catalog name; --metadata FILE forces a file.
 Result<TableSource> InspectedTable(const Invocation& inv) {
   if (auto file = inv.args.Get("--metadata")) {
     if (!inv.args.positionals().empty()) {

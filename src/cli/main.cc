@@ -1,5 +1,5 @@
 // floe: parse global options, find the command, parse its options, run it, map the error kind
-// to the exit code of CLI.md.
+// to the exit code of docs/cli.md.
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // `floe parquet cat <file> [--columns a,b.c] [--filter "<expr>"] [--limit N] [--format ...]`:
-// the rows of a Parquet file, in file order, in CLI.md's output forms.
+// the rows of a Parquet file, in file order, in docs/cli.md's output forms.
 #include <fmt/format.h>
 
 #include "cli/command.h"
@@ -39,7 +39,7 @@ FLOE_REGISTER_COMMAND(
             "cannot evaluate, such as arithmetic, is refused). Row groups whose statistics or "
             "bloom\n"
             "filters exclude a match are skipped, and exactly the matching rows are printed. JSON\n"
-            "rows are one object per line (CLI.md value forms); CSV has a header line. INT96\n"
+            "rows are one object per line (docs/cli.md value forms); CSV has a header line. INT96\n"
             "timestamps print in nanoseconds; --int96-unit us reads those beyond 1677-2262 (Spark\n"
             "writes years up to 294247).",
         .example =

@@ -1,7 +1,7 @@
 // `floe scan <table> [--columns …] [--filter …] [--snapshot ID | --as-of T | --ref NAME]
 // [--limit N] [--format table|csv|json|parquet --output FILE] [--plan]`: the rows of a table
-// (issue #7), planned with pruning, deletes applied, in CLI.md's output forms; or, with --plan,
-// what the plan reads and skips.
+// (issue #7), planned with pruning, deletes applied, in docs/cli.md's output forms; or, with
+// --plan, what the plan reads and skips.
 #include <fmt/format.h>
 #include <unistd.h>
 

@@ -1,5 +1,5 @@
-// The stale-pointer trap (CLI.md, "Table folders and metadata files"): a table read through one
-// of its metadata files instead of its name in a catalog is read as that file says, even when a
+// The stale-pointer trap (docs/cli.md, "Table folders and metadata files"): a table read through
+// one of its metadata files instead of its name in a catalog is read as that file says, even when a
 // commit has made a newer file current since. When a configured catalog (the default one, or
 // `--catalog`) holds a table whose current metadata file lies in the same metadata folder but is
 // another file, floe says so on stderr:

@@ -1,4 +1,4 @@
-// Reading a table given on the command line as a metadata file or a table folder (CLI.md,
+// Reading a table given on the command line as a metadata file or a table folder (docs/cli.md,
 // "Table folders and metadata files"), with `--location-map FROM=TO` and `--base DIR` applied
 // to every location the metadata names.
 #pragma once
@@ -27,7 +27,7 @@ struct TableSource {
 // The tables an argument names: a metadata file, a table folder, or else a folder holding
 // table folders somewhere below it (the corpus keeps `equality_deletes/warehouse/mydb/<table>`):
 // each table folder found, in name order. An argument that is no existing path is a table name
-// in a catalog (CLI.md), returned as it is.
+// in a catalog (docs/cli.md), returned as it is.
 Result<std::vector<std::string>> ResolveTableArgument(const std::string& argument);
 
 // Runs `run(table, several)` for each table the first positional argument names, with a blank

@@ -1,4 +1,4 @@
-// The command line's conventions (CLI.md): help, version, usage errors and their exit codes.
+// The command line's conventions (docs/cli.md): help, version, usage errors and their exit codes.
 #include <gtest/gtest.h>
 
 #include "testing/test_util.h"

@@ -84,7 +84,7 @@ std::string AmountJson(const Row& r) {
   return fmt::format("{:.1f}", *r.amount);
 }
 
-// The row as `floe scan --format json` prints it (CLI.md "Output").
+// The row as `floe scan --format json` prints it (docs/cli.md "Output").
 std::string JsonRow(const Row& r) {
   return fmt::format(
       "{{\"id\":{},\"region\":\"{}\",\"amount\":{},\"note\":{},\"ts\":\"{}.000000+00:00\"}}", r.id,

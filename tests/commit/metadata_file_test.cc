@@ -1,5 +1,5 @@
 // Metadata files on storage: compressed metadata (gzip, zstd), writing with
-// write.metadata.compression-codec, and finding a table folder's current metadata (CLI.md).
+// write.metadata.compression-codec, and finding a table folder's current metadata (docs/cli.md).
 #include "floe/commit/metadata_file.h"
 
 #include <gtest/gtest.h>

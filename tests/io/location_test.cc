@@ -66,7 +66,7 @@ TEST(LocationTest, ParsesLocalPathsAndFileUris) {
   EXPECT_FALSE(triple.IsRelative());
 }
 
-// CLI.md: file://host/path with a non-empty host is read as the relative path host/path.
+// docs/cli.md: file://host/path with a non-empty host is read as the relative path host/path.
 TEST(LocationTest, FileUriWithHostIsRelativePath) {
   Location loc = P("file://data/persistent/map_stats/default.db/map_stats");
   EXPECT_TRUE(loc.IsLocal());

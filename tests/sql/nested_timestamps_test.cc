@@ -1,6 +1,6 @@
 // Golden tests of timestamptz values nested in lists, maps and structs: table and CSV output show
 // them in the session time zone, as top-level ones (Spark shows every timestamp in the session
-// zone, spark.sql.session.timeZone), while JSON output stays UTC (CLI.md "Output").
+// zone, spark.sql.session.timeZone), while JSON output stays UTC (docs/cli.md "Output").
 #include "sql/sql_script_fixture.h"
 
 namespace floe::sql {

@@ -1,5 +1,5 @@
 // Golden tests of every type in query results, in the three output formats of `floe sql`
-// (table, csv, json; CLI.md "Output"): nested values (struct, list, map), binary, time,
+// (table, csv, json; docs/cli.md "Output"): nested values (struct, list, map), binary, time,
 // timestamp_ntz, timestamptz in a non-UTC session zone (table and CSV show local time with the
 // offset, JSON stays UTC), and decimals (Spark's precision and scale rules).
 #include "floe/catalog/catalog_table_operations.h"

@@ -2,7 +2,7 @@
 // random columns of every orderable type, NaN and nulls, a struct, bloom filters on the
 // dictionary-encoded columns), many random filters, and for each the rows of the pruned scan must
 // equal a full read filtered row by row (expr::EvaluateRows) — pruning never changes a result
-// (CLI.md). Filters that statistics or bloom filters clearly decide must also skip row groups.
+// (docs/cli.md). Filters that statistics or bloom filters clearly decide must also skip row groups.
 #include "floe/table/parquet_scan.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// A catalog (DESIGN.md, catalog/): names → the current metadata file of each table, namespaces
+// A catalog (docs/design.md, catalog/): names → the current metadata file of each table, namespaces
 // with properties, and the one atomic swap every commit ends with. SQL (SQLite), file-system and
 // (later) REST catalogs implement it; the commit model is REST's (update/table_update.h).
 #pragma once
@@ -85,7 +85,7 @@ class Catalog {
   // metadata files, usually `<table location>/metadata`), or nullopt when no table's does.
   // Folders are compared as NormalizeLocation (catalog/location_match.h) gives them: a plain
   // path and its file: URI, relative and absolute, with or without a trailing '/' are one
-  // folder. Lets a reader of a metadata file learn that a newer one is current (CLI.md).
+  // folder. Lets a reader of a metadata file learn that a newer one is current (docs/cli.md).
   // This default walks every namespace and loads every table: fine for small catalogs.
   virtual Result<std::optional<TableLocation>> FindTableByMetadataFolder(
       std::string_view metadata_folder);

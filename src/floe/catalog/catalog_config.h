@@ -1,4 +1,4 @@
-// Which catalogs exist and which one a name means (CLI.md, "Catalogs and names"): floe.yaml in
+// Which catalogs exist and which one a name means (docs/cli.md, "Catalogs and names"): floe.yaml in
 // PyIceberg's layout —
 //   catalog:
 //     prod: {type: sql, uri: "sqlite:////data/wh/catalog.db", warehouse: /data/wh}
@@ -19,7 +19,7 @@
 
 namespace floe::catalog {
 
-// Catalog settings for tables moved from another machine (CLI.md, "Table folders and metadata
+// Catalog settings for tables moved from another machine (docs/cli.md, "Table folders and metadata
 // files", the same rules as `--location-map FROM=TO` and `--base DIR`): `location-map` is one
 // rule or a YAML list of them, `base` the folder relative paths resolve against. A catalog with
 // rules is read-only.

@@ -14,7 +14,7 @@ namespace floe::catalog {
 std::string JoinNamespace(const Namespace& ns);
 Namespace SplitNamespace(std::string_view text);
 
-// `<warehouse>/<namespace levels>/<table>` (CLI.md).
+// `<warehouse>/<namespace levels>/<table>` (docs/cli.md).
 std::string DefaultTableLocation(std::string_view warehouse, const TableIdentifier& id);
 
 // The identifier's parts are non-empty (kInvalidArgument otherwise).

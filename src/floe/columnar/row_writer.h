@@ -1,4 +1,4 @@
-// Printing the rows of record batches in the formats of CLI.md "Output" (`floe parquet cat`,
+// Printing the rows of record batches in the formats of docs/cli.md "Output" (`floe parquet cat`,
 // `floe scan`, `floe sql`), streaming batch by batch to a FILE* or a string:
 //   json   NDJSON: one object per row, the top-level field names as keys in schema order.
 //   csv    a header line of field names, then one line per row; RFC 4180 quoting, an empty field

@@ -1,4 +1,4 @@
-// The text of one value of an array, in the forms of CLI.md "Output": as a JSON value (NDJSON
+// The text of one value of an array, in the forms of docs/cli.md "Output": as a JSON value (NDJSON
 // rows), as plain text (table cells) and as an RFC 4180 CSV field.
 //
 // JSON forms: integers exact; floats as the shortest text that reads back to the same value in the

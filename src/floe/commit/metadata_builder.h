@@ -1,4 +1,4 @@
-// Pure metadata changes (STYLE.md: "Updates are pure"): applying REST TableUpdates to base
+// Pure metadata changes (docs/style.md: "Updates are pure"): applying REST TableUpdates to base
 // metadata, and the metadata of a new table. No I/O here; catalogs call these inside their
 // commit, after checking the requirements against the same base.
 #pragma once

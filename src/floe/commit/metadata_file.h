@@ -1,6 +1,6 @@
 // Table metadata files on storage: reading them (plain, gzip or zstd compressed), writing them
 // (compressed as `write.metadata.compression-codec` says), and finding a table folder's current
-// metadata file (CLI.md, "Table folders and metadata files").
+// metadata file (docs/cli.md, "Table folders and metadata files").
 #pragma once
 
 #include <cstdint>

@@ -28,9 +28,9 @@ class PendingUpdate {
   virtual ~PendingUpdate() = default;
 
   // The changes against `base`. Pure but for writing new files the updates will reference
-  // (STYLE.md 8): no catalog I/O. Called again on a refreshed base after a conflict; `attempt`
-  // counts from 0. Validation that the base still allows the change belongs here, so it is re-run
-  // on every attempt.
+  // (docs/style.md 10): no catalog I/O. Called again on a refreshed base after a conflict;
+  // `attempt` counts from 0. Validation that the base still allows the change belongs here, so it
+  // is re-run on every attempt.
   virtual Result<PendingChanges> Apply(const TableBase& base, int attempt) = 0;
 
   // After a commit whose outcome is unknown: whether `current` shows that the changes of the last

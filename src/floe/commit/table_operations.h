@@ -1,4 +1,4 @@
-// The seam between pure updates and a catalog (STYLE.md 8): an update reads the table through
+// The seam between pure updates and a catalog (docs/style.md 10): an update reads the table through
 // Refresh, computes requirements and updates, and hands them to Commit, which a catalog
 // (catalog/catalog_table_operations.h) or a test fake implements. update/ never includes
 // catalog/: catalogs depend on updates, not the other way round.

@@ -1,4 +1,4 @@
-// The Iceberg REST commit model (DESIGN.md, "Commits speak REST"): a commit is a list of
+// The Iceberg REST commit model (docs/design.md, "Commits speak REST"): a commit is a list of
 // TableRequirements (what the base must still look like) and TableUpdates (the changes). Every
 // update in update/ produces them; SQL and file-system catalogs check and apply them locally
 // (ApplyUpdates in metadata_builder.h), the REST client sends them as they are.

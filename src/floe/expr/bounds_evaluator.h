@@ -1,7 +1,7 @@
 // The bounds evaluator: "might any row of this chunk match?" from per-column statistics, for
 // pruning Parquet row groups and pages and (later) Iceberg data files by their metrics.
 // It answers false only when no row can match: a wrong true costs a read, a wrong false loses
-// rows (CLI.md: pruning never changes a result).
+// rows (docs/cli.md: pruning never changes a result).
 //
 // Statistics come from a callback so Parquet statistics and Iceberg manifests can both supply
 // them. Min and max bound the column's non-null, non-NaN values (inclusive; truncated string

@@ -1,5 +1,5 @@
-// Filter expressions: the WHERE-clause language of floe (DESIGN.md, "One expression language").
-// One immutable tree shape serves both stages: an Expression names columns as written
+// Filter expressions: the WHERE-clause language of floe (docs/design.md, "One expression
+// language"). One immutable tree shape serves both stages: an Expression names columns as written
 // (ColumnRef) and holds literals as written (UnboundLiteral); binding (binder.h) turns it into a
 // BoundExpression over a schema's columns with values of the columns' types.
 //

@@ -2,7 +2,7 @@
 // bound_expression.h for the forms). Numbers are converted exactly: 1.50 against decimal(9,2) is
 // 150; a value the column cannot hold exactly is reported with where it falls, so the binder can
 // keep comparisons correct (`int8col < 1000` holds for every non-null row, `intcol = 1.5` for
-// none). Timestamps follow DESIGN.md: against a column with a zone, a string without an offset
+// none). Timestamps follow docs/design.md: against a column with a zone, a string without an offset
 // is read as UTC; against a column without one, a string must not carry an offset.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The filter parser behind every `--filter`: the WHERE-clause grammar of floe SQL (DESIGN.md,
+// The filter parser behind every `--filter`: the WHERE-clause grammar of floe SQL (docs/design.md,
 // "one expression language"). The text is parsed by the expression grammar SQL uses
 // (syntax/expression_parser.h) and the syntax tree is lowered into an Expression. A filter is a
 // condition on the columns of one table or file:

@@ -13,7 +13,7 @@
 // Where floe differs from Java on purpose or by necessity: rows of refs come sorted by name and
 // partitions sorted by partition tuple (Java: hash-map order); a snapshot's summary map is sorted
 // by key (floe keeps summaries sorted); human text of partition bounds uses floe's formats
-// (CLI.md: "2026-03-01T10:00:00.000000+00:00" where Java prints "2026-03-01T10:00Z");
+// (docs/cli.md: "2026-03-01T10:00:00.000000+00:00" where Java prints "2026-03-01T10:00Z");
 // metadata_log_entries has no `properties` column (newer Java versions add one, id 6); a v1
 // manifest list without file counts has them counted from the manifest (Java shows nulls).
 #pragma once

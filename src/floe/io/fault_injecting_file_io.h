@@ -1,5 +1,5 @@
 // A FileIO wrapper that fails chosen operations, so commit, crash and orphan-file tests are
-// deterministic (STYLE.md 7): fail the Nth create, write, close, delete, open or read; fail
+// deterministic (docs/style.md 9): fail the Nth create, write, close, delete, open or read; fail
 // writing a file after K bytes, leaving the partial file behind as a crash would, or not; fail
 // every read of chosen files; count every operation. After a fault it can also play dead
 // ("crash" mode): every later operation fails and nothing is cleaned up, like a killed process.

@@ -1,5 +1,5 @@
-// FileIO (DESIGN.md): the one I/O interface. InputFile gives thread-safe ranged reads of a file
-// whose length may be known up front (manifests carry file sizes: no stat needed); OutputFile
+// FileIO (docs/design.md): the one I/O interface. InputFile gives thread-safe ranged reads of a
+// file whose length may be known up front (manifests carry file sizes: no stat needed); OutputFile
 // writes a new file, never silently overwriting one. Local, in-memory and fault-injecting
 // implementations sit behind it.
 #pragma once

@@ -20,7 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // The file-system path of a local location: "file:/a/b", "file:///a/b" -> "/a/b"; plain paths
-// unchanged; "file://host/path" is the relative path "host/path" (CLI.md). Other schemes are
+// unchanged; "file://host/path" is the relative path "host/path" (docs/cli.md). Other schemes are
 // not the local file system's.
 Result<std::string> ToPath(std::string_view location) {
   FLOE_ASSIGN_OR_RETURN(Location loc, Location::Parse(location));

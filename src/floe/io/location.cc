@@ -71,7 +71,7 @@ Result<Location> Location::Parse(std::string_view text) {
       loc.slashes_ = true;
       rest.remove_prefix(2);
     }
-    // file:///abs -> "/abs"; file://host/p (CLI.md) and file:rel -> the relative path.
+    // file:///abs -> "/abs"; file://host/p (docs/cli.md) and file:rel -> the relative path.
     loc.path_ = std::string(rest);
     return loc;
   }

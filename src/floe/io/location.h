@@ -1,11 +1,11 @@
-// Location: one type for every place a file can live (DESIGN.md, "FileIO"): plain local paths,
+// Location: one type for every place a file can live (docs/design.md, "FileIO"): plain local paths,
 // `file:` URIs, and `scheme://authority/path` URIs (`s3://`, `s3a://`, `gs://`, `hdfs://`, ...).
 //
 // Text is kept as written: no percent-decoding, no "." or ".." folding (object keys may hold
 // any byte), so Parse(x).ToString() == x for every location a table can hold, apart from the
 // scheme, which is compared and printed in lower case.
 //
-// CLI.md: `file://host/path` with a non-empty host is read as the relative path `host/path`
+// docs/cli.md: `file://host/path` with a non-empty host is read as the relative path `host/path`
 // (some tools write `file://data/...` for a path relative to their working folder); relative
 // paths resolve against a base folder (`--base DIR`).
 #pragma once

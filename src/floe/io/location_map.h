@@ -1,9 +1,9 @@
-// `--location-map FROM=TO` and `--base DIR` (CLI.md, "Table folders and metadata files"): the
+// `--location-map FROM=TO` and `--base DIR` (docs/cli.md, "Table folders and metadata files"): the
 // rewriting of every location a command reads, for tables moved from another machine and for
 // the relative paths some tools write. RemappedFileIO applies it below any reader, so metadata,
 // manifest lists, manifests, data, delete and Puffin files are all found through it.
 //
-// Rules, exactly as CLI.md states them:
+// Rules, exactly as docs/cli.md states them:
 //   - a rule's text splits at the first '=' (TO may hold '=');
 //   - FROM matches at a path-segment boundary: `/wh` matches `/wh` and `/wh/x`, not `/wh2`;
 //   - the longest matching FROM (by its text) wins; among equally long ones, the first given;

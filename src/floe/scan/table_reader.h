@@ -3,7 +3,7 @@
 // filter, and the columns asked for are returned.
 //
 // Several files are read at once (TableReadOptions::threads, on the process-wide pool), yet the
-// batches reach on_batch on the calling thread in plan order, rows in file order (CLI.md), so
+// batches reach on_batch on the calling thread in plan order, rows in file order (docs/cli.md), so
 // `--limit N` is the first N rows of that order whatever the number of threads; once the limit
 // is reached every file stops reading (util/ordered_streams.h does the ordering and stopping).
 // The first error in plan order is returned, after the rows of the files before it — the same

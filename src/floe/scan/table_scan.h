@@ -11,7 +11,7 @@
 //      at once, with the delete files the index matches to it.
 //
 // The tasks come in manifest-list order, then manifest order (the order rows come out in,
-// CLI.md), with a report of what was skipped: the "pushdown rate" of `floe scan --plan`. They
+// docs/cli.md), with a report of what was skipped: the "pushdown rate" of `floe scan --plan`. They
 // are either collected into the plan or handed to a consumer as they are planned, so that a
 // consumer that does not keep them (a plan report, a count from metadata) plans a table of
 // millions of files in the memory of a few manifests.

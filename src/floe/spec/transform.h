@@ -80,7 +80,7 @@ class Transform {
   // A transformed value (of ResultType(source)) as people read it in partition paths:
   // year "2026", month "2026-03", day "2026-03-01", hour "2026-03-01-10", null "null"
   // (as Java's TransformUtil, but floored before 1970: month -1 is "1969-12"). Identity and
-  // truncate values use spec::ToHumanString (CLI.md's formats; binary as base64 as in Java).
+  // truncate values use spec::ToHumanString (docs/cli.md's formats; binary as base64 as in Java).
   std::string ToHumanString(const Type& source, const Literal& transformed) const;
 
   // Whether ordering by this transform's results preserves the source order (identity,

@@ -1,6 +1,6 @@
 // Timestamps (with time zone) shown in the session time zone: table and CSV output of `floe sql`
 // print them as local wall-clock time with the zone's offset ("2026-03-06T08:30:00.000000+09:00"),
-// as Spark shows them in the session zone; JSON output stays UTC (CLI.md). Values nested in
+// as Spark shows them in the session zone; JSON output stays UTC (docs/cli.md). Values nested in
 // structs, lists and maps (a struct's timestamptz field, map<string, timestamptz>, ...) print the
 // same way inside the nested value's JSON text.
 #pragma once

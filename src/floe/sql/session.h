@@ -3,8 +3,8 @@
 // commit. It keeps what Spark keeps per session: the session time zone (SET TIME ZONE), the
 // current namespace (USE) and the statement clock (current_timestamp is the statement's start).
 //
-// Names follow CLI.md and Spark: `lake.eng.orders` is catalog `lake` when a catalog of that name
-// is configured, else namespace `lake.eng` in the default catalog; `t.snapshots`, `t.files`, …
+// Names follow docs/cli.md and Spark: `lake.eng.orders` is catalog `lake` when a catalog of that
+// name is configured, else namespace `lake.eng` in the default catalog; `t.snapshots`, `t.files`, …
 // are metadata tables (inspect/metadata_table.h); `t.branch_dev` / `t.tag_v1` read a ref.
 //
 // Statement results: queries, SHOW, DESCRIBE and EXPLAIN produce rows (to StatementOutput);
@@ -26,7 +26,7 @@ namespace floe::sql {
 
 struct SessionOptions {
   // The catalogs; nullopt: none configured — statements that name a table fail with
-  // `no_catalog_message` (CLI.md: say how to give one).
+  // `no_catalog_message` (docs/cli.md: say how to give one).
   std::optional<catalog::FloeConfig> config;
   std::string no_catalog_message = "no catalog configured";
   std::string time_zone = "UTC";

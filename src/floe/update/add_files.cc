@@ -20,7 +20,7 @@ namespace floe::update {
 
 namespace {
 
-// Data that does not fit the table's schema is invalid input (CLI.md: exit code 5), as in
+// Data that does not fit the table's schema is invalid input (docs/cli.md: exit code 5), as in
 // append_files.cc.
 Error FileDoesNotFit(const Error& error, const std::string& location) {
   Error e = error.WithContext(location);

@@ -37,7 +37,7 @@ struct Input {
   }
 };
 
-// Data that does not fit the table's schema is invalid input (CLI.md: exit code 5), not a bad
+// Data that does not fit the table's schema is invalid input (docs/cli.md: exit code 5), not a bad
 // argument: the conformer's invalid-argument errors become corrupt-input errors.
 Error DataDoesNotFit(Error error, const std::string& path) {
   if (error.kind == ErrorKind::kInvalidArgument) error.kind = ErrorKind::kCorrupt;

@@ -1,5 +1,5 @@
 // Appending rows from data files (Parquet, CSV, NDJSON) to a table in ONE atomic commit — the
-// write path of DESIGN.md: input batches → checked against the table schema (every input is
+// write path of docs/design.md: input batches → checked against the table schema (every input is
 // checked before a byte is written) → the partitioned fan-out writer → data files → MergeAppend
 // (FastAppend when commit.manifest-merge.enabled=false) with retries.
 //

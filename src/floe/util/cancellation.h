@@ -1,4 +1,4 @@
-// Cooperative cancellation (DESIGN.md, "Threads": Ctrl-C cancels and removes partial files).
+// Cooperative cancellation (docs/design.md, "Threads": Ctrl-C cancels and removes partial files).
 // Long loops call token.Check() between units of work and return its error; the error travels
 // up like any other, and OutputFiles that are not closed remove their partial bytes when they
 // are destroyed. Nothing is interrupted mid-write.

@@ -1,5 +1,5 @@
 // The wall clock, made deterministic for tests: FLOE_TEST_NOW (epoch milliseconds, or an
-// ISO-8601 timestamp with offset) fixes "now" for every timestamp floe generates (CLI.md).
+// ISO-8601 timestamp with offset) fixes "now" for every timestamp floe generates (docs/cli.md).
 #pragma once
 
 #include <cstdint>

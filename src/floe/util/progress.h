@@ -1,5 +1,5 @@
-// Progress on stderr (CLI.md: data to stdout, diagnostics and progress to stderr; "a progress bar
-// appears only when stderr is a terminal and the work takes more than a second").
+// Progress on stderr (docs/cli.md: data to stdout, diagnostics and progress to stderr; "a progress
+// bar appears only when stderr is a terminal and the work takes more than a second").
 //
 //   Progress progress("append", total_bytes);
 //   ... progress.Advance(n);   // from any thread

@@ -12,7 +12,7 @@
 
 namespace floe {
 
-// The kinds map one to one onto the CLI exit codes (docs: ../shared/docs/CLI.md).
+// The kinds map one to one onto the CLI exit codes (docs/cli.md).
 enum class ErrorKind {
   kInvalidArgument,     // caller's fault: bad argument or usage          -> 2
   kNotFound,            // table, namespace, file, snapshot               -> 3

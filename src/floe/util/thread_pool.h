@@ -1,4 +1,4 @@
-// The process-wide thread pool and the parallel loops built on it (DESIGN.md, "Threads").
+// The process-wide thread pool and the parallel loops built on it (docs/design.md, "Threads").
 //
 // - One pool per process: GlobalThreadPool(), sized by SetThreadCount (`--threads N`; 0 = all
 //   cores the process may run on).

@@ -31,7 +31,7 @@ inline int64_t FloorMod(int64_t a, int64_t b) {
   return r;
 }
 
-// "YYYY-MM-DD"; years outside 0001-9999 as "+YYYYYY"/"-YYYYYY" (CLI.md).
+// "YYYY-MM-DD"; years outside 0001-9999 as "+YYYYYY"/"-YYYYYY" (docs/cli.md).
 std::string FormatDate(int64_t days);
 // "HH:MM:SS.ffffff" from microseconds since midnight.
 std::string FormatTimeMicros(int64_t micros);

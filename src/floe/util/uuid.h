@@ -1,5 +1,5 @@
 // UUIDs (RFC 4122) and the process-wide id source. FLOE_TEST_SEED seeds the source so that
-// every UUID and snapshot id floe generates is deterministic in tests (CLI.md).
+// every UUID and snapshot id floe generates is deterministic in tests (docs/cli.md).
 #pragma once
 
 #include <array>

@@ -6,15 +6,15 @@
 //  1. Numbers compare by value: JSON has one number type, and hyparquet turns i64 (BigInt) into
 //     plain numbers; 2.0 and 2 are equal. FLOAT statistics compare as 32-bit floats (JS widens them
 //     to double, e.g. 0.1f prints as 0.10000000149011612; floe prints the shortest float text).
-//  2. Decimal statistics: floe prints decimals as strings keeping their scale (CLI.md, "1.50");
-//     hyparquet as JS numbers. The string is parsed and compared as a number.
-//  3. Dates and timestamps: floe prints CLI.md's forms ("2022-11-27T17:42:44.280000",
+//  2. Decimal statistics: floe prints decimals as strings keeping their scale (docs/cli.md,
+//     "1.50"); hyparquet as JS numbers. The string is parsed and compared as a number.
+//  3. Dates and timestamps: floe prints docs/cli.md's forms ("2022-11-27T17:42:44.280000",
 //     "+00:00" for UTC-adjusted, "YYYY-MM-DD" for dates); hyparquet prints JS Date objects
 //     ("2022-11-27T17:42:44.280Z", millisecond precision, always Z, dates at midnight). Both are
 //     turned into milliseconds since the epoch (floored) and compared.
-//  4. Binary statistics without a string annotation: floe prints lowercase hex (CLI.md); hyparquet
-//     decodes BYTE_ARRAY as UTF-8 text with TextDecoder and leaves FIXED_LEN_BYTE_ARRAY as a byte
-//     array. The hex is decoded and compared as text (4b) or as the byte array (4a).
+//  4. Binary statistics without a string annotation: floe prints lowercase hex (docs/cli.md);
+//     hyparquet decodes BYTE_ARRAY as UTF-8 text with TextDecoder and leaves FIXED_LEN_BYTE_ARRAY
+//     as a byte array. The hex is decoded and compared as text (4b) or as the byte array (4a).
 //  5. Invalid UTF-8: TextDecoder puts one U+FFFD per maximal ill-formed subpart, floe's JSON writer
 //     one per bad byte; runs of U+FFFD are collapsed on both sides before comparing.
 //  6. Fields floe decodes and hyparquet does not (column_orders, statistics.nan_count,

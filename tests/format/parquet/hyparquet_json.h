@@ -1,6 +1,6 @@
 // Comparing floe's JSON with hyparquet's dumps (corpus A3), with the normalizations listed in
-// file_metadata_json_test.cc: numbers by value, decimals and timestamps in CLI.md forms, hex for
-// binary, U+FFFD runs, fields hyparquet does not decode, GeoParquet marking, long integers.
+// file_metadata_json_test.cc: numbers by value, decimals and timestamps in docs/cli.md forms, hex
+// for binary, U+FFFD runs, fields hyparquet does not decode, GeoParquet marking, long integers.
 #pragma once
 
 #include <fmt/format.h>

@@ -1,8 +1,8 @@
 // Corpus A3: the rows floe reads from each hyparquet test file equal hyparquet's decode of it
-// (<name>.json), value by value in CLI.md's JSON forms, compared through hyparquet's conventions:
-// numbers by value (decimals are numbers there), timestamps by instant (milliseconds), binary as
-// byte arrays or text, maps as objects, struct members hyparquet leaves out read as null, and
-// NaN/infinities as JSON null (JSON.stringify).
+// (<name>.json), value by value in docs/cli.md's JSON forms, compared through hyparquet's
+// conventions: numbers by value (decimals are numbers there), timestamps by instant (milliseconds),
+// binary as byte arrays or text, maps as objects, struct members hyparquet leaves out read as null,
+// and NaN/infinities as JSON null (JSON.stringify).
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -1,5 +1,5 @@
-// The SQL catalog on SQLite (DESIGN.md: the embedded default), sharing its database layout with
-// Iceberg's JDBC catalog and PyIceberg's SqlCatalog so one database serves all three:
+// The SQL catalog on SQLite (docs/design.md: the embedded default), sharing its database layout
+// with Iceberg's JDBC catalog and PyIceberg's SqlCatalog so one database serves all three:
 //   iceberg_tables(catalog_name, table_namespace, table_name, metadata_location,
 //                  previous_metadata_location, iceberg_type)
 //   iceberg_namespace_properties(catalog_name, namespace, property_key, property_value)

@@ -1,4 +1,4 @@
-// The syntax tree of floe's one expression language (DESIGN.md): the expressions and types of
+// The syntax tree of floe's one expression language (docs/design.md): the expressions and types of
 // floe SQL (Spark SQL's dialect, issue 8), which are also the WHERE-clause grammar behind every
 // `--filter` (expr/parser.h lowers them into filter Expressions). SQL's queries and statements,
 // built on these, are in sql/syntax/ast.h. What expression_parser.h produces and the binders

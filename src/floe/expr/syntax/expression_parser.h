@@ -1,4 +1,4 @@
-// The parser of the one expression language (DESIGN.md): text → the expressions and types of
+// The parser of the one expression language (docs/design.md): text → the expressions and types of
 // ast.h. It is floe SQL's expression grammar (SQL's statement parser, sql/syntax/sql_parser.h,
 // extends this class) and the WHERE-clause grammar behind every `--filter` (expr/parser.h).
 //

@@ -1,6 +1,6 @@
 // Compression codecs shared by the file formats (Parquet pages, Avro blocks, metadata files).
-// One interface, one implementation per codec (STYLE.md 6). Decompression never trusts a size it
-// is told: output grows only as real output is produced, up to a limit, so a bomb or a corrupt
+// One interface, one implementation per codec (docs/style.md 8). Decompression never trusts a size
+// it is told: output grows only as real output is produced, up to a limit, so a bomb or a corrupt
 // header is a kCorrupt error naming the codec, never a huge allocation.
 #pragma once
 

@@ -74,7 +74,7 @@ struct BatchReaderOptions {
   // This is where statistics and bloom-filter pruning plug in; the reader knows no predicates.
   std::function<Result<bool>(int row_group)> row_group_filter;
   bool parallel = true;  // decode the columns of a batch on the global thread pool
-  // INT96 timestamps in nanoseconds (CLI.md) or, for years outside 1677-2262, microseconds.
+  // INT96 timestamps in nanoseconds (docs/cli.md) or, for years outside 1677-2262, microseconds.
   columnar::TimeUnit int96_unit = columnar::TimeUnit::kNano;
   PageReaderOptions pages;
   // Set: batches hold only the rows it keeps, and are never empty (late materialization, above).

@@ -4,7 +4,7 @@
 //
 // Statistics values are shown typed through the column's schema element: integers, floats,
 // booleans, strings for string-annotated byte arrays, dates/times/timestamps and decimals in
-// CLI.md's value forms, UUIDs canonical, FLOAT16 as a number, other binary as lowercase hex.
+// docs/cli.md's value forms, UUIDs canonical, FLOAT16 as a number, other binary as lowercase hex.
 #pragma once
 
 #include <cstdint>
