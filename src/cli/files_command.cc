@@ -1,12 +1,15 @@
 // `floe files <table folder | metadata.json> [--stats] [--json]`: every live data and delete
 // file of the current (or a given) snapshot: content, path, format, partition, record count and
-// size; with --stats each column's metrics with bounds as readable values.
+// size; with --stats each column's metrics with bounds as readable values. The files are the rows
+// of the `files` metadata table (inspect/files_table.h), printed with the CLI's fields (CLI.md).
 #include <fmt/format.h>
 
 #include <algorithm>
 
 #include "cli/command.h"
 #include "cli/table_source.h"
+#include "floe/inspect/files_table.h"
+#include "floe/inspect/snapshot_manifests.h"
 #include "floe/manifest/snapshot_files.h"
 #include "floe/spec/single_value.h"
 #include "floe/util/json_writer.h"
@@ -180,13 +183,22 @@ Status RunFilesOfTable(const Invocation& inv, const std::string& location, bool 
       PrintErr(fmt::format("{}: the table has no snapshot\n", table.metadata_location));
     return Ok();
   }
-  FLOE_ASSIGN_OR_RETURN(manifest::ManifestList list,
-                        manifest::ReadSnapshotManifests(*table.io, table.metadata, *snapshot));
-  FLOE_ASSIGN_OR_RETURN(std::vector<ManifestEntry> entries,
-                        manifest::ReadLiveEntries(*table.io, table.metadata, list));
-  const spec::Schema* schema = table.metadata.CurrentSchema();
   bool json = inv.args.Has("--json");
   bool stats = inv.args.Has("--stats");
+  // The rows of the `files` metadata table, data files first, then delete files.
+  FLOE_ASSIGN_OR_RETURN(std::vector<manifest::ManifestFile> manifests,
+                        inspect::SnapshotManifestFiles(*table.io, table.metadata, snapshot));
+  std::vector<ManifestEntry> entries;
+  for (inspect::FileContentFilter filter :
+       {inspect::FileContentFilter::kData, inspect::FileContentFilter::kDeletes}) {
+    FLOE_RETURN_IF_ERROR(inspect::ForEachLiveFile(*table.io, table.metadata, manifests, filter,
+                                                  /*column_metrics=*/stats,
+                                                  [&](const ManifestEntry& e) -> Status {
+                                                    entries.push_back(e);
+                                                    return Ok();
+                                                  }));
+  }
+  const spec::Schema* schema = table.metadata.CurrentSchema();
   std::string out;
   if (json) {
     for (const ManifestEntry& e : entries) {

@@ -1,10 +1,10 @@
-// `floe history <table>` (the snapshot log: when the current snapshot changed, and to which, as
-// Spark's `history` metadata table) and `floe refs <table>` (branches and tags).
+// `floe history <table>` (the snapshot log: when the current snapshot changed, and to which: the
+// rows of the `history` metadata table, inspect/history_tables.h) and `floe refs <table>` (branches
+// and tags).
 #include <fmt/format.h>
 
-#include <set>
-
 #include "cli/table_source.h"
+#include "floe/inspect/history_tables.h"
 #include "floe/util/json_writer.h"
 #include "floe/util/time.h"
 
@@ -15,35 +15,27 @@ std::string Utc(int64_t millis) { return FormatTimestampMicros(millis * 1000, tr
 
 Status RunHistory(const Invocation& inv) {
   FLOE_ASSIGN_OR_RETURN(TableSource t, OpenTableSource(inv.args.positionals()[0], inv));
-  // Ancestors of the current snapshot: the entries that are still on the main line.
-  std::set<int64_t> ancestors;
-  for (const spec::Snapshot* s = t.metadata.CurrentSnapshot(); s;
-       s = s->parent_snapshot_id ? t.metadata.SnapshotById(*s->parent_snapshot_id) : nullptr) {
-    if (!ancestors.insert(s->snapshot_id).second) break;
-  }
   const bool json = inv.args.Has("--json");
   JsonWriter out(/*pretty=*/true);
   std::string text = fmt::format("{:<32} {:<20} {:<20} {}\n", "made_current_at", "snapshot_id",
                                  "parent_id", "is_current_ancestor");
   if (json) out.BeginArray();
-  for (const spec::SnapshotLogEntry& e : t.metadata.snapshot_log) {
-    const spec::Snapshot* s = t.metadata.SnapshotById(e.snapshot_id);
-    const std::optional<int64_t> parent = s ? s->parent_snapshot_id : std::nullopt;
-    const bool ancestor = ancestors.count(e.snapshot_id) > 0;
+  for (const inspect::HistoryRow& row : inspect::HistoryRows(t.metadata)) {
     if (json) {
       out.BeginObject();
-      out.Member("made-current-at", Utc(e.timestamp_ms));
-      out.Member("snapshot-id", e.snapshot_id);
+      out.Member("made-current-at", Utc(row.made_current_at_ms));
+      out.Member("snapshot-id", row.snapshot_id);
       out.Key("parent-id");
-      if (parent)
-        out.Int(*parent);
+      if (row.parent_id)
+        out.Int(*row.parent_id);
       else
         out.Null();
-      out.Member("is-current-ancestor", ancestor);
+      out.Member("is-current-ancestor", row.is_current_ancestor);
       out.EndObject();
     } else {
-      text += fmt::format("{:<32} {:<20} {:<20} {}\n", Utc(e.timestamp_ms), e.snapshot_id,
-                          parent ? std::to_string(*parent) : "-", ancestor);
+      text += fmt::format("{:<32} {:<20} {:<20} {}\n", Utc(row.made_current_at_ms), row.snapshot_id,
+                          row.parent_id ? std::to_string(*row.parent_id) : "-",
+                          row.is_current_ancestor);
     }
   }
   if (json) {

@@ -1,10 +1,13 @@
 // `floe manifests <table folder | metadata.json> [--json] [--snapshot ID]`: the manifest list of
 // the current (or a given) snapshot: each manifest's path, content, partition spec, sequence
-// numbers, file and row counts, and its partition field summaries.
+// numbers, file and row counts, and its partition field summaries. The manifests are those the
+// `manifests` metadata table lists (inspect/snapshot_manifests.h), printed with the CLI's fields
+// (CLI.md) and as the list has them: counts a v1 list leaves out stay "-".
 #include <fmt/format.h>
 
 #include "cli/command.h"
 #include "cli/table_source.h"
+#include "floe/inspect/snapshot_manifests.h"
 #include "floe/manifest/snapshot_files.h"
 #include "floe/spec/single_value.h"
 #include "floe/util/json_writer.h"
@@ -143,16 +146,16 @@ Status RunManifestsOfTable(const Invocation& inv, const std::string& location, b
       PrintErr(fmt::format("{}: the table has no snapshot\n", table.metadata_location));
     return Ok();
   }
-  FLOE_ASSIGN_OR_RETURN(manifest::ManifestList list,
-                        manifest::ReadSnapshotManifests(*table.io, table.metadata, *snapshot));
+  FLOE_ASSIGN_OR_RETURN(std::vector<ManifestFile> manifests,
+                        inspect::SnapshotManifestFiles(*table.io, table.metadata, snapshot));
   bool json = inv.args.Has("--json");
   std::string out;
   if (!json) {
     out += fmt::format("snapshot {} (sequence {}): {} manifests in {}\n\n", snapshot->snapshot_id,
-                       snapshot->sequence_number, list.manifests.size(),
+                       snapshot->sequence_number, manifests.size(),
                        snapshot->manifest_list.empty() ? "the metadata" : snapshot->manifest_list);
   }
-  for (const ManifestFile& m : list.manifests) {
+  for (const ManifestFile& m : manifests) {
     spec::TypePtr ptype = manifest::PartitionTypeFor(table.metadata, m.partition_spec_id);
     out += json ? ManifestJson(m, ptype.get()) : ManifestText(m, ptype.get());
   }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/table_source.h"
+#include "floe/inspect/history_tables.h"
 #include "floe/util/json_writer.h"
 #include "floe/util/time.h"
 
@@ -15,12 +16,13 @@ std::string Summary(const spec::Snapshot& s, std::string_view key) {
 
 Status RunSnapshots(const Invocation& inv) {
   FLOE_ASSIGN_OR_RETURN(TableSource table, OpenTableSource(inv.args.positionals()[0], inv));
-  const auto& snapshots = table.metadata.snapshots;
-  const std::optional<int64_t> current = table.metadata.current_snapshot_id;
+  // The rows of the `snapshots` metadata table, with the CLI's own fields (CLI.md).
+  const std::vector<inspect::SnapshotRow> rows = inspect::SnapshotRows(table.metadata);
   if (inv.args.Has("--json")) {
     JsonWriter out(/*pretty=*/true);
     out.BeginArray();
-    for (const spec::Snapshot& s : snapshots) {
+    for (const inspect::SnapshotRow& row : rows) {
+      const spec::Snapshot& s = *row.snapshot;
       out.BeginObject();
       out.Member("snapshot-id", s.snapshot_id);
       out.Key("parent-snapshot-id");
@@ -30,7 +32,7 @@ Status RunSnapshots(const Invocation& inv) {
         out.Null();
       out.Member("sequence-number", s.sequence_number);
       out.Member("timestamp-ms", s.timestamp_ms);
-      out.Member("current", current == s.snapshot_id);
+      out.Member("current", row.is_current);
       out.Member("manifest-list", s.manifest_list);
       out.Key("summary");
       out.BeginObject();
@@ -45,7 +47,8 @@ Status RunSnapshots(const Invocation& inv) {
   std::string text =
       fmt::format("{:<20} {:<20} {:<26} {:<10} {:>14} {:>14}  {}\n", "snapshot_id", "parent_id",
                   "committed_at", "operation", "added_records", "total_records", "engine / app-id");
-  for (const spec::Snapshot& s : snapshots) {
+  for (const inspect::SnapshotRow& row : rows) {
+    const spec::Snapshot& s = *row.snapshot;
     std::string engine = Summary(s, "engine-name");
     if (!engine.empty() && !Summary(s, "engine-version").empty()) {
       engine += " " + Summary(s, "engine-version");
@@ -57,7 +60,7 @@ Status RunSnapshots(const Invocation& inv) {
                     s.parent_snapshot_id ? std::to_string(*s.parent_snapshot_id) : "-",
                     FormatTimestampMicros(s.timestamp_ms * 1000, /*with_zone=*/false).substr(0, 23),
                     s.operation(), Summary(s, "added-records"), Summary(s, "total-records"), engine,
-                    current == s.snapshot_id ? "  (current)" : "");
+                    row.is_current ? "  (current)" : "");
   }
   Print(text);
   return Ok();

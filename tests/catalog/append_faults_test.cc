@@ -15,6 +15,7 @@
 #include "floe/io/fault_injecting_file_io.h"
 #include "floe/manifest/snapshot_files.h"
 #include "floe/update/append_files.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::catalog {
@@ -32,17 +33,17 @@ struct TableState {
 TableState Check(Catalog& catalog, const TableIdentifier& id) {
   TableState state;
   auto table = catalog.LoadTable(id);
-  EXPECT_TRUE(table.ok()) << table.error().message;
+  EXPECT_OK(table);
   if (!table.ok()) return state;
   state.snapshots = table->metadata.snapshots.size();
   const spec::Snapshot* current = table->metadata.CurrentSnapshot();
   if (!current) return state;
   auto local = io::LocalFileIO();
   auto list = manifest::ReadSnapshotManifests(*local, table->metadata, *current);
-  EXPECT_TRUE(list.ok()) << list.error().message;
+  EXPECT_OK(list);
   if (!list.ok()) return state;
   auto entries = manifest::ReadLiveEntries(*local, table->metadata, *list);
-  EXPECT_TRUE(entries.ok()) << entries.error().message;
+  EXPECT_OK(entries);
   if (!entries.ok()) return state;
   for (const auto& e : *entries) {
     state.rows += e.data_file.record_count;
@@ -62,8 +63,8 @@ TEST(AppendFaultsTest, EveryFailurePointCommitsAllOrNothing) {
   auto faults = std::make_shared<io::FaultInjectingFileIO>(io::LocalFileIO());
   sql::SqlCatalogOptions options{"default", dir.Join("catalog.db"), dir.Join("wh"), faults};
   auto catalog = sql::SqlCatalog::Open(options);
-  ASSERT_TRUE(catalog.ok()) << catalog.error().message;
-  ASSERT_TRUE((*catalog)->CreateNamespace({"db"}, {}).ok());
+  ASSERT_OK(catalog);
+  ASSERT_OK((*catalog)->CreateNamespace({"db"}, {}));
   TableIdentifier id{{"db"}, "t"};
   CreateTableOptions create;
   create.table.schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()},
@@ -73,12 +74,12 @@ TEST(AppendFaultsTest, EveryFailurePointCommitsAllOrNothing) {
   // Merge on every commit, so manifests are rewritten too.
   create.table.properties["commit.manifest.min-count-to-merge"] = "2";
   create.table.properties["commit.retry.min-wait-ms"] = "1";
-  ASSERT_TRUE((*catalog)->CreateTable(id, create).ok());
+  ASSERT_OK((*catalog)->CreateTable(id, create));
   CatalogTableOperations ops(**catalog, id);
   auto local = io::LocalFileIO();
 
   // One clean append first: its rows must survive everything after.
-  ASSERT_TRUE(update::AppendFiles(ops, *local, {dir.Join("rows.csv")}).ok());
+  ASSERT_OK(update::AppendFiles(ops, *local, {dir.Join("rows.csv")}));
   TableState state = Check(**catalog, id);
   ASSERT_EQ(state.rows, 20);
 

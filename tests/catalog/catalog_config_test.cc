@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::catalog {
@@ -30,7 +31,7 @@ constexpr const char* kTwoCatalogs =
 
 TEST(CatalogConfigTest, ParsesPyIcebergLayout) {
   auto config = ParseFloeConfig(kTwoCatalogs, "floe.yaml");
-  ASSERT_TRUE(config.ok()) << config.error().message;
+  ASSERT_OK(config);
   EXPECT_EQ(config->catalogs.size(), 2u);
   EXPECT_EQ(*config->catalogs.at("prod").Get("uri"), "sqlite:////tmp/prod/catalog.db");
   EXPECT_EQ(*config->DefaultCatalogName(), "prod");
@@ -72,7 +73,7 @@ TEST(CatalogConfigTest, SearchOrder) {
   EXPECT_NE(none.error().message.find("--warehouse"), std::string::npos);
   search.warehouse_flag = dir.Join("wh");
   auto wh = LoadFloeConfig(search);
-  ASSERT_TRUE(wh.ok());
+  ASSERT_OK(wh);
   EXPECT_EQ(*wh->DefaultCatalogName(), "default");
   EXPECT_EQ(*wh->catalogs.at("default").Get("uri"), dir.Join("wh") + "/catalog.db");
   search.config_flag = dir.Join("missing.yaml");
@@ -81,9 +82,9 @@ TEST(CatalogConfigTest, SearchOrder) {
 
 TEST(CatalogConfigTest, TableNamesFollowSparksRule) {
   auto config = ParseFloeConfig(kTwoCatalogs, "floe.yaml");
-  ASSERT_TRUE(config.ok());
+  ASSERT_OK(config);
   auto n = ParseTableName(*config, "lake.db.t");
-  ASSERT_TRUE(n.ok());
+  ASSERT_OK(n);
   EXPECT_EQ(n->catalog, "lake");
   EXPECT_EQ(n->id, (TableIdentifier{{"db"}, "t"}));
   n = ParseTableName(*config, "db.inner.t");
@@ -106,11 +107,11 @@ TEST(CatalogConfigTest, OpenCatalogFromWarehouse) {
   search.cwd = dir.Join("nowhere");
   search.warehouse_flag = dir.Join("wh");
   auto config = LoadFloeConfig(search);
-  ASSERT_TRUE(config.ok());
+  ASSERT_OK(config);
   auto catalog = OpenCatalog(*config);
-  ASSERT_TRUE(catalog.ok()) << catalog.error().message;
+  ASSERT_OK(catalog);
   EXPECT_EQ((*catalog)->name(), "default");
-  ASSERT_TRUE((*catalog)->CreateNamespace({"db"}, {}).ok());
+  ASSERT_OK((*catalog)->CreateNamespace({"db"}, {}));
   EXPECT_TRUE(std::filesystem::exists(dir.Join("wh/catalog.db")));
   EXPECT_EQ(OpenCatalog(*config, "nope").error().kind, ErrorKind::kNotFound);
 }
@@ -126,13 +127,13 @@ TEST(CatalogConfigTest, LocationMapSettingReadsAMovedWarehouse) {
     search.cwd = dir.Join("nowhere");
     search.warehouse_flag = old_wh;
     auto config = LoadFloeConfig(search);
-    ASSERT_TRUE(config.ok());
+    ASSERT_OK(config);
     auto catalog = OpenCatalog(*config);
-    ASSERT_TRUE(catalog.ok()) << catalog.error().message;
-    ASSERT_TRUE((*catalog)->CreateNamespace({"db"}, {}).ok());
+    ASSERT_OK(catalog);
+    ASSERT_OK((*catalog)->CreateNamespace({"db"}, {}));
     CreateTableOptions create;
     create.table.schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()}};
-    ASSERT_TRUE((*catalog)->CreateTable({{"db"}, "t"}, create).ok());
+    ASSERT_OK((*catalog)->CreateTable({{"db"}, "t"}, create));
   }
   std::filesystem::rename(old_wh, new_wh);
   auto open = [&](const std::string& extra) {
@@ -140,11 +141,11 @@ TEST(CatalogConfigTest, LocationMapSettingReadsAMovedWarehouse) {
     std::string yaml = "catalog:\n  default:\n    type: sql\n    uri: sqlite:///" + new_wh +
                        "/catalog.db\n    warehouse: " + new_wh + "\n" + extra;
     auto config = ParseFloeConfig(yaml, "floe.yaml");
-    EXPECT_TRUE(config.ok()) << config.error().message;
+    EXPECT_OK(config);
     return OpenCatalog(*config, "default");
   };
   auto unmapped = open("");
-  ASSERT_TRUE(unmapped.ok()) << unmapped.error().message;
+  ASSERT_OK(unmapped);
   auto missing = (*unmapped)->LoadTable({{"db"}, "t"});
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().kind, ErrorKind::kNotFound);
@@ -153,9 +154,9 @@ TEST(CatalogConfigTest, LocationMapSettingReadsAMovedWarehouse) {
        {"    location-map: " + old_wh + "=" + new_wh + "\n",
         "    location-map:\n      - /elsewhere=/x\n      - " + old_wh + "=" + new_wh + "\n"}) {
     auto mapped = open(setting);
-    ASSERT_TRUE(mapped.ok()) << mapped.error().message;
+    ASSERT_OK(mapped);
     auto table = (*mapped)->LoadTable({{"db"}, "t"});
-    ASSERT_TRUE(table.ok()) << setting << table.error().message;
+    ASSERT_OK(table) << setting;
     EXPECT_EQ(table->metadata.CurrentSchema()->fields.size(), 1u);
     // A remapped catalog is read-only.
     CreateTableOptions other;

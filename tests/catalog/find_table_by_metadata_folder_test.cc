@@ -10,6 +10,7 @@
 #include "floe/catalog/fs/fs_catalog.h"
 #include "floe/catalog/location_match.h"
 #include "floe/catalog/sql/sql_catalog.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::catalog {
@@ -71,17 +72,17 @@ class WalkingCatalog : public Catalog {
 // The table found for `folder`, or "-" for none; errors fail the test.
 std::string Found(Catalog& catalog, const std::string& folder) {
   auto found = catalog.FindTableByMetadataFolder(folder);
-  EXPECT_TRUE(found.ok()) << folder << ": " << found.error().message;
+  EXPECT_OK(found) << folder;
   if (!found.ok() || !found->has_value()) return "-";
   return (*found)->id.ToString() + " " + (*found)->metadata_location;
 }
 
 LoadedTable Commit(Catalog& catalog, const TableIdentifier& id, const std::string& column) {
   auto base = catalog.LoadTable(id);
-  EXPECT_TRUE(base.ok()) << base.error().message;
+  EXPECT_OK(base);
   auto change = AddColumn(*base, column);
   auto committed = catalog.CommitTable(id, change.requirements, change.updates);
-  EXPECT_TRUE(committed.ok()) << committed.error().message;
+  EXPECT_OK(committed);
   return std::move(committed).value();
 }
 
@@ -102,15 +103,15 @@ TEST(FindTableByMetadataFolderTest, SqlCatalogAndTheDefaultWalkAgree) {
   TempDir dir;
   auto opened = sql::SqlCatalog::Open(
       sql::SqlCatalogOptions{"default", dir.Join("catalog.db"), dir.path(), nullptr});
-  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  ASSERT_OK(opened);
   sql::SqlCatalog& sql = **opened;
   WalkingCatalog walk(sql);
-  ASSERT_TRUE(sql.CreateNamespace({"db"}, {}).ok());
-  ASSERT_TRUE(sql.CreateNamespace({"db", "inner"}, {}).ok());
-  ASSERT_TRUE(sql.CreateTable({{"db"}, "a"}, SmallTable()).ok());
+  ASSERT_OK(sql.CreateNamespace({"db"}, {}));
+  ASSERT_OK(sql.CreateNamespace({"db", "inner"}, {}));
+  ASSERT_OK(sql.CreateTable({{"db"}, "a"}, SmallTable()));
   // Another table whose folder name starts like a's: "a" must not match "a_b".
-  ASSERT_TRUE(sql.CreateTable({{"db"}, "a_b"}, SmallTable()).ok());
-  ASSERT_TRUE(sql.CreateTable({{"db", "inner"}, "b"}, SmallTable()).ok());
+  ASSERT_OK(sql.CreateTable({{"db"}, "a_b"}, SmallTable()));
+  ASSERT_OK(sql.CreateTable({{"db", "inner"}, "b"}, SmallTable()));
   LoadedTable b = Commit(sql, {{"db", "inner"}, "b"}, "x");
   LoadedTable a = Commit(sql, {{"db"}, "a"}, "x");
   a = Commit(sql, {{"db"}, "a"}, "y");
@@ -136,16 +137,16 @@ TEST(FindTableByMetadataFolderTest, SqlCatalogMatchesFileUriLocations) {
   TempDir dir;
   auto opened = sql::SqlCatalog::Open(
       sql::SqlCatalogOptions{"default", dir.Join("catalog.db"), dir.path(), nullptr});
-  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  ASSERT_OK(opened);
   sql::SqlCatalog& sql = **opened;
-  ASSERT_TRUE(sql.CreateNamespace({"db"}, {}).ok());
+  ASSERT_OK(sql.CreateNamespace({"db"}, {}));
   auto created = sql.CreateTable({{"db"}, "t"}, SmallTable());
-  ASSERT_TRUE(created.ok()) << created.error().message;
+  ASSERT_OK(created);
   // As PyIceberg stores them: a file: URI. Registered under another name in another namespace.
-  ASSERT_TRUE(sql.DropTable({{"db"}, "t"}, /*purge=*/false).ok());
-  ASSERT_TRUE(sql.CreateNamespace({"other"}, {}).ok());
+  ASSERT_OK(sql.DropTable({{"db"}, "t"}, /*purge=*/false));
+  ASSERT_OK(sql.CreateNamespace({"other"}, {}));
   const std::string uri = "file://" + created->metadata_location;
-  ASSERT_TRUE(sql.RegisterTable({{"other"}, "u"}, uri).ok());
+  ASSERT_OK(sql.RegisterTable({{"other"}, "u"}, uri));
   EXPECT_EQ(Found(sql, dir.Join("db/t/metadata")), "other.u " + uri);
   WalkingCatalog walk(sql);
   EXPECT_EQ(Found(walk, dir.Join("db/t/metadata")), "other.u " + uri);
@@ -154,11 +155,11 @@ TEST(FindTableByMetadataFolderTest, SqlCatalogMatchesFileUriLocations) {
 TEST(FindTableByMetadataFolderTest, FileSystemCatalog) {
   TempDir dir;
   auto opened = fs::FsCatalog::Open(fs::FsCatalogOptions{"lake", dir.Join("lake"), nullptr});
-  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  ASSERT_OK(opened);
   fs::FsCatalog& lake = **opened;
-  ASSERT_TRUE(lake.CreateNamespace({"db"}, {}).ok());
-  ASSERT_TRUE(lake.CreateNamespace({"db", "inner"}, {}).ok());
-  ASSERT_TRUE(lake.CreateTable({{"db", "inner"}, "b"}, SmallTable()).ok());
+  ASSERT_OK(lake.CreateNamespace({"db"}, {}));
+  ASSERT_OK(lake.CreateNamespace({"db", "inner"}, {}));
+  ASSERT_OK(lake.CreateTable({{"db", "inner"}, "b"}, SmallTable()));
   LoadedTable b = Commit(lake, {{"db", "inner"}, "b"}, "x");
   EXPECT_EQ(std::filesystem::path(b.metadata_location).filename(), "v2.metadata.json");
   const std::string folder = dir.Join("lake/db/inner/b/metadata");

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "catalog_test_util.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::catalog::fs {
@@ -17,14 +18,14 @@ using testing::SmallTable;
 
 std::unique_ptr<FsCatalog> OpenFsCatalog(const TempDir& dir) {
   auto catalog = FsCatalog::Open(FsCatalogOptions{"lake", dir.path(), nullptr});
-  EXPECT_TRUE(catalog.ok()) << catalog.error().message;
+  EXPECT_OK(catalog);
   return std::move(catalog).value();
 }
 
 TEST(FsCatalogTest, NamespacesAreFolders) {
   TempDir dir;
   auto catalog = OpenFsCatalog(dir);
-  ASSERT_TRUE(catalog->CreateNamespace({"db", "inner"}, {}).ok());
+  ASSERT_OK(catalog->CreateNamespace({"db", "inner"}, {}));
   EXPECT_EQ(catalog->CreateNamespace({"db"}, {}).error().kind, ErrorKind::kAlreadyExists);
   EXPECT_EQ(catalog->CreateNamespace({"x"}, {{"k", "v"}}).error().kind, ErrorKind::kNotSupported);
   EXPECT_EQ(*catalog->ListNamespaces({}), (std::vector<Namespace>{{"db"}}));
@@ -32,18 +33,18 @@ TEST(FsCatalogTest, NamespacesAreFolders) {
   EXPECT_EQ(catalog->UpdateNamespaceProperties({"db"}, {}, {{"k", "v"}}).error().kind,
             ErrorKind::kNotSupported);
   EXPECT_EQ(catalog->DropNamespace({"db"}).error().kind, ErrorKind::kInvalidArgument);
-  ASSERT_TRUE(catalog->DropNamespace({"db", "inner"}).ok());
-  ASSERT_TRUE(catalog->DropNamespace({"db"}).ok());
+  ASSERT_OK(catalog->DropNamespace({"db", "inner"}));
+  ASSERT_OK(catalog->DropNamespace({"db"}));
   EXPECT_EQ(catalog->DropNamespace({"db"}).error().kind, ErrorKind::kNotFound);
 }
 
 TEST(FsCatalogTest, TablesCommitsAndConflicts) {
   TempDir dir;
   auto catalog = OpenFsCatalog(dir);
-  ASSERT_TRUE(catalog->CreateNamespace({"db"}, {}).ok());
+  ASSERT_OK(catalog->CreateNamespace({"db"}, {}));
   TableIdentifier id{{"db"}, "t"};
   auto created = catalog->CreateTable(id, SmallTable());
-  ASSERT_TRUE(created.ok()) << created.error().message;
+  ASSERT_OK(created);
   EXPECT_EQ(created->metadata_location, dir.Join("db/t/metadata/v1.metadata.json"));
   EXPECT_EQ(catalog->CreateTable(id, SmallTable()).error().kind, ErrorKind::kAlreadyExists);
   EXPECT_EQ(*catalog->ListTables({"db"}), (std::vector<TableIdentifier>{id}));
@@ -54,7 +55,7 @@ TEST(FsCatalogTest, TablesCommitsAndConflicts) {
   auto a = AddColumn(*first, "a");
   auto b = AddColumn(*second, "b");
   auto committed = catalog->CommitTable(id, a.requirements, a.updates);
-  ASSERT_TRUE(committed.ok()) << committed.error().message;
+  ASSERT_OK(committed);
   EXPECT_EQ(committed->metadata_location, dir.Join("db/t/metadata/v2.metadata.json"));
   EXPECT_EQ(floe::testing::ReadFileToString(dir.Join("db/t/metadata/version-hint.text")), "2");
   EXPECT_EQ(catalog->CommitTable(id, b.requirements, b.updates).error().kind,
@@ -63,11 +64,11 @@ TEST(FsCatalogTest, TablesCommitsAndConflicts) {
   // A stale hint (a writer died between publishing v2 and writing the hint) is probed past.
   std::ofstream(dir.Join("db/t/metadata/version-hint.text"), std::ios::trunc) << "1";
   auto loaded = catalog->LoadTable(id);
-  ASSERT_TRUE(loaded.ok());
+  ASSERT_OK(loaded);
   EXPECT_EQ(loaded->metadata_location, committed->metadata_location);
 
   EXPECT_EQ(catalog->RenameTable(id, {{"db"}, "u"}).error().kind, ErrorKind::kNotSupported);
-  ASSERT_TRUE(catalog->DropTable(id, /*purge=*/true).ok());
+  ASSERT_OK(catalog->DropTable(id, /*purge=*/true));
   EXPECT_FALSE(std::filesystem::exists(dir.Join("db/t")));
   EXPECT_EQ(catalog->LoadTable(id).error().kind, ErrorKind::kNotFound);
 }

@@ -7,6 +7,7 @@
 #include "catalog_test_util.h"
 #include "floe/catalog/sql/sqlite_database.h"
 #include "floe/commit/metadata_file.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::catalog::sql {
@@ -19,32 +20,32 @@ using testing::SmallTable;
 std::unique_ptr<SqlCatalog> OpenIn(const TempDir& dir, const std::string& name = "default") {
   auto catalog =
       SqlCatalog::Open(SqlCatalogOptions{name, dir.Join("catalog.db"), dir.path(), nullptr});
-  EXPECT_TRUE(catalog.ok()) << catalog.error().message;
+  EXPECT_OK(catalog);
   return std::move(catalog).value();
 }
 
 TEST(SqlCatalogTest, NamespacesNestedWithProperties) {
   TempDir dir;
   auto catalog = OpenIn(dir);
-  ASSERT_TRUE(catalog->CreateNamespace({"db"}, {{"owner", "ana"}}).ok());
-  ASSERT_TRUE(catalog->CreateNamespace({"db", "inner"}, {}).ok());
+  ASSERT_OK(catalog->CreateNamespace({"db"}, {{"owner", "ana"}}));
+  ASSERT_OK(catalog->CreateNamespace({"db", "inner"}, {}));
   EXPECT_EQ(catalog->CreateNamespace({"db"}, {}).error().kind, ErrorKind::kAlreadyExists);
   auto top = catalog->ListNamespaces({});
-  ASSERT_TRUE(top.ok());
+  ASSERT_OK(top);
   EXPECT_EQ(*top, (std::vector<Namespace>{{"db"}}));
   EXPECT_EQ(*catalog->ListNamespaces({"db"}), (std::vector<Namespace>{{"db", "inner"}}));
   auto props = catalog->LoadNamespaceProperties({"db"});
-  ASSERT_TRUE(props.ok());
+  ASSERT_OK(props);
   EXPECT_EQ(props->at("owner"), "ana");
   EXPECT_EQ(props->at("exists"), "true");
-  ASSERT_TRUE(catalog->UpdateNamespaceProperties({"db"}, {"owner"}, {{"team", "x"}}).ok());
+  ASSERT_OK(catalog->UpdateNamespaceProperties({"db"}, {"owner"}, {{"team", "x"}}));
   props = catalog->LoadNamespaceProperties({"db"});
   EXPECT_EQ(props->count("owner"), 0u);
   EXPECT_EQ(props->at("team"), "x");
   EXPECT_EQ(catalog->LoadNamespaceProperties({"nope"}).error().kind, ErrorKind::kNotFound);
   EXPECT_EQ(catalog->DropNamespace({"db"}).error().kind, ErrorKind::kInvalidArgument);
-  ASSERT_TRUE(catalog->DropNamespace({"db", "inner"}).ok());
-  ASSERT_TRUE(catalog->DropNamespace({"db"}).ok());
+  ASSERT_OK(catalog->DropNamespace({"db", "inner"}));
+  ASSERT_OK(catalog->DropNamespace({"db"}));
   EXPECT_TRUE(catalog->ListNamespaces({})->empty());
 }
 
@@ -53,35 +54,35 @@ TEST(SqlCatalogTest, CreateLoadListRenameDropTables) {
   auto catalog = OpenIn(dir);
   TableIdentifier id{{"db"}, "orders"};
   EXPECT_EQ(catalog->CreateTable(id, SmallTable()).error().kind, ErrorKind::kNotFound);
-  ASSERT_TRUE(catalog->CreateNamespace({"db"}, {}).ok());
+  ASSERT_OK(catalog->CreateNamespace({"db"}, {}));
   auto created = catalog->CreateTable(id, SmallTable());
-  ASSERT_TRUE(created.ok()) << created.error().message;
+  ASSERT_OK(created);
   EXPECT_EQ(created->metadata.location, dir.Join("db/orders"));
   EXPECT_EQ(created->metadata_location.rfind(dir.Join("db/orders/metadata/00000-"), 0), 0u);
   EXPECT_EQ(catalog->CreateTable(id, SmallTable()).error().kind, ErrorKind::kAlreadyExists);
 
   auto loaded = catalog->LoadTable(id);
-  ASSERT_TRUE(loaded.ok());
+  ASSERT_OK(loaded);
   EXPECT_EQ(loaded->metadata, created->metadata);
   EXPECT_EQ(*catalog->ListTables({"db"}), (std::vector<TableIdentifier>{id}));
 
   TableIdentifier renamed{{"db"}, "orders2"};
-  ASSERT_TRUE(catalog->RenameTable(id, renamed).ok());
+  ASSERT_OK(catalog->RenameTable(id, renamed));
   EXPECT_EQ(catalog->LoadTable(id).error().kind, ErrorKind::kNotFound);
-  EXPECT_TRUE(catalog->LoadTable(renamed).ok());
+  EXPECT_OK(catalog->LoadTable(renamed));
   EXPECT_EQ(catalog->RenameTable(id, renamed).error().kind, ErrorKind::kNotFound);
 
-  ASSERT_TRUE(catalog->DropTable(renamed, /*purge=*/false).ok());
+  ASSERT_OK(catalog->DropTable(renamed, /*purge=*/false));
   EXPECT_TRUE(std::filesystem::exists(created->metadata_location));  // files stay
   EXPECT_EQ(catalog->DropTable(renamed, false).error().kind, ErrorKind::kNotFound);
 
   // Register points a name at the file that is left: the recovery procedure.
   auto registered = catalog->RegisterTable(id, created->metadata_location);
-  ASSERT_TRUE(registered.ok()) << registered.error().message;
+  ASSERT_OK(registered);
   EXPECT_EQ(registered->metadata, created->metadata);
   EXPECT_EQ(catalog->RegisterTable(id, created->metadata_location).error().kind,
             ErrorKind::kAlreadyExists);
-  ASSERT_TRUE(catalog->DropTable(id, /*purge=*/true).ok());
+  ASSERT_OK(catalog->DropTable(id, /*purge=*/true));
   EXPECT_FALSE(std::filesystem::exists(created->metadata_location));
 }
 
@@ -89,14 +90,14 @@ TEST(SqlCatalogTest, CommitAndConflict) {
   TempDir dir;
   auto catalog = OpenIn(dir);
   TableIdentifier id{{"db"}, "t"};
-  ASSERT_TRUE(catalog->CreateNamespace({"db"}, {}).ok());
-  ASSERT_TRUE(catalog->CreateTable(id, SmallTable()).ok());
+  ASSERT_OK(catalog->CreateNamespace({"db"}, {}));
+  ASSERT_OK(catalog->CreateTable(id, SmallTable()));
   auto first = catalog->LoadTable(id);
   auto second = catalog->LoadTable(id);
   auto a = AddColumn(*first, "a");
   auto b = AddColumn(*second, "b");
   auto committed = catalog->CommitTable(id, a.requirements, a.updates);
-  ASSERT_TRUE(committed.ok()) << committed.error().message;
+  ASSERT_OK(committed);
   EXPECT_EQ(committed->metadata_location.rfind(dir.Join("db/t/metadata/00001-"), 0), 0u);
   ASSERT_EQ(committed->metadata.metadata_log.size(), 1u);
   EXPECT_EQ(committed->metadata.metadata_log[0].metadata_file, first->metadata_location);
@@ -112,23 +113,22 @@ TEST(SqlCatalogTest, OldSchemaWithoutIcebergType) {
   TempDir dir;
   {
     auto db = SqliteDatabase::Open(dir.Join("catalog.db"));
-    ASSERT_TRUE(db.ok());
-    ASSERT_TRUE((*db)
-                    ->Exec("CREATE TABLE iceberg_tables (catalog_name VARCHAR(255) NOT NULL, "
-                           "table_namespace VARCHAR(255) NOT NULL, table_name VARCHAR(255) NOT "
-                           "NULL, metadata_location VARCHAR(1000), previous_metadata_location "
-                           "VARCHAR(1000), PRIMARY KEY (catalog_name, table_namespace, "
-                           "table_name))")
-                    .ok());
+    ASSERT_OK(db);
+    ASSERT_OK(
+        (*db)->Exec("CREATE TABLE iceberg_tables (catalog_name VARCHAR(255) NOT NULL, "
+                    "table_namespace VARCHAR(255) NOT NULL, table_name VARCHAR(255) NOT "
+                    "NULL, metadata_location VARCHAR(1000), previous_metadata_location "
+                    "VARCHAR(1000), PRIMARY KEY (catalog_name, table_namespace, "
+                    "table_name))"));
   }
   auto catalog = OpenIn(dir);
   EXPECT_FALSE(catalog->has_iceberg_type());
-  ASSERT_TRUE(catalog->CreateNamespace({"db"}, {}).ok());
+  ASSERT_OK(catalog->CreateNamespace({"db"}, {}));
   TableIdentifier id{{"db"}, "t"};
-  ASSERT_TRUE(catalog->CreateTable(id, SmallTable()).ok());
+  ASSERT_OK(catalog->CreateTable(id, SmallTable()));
   auto base = catalog->LoadTable(id);
   auto change = AddColumn(*base, "c");
-  ASSERT_TRUE(catalog->CommitTable(id, change.requirements, change.updates).ok());
+  ASSERT_OK(catalog->CommitTable(id, change.requirements, change.updates));
   EXPECT_EQ(catalog->ListTables({"db"})->size(), 1u);
 }
 
@@ -139,35 +139,32 @@ TEST(SqlCatalogTest, ReadsRowsOtherToolsWrote) {
   std::string metadata_location;
   {
     auto catalog = OpenIn(dir, "pyiceberg");
-    ASSERT_TRUE(catalog->CreateNamespace({"seed"}, {}).ok());
+    ASSERT_OK(catalog->CreateNamespace({"seed"}, {}));
     auto t = catalog->CreateTable({{"seed"}, "t"}, SmallTable());
-    ASSERT_TRUE(t.ok());
+    ASSERT_OK(t);
     metadata_location = t->metadata_location;
   }
   {
     auto db = SqliteDatabase::Open(dir.Join("catalog.db"));
-    ASSERT_TRUE(db.ok());
-    ASSERT_TRUE((*db)
-                    ->Execute("INSERT INTO iceberg_tables VALUES ('pyiceberg', 'a.b', 'u', ?, "
-                              "NULL, NULL)",
-                              {metadata_location})
-                    .ok());
-    ASSERT_TRUE((*db)
-                    ->Execute("INSERT INTO iceberg_tables VALUES ('pyiceberg', 'a.b', 'v', ?, "
-                              "NULL, 'VIEW')",
-                              {metadata_location})
-                    .ok());
-    ASSERT_TRUE((*db)
-                    ->Execute("INSERT INTO iceberg_namespace_properties VALUES ('pyiceberg', "
-                              "'x', 'exists', 'true')",
-                              {})
-                    .ok());
+    ASSERT_OK(db);
+    ASSERT_OK(
+        (*db)->Execute("INSERT INTO iceberg_tables VALUES ('pyiceberg', 'a.b', 'u', ?, "
+                       "NULL, NULL)",
+                       {metadata_location}));
+    ASSERT_OK(
+        (*db)->Execute("INSERT INTO iceberg_tables VALUES ('pyiceberg', 'a.b', 'v', ?, "
+                       "NULL, 'VIEW')",
+                       {metadata_location}));
+    ASSERT_OK(
+        (*db)->Execute("INSERT INTO iceberg_namespace_properties VALUES ('pyiceberg', "
+                       "'x', 'exists', 'true')",
+                       {}));
   }
   auto catalog = OpenIn(dir, "pyiceberg");
   EXPECT_EQ(*catalog->ListNamespaces({}), (std::vector<Namespace>{{"a"}, {"seed"}, {"x"}}));
   EXPECT_EQ(*catalog->ListTables({"a", "b"}),
             (std::vector<TableIdentifier>{TableIdentifier{{"a", "b"}, "u"}}));
-  EXPECT_TRUE(catalog->LoadTable({{"a", "b"}, "u"}).ok());
+  EXPECT_OK(catalog->LoadTable({{"a", "b"}, "u"}));
   EXPECT_EQ(catalog->LoadTable({{"a", "b"}, "v"}).error().kind, ErrorKind::kNotFound);
   // Another catalog name in the same database sees none of it.
   auto other = OpenIn(dir, "other");

@@ -13,6 +13,7 @@
 #include "floe/manifest/manifest_list_writer.h"
 #include "floe/manifest/manifest_writer.h"
 #include "floe/spec/table_metadata_json.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::testing {
@@ -47,7 +48,7 @@ TEST(CountAvroDeletesTest, CountAndScanApplyAvroDeleteFiles) {
       {"name":"id","type":"long","field-id":1},
       {"name":"name","type":["null","string"],"default":null,"field-id":2}]})",
                              records);
-  ASSERT_TRUE(data_size.ok()) << data_size.error().message;
+  ASSERT_OK(data_size);
   // Positions 3 and 8 deleted; names "n1" and null deleted.
   const std::string pos_path = dir.Join("pos-deletes.avro");
   auto pos_size = WriteAvro(pos_path, R"({"type":"record","name":"pd","fields":[
@@ -55,12 +56,12 @@ TEST(CountAvroDeletesTest, CountAndScanApplyAvroDeleteFiles) {
       {"name":"pos","type":"long","field-id":2147483545}]})",
                             {fmt::format(R"({{"file_path":"{}","pos":3}})", data_path),
                              fmt::format(R"({{"file_path":"{}","pos":8}})", data_path)});
-  ASSERT_TRUE(pos_size.ok()) << pos_size.error().message;
+  ASSERT_OK(pos_size);
   const std::string eq_path = dir.Join("eq-deletes.avro");
   auto eq_size = WriteAvro(eq_path, R"({"type":"record","name":"ed","fields":[
       {"name":"name","type":["null","string"],"default":null,"field-id":2}]})",
                            {R"({"name":"n1"})", R"({"name":null})"});
-  ASSERT_TRUE(eq_size.ok()) << eq_size.error().message;
+  ASSERT_OK(eq_size);
 
   spec::Schema schema;
   schema.fields = {{1, "id", true, spec::Type::Long()}, {2, "name", false, spec::Type::String()}};
@@ -70,9 +71,9 @@ TEST(CountAvroDeletesTest, CountAndScanApplyAvroDeleteFiles) {
   list_options.snapshot_id = 2;
   list_options.sequence_number = 2;
   auto out = local->Create(list_path, true);
-  ASSERT_TRUE(out.ok());
+  ASSERT_OK(out);
   auto list = manifest::ManifestListWriter::Open(std::move(*out), list_options);
-  ASSERT_TRUE(list.ok()) << list.error().message;
+  ASSERT_OK(list);
   for (bool deletes : {false, true}) {
     manifest::ManifestWriterOptions o;
     o.schema = schema;
@@ -80,9 +81,9 @@ TEST(CountAvroDeletesTest, CountAndScanApplyAvroDeleteFiles) {
     o.snapshot_id = 2;
     o.content = deletes ? manifest::ManifestContent::kDeletes : manifest::ManifestContent::kData;
     auto m = local->Create(dir.Join(deletes ? "m1.avro" : "m0.avro"), true);
-    ASSERT_TRUE(m.ok());
+    ASSERT_OK(m);
     auto w = manifest::ManifestWriter::Open(std::move(*m), o);
-    ASSERT_TRUE(w.ok()) << w.error().message;
+    ASSERT_OK(w);
     manifest::DataFile f;
     f.file_format = "AVRO";
     if (deletes) {
@@ -90,23 +91,23 @@ TEST(CountAvroDeletesTest, CountAndScanApplyAvroDeleteFiles) {
       f.file_path = pos_path;
       f.file_size_in_bytes = *pos_size;
       f.record_count = 2;
-      ASSERT_TRUE((*w)->WriteAdded(f).ok());
+      ASSERT_OK((*w)->WriteAdded(f));
       f.content = manifest::FileContent::kEqualityDeletes;
       f.file_path = eq_path;
       f.file_size_in_bytes = *eq_size;
       f.equality_ids = std::vector<int32_t>{2};
-      ASSERT_TRUE((*w)->WriteAdded(f).ok());
+      ASSERT_OK((*w)->WriteAdded(f));
     } else {
       f.file_path = data_path;
       f.file_size_in_bytes = *data_size;
       f.record_count = 10;
-      ASSERT_TRUE((*w)->WriteAdded(f, 1).ok());  // older than the equality deletes
+      ASSERT_OK((*w)->WriteAdded(f, 1));  // older than the equality deletes
     }
     auto closed = (*w)->Close();
-    ASSERT_TRUE(closed.ok()) << closed.error().message;
-    ASSERT_TRUE((*list)->Add(*closed).ok());
+    ASSERT_OK(closed);
+    ASSERT_OK((*list)->Add(*closed));
   }
-  ASSERT_TRUE((*list)->Close().ok());
+  ASSERT_OK((*list)->Close());
 
   spec::TableMetadata metadata;
   metadata.format_version = 2;
@@ -132,9 +133,9 @@ TEST(CountAvroDeletesTest, CountAndScanApplyAvroDeleteFiles) {
   const std::string metadata_path = dir.Join("v1.metadata.json");
   {
     auto m = local->Create(metadata_path, true);
-    ASSERT_TRUE(m.ok());
-    ASSERT_TRUE((*m)->Write(spec::WriteTableMetadata(metadata)).ok());
-    ASSERT_TRUE((*m)->Close().ok());
+    ASSERT_OK(m);
+    ASSERT_OK((*m)->Write(spec::WriteTableMetadata(metadata)));
+    ASSERT_OK((*m)->Close());
   }
 
   std::string expected;

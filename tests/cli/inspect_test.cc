@@ -9,6 +9,7 @@
 
 #include "floe/spec/table_metadata_json.h"
 #include "floe/util/json_reader.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::testing {
@@ -78,13 +79,13 @@ TEST(InspectTest, JsonIsTheMetadataAsFloeWritesIt) {
   CommandResult r = RunInCorpus("inspect --json " + file);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto doc = JsonDocument::Parse(r.out);
-  ASSERT_TRUE(doc.ok()) << r.out;
+  ASSERT_OK(doc) << r.out;
   JsonValue root = (*doc)->root();
   EXPECT_EQ(*root.GetString("metadata-location"), file);
   auto printed = spec::ParseTableMetadata(*root.Get("metadata"));
-  ASSERT_TRUE(printed.ok()) << printed.error().message;
+  ASSERT_OK(printed);
   auto original = spec::ParseTableMetadata(ReadFileToString(CorpusPath(file)));
-  ASSERT_TRUE(original.ok());
+  ASSERT_OK(original);
   EXPECT_TRUE(*printed == *original);
   EXPECT_EQ(spec::WriteTableMetadata(*printed), spec::WriteTableMetadata(*original));
 }

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "floe/util/json_reader.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::testing {
@@ -54,15 +55,15 @@ TEST(ManifestCommandsTest, EveryCorpusTableListsItsManifestsAndFiles) {
     EXPECT_EQ(m.exit_code, 0) << m.err;
     for (const std::string& line : OutputLines(m.out)) {
       auto doc = JsonDocument::Parse(line);
-      ASSERT_TRUE(doc.ok()) << line;
-      EXPECT_TRUE((*doc)->root().GetString("manifest_path").ok());
+      ASSERT_OK(doc) << line;
+      EXPECT_OK((*doc)->root().GetString("manifest_path"));
     }
     CommandResult f = RunFloe("files " + args + " --json --stats");
     EXPECT_EQ(f.exit_code, 0) << f.err;
     for (const std::string& line : OutputLines(f.out)) {
       auto doc = JsonDocument::Parse(line);
-      ASSERT_TRUE(doc.ok()) << line;
-      EXPECT_TRUE((*doc)->root().GetString("file_path").ok());
+      ASSERT_OK(doc) << line;
+      EXPECT_OK((*doc)->root().GetString("file_path"));
     }
     if (!f.out.empty()) ++with_files;
     CommandResult text = RunFloe("files " + args + " --stats");
@@ -93,7 +94,7 @@ TEST(ManifestCommandsTest, EqualityDeletesTable) {
   bool saw_ids = false;
   for (const std::string& line : OutputLines(j.out)) {
     auto doc = JsonDocument::Parse(line);
-    ASSERT_TRUE(doc.ok());
+    ASSERT_OK(doc);
     if (*(*doc)->root().GetString("content") == "equality_deletes") {
       saw_ids |= (*doc)->root().Get("equality_ids").ok();
     }

@@ -6,6 +6,7 @@
 #include "floe/format/parquet/file_reader.h"
 #include "floe/io/file_io.h"
 #include "floe/util/json_reader.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::testing {
@@ -22,12 +23,12 @@ TEST(ParquetMetaTest, JsonIsTheLibraryJson) {
     CommandResult r = RunFloe("parquet meta --json " + ShellQuote(path));
     ASSERT_EQ(r.exit_code, 0) << name << ": " << r.err;
     auto reader = parquet::FileReader::Open(*io::LocalFileIO(), path);
-    ASSERT_TRUE(reader.ok());
+    ASSERT_OK(reader);
     parquet::MetadataJsonOptions options;
     options.metadata_length = (*reader)->metadata_length();
     EXPECT_EQ(r.out, parquet::FileMetaDataToJson((*reader)->metadata(), options) + "\n") << name;
     auto doc = JsonDocument::Parse(r.out);
-    ASSERT_TRUE(doc.ok()) << doc.error().message;
+    ASSERT_OK(doc);
     EXPECT_TRUE((*doc)->root().Find("row_groups").has_value());
     EXPECT_TRUE((*doc)->root().Find("metadata_length").has_value());
   }
@@ -66,7 +67,7 @@ TEST(ParquetMetaTest, ErrorsMapToExitCodes) {
   EXPECT_EQ(r.exit_code, 3) << r.err;
   TempDir tmp;
   std::string path = tmp.Join("bad.parquet");
-  ASSERT_TRUE(io::WriteFile(*io::LocalFileIO(), path, "PAR1 this is not a parquet file PAR1").ok());
+  ASSERT_OK(io::WriteFile(*io::LocalFileIO(), path, "PAR1 this is not a parquet file PAR1"));
   r = RunFloe("parquet meta " + ShellQuote(path));
   EXPECT_EQ(r.exit_code, 5) << r.err;
   EXPECT_NE(r.err.find("bad.parquet"), std::string::npos) << r.err;

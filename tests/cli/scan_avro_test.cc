@@ -16,6 +16,7 @@
 #include "floe/io/file_io.h"
 #include "floe/update/fast_append.h"
 #include "floe/update/update_schema.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::testing {
@@ -56,16 +57,16 @@ TEST(ScanAvroTest, ScanCountAndSqlReadAnAvroDataFile) {
   std::shared_ptr<io::FileIO> local = io::LocalFileIO();
   auto catalog = catalog::sql::SqlCatalog::Open(
       catalog::sql::SqlCatalogOptions{"default", wh.Join("catalog.db"), wh.path(), local});
-  ASSERT_TRUE(catalog.ok()) << catalog.error().message;
+  ASSERT_OK(catalog);
   catalog::TableIdentifier id{{"db"}, "t"};
   auto created = (*catalog)->LoadTable(id);
-  ASSERT_TRUE(created.ok()) << created.error().message;
+  ASSERT_OK(created);
   ASSERT_EQ(created->metadata.CurrentSchema()->FindFieldByName("id")->id, 1);
   ASSERT_EQ(created->metadata.CurrentSchema()->FindFieldByName("name")->id, 2);
 
   const std::string path = wh.Join("rows.avro");
   auto size = WriteAvroRows(path);
-  ASSERT_TRUE(size.ok()) << size.error().message;
+  ASSERT_OK(size);
   catalog::CatalogTableOperations ops(**catalog, id);
   update::FastAppend append(ops);
   manifest::DataFile file;
@@ -75,13 +76,13 @@ TEST(ScanAvroTest, ScanCountAndSqlReadAnAvroDataFile) {
   file.file_size_in_bytes = *size;
   append.AppendFile(file);
   auto committed = append.Commit();
-  ASSERT_TRUE(committed.ok()) << committed.error().message;
+  ASSERT_OK(committed);
 
   update::UpdateSchema evolve(ops);
   evolve.RenameColumn("name", "label");
   evolve.AddColumn(update::NewColumn{"", "flag", spec::Type::Boolean(), false, "", "true", {}});
   auto evolved = evolve.Commit();
-  ASSERT_TRUE(evolved.ok()) << evolved.error().message;
+  ASSERT_OK(evolved);
 
   std::string expected;
   for (int i = 0; i < 10; ++i) {

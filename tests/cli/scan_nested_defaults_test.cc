@@ -15,6 +15,7 @@
 #include "floe/io/file_io.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/update/update_schema.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::testing {
@@ -85,13 +86,13 @@ TEST(ScanNestedDefaultsTest, OldRowsReadTheDefaultsOfFieldsAddedInsideListsAndMa
   std::shared_ptr<io::FileIO> local = io::LocalFileIO();
   auto catalog = catalog::sql::SqlCatalog::Open(
       catalog::sql::SqlCatalogOptions{"default", wh.Join("catalog.db"), wh.path(), local});
-  ASSERT_TRUE(catalog.ok()) << catalog.error().message;
+  ASSERT_OK(catalog);
   catalog::TableIdentifier id{{"db"}, "t"};
   auto created = (*catalog)->LoadTable(id);
-  ASSERT_TRUE(created.ok()) << created.error().message;
+  ASSERT_OK(created);
   ASSERT_EQ(created->metadata.format_version, 3);
   Status written = WriteNestedRows(wh.Join("rows.parquet"), *created->metadata.CurrentSchema());
-  ASSERT_TRUE(written.ok()) << written.error().message;
+  ASSERT_OK(written);
   floe("append db.t " + ShellQuote(wh.Join("rows.parquet")));
 
   catalog::CatalogTableOperations ops(**catalog, id);
@@ -99,7 +100,7 @@ TEST(ScanNestedDefaultsTest, OldRowsReadTheDefaultsOfFieldsAddedInsideListsAndMa
   evolve.AddColumn(update::NewColumn{"items", "b", spec::Type::String(), false, "", "\"bb\"", {}});
   evolve.AddColumn(update::NewColumn{"m", "y", spec::Type::Long(), true, "", "42", {}});
   auto committed = evolve.Commit();
-  ASSERT_TRUE(committed.ok()) << committed.error().message;
+  ASSERT_OK(committed);
 
   EXPECT_EQ(floe("scan db.t --format json"),
             R"({"id":0,"items":[{"a":1,"b":"bb"},null],"m":[{"key":"k","value":{"x":2,"y":42}}]})"

@@ -6,22 +6,23 @@
 
 #include "columnar/make_array.h"
 #include "floe/columnar/record_batch.h"
+#include "testing/result_matchers.h"
 
 namespace floe::columnar {
 namespace {
 
 void ExpectValid(const ArrayPtr& a) {
   Status st = a->Validate();
-  EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message);
+  EXPECT_OK(st);
 }
 
 TEST(ArrayBuilderTest, Int64WithNulls) {
   Int64Builder b(Int64());
-  ASSERT_TRUE(b.Append(1).ok());
-  ASSERT_TRUE(b.Append(2).ok());
-  ASSERT_TRUE(b.AppendNull().ok());
+  ASSERT_OK(b.Append(1));
+  ASSERT_OK(b.Append(2));
+  ASSERT_OK(b.AppendNull());
   int64_t more[] = {4, 5, 6};
-  ASSERT_TRUE(b.AppendValues(more, 3).ok());
+  ASSERT_OK(b.AppendValues(more, 3));
   ArrayPtr a = Get(b.Finish());
   ExpectValid(a);
   EXPECT_EQ(a->length, 6);
@@ -37,7 +38,7 @@ TEST(ArrayBuilderTest, Int64WithNulls) {
   EXPECT_TRUE(a->IsNull(2));
   EXPECT_TRUE(a->IsValid(3));
   // The builder is reusable after Finish.
-  ASSERT_TRUE(b.Append(9).ok());
+  ASSERT_OK(b.Append(9));
   ArrayPtr a2 = Get(b.Finish());
   EXPECT_EQ(a2->length, 1);
   EXPECT_EQ(a2->buffers[0], nullptr);
@@ -58,9 +59,9 @@ TEST(ArrayBuilderTest, NoBitmapWithoutNulls) {
 
 TEST(ArrayBuilderTest, LateFirstNullAfterManyValues) {
   DoubleBuilder b(Float64());
-  for (int i = 0; i < 1000; ++i) ASSERT_TRUE(b.Append(i * 0.5).ok());
-  ASSERT_TRUE(b.AppendNulls(3).ok());
-  ASSERT_TRUE(b.Append(1.0).ok());
+  for (int i = 0; i < 1000; ++i) ASSERT_OK(b.Append(i * 0.5));
+  ASSERT_OK(b.AppendNulls(3));
+  ASSERT_OK(b.Append(1.0));
   ArrayPtr a = Get(b.Finish());
   ExpectValid(a);
   EXPECT_EQ(a->null_count, 3);
@@ -74,7 +75,7 @@ TEST(ArrayBuilderTest, AppendValuesWithValidityBitmap) {
   Int32Builder b(Int32());
   int32_t vals[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
   uint8_t bitmap[2] = {0b10101010, 0b11};  // bit 1 of byte 0 = element 1 (offset 1 => element 0)
-  ASSERT_TRUE(b.AppendValues(vals, 9, bitmap, 1).ok());
+  ASSERT_OK(b.AppendValues(vals, 9, bitmap, 1));
   ArrayPtr a = Get(b.Finish());
   ExpectValid(a);
   // bits 1..9 of the bitmap: 1,0,1,0,1,0,1,1,1
@@ -87,13 +88,13 @@ TEST(ArrayBuilderTest, AppendValuesWithValidityBitmap) {
 
 TEST(ArrayBuilderTest, BooleanBitPacked) {
   BooleanBuilder b;
-  ASSERT_TRUE(b.Append(true).ok());
-  ASSERT_TRUE(b.Append(false).ok());
-  ASSERT_TRUE(b.AppendNull().ok());
+  ASSERT_OK(b.Append(true));
+  ASSERT_OK(b.Append(false));
+  ASSERT_OK(b.AppendNull());
   uint8_t bytes[] = {1, 1, 0, 1};
-  ASSERT_TRUE(b.AppendValues(bytes, 4).ok());
+  ASSERT_OK(b.AppendValues(bytes, 4));
   uint8_t bits[] = {0b00000101};
-  ASSERT_TRUE(b.AppendBits(bits, 0, 3).ok());
+  ASSERT_OK(b.AppendBits(bits, 0, 3));
   ArrayPtr a = Get(b.Finish());
   ExpectValid(a);
   EXPECT_EQ(a->length, 10);
@@ -108,12 +109,12 @@ TEST(ArrayBuilderTest, BooleanBitPacked) {
 
 TEST(ArrayBuilderTest, StringsOffsetsAndData) {
   BinaryBuilder b(Utf8());
-  ASSERT_TRUE(b.Append("hello").ok());
-  ASSERT_TRUE(b.AppendNull().ok());
-  ASSERT_TRUE(b.Append("").ok());
-  ASSERT_TRUE(b.Append("world!").ok());
+  ASSERT_OK(b.Append("hello"));
+  ASSERT_OK(b.AppendNull());
+  ASSERT_OK(b.Append(""));
+  ASSERT_OK(b.Append("world!"));
   int32_t lens[] = {1, 2, 3};
-  ASSERT_TRUE(b.AppendBulk(lens, 3, reinterpret_cast<const uint8_t*>("abbccc"), 6).ok());
+  ASSERT_OK(b.AppendBulk(lens, 3, reinterpret_cast<const uint8_t*>("abbccc"), 6));
   EXPECT_FALSE(b.AppendBulk(lens, 3, reinterpret_cast<const uint8_t*>("abbcccd"), 7).ok());
   ArrayPtr a = Get(b.Finish());
   ExpectValid(a);
@@ -144,8 +145,8 @@ TEST(ArrayBuilderTest, FixedSizeBinaryUuidAndDecimal) {
   FixedSizeBinaryBuilder u(Uuid());
   uint8_t id[16];
   for (int i = 0; i < 16; ++i) id[i] = static_cast<uint8_t>(i);
-  ASSERT_TRUE(u.Append(id).ok());
-  ASSERT_TRUE(u.AppendNull().ok());
+  ASSERT_OK(u.Append(id));
+  ASSERT_OK(u.AppendNull());
   ArrayPtr a = Get(u.Finish());
   ExpectValid(a);
   EXPECT_EQ(a->GetFixed(0).size(), 16u);
@@ -153,11 +154,11 @@ TEST(ArrayBuilderTest, FixedSizeBinaryUuidAndDecimal) {
   EXPECT_TRUE(a->IsNull(1));
 
   Decimal128Builder d(Decimal128(38, 10));
-  ASSERT_TRUE(d.AppendInt64(-1).ok());
+  ASSERT_OK(d.AppendInt64(-1));
   const uint8_t be[] = {0x01, 0x02};  // 258
-  ASSERT_TRUE(d.AppendBigEndian(be, 2).ok());
+  ASSERT_OK(d.AppendBigEndian(be, 2));
   const uint8_t neg[] = {0xFF, 0x38};  // -200
-  ASSERT_TRUE(d.AppendBigEndian(neg, 2).ok());
+  ASSERT_OK(d.AppendBigEndian(neg, 2));
   EXPECT_FALSE(d.AppendBigEndian(be, 17).ok());
   EXPECT_FALSE(d.AppendBigEndian(be, 0).ok());
   ArrayPtr dec = Get(d.Finish());
@@ -187,22 +188,22 @@ TEST(ArrayBuilderTest, StructListAndMap) {
   auto* vals = static_cast<Int64Builder*>(attrs->item_builder());
 
   // row 0: {1, [10, 20], {a: 1}}
-  ASSERT_TRUE(sb->Append().ok());
-  ASSERT_TRUE(ids->Append(1).ok());
-  ASSERT_TRUE(tags->Append().ok());
-  ASSERT_TRUE(tag_values->Append(10).ok());
-  ASSERT_TRUE(tag_values->Append(20).ok());
-  ASSERT_TRUE(attrs->Append().ok());
-  ASSERT_TRUE(attrs->entries_builder()->Append().ok());
-  ASSERT_TRUE(keys->Append("a").ok());
-  ASSERT_TRUE(vals->Append(1).ok());
+  ASSERT_OK(sb->Append());
+  ASSERT_OK(ids->Append(1));
+  ASSERT_OK(tags->Append());
+  ASSERT_OK(tag_values->Append(10));
+  ASSERT_OK(tag_values->Append(20));
+  ASSERT_OK(attrs->Append());
+  ASSERT_OK(attrs->entries_builder()->Append());
+  ASSERT_OK(keys->Append("a"));
+  ASSERT_OK(vals->Append(1));
   // row 1: null struct
-  ASSERT_TRUE(sb->AppendNull().ok());
+  ASSERT_OK(sb->AppendNull());
   // row 2: {3, [], null}
-  ASSERT_TRUE(sb->Append().ok());
-  ASSERT_TRUE(ids->Append(3).ok());
-  ASSERT_TRUE(tags->Append().ok());
-  ASSERT_TRUE(attrs->AppendNull().ok());
+  ASSERT_OK(sb->Append());
+  ASSERT_OK(ids->Append(3));
+  ASSERT_OK(tags->Append());
+  ASSERT_OK(attrs->AppendNull());
 
   ArrayPtr a = Get(builder->Finish());
   ExpectValid(a);
@@ -230,7 +231,7 @@ TEST(ArrayBuilderTest, StructListAndMap) {
 TEST(ArrayBuilderTest, StructChildLengthMismatchFails) {
   auto builder = Get(MakeBuilder(Struct({Field("a", Int32())})));
   auto* sb = static_cast<StructBuilder*>(builder.get());
-  ASSERT_TRUE(sb->Append().ok());
+  ASSERT_OK(sb->Append());
   EXPECT_FALSE(builder->Finish().ok());
 }
 
@@ -261,7 +262,7 @@ TEST(ArrayBuilderTest, EveryTypeHasABuilder) {
                                     Map(Field("key", Int32()), Field("value", Utf8()))};
   for (const auto& t : types) {
     auto b = Get(MakeBuilder(t));
-    ASSERT_TRUE(b->AppendNulls(5).ok()) << t->ToString();
+    ASSERT_OK(b->AppendNulls(5)) << t->ToString();
     ArrayPtr a = Get(b->Finish());
     EXPECT_EQ(a->length, 5) << t->ToString();
     EXPECT_EQ(a->null_count, 5) << t->ToString();
@@ -274,9 +275,9 @@ TEST(ArrayBuilderTest, SliceRecountsNulls) {
   Int32Builder b(Int32());
   for (int i = 0; i < 100; ++i) {
     if (i % 3 == 0) {
-      ASSERT_TRUE(b.AppendNull().ok());
+      ASSERT_OK(b.AppendNull());
     } else {
-      ASSERT_TRUE(b.Append(i).ok());
+      ASSERT_OK(b.Append(i));
     }
   }
   ArrayPtr a = Get(b.Finish());
@@ -289,8 +290,8 @@ TEST(ArrayBuilderTest, SliceRecountsNulls) {
 
 TEST(ArrayBuilderTest, ValidateCatchesBadOffsets) {
   BinaryBuilder b(Utf8());
-  ASSERT_TRUE(b.Append("abc").ok());
-  ASSERT_TRUE(b.Append("de").ok());
+  ASSERT_OK(b.Append("abc"));
+  ASSERT_OK(b.Append("de"));
   ArrayPtr a = Get(b.Finish());
   a->buffers[1]->mutable_data_as<int32_t>()[1] = 9;  // beyond the data, then decreasing
   EXPECT_FALSE(a->Validate().ok());
@@ -303,11 +304,11 @@ TEST(ArrayBuilderTest, RandomRoundTripInt64) {
   for (int i = 0; i < 10000; ++i) {
     if (rng() % 5 == 0) {
       expected.push_back(std::nullopt);
-      ASSERT_TRUE(b.AppendNull().ok());
+      ASSERT_OK(b.AppendNull());
     } else {
       int64_t v = static_cast<int64_t>(rng());
       expected.push_back(v);
-      ASSERT_TRUE(b.Append(v).ok());
+      ASSERT_OK(b.Append(v));
     }
   }
   ArrayPtr a = Get(b.Finish());
@@ -324,15 +325,15 @@ TEST(RecordBatchTest, MakeChecksColumns) {
   auto schema = std::make_shared<Schema>(std::vector<Field>{
       Field("id", Int64(), false).WithFieldId(1), Field("name", Utf8()).WithFieldId(2)});
   Int64Builder ids(Int64());
-  ASSERT_TRUE(ids.Append(1).ok());
-  ASSERT_TRUE(ids.Append(2).ok());
+  ASSERT_OK(ids.Append(1));
+  ASSERT_OK(ids.Append(2));
   BinaryBuilder names(Utf8());
-  ASSERT_TRUE(names.Append("a").ok());
-  ASSERT_TRUE(names.AppendNull().ok());
+  ASSERT_OK(names.Append("a"));
+  ASSERT_OK(names.AppendNull());
   ArrayPtr id_col = Get(ids.Finish());
   ArrayPtr name_col = Get(names.Finish());
   auto batch = RecordBatch::Make(schema, 2, {id_col, name_col});
-  ASSERT_TRUE(batch.ok());
+  ASSERT_OK(batch);
   EXPECT_EQ(batch->num_rows(), 2);
   EXPECT_EQ(batch->num_columns(), 2);
   EXPECT_EQ(schema->FieldIndex("name"), 1);
@@ -347,15 +348,15 @@ TEST(RecordBatchTest, MakeChecksColumns) {
 
 TEST(ArrayBuilderTest, EmptyBulkAppendsOnFreshBuilders) {
   BinaryBuilder b(Utf8());
-  ASSERT_TRUE(b.AppendBulk(nullptr, 0, nullptr, 0).ok());
+  ASSERT_OK(b.AppendBulk(nullptr, 0, nullptr, 0));
   Int64Builder i(Int64());
-  ASSERT_TRUE(i.AppendUninitialized(0).ok());
-  ASSERT_TRUE(i.AppendValues(nullptr, 0).ok());
+  ASSERT_OK(i.AppendUninitialized(0));
+  ASSERT_OK(i.AppendValues(nullptr, 0));
   FixedSizeBinaryBuilder f(Uuid());
-  ASSERT_TRUE(f.AppendValues(nullptr, 0).ok());
+  ASSERT_OK(f.AppendValues(nullptr, 0));
   BooleanBuilder bo;
-  ASSERT_TRUE(bo.AppendBits(nullptr, 0, 0).ok());
-  ASSERT_TRUE(bo.AppendValues(nullptr, 0).ok());
+  ASSERT_OK(bo.AppendBits(nullptr, 0, 0));
+  ASSERT_OK(bo.AppendValues(nullptr, 0));
   EXPECT_EQ(b.Finish().value()->length, 0);
   EXPECT_EQ(i.Finish().value()->length, 0);
 }

@@ -7,6 +7,7 @@
 
 #include "columnar/make_array.h"
 #include "floe/columnar/array_builder.h"
+#include "testing/result_matchers.h"
 
 namespace floe::columnar {
 namespace {
@@ -82,7 +83,7 @@ TEST(ArrowCExportTest, SchemaWithFieldIdsAndNesting) {
                  Field("attrs", map_type).WithFieldId(7)},
                 {{"iceberg.schema", "{}"}});
   ArrowSchema c;
-  ASSERT_TRUE(ExportSchema(schema, &c).ok());
+  ASSERT_OK(ExportSchema(schema, &c));
   EXPECT_STREQ(c.format, "+s");
   EXPECT_STREQ(c.name, "");
   EXPECT_EQ(c.flags, 0);
@@ -130,13 +131,13 @@ TEST(ArrowCExportTest, SchemaWithFieldIdsAndNesting) {
 
 TEST(ArrowCExportTest, PrimitiveArrayIsZeroCopy) {
   Int32Builder b(Int32());
-  ASSERT_TRUE(b.Append(1).ok());
-  ASSERT_TRUE(b.AppendNull().ok());
-  ASSERT_TRUE(b.Append(3).ok());
+  ASSERT_OK(b.Append(1));
+  ASSERT_OK(b.AppendNull());
+  ASSERT_OK(b.Append(3));
   ArrayPtr a = Get(b.Finish());
   std::weak_ptr<Buffer> values = a->buffers[1];
   ArrowArray c;
-  ASSERT_TRUE(ExportArray(a, &c).ok());
+  ASSERT_OK(ExportArray(a, &c));
   EXPECT_EQ(c.length, 3);
   EXPECT_EQ(c.null_count, 1);
   EXPECT_EQ(c.offset, 0);
@@ -155,11 +156,11 @@ TEST(ArrowCExportTest, PrimitiveArrayIsZeroCopy) {
 
 TEST(ArrowCExportTest, NoNullsExportsNullValidity) {
   BinaryBuilder b(Utf8());
-  ASSERT_TRUE(b.Append("x").ok());
-  ASSERT_TRUE(b.Append("yz").ok());
+  ASSERT_OK(b.Append("x"));
+  ASSERT_OK(b.Append("yz"));
   ArrayPtr a = Get(b.Finish());
   ArrowArray c;
-  ASSERT_TRUE(ExportArray(a->Slice(1, 1), &c).ok());
+  ASSERT_OK(ExportArray(a->Slice(1, 1), &c));
   ASSERT_EQ(c.n_buffers, 3);
   EXPECT_EQ(c.buffers[0], nullptr);
   EXPECT_EQ(c.offset, 1);
@@ -189,10 +190,10 @@ TEST(ArrowCExportTest, EveryTypeBufferCounts) {
       {Map(Field("key", Utf8()), Field("value", Utf8())), 2}};
   for (const auto& [type, n] : cases) {
     auto builder = Get(MakeBuilder(type));
-    ASSERT_TRUE(builder->AppendNulls(2).ok());
+    ASSERT_OK(builder->AppendNulls(2));
     ArrayPtr a = Get(builder->Finish());
     ArrowArray c;
-    ASSERT_TRUE(ExportArray(a, &c).ok()) << type->ToString();
+    ASSERT_OK(ExportArray(a, &c)) << type->ToString();
     EXPECT_EQ(c.n_buffers, n) << type->ToString();
     EXPECT_EQ(c.null_count, 2);
     EXPECT_EQ(c.n_children, static_cast<int64_t>(a->children.size()));
@@ -218,18 +219,18 @@ TEST(ArrowCExportTest, RecordBatchAndMovedChild) {
   auto* tags = static_cast<ListBuilder*>(tag_builder.get());
   auto* tag_values = static_cast<Int32Builder*>(tags->value_builder());
   for (int i = 0; i < 5; ++i) {
-    ASSERT_TRUE(ids.Append(i).ok());
-    ASSERT_TRUE(names.Append(std::string(static_cast<size_t>(i), 'x')).ok());
-    ASSERT_TRUE(amounts.AppendInt64(i * 100).ok());
-    ASSERT_TRUE(tags->Append(i != 2).ok());
-    for (int j = 0; j < i && i != 2; ++j) ASSERT_TRUE(tag_values->Append(j).ok());
+    ASSERT_OK(ids.Append(i));
+    ASSERT_OK(names.Append(std::string(static_cast<size_t>(i), 'x')));
+    ASSERT_OK(amounts.AppendInt64(i * 100));
+    ASSERT_OK(tags->Append(i != 2));
+    for (int j = 0; j < i && i != 2; ++j) ASSERT_OK(tag_values->Append(j));
   }
   auto batch = Get(RecordBatch::Make(
       schema, 5,
       {Get(ids.Finish()), Get(names.Finish()), Get(amounts.Finish()), Get(tag_builder->Finish())}));
   ArrowArray c;
   ArrowSchema s;
-  ASSERT_TRUE(ExportRecordBatch(batch, &c, &s).ok());
+  ASSERT_OK(ExportRecordBatch(batch, &c, &s));
   EXPECT_STREQ(s.format, "+s");
   ASSERT_EQ(s.n_children, 4);
   EXPECT_STREQ(s.children[2]->format, "d:38,10");

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "floe/columnar/buffer.h"
+#include "testing/result_matchers.h"
 
 namespace floe::columnar {
 namespace {
@@ -66,21 +67,21 @@ TEST(DataTypeTest, FieldIdMetadata) {
 
 TEST(BufferTest, AlignedZeroedAndGrowable) {
   auto b = Buffer::Allocate(10);
-  ASSERT_TRUE(b.ok());
+  ASSERT_OK(b);
   BufferPtr buf = *b;
   EXPECT_EQ(reinterpret_cast<uintptr_t>(buf->data()) % 64, 0u);
   EXPECT_EQ(buf->size(), 10);
   EXPECT_GE(buf->capacity(), 64);
   for (int i = 0; i < 64; ++i) EXPECT_EQ(buf->data()[i], 0);
   buf->mutable_data()[3] = 42;
-  ASSERT_TRUE(buf->Resize(1000).ok());
+  ASSERT_OK(buf->Resize(1000));
   EXPECT_EQ(reinterpret_cast<uintptr_t>(buf->data()) % 64, 0u);
   EXPECT_EQ(buf->data()[3], 42);
   EXPECT_EQ(buf->data()[999], 0);
   EXPECT_EQ(buf->capacity() % 64, 0);
 
   auto empty = Buffer::Allocate(0);
-  ASSERT_TRUE(empty.ok());
+  ASSERT_OK(empty);
   EXPECT_NE((*empty)->data(), nullptr);
 
   EXPECT_FALSE(Buffer::Allocate(-1).ok());

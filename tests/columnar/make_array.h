@@ -11,16 +11,17 @@
 
 #include "floe/columnar/array_builder.h"
 #include "floe/util/result.h"
+#include "testing/result_matchers.h"
 
 namespace floe::columnar {
 
 template <typename T>
 T Get(Result<T> r) {
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().message);
+  EXPECT_OK(r);
   return std::move(r).value();
 }
 
-inline void Check(const Status& st) { ASSERT_TRUE(st.ok()) << st.error().message; }
+inline void Check(const Status& st) { ASSERT_OK(st); }
 
 template <typename T>
 ArrayPtr MakePrimitive(DataTypePtr type, const std::vector<std::optional<T>>& values) {

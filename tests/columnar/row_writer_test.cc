@@ -11,6 +11,7 @@
 #include "floe/columnar/value_text.h"
 #include "floe/util/json_reader.h"
 #include "floe/util/json_writer.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::columnar {
@@ -284,7 +285,7 @@ TEST(RowWriterTest, PythonReadsEveryJsonLineBack) {
   while (start < out.size()) {
     size_t end = out.find('\n', start);
     auto doc = JsonDocument::Parse(out.substr(start, end - start));
-    EXPECT_TRUE(doc.ok()) << out.substr(start, end - start);
+    EXPECT_OK(doc) << out.substr(start, end - start);
     start = end + 1;
     ++lines;
   }

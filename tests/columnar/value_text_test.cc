@@ -12,6 +12,7 @@
 
 #include "columnar/make_array.h"
 #include "floe/columnar/array_builder.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::columnar {
@@ -343,7 +344,7 @@ ArrayPtr MakeNestedStruct() {
   Check(b->Append());
   Check(items->Append("y,\"z"));
   auto array = Get(builder->Finish());
-  EXPECT_TRUE(array->Validate().ok());
+  EXPECT_OK(array->Validate());
   return array;
 }
 
@@ -382,7 +383,7 @@ TEST(ValueTextTest, MapsAsKeyValueArrays) {
   Check(keys->Append("k3"));
   Check(values->Append(-3));
   auto a = Get(builder->Finish());
-  ASSERT_TRUE(a->Validate().ok()) << a->Validate().error().message;
+  ASSERT_OK(a->Validate());
   EXPECT_EQ(Json(*a), (Strings{"[{\"key\":\"k1\",\"value\":1},{\"key\":\"k2\",\"value\":null}]",
                                "null", "[]", "[{\"key\":\"k3\",\"value\":-3}]"}));
   EXPECT_EQ(Json(*a->Slice(3, 1)), (Strings{"[{\"key\":\"k3\",\"value\":-3}]"}));

@@ -6,6 +6,8 @@
 
 #include <vector>
 
+#include "testing/result_matchers.h"
+
 namespace floe::commit {
 namespace {
 
@@ -38,7 +40,7 @@ NewTableRequest Request(int format_version) {
 
 spec::TableMetadata NewBuilderTable(int format_version) {
   auto m = NewTableMetadata(Request(format_version), 1000);
-  EXPECT_TRUE(m.ok()) << m.error().message;
+  EXPECT_OK(m);
   return *m;
 }
 
@@ -78,7 +80,7 @@ TEST(NewTableMetadataTest, FreshIdsSpecAndOrder) {
   EXPECT_FALSE(m.current_snapshot_id);
   EXPECT_FALSE(m.table_uuid.empty());
   EXPECT_EQ(m.last_updated_ms, 1000);
-  EXPECT_TRUE(m.Validate().ok());
+  EXPECT_OK(m.Validate());
 }
 
 TEST(NewTableMetadataTest, UnpartitionedUnsortedAndFormatVersionProperty) {
@@ -87,7 +89,7 @@ TEST(NewTableMetadataTest, UnpartitionedUnsortedAndFormatVersionProperty) {
   r.sort_order.fields.clear();
   r.properties = {{"format-version", "1"}, {"k", "v"}};
   auto m = NewTableMetadata(r, 5);
-  ASSERT_TRUE(m.ok()) << m.error().message;
+  ASSERT_OK(m);
   EXPECT_EQ(m->format_version, 1);
   EXPECT_EQ(m->properties.count("format-version"), 0u);
   EXPECT_EQ(m->properties.at("k"), "v");
@@ -110,7 +112,7 @@ TEST(ApplyUpdatesTest, AppendV2MovesMainAndSequenceNumber) {
   spec::TableMetadata base = NewBuilderTable(2);
   auto s1 = MakeSnapshot(11, std::nullopt, 1, 2000);
   auto m1 = ApplyUpdates(base, Append(s1), 2001, "mem://v1.metadata.json");
-  ASSERT_TRUE(m1.ok()) << m1.error().message;
+  ASSERT_OK(m1);
   EXPECT_EQ(m1->current_snapshot_id, 11);
   EXPECT_EQ(m1->last_sequence_number, 1);
   EXPECT_EQ(m1->last_updated_ms, 2001);
@@ -123,7 +125,7 @@ TEST(ApplyUpdatesTest, AppendV2MovesMainAndSequenceNumber) {
 
   auto s2 = MakeSnapshot(12, 11, 2, 3000);
   auto m2 = ApplyUpdates(*m1, Append(s2), 3001, std::nullopt);
-  ASSERT_TRUE(m2.ok()) << m2.error().message;
+  ASSERT_OK(m2);
   EXPECT_EQ(m2->last_sequence_number, 2);
   EXPECT_EQ(m2->snapshot_log.size(), 2u);
 
@@ -142,7 +144,7 @@ TEST(ApplyUpdatesTest, BranchOtherThanMainLeavesCurrentSnapshot) {
   std::vector<TableUpdate> u = {AddSnapshot{s1},
                                 SetSnapshotRef{"dev", spec::SnapshotRef::Branch(11)}};
   auto m = ApplyUpdates(base, u, 5, {});
-  ASSERT_TRUE(m.ok()) << m.error().message;
+  ASSERT_OK(m);
   EXPECT_FALSE(m->current_snapshot_id);
   EXPECT_TRUE(m->snapshot_log.empty());
   EXPECT_EQ(m->refs.at("dev").snapshot_id, 11);
@@ -152,7 +154,7 @@ TEST(ApplyUpdatesTest, V1HasNoSequenceNumbers) {
   spec::TableMetadata base = NewBuilderTable(1);
   auto s1 = MakeSnapshot(11, std::nullopt, 0, 2000);
   auto m = ApplyUpdates(base, Append(s1), 5, {});
-  ASSERT_TRUE(m.ok()) << m.error().message;
+  ASSERT_OK(m);
   EXPECT_EQ(m->last_sequence_number, 0);
   auto bad = MakeSnapshot(12, 11, 1, 2000);
   EXPECT_EQ(ApplyUpdates(*m, Append(bad), 5, {}).error().kind, ErrorKind::kInvalidArgument);
@@ -165,7 +167,7 @@ TEST(ApplyUpdatesTest, V3RowLineage) {
   s1.first_row_id = 0;
   s1.added_rows = 30;
   auto m1 = ApplyUpdates(base, Append(s1), 5, {});
-  ASSERT_TRUE(m1.ok()) << m1.error().message;
+  ASSERT_OK(m1);
   EXPECT_EQ(m1->next_row_id, 30);
   auto s2 = MakeSnapshot(12, 11, 2, 3000);
   s2.first_row_id = 0;  // behind next-row-id
@@ -173,7 +175,7 @@ TEST(ApplyUpdatesTest, V3RowLineage) {
   EXPECT_EQ(ApplyUpdates(*m1, Append(s2), 5, {}).error().kind, ErrorKind::kInvalidArgument);
   s2.first_row_id = 30;
   auto m2 = ApplyUpdates(*m1, Append(s2), 5, {});
-  ASSERT_TRUE(m2.ok()) << m2.error().message;
+  ASSERT_OK(m2);
   EXPECT_EQ(m2->next_row_id, 35);
   auto s3 = MakeSnapshot(13, 12, 3, 4000);  // no lineage fields
   EXPECT_EQ(ApplyUpdates(*m2, Append(s3), 5, {}).error().kind, ErrorKind::kInvalidArgument);
@@ -197,7 +199,7 @@ TEST(ApplyUpdatesTest, SchemaSpecSortOrderWithLastAdded) {
                                 AddSortOrder{spec::SortOrder::Unsorted()},
                                 SetDefaultSortOrder{}};
   auto m = ApplyUpdates(base, u, 5, {});
-  ASSERT_TRUE(m.ok()) << m.error().message;
+  ASSERT_OK(m);
   EXPECT_EQ(m->current_schema_id, 1);
   EXPECT_EQ(m->last_column_id, 6);
   EXPECT_EQ(m->default_spec_id, 1);
@@ -206,7 +208,7 @@ TEST(ApplyUpdatesTest, SchemaSpecSortOrderWithLastAdded) {
   // Re-adding the same schema reuses its id.
   std::vector<TableUpdate> again = {AddSchema{s2}};
   auto m2 = ApplyUpdates(*m, again, 6, {});
-  ASSERT_TRUE(m2.ok());
+  ASSERT_OK(m2);
   EXPECT_EQ(m2->schemas.size(), 2u);
 
   std::vector<TableUpdate> bad = {SetCurrentSchema{7}};
@@ -221,7 +223,7 @@ TEST(ApplyUpdatesTest, FormatVersionUuidPropertiesLocation) {
                                  RemoveProperties{{"a"}}, SetLocation{"mem://elsewhere"},
                                  AssignUuid{base.table_uuid}};
   auto m = ApplyUpdates(base, up, 5, {});
-  ASSERT_TRUE(m.ok()) << m.error().message;
+  ASSERT_OK(m);
   EXPECT_EQ(m->format_version, 3);
   EXPECT_EQ(m->properties.count("a"), 0u);
   EXPECT_EQ(m->properties.at("b"), "2");
@@ -242,14 +244,14 @@ TEST(ApplyUpdatesTest, RemoveSnapshotsDropsRefsAndLog) {
   m = *ApplyUpdates(m, tag, 22, {});
   std::vector<TableUpdate> rm = {RemoveSnapshots{{1}}};
   auto r = ApplyUpdates(m, rm, 30, {});
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   EXPECT_EQ(r->snapshots.size(), 1u);
   EXPECT_EQ(r->refs.count("t"), 0u);
   ASSERT_EQ(r->snapshot_log.size(), 1u);
   EXPECT_EQ(r->snapshot_log[0].snapshot_id, 2);
   std::vector<TableUpdate> rm_main = {RemoveSnapshotRef{"main"}};
   auto r2 = ApplyUpdates(*r, rm_main, 31, {});
-  ASSERT_TRUE(r2.ok());
+  ASSERT_OK(r2);
   EXPECT_FALSE(r2->current_snapshot_id);
 }
 

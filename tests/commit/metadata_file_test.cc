@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "floe/spec/table_metadata_json.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::commit {
@@ -39,15 +40,15 @@ TEST(MetadataFileTest, ReadsGzipMetadataFromTheCorpus) {
   for (const std::string& path : files) {
     SCOPED_TRACE(path);
     auto m = ReadMetadataFile(*io, path);
-    ASSERT_TRUE(m.ok()) << m.error().message;
+    ASSERT_OK(m);
     EXPECT_EQ(m->format_version, 1);
     auto again = spec::ParseTableMetadata(spec::WriteTableMetadata(*m));
-    ASSERT_TRUE(again.ok()) << again.error().message;
+    ASSERT_OK(again);
     EXPECT_TRUE(*again == *m);
   }
   auto gz =
       ReadMetadataFile(*io, Persistent("iceberg/lineitem_iceberg_gz/metadata/v2.gz.metadata.json"));
-  ASSERT_TRUE(gz.ok());
+  ASSERT_OK(gz);
   EXPECT_EQ(gz->table_uuid, "cadbf370-2450-4103-a393-668c16aed805");
   EXPECT_EQ(gz->current_snapshot_id, 4468019210336628573);
 }
@@ -56,7 +57,7 @@ TEST(MetadataFileTest, ReadsZstdMetadataByItsMagicBytes) {
   auto io = io::LocalFileIO();
   auto zstd = ReadMetadataFile(
       *io, CorpusPath("iceberg-go/table/testdata/TableMetadataV2Valid.zstd.metadata.json"));
-  ASSERT_TRUE(zstd.ok()) << zstd.error().message;
+  ASSERT_OK(zstd);
   // iceberg-go's file (not a copy of its TableMetadataV2Valid.json): an empty v2 table.
   EXPECT_EQ(zstd->format_version, 2);
   EXPECT_EQ(zstd->table_uuid, "9c12d441-03fe-4693-9a96-a0705ddf69c1");
@@ -66,7 +67,7 @@ TEST(MetadataFileTest, ReadsZstdMetadataByItsMagicBytes) {
   EXPECT_EQ(zstd->schemas[0].fields.size(), 3u);
   auto text = ReadMetadataJson(
       *io, CorpusPath("iceberg-go/table/testdata/TableMetadataV2Valid.zstd.metadata.json"));
-  ASSERT_TRUE(text.ok());
+  ASSERT_OK(text);
   EXPECT_EQ(text->front(), '{');
 }
 
@@ -113,11 +114,11 @@ TEST(MetadataFileTest, WritingHonoursTheCompressionProperty) {
   auto io = io::LocalFileIO();
   auto m = ReadMetadataFile(
       *io, CorpusPath("iceberg/core/src/test/resources/TableMetadataV2Valid.json"));
-  ASSERT_TRUE(m.ok());
+  ASSERT_OK(m);
   spec::TableMetadata meta = *m;
 
   EXPECT_EQ(*MetadataCodecOf(meta), MetadataCodec::kNone);
-  ASSERT_TRUE(WriteMetadataFile(*io, dir.Join("plain.metadata.json"), meta).ok());
+  ASSERT_OK(WriteMetadataFile(*io, dir.Join("plain.metadata.json"), meta));
   EXPECT_EQ(ReadFileToString(dir.Join("plain.metadata.json")), spec::WriteTableMetadata(meta));
 
   meta.properties[std::string(spec::kMetadataCompressionProperty)] = "GZIP";
@@ -125,13 +126,13 @@ TEST(MetadataFileTest, WritingHonoursTheCompressionProperty) {
   std::string name =
       MetadataFileName(1, "9c12d441-03fe-4693-9a96-a0705ddf69c1", MetadataCodec::kGzip);
   EXPECT_EQ(name, "00001-9c12d441-03fe-4693-9a96-a0705ddf69c1.gz.metadata.json");
-  ASSERT_TRUE(WriteMetadataFile(*io, dir.Join(name), meta).ok());
+  ASSERT_OK(WriteMetadataFile(*io, dir.Join(name), meta));
   std::string bytes = ReadFileToString(dir.Join(name));
   ASSERT_GE(bytes.size(), 2u);
   EXPECT_EQ(static_cast<uint8_t>(bytes[0]), 0x1f);
   EXPECT_EQ(static_cast<uint8_t>(bytes[1]), 0x8b);
   auto back = ReadMetadataFile(*io, dir.Join(name));
-  ASSERT_TRUE(back.ok()) << back.error().message;
+  ASSERT_OK(back);
   EXPECT_TRUE(*back == meta);
   // Never overwrites an existing file.
   EXPECT_EQ(WriteMetadataFile(*io, dir.Join(name), meta).error().kind, ErrorKind::kAlreadyExists);
@@ -185,14 +186,14 @@ TEST(MetadataFileTest, FindsTheCurrentMetadataOfCorpusTables) {
     SCOPED_TRACE(c.table);
     std::string folder = Persistent(c.table);
     auto found = FindCurrentMetadataFile(*io, folder);
-    ASSERT_TRUE(found.ok()) << found.error().message;
+    ASSERT_OK(found);
     EXPECT_EQ(*found, folder + "/" + c.expected);
     // The metadata folder itself works too.
     auto from_metadata = FindCurrentMetadataFile(*io, folder + "/metadata");
-    ASSERT_TRUE(from_metadata.ok()) << from_metadata.error().message;
+    ASSERT_OK(from_metadata);
     EXPECT_EQ(*from_metadata, *found);
     auto m = ReadMetadataFile(*io, *found);
-    EXPECT_TRUE(m.ok()) << m.error().message;
+    EXPECT_OK(m);
   }
 }
 
@@ -205,9 +206,9 @@ TEST(MetadataFileTest, EveryCorpusTableFolderResolves) {
     std::string table = metadata_dir.substr(0, metadata_dir.rfind('/'));
     SCOPED_TRACE(table);
     auto found = FindCurrentMetadataFile(*io, table);
-    ASSERT_TRUE(found.ok()) << found.error().message;
+    ASSERT_OK(found);
     auto m = ReadMetadataFile(*io, *found);
-    EXPECT_TRUE(m.ok()) << m.error().message;
+    EXPECT_OK(m);
     ++tables;
   }
   EXPECT_GE(tables, 20);
@@ -231,7 +232,7 @@ TEST(MetadataFileTest, AmbiguityAndMissingMetadataStopWithTheCandidates) {
   // A hint resolves it; a hint naming a missing file is not found.
   WriteText(dir.Join("t/metadata/version-hint.text"), "1\n");
   auto h = FindCurrentMetadataFile(*io, dir.Join("t"));
-  ASSERT_TRUE(h.ok()) << h.error().message;
+  ASSERT_OK(h);
   EXPECT_EQ(*h, dir.Join("t/metadata/v1.metadata.json"));
   WriteText(dir.Join("t/metadata/version-hint.text"), "9");
   auto missing = FindCurrentMetadataFile(*io, dir.Join("t"));
@@ -293,7 +294,7 @@ TEST(MetadataFileTest, HintNamingAVersionPublishedAfterTheListingIsFound) {
   WriteText(metadata + "/version-hint.text", "2");
   StaleListingFileIO io(io::LocalFileIO());
   auto found = FindCurrentMetadataFile(io, dir.Join("t"));
-  ASSERT_TRUE(found.ok()) << found.error().message;
+  ASSERT_OK(found);
   EXPECT_TRUE(Contains(*found, "v2.metadata.json")) << *found;
   // A hint naming a version that exists nowhere is still NotFound.
   WriteText(metadata + "/version-hint.text", "3");

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "floe/expr/parser.h"
+#include "testing/result_matchers.h"
 
 namespace floe::expr {
 namespace {
@@ -46,7 +47,7 @@ Result<BoundExpression> BindText(std::string_view text, BindOptions options = {}
 
 BoundExpression MustBind(std::string_view text) {
   auto r = BindText(text);
-  EXPECT_TRUE(r.ok()) << text << ": " << (r.ok() ? "" : r.error().message);
+  EXPECT_OK(r) << text;
   return r.ok() ? *r : BoundExpression::False();
 }
 
@@ -192,7 +193,7 @@ TEST(BinderTest, Names) {
   // Ambiguous without case.
   Schema two({Field("a", Int32()), Field("A", Int32()), Field("b", Int32()), Field("B", Int32())});
   auto exact = Bind(*ParseFilter("A = 1"), two);
-  ASSERT_TRUE(exact.ok());
+  ASSERT_OK(exact);
   EXPECT_EQ(exact->term().path, std::vector<int>{1});
   Schema amb({Field("Ab", Int32()), Field("aB", Int32())});
   auto r = Bind(*ParseFilter("ab = 1"), amb);
@@ -224,7 +225,7 @@ TEST(BinderTest, BoundTextBindsAgain) {
     BoundExpression e = MustBind(text);
     std::string printed = ToString(e);
     auto again = BindText(printed);
-    ASSERT_TRUE(again.ok()) << printed << ": " << again.error().message;
+    ASSERT_OK(again) << printed;
     EXPECT_EQ(*again, e) << text << " printed as " << printed;
   }
 }

@@ -9,6 +9,7 @@
 #include "floe/expr/parser.h"
 #include "floe/expr/rewrite_not.h"
 #include "floe/expr/row_evaluator.h"
+#include "testing/result_matchers.h"
 
 namespace floe::expr {
 namespace {
@@ -68,7 +69,7 @@ TEST(BoundsEvaluatorTest, NeverPrunesAChunkWithAMatch) {
     for (int q = 0; q < 60; ++q) {
       std::string text = testing::RandomFilter(rng, 3);
       auto bound = Bind(*ParseFilter(text), *batch.schema());
-      ASSERT_TRUE(bound.ok()) << text << ": " << bound.error().message;
+      ASSERT_OK(bound) << text;
       for (size_t begin = 0; begin < rows.size(); begin += chunk) {
         size_t end = std::min(rows.size(), begin + chunk);
         const std::map<std::string, ColumnBounds>& stats = all_stats[begin / chunk];
@@ -87,7 +88,7 @@ TEST(BoundsEvaluatorTest, NeverPrunesAChunkWithAMatch) {
         bool might = MightMatch(*bound, static_cast<int64_t>(end - begin), provider);
         auto sel = EvaluateRows(
             *bound, batch.Slice(static_cast<int64_t>(begin), static_cast<int64_t>(end - begin)));
-        ASSERT_TRUE(sel.ok());
+        ASSERT_OK(sel);
         if (sel->count > 0) {
           ASSERT_TRUE(might) << text << " rows " << begin << ".." << end << " bound as "
                              << ToString(RewriteNot(*bound));
@@ -102,9 +103,9 @@ TEST(BoundsEvaluatorTest, NeverPrunesAChunkWithAMatch) {
 
 BoundExpression BindOne(std::string_view text, const columnar::Schema& schema) {
   auto e = ParseFilter(text);
-  EXPECT_TRUE(e.ok()) << text;
+  EXPECT_OK(e) << text;
   auto b = Bind(*e, schema);
-  EXPECT_TRUE(b.ok()) << text << ": " << b.error().message;
+  EXPECT_OK(b) << text;
   return *b;
 }
 

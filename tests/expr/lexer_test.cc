@@ -7,12 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "testing/result_matchers.h"
+
 namespace floe::expr::syntax {
 namespace {
 
 TEST(LexerTest, TokensAndPositions) {
   auto tokens = Tokenize("a.5 .5 1st x1 `q``q` <=> <> != || -- c\n/* x */ 'z'");
-  ASSERT_TRUE(tokens.ok()) << tokens.error().message;
+  ASSERT_OK(tokens);
   std::vector<std::string> texts;
   std::vector<TokenKind> kinds;
   for (const Token& t : *tokens) {

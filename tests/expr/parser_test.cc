@@ -4,12 +4,14 @@
 
 #include <random>
 
+#include "testing/result_matchers.h"
+
 namespace floe::expr {
 namespace {
 
 Expression Parse(std::string_view text) {
   auto r = ParseFilter(text);
-  EXPECT_TRUE(r.ok()) << text << ": " << (r.ok() ? "" : r.error().message);
+  EXPECT_OK(r) << text;
   return r.ok() ? *r : Expression::False();
 }
 
@@ -347,7 +349,7 @@ TEST(ParserTest, RandomRoundTrip) {
     Expression e = RandomExpression(rng, 4);
     std::string printed = ToString(e);
     auto back = ParseFilter(printed);
-    ASSERT_TRUE(back.ok()) << printed << ": " << back.error().message;
+    ASSERT_OK(back) << printed;
     EXPECT_EQ(*back, e) << printed;
   }
 }

@@ -6,6 +6,7 @@
 #include "floe/expr/binder.h"
 #include "floe/expr/filter_batch.h"
 #include "floe/expr/parser.h"
+#include "testing/result_matchers.h"
 
 namespace floe::expr {
 namespace {
@@ -18,11 +19,11 @@ using testing::Tri;
 
 Selection Select(std::string_view text, const RecordBatch& batch) {
   auto e = ParseFilter(text);
-  EXPECT_TRUE(e.ok()) << text << ": " << e.error().message;
+  EXPECT_OK(e) << text;
   auto bound = Bind(*e, *batch.schema());
-  EXPECT_TRUE(bound.ok()) << text << ": " << bound.error().message;
+  EXPECT_OK(bound) << text;
   auto s = EvaluateRows(*bound, batch);
-  EXPECT_TRUE(s.ok()) << text << ": " << s.error().message;
+  EXPECT_OK(s) << text;
   return *s;
 }
 
@@ -65,13 +66,13 @@ bool SameValue(const ArrayData& a, int64_t i, const ArrayData& b, int64_t j) {
 
 void ExpectFilteredRows(const RecordBatch& batch, const Selection& sel) {
   auto out = FilterBatch(batch, sel);
-  ASSERT_TRUE(out.ok()) << out.error().message;
+  ASSERT_OK(out);
   ASSERT_EQ(out->num_rows(), sel.count);
   std::vector<int64_t> idx = sel.Indices();
   for (int c = 0; c < batch.num_columns(); ++c) {
     const ArrayData& in = *batch.column(c);
     const ArrayData& got = *out->column(c);
-    ASSERT_TRUE(got.Validate().ok()) << got.Validate().error().message;
+    ASSERT_OK(got.Validate());
     for (size_t k = 0; k < idx.size(); ++k) {
       ASSERT_TRUE(SameValue(in, idx[k], got, static_cast<int64_t>(k)))
           << "column " << batch.schema()->field(c).name << " row " << idx[k];
@@ -93,7 +94,7 @@ TEST(RowEvaluatorTest, MatchesPerRowReference) {
     for (int q = 0; q < 50; ++q) {
       std::string text = testing::RandomFilter(rng, 3);
       auto e = ParseFilter(text);
-      ASSERT_TRUE(e.ok()) << text << ": " << e.error().message;
+      ASSERT_OK(e) << text;
       Selection sel = Select(text, batch);
       ASSERT_EQ(sel.num_rows, batch.num_rows());
       int64_t count = 0;
@@ -150,7 +151,7 @@ TEST(RowEvaluatorTest, WrongBatchIsAnError) {
   RecordBatch batch = testing::BuildBatch(rows);
   columnar::Schema other({columnar::Field("i", columnar::Utf8())});
   auto bound = Bind(*ParseFilter("i = 'x'"), other);
-  ASSERT_TRUE(bound.ok());
+  ASSERT_OK(bound);
   auto r = EvaluateRows(*bound, batch);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().kind, ErrorKind::kInvalidArgument);

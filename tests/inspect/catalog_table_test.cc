@@ -12,6 +12,7 @@
 #include "floe/catalog/sql/sql_catalog.h"
 #include "floe/update/append_files.h"
 #include "inspect/inspect_test_util.h"
+#include "testing/result_matchers.h"
 
 namespace floe::inspect {
 namespace {
@@ -30,8 +31,8 @@ TEST(CatalogTableTest, ThreeAppendsShowInEveryMetadataTable) {
   auto local = io::LocalFileIO();
   catalog::sql::SqlCatalogOptions options{"lake", dir.Join("catalog.db"), dir.Join("wh"), local};
   auto catalog = catalog::sql::SqlCatalog::Open(options);
-  ASSERT_TRUE(catalog.ok()) << catalog.error().message;
-  ASSERT_TRUE((*catalog)->CreateNamespace({"eng"}, {}).ok());
+  ASSERT_OK(catalog);
+  ASSERT_OK((*catalog)->CreateNamespace({"eng"}, {}));
   catalog::TableIdentifier id{{"eng"}, "orders"};
   catalog::CreateTableOptions create;
   create.table.schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()},
@@ -40,7 +41,7 @@ TEST(CatalogTableTest, ThreeAppendsShowInEveryMetadataTable) {
   create.table.spec.fields = {
       spec::PartitionField{2, {}, 1000, "region", spec::Transform::Identity()}};
   create.table.properties["commit.manifest-merge.enabled"] = "false";
-  ASSERT_TRUE((*catalog)->CreateTable(id, create).ok());
+  ASSERT_OK((*catalog)->CreateTable(id, create));
   catalog::CatalogTableOperations ops(**catalog, id);
 
   const std::vector<std::string> inputs = {"id,region,amount\n1,seoul,10\n2,seoul,20\n3,paris,5\n",
@@ -51,15 +52,15 @@ TEST(CatalogTableTest, ThreeAppendsShowInEveryMetadataTable) {
     const std::string path = dir.Join("in" + std::to_string(i) + ".csv");
     std::ofstream(path) << inputs[i];
     auto appended = update::AppendFiles(ops, *local, {path});
-    ASSERT_TRUE(appended.ok()) << appended.error().message;
+    ASSERT_OK(appended);
     snapshots.push_back(appended->snapshot_id);
   }
   auto loaded = (*catalog)->LoadTable(id);
-  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  ASSERT_OK(loaded);
   const spec::TableMetadata& metadata = loaded->metadata;
   auto read = [&](MetadataTableKind kind, std::optional<int64_t> snapshot = std::nullopt) {
     Result<TableRows> rows = ReadRows(*local, metadata, loaded->metadata_location, kind, snapshot);
-    EXPECT_TRUE(rows.ok()) << MetadataTableName(kind) << ": " << rows.error().message;
+    EXPECT_OK(rows) << MetadataTableName(kind);
     return rows.ok() ? rows->json : std::vector<std::string>{};
   };
   const std::string s1 = std::to_string(snapshots[0]), s2 = std::to_string(snapshots[1]),

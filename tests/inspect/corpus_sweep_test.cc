@@ -10,6 +10,7 @@
 #include <map>
 
 #include "inspect/inspect_test_util.h"
+#include "testing/result_matchers.h"
 
 namespace floe::inspect {
 namespace {
@@ -65,7 +66,7 @@ TEST(CorpusSweepTest, EveryMetadataTableOfManyCorpusTables) {
             << counts.error().message;
         continue;
       }
-      EXPECT_TRUE(counts.ok()) << MetadataTableName(kind) << ": " << counts.error().message;
+      EXPECT_OK(counts) << MetadataTableName(kind);
       if (counts.ok()) got[kind] = *counts;
     }
     EXPECT_EQ(got[MetadataTableKind::kFiles].rows,

@@ -13,6 +13,7 @@
 #include "floe/manifest/snapshot_files.h"
 #include "floe/spec/single_value.h"
 #include "inspect/inspect_test_util.h"
+#include "testing/result_matchers.h"
 
 namespace floe::inspect {
 namespace {
@@ -35,7 +36,7 @@ bool Has(const std::string& row, const std::string& part) {
 TableRows MustRead(const testing_util::LoadedTable& t, MetadataTableKind kind,
                    std::optional<int64_t> snapshot_id = std::nullopt) {
   Result<TableRows> rows = ReadRows(*t.io, t.metadata, t.location, kind, snapshot_id);
-  EXPECT_TRUE(rows.ok()) << MetadataTableName(kind) << ": " << rows.error().message;
+  EXPECT_OK(rows) << MetadataTableName(kind);
   return rows.ok() ? *rows : TableRows{};
 }
 
@@ -101,7 +102,7 @@ TEST(FilesTableTest, LineitemFilesAtEachSnapshotAndAcrossAll) {
                                          *t.io, t.metadata, *t.metadata.CurrentSnapshot()));
     return manifest::ReadLiveEntries(*t.io, t.metadata, list);
   }();
-  ASSERT_TRUE(live.ok()) << live.error().message;
+  ASSERT_OK(live);
   ASSERT_EQ(live->size(), 1u);
   const manifest::DataFile& f = (*live)[0].data_file;
   EXPECT_TRUE(
@@ -110,7 +111,7 @@ TEST(FilesTableTest, LineitemFilesAtEachSnapshotAndAcrossAll) {
   ASSERT_NE(key, nullptr);
   Result<std::string> lower = spec::ToJsonString(
       *key->type, *spec::FromBinary(*key->type, *manifest::FindBound(f.lower_bounds, 1)));
-  ASSERT_TRUE(lower.ok());
+  ASSERT_OK(lower);
   const std::string metrics =
       "\"" + key->name +
       "\":{\"column_size\":" + std::to_string(*manifest::FindCount(f.column_sizes, 1)) +
@@ -173,8 +174,8 @@ TEST(FilesTableTest, WithoutColumnMetricsTheMetricColumnsAreNull) {
     auto writer = columnar::RowWriter::Make(columnar::RowFormat::kJson, &out);
     Status st = ReadMetadataTable(*t.io, t.metadata, t.location, kind, options,
                                   [&](const columnar::RecordBatch& b) { return writer->Write(b); });
-    ASSERT_TRUE(st.ok()) << st.error().message;
-    ASSERT_TRUE(writer->Finish().ok());
+    ASSERT_OK(st);
+    ASSERT_OK(writer->Finish());
     ASSERT_FALSE(full.json.empty());
     // The same rows up to the metrics; every metric column null.
     size_t start = 0;

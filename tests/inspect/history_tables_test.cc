@@ -6,6 +6,7 @@
 
 #include "floe/io/memory_file_io.h"
 #include "inspect/inspect_test_util.h"
+#include "testing/result_matchers.h"
 
 namespace floe::inspect {
 namespace {
@@ -17,7 +18,7 @@ TEST(MetadataTableNameTest, KnownNamesRoundTripAndUnknownListsThem) {
   for (auto kind : {MetadataTableKind::kSnapshots, MetadataTableKind::kAllDataFiles,
                     MetadataTableKind::kMetadataLogEntries, MetadataTableKind::kPartitions}) {
     Result<MetadataTableKind> back = MetadataTableKindFromName(MetadataTableName(kind));
-    ASSERT_TRUE(back.ok());
+    ASSERT_OK(back);
     EXPECT_EQ(*back, kind);
   }
   EXPECT_EQ(*MetadataTableKindFromName("SNAPSHOTS"), MetadataTableKind::kSnapshots);
@@ -34,7 +35,7 @@ TEST(HistoryTablesTest, LineitemSnapshotsHistoryRefsAndMetadataLog) {
 
   Result<testing_util::TableRows> snapshots =
       ReadRows(*t.io, t.metadata, t.location, MetadataTableKind::kSnapshots);
-  ASSERT_TRUE(snapshots.ok()) << snapshots.error().message;
+  ASSERT_OK(snapshots);
   ASSERT_EQ(snapshots->json.size(), 2u);
   EXPECT_EQ(
       snapshots->json[0],
@@ -55,7 +56,7 @@ TEST(HistoryTablesTest, LineitemSnapshotsHistoryRefsAndMetadataLog) {
 
   Result<testing_util::TableRows> history =
       ReadRows(*t.io, t.metadata, t.location, MetadataTableKind::kHistory);
-  ASSERT_TRUE(history.ok()) << history.error().message;
+  ASSERT_OK(history);
   EXPECT_EQ(
       history->json,
       (std::vector<std::string>{
@@ -64,7 +65,7 @@ TEST(HistoryTablesTest, LineitemSnapshotsHistoryRefsAndMetadataLog) {
 
   Result<testing_util::TableRows> refs =
       ReadRows(*t.io, t.metadata, t.location, MetadataTableKind::kRefs);
-  ASSERT_TRUE(refs.ok()) << refs.error().message;
+  ASSERT_OK(refs);
   EXPECT_EQ(
       refs->json,
       (std::vector<std::string>{
@@ -72,7 +73,7 @@ TEST(HistoryTablesTest, LineitemSnapshotsHistoryRefsAndMetadataLog) {
 
   Result<testing_util::TableRows> log =
       ReadRows(*t.io, t.metadata, t.location, MetadataTableKind::kMetadataLogEntries);
-  ASSERT_TRUE(log.ok()) << log.error().message;
+  ASSERT_OK(log);
   ASSERT_EQ(log->json.size(), 2u);
   EXPECT_EQ(
       log->json[0],
@@ -89,7 +90,7 @@ TEST(HistoryTablesTest, InlineManifestsHaveNoManifestList) {
   ASSERT_FALSE(t.location.empty());
   Result<testing_util::TableRows> snapshots =
       ReadRows(*t.io, t.metadata, t.location, MetadataTableKind::kSnapshots);
-  ASSERT_TRUE(snapshots.ok()) << snapshots.error().message;
+  ASSERT_OK(snapshots);
   ASSERT_EQ(snapshots->json.size(), t.metadata.snapshots.size());
   for (const std::string& row : snapshots->json) {
     EXPECT_NE(row.find(R"("manifest_list":null)"), std::string::npos) << row;
@@ -119,7 +120,7 @@ TEST(HistoryTablesTest, ManyRowsComeInBoundedBatches) {
                                   }
                                   return Ok();
                                 });
-  ASSERT_TRUE(st.ok()) << st.error().message;
+  ASSERT_OK(st);
   EXPECT_EQ(rows, 2500);
   EXPECT_EQ(batches, (2500 + kMetadataBatchRows - 1) / kMetadataBatchRows);
   EXPECT_EQ(ancestors, 2000);

@@ -16,6 +16,7 @@
 #include "floe/inspect/metadata_table.h"
 #include "floe/io/file_io.h"
 #include "floe/io/location_map.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::inspect::testing_util {
@@ -40,11 +41,11 @@ inline LoadedTable LoadCorpusTable(const std::string& relative,
   Result<std::string> location = path.ends_with(".metadata.json")
                                      ? Result<std::string>(path)
                                      : commit::FindCurrentMetadataFile(*t.io, path);
-  EXPECT_TRUE(location.ok()) << location.error().message;
+  EXPECT_OK(location);
   if (!location.ok()) return t;
   t.location = *location;
   Result<spec::TableMetadata> metadata = commit::ReadMetadataFile(*t.io, t.location);
-  EXPECT_TRUE(metadata.ok()) << metadata.error().message;
+  EXPECT_OK(metadata);
   if (metadata.ok()) t.metadata = std::move(*metadata);
   return t;
 }

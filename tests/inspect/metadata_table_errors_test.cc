@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "inspect/inspect_test_util.h"
+#include "testing/result_matchers.h"
 
 namespace floe::inspect {
 namespace {
@@ -27,7 +28,7 @@ TEST(MetadataTableErrorsTest, MissingManifestListIsNamed) {
   // The tables read from metadata alone do not open it.
   Result<testing_util::TableRows> snapshots =
       ReadRows(*t.io, broken, t.location, MetadataTableKind::kSnapshots);
-  ASSERT_TRUE(snapshots.ok()) << snapshots.error().message;
+  ASSERT_OK(snapshots);
   EXPECT_EQ(snapshots->json.size(), 2u);
 }
 
@@ -69,14 +70,14 @@ TEST(MetadataTableErrorsTest, TableWithoutSnapshotsHasEmptyTables) {
         MetadataTableKind::kEntries, MetadataTableKind::kAllFiles,
         MetadataTableKind::kAllManifests}) {
     Result<testing_util::TableRows> rows = ReadRows(*io, metadata, "m.json", kind);
-    ASSERT_TRUE(rows.ok()) << MetadataTableName(kind) << ": " << rows.error().message;
+    ASSERT_OK(rows) << MetadataTableName(kind);
     EXPECT_TRUE(rows->json.empty()) << MetadataTableName(kind);
     EXPECT_EQ(rows->batches, 0) << MetadataTableName(kind);
   }
   // metadata_log_entries always has the current file.
   Result<testing_util::TableRows> log =
       ReadRows(*io, metadata, "m.json", MetadataTableKind::kMetadataLogEntries);
-  ASSERT_TRUE(log.ok());
+  ASSERT_OK(log);
   ASSERT_EQ(log->json.size(), 1u);
   EXPECT_NE(log->json[0].find(R"("file":"m.json","latest_snapshot_id":null)"), std::string::npos)
       << log->json[0];

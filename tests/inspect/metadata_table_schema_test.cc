@@ -7,6 +7,7 @@
 
 #include "floe/table/schema_conversion.h"
 #include "inspect/inspect_test_util.h"
+#include "testing/result_matchers.h"
 
 namespace floe::inspect {
 namespace {
@@ -16,7 +17,7 @@ using testing_util::LoadCorpusTable;
 
 std::vector<std::string> SchemaLines(MetadataTableKind kind, const spec::TableMetadata& metadata) {
   Result<spec::Schema> schema = MetadataTableIcebergSchema(kind, metadata);
-  EXPECT_TRUE(schema.ok()) << schema.error().message;
+  EXPECT_OK(schema);
   return schema.ok() ? Flatten(*schema) : std::vector<std::string>{};
 }
 
@@ -211,7 +212,7 @@ TEST(MetadataTableSchemaTest, UnpartitionedTablesDropThePartitionColumns) {
 TEST(MetadataTableSchemaTest, ColumnarFieldsCarryJavaIds) {
   spec::TableMetadata metadata;
   Result<columnar::SchemaPtr> schema = MetadataTableSchema(MetadataTableKind::kSnapshots, metadata);
-  ASSERT_TRUE(schema.ok());
+  ASSERT_OK(schema);
   const columnar::Field& committed = (*schema)->field(0);
   EXPECT_EQ(committed.name, "committed_at");
   EXPECT_FALSE(committed.nullable);
@@ -226,7 +227,7 @@ TEST(MetadataTableSchemaTest, ColumnarFieldsCarryJavaIds) {
 
   Result<columnar::SchemaPtr> manifests =
       MetadataTableSchema(MetadataTableKind::kManifests, metadata);
-  ASSERT_TRUE(manifests.ok());
+  ASSERT_OK(manifests);
   const columnar::Field& summaries = (*manifests)->field(11);
   EXPECT_EQ(summaries.field_id(), 8);
   EXPECT_EQ(summaries.type->value_field().field_id(), 9);

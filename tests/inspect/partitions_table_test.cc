@@ -11,6 +11,7 @@
 #include "floe/manifest/snapshot_files.h"
 #include "floe/spec/single_value.h"
 #include "inspect/inspect_test_util.h"
+#include "testing/result_matchers.h"
 
 namespace floe::inspect {
 namespace {
@@ -50,7 +51,7 @@ void CheckPartitionsTable(const std::string& folder, const std::vector<std::stri
   auto t = LoadCorpusTable(folder);
   ASSERT_FALSE(t.location.empty());
   Result<spec::TypePtr> unified = UnifiedPartitionType(t.metadata);
-  ASSERT_TRUE(unified.ok());
+  ASSERT_OK(unified);
   ASSERT_EQ((*unified)->fields().size(), ids.size());
   for (size_t i = 0; i < ids.size(); ++i) {
     EXPECT_EQ((*unified)->fields()[i].id, ids[i]);
@@ -58,9 +59,9 @@ void CheckPartitionsTable(const std::string& folder, const std::vector<std::stri
   }
 
   auto list = manifest::ReadSnapshotManifests(*t.io, t.metadata, *t.metadata.CurrentSnapshot());
-  ASSERT_TRUE(list.ok()) << list.error().message;
+  ASSERT_OK(list);
   auto live = manifest::ReadLiveEntries(*t.io, t.metadata, *list);
-  ASSERT_TRUE(live.ok()) << live.error().message;
+  ASSERT_OK(live);
   std::map<std::string, ExpectedPartition> expected;
   std::multiset<std::string> expected_files;
   for (const manifest::ManifestEntry& e : *live) {
@@ -91,7 +92,7 @@ void CheckPartitionsTable(const std::string& folder, const std::vector<std::stri
 
   Result<testing_util::TableRows> rows =
       ReadRows(*t.io, t.metadata, t.location, MetadataTableKind::kPartitions);
-  ASSERT_TRUE(rows.ok()) << rows.error().message;
+  ASSERT_OK(rows);
   ASSERT_EQ(rows->json.size(), expected.size());
   for (const auto& [key, p] : expected) {
     const std::string totals = "{" + key + ",\"spec_id\":";
@@ -112,7 +113,7 @@ void CheckPartitionsTable(const std::string& folder, const std::vector<std::stri
 
   Result<testing_util::TableRows> files =
       ReadRows(*t.io, t.metadata, t.location, MetadataTableKind::kFiles);
-  ASSERT_TRUE(files.ok()) << files.error().message;
+  ASSERT_OK(files);
   ASSERT_EQ(files->json.size(), expected_files.size());
   for (const std::string& row : files->json) {
     bool found = false;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "floe/io/memory_file_io.h"
+#include "testing/result_matchers.h"
 
 namespace floe::io {
 namespace {
@@ -18,12 +19,12 @@ bool IsInjected(const Error& e) {
 
 TEST(FaultInjectingFileIOTest, PassesThroughAndCounts) {
   Fixture f;
-  ASSERT_TRUE(WriteFile(f.io, "a", "12345").ok());
-  ASSERT_TRUE(WriteFile(f.io, "b", "6").ok());
+  ASSERT_OK(WriteFile(f.io, "a", "12345"));
+  ASSERT_OK(WriteFile(f.io, "b", "6"));
   EXPECT_EQ(*ReadFile(f.io, "a"), "12345");
   EXPECT_TRUE(*f.io.Exists("b"));
   EXPECT_EQ(f.io.List("")->size(), 2u);
-  ASSERT_TRUE(f.io.Delete("b").ok());
+  ASSERT_OK(f.io.Delete("b"));
   EXPECT_EQ(f.io.Count(FileOp::kCreate), 2);
   EXPECT_EQ(f.io.Count(FileOp::kWrite), 2);
   EXPECT_EQ(f.io.Count(FileOp::kClose), 2);
@@ -38,18 +39,18 @@ TEST(FaultInjectingFileIOTest, PassesThroughAndCounts) {
 TEST(FaultInjectingFileIOTest, FailsNthCreate) {
   Fixture f;
   f.io.FailNth(FileOp::kCreate, 2);
-  EXPECT_TRUE(WriteFile(f.io, "1", "x").ok());
+  EXPECT_OK(WriteFile(f.io, "1", "x"));
   Status second = WriteFile(f.io, "2", "x");
   ASSERT_FALSE(second.ok());
   EXPECT_TRUE(IsInjected(second.error())) << second.error().message;
-  EXPECT_TRUE(WriteFile(f.io, "3", "x").ok());  // only the second one
+  EXPECT_OK(WriteFile(f.io, "3", "x"));  // only the second one
   EXPECT_EQ(f.memory->Locations(), (std::vector<std::string>{"1", "3"}));
   EXPECT_EQ(f.io.FaultCount(), 1);
 }
 
 TEST(FaultInjectingFileIOTest, NthCountsFromWhenArmed) {
   Fixture f;
-  ASSERT_TRUE(WriteFile(f.io, "1", "x").ok());
+  ASSERT_OK(WriteFile(f.io, "1", "x"));
   f.io.FailNth(FileOp::kCreate, 1);  // the next create
   EXPECT_FALSE(WriteFile(f.io, "2", "x").ok());
 }
@@ -59,12 +60,12 @@ TEST(FaultInjectingFileIOTest, FailsNthWriteAcrossFiles) {
   f.io.FailNth(FileOp::kWrite, 3);
   auto a = f.io.Create("a");
   auto b = f.io.Create("b");
-  EXPECT_TRUE((*a)->Write("1").ok());
-  EXPECT_TRUE((*b)->Write("2").ok());
+  EXPECT_OK((*a)->Write("1"));
+  EXPECT_OK((*b)->Write("2"));
   Status third = (*a)->Write("3");
   EXPECT_TRUE(IsInjected(third.error()));
   (*a)->Abort();
-  EXPECT_TRUE((*b)->Close().ok());
+  EXPECT_OK((*b)->Close());
   EXPECT_EQ(f.memory->Locations(), std::vector<std::string>{"b"});
 }
 
@@ -89,7 +90,7 @@ TEST(FaultInjectingFileIOTest, FailAfterBytesWithoutPartialFile) {
   Fixture f;
   f.io.FailAfterBytes("/data/", 5, /*leave_partial=*/false);
   auto out = f.io.Create("wh/data/a.parquet");
-  ASSERT_TRUE((*out)->Write("123").ok());
+  ASSERT_OK((*out)->Write("123"));
   Status st = (*out)->Write("4567");
   EXPECT_TRUE(IsInjected(st.error()));
   EXPECT_FALSE((*out)->Write("8").ok());
@@ -97,14 +98,14 @@ TEST(FaultInjectingFileIOTest, FailAfterBytesWithoutPartialFile) {
   out->reset();
   EXPECT_EQ(f.memory->FileCount(), 0u);
   // Other files are not affected.
-  EXPECT_TRUE(WriteFile(f.io, "wh/metadata/m.avro", "0123456789").ok());
+  EXPECT_OK(WriteFile(f.io, "wh/metadata/m.avro", "0123456789"));
 }
 
 TEST(FaultInjectingFileIOTest, FailAfterBytesLeavesPartialFile) {
   Fixture f;
   f.io.FailAfterBytes("/data/", 5, /*leave_partial=*/true);
   auto out = f.io.Create("wh/data/a.parquet");
-  ASSERT_TRUE((*out)->Write("123").ok());
+  ASSERT_OK((*out)->Write("123"));
   EXPECT_FALSE((*out)->Write("4567").ok());
   (*out)->Abort();  // the crash left it: nothing to clean up
   EXPECT_EQ(f.memory->Get("wh/data/a.parquet"), "12345");
@@ -116,14 +117,14 @@ TEST(FaultInjectingFileIOTest, FailsReadsOfChosenFiles) {
   f.memory->Put("wh/t/data/a.parquet", "data");
   f.io.FailMatching(FileOp::kRead, "snap-");
   auto ok = ReadFile(f.io, "wh/t/data/a.parquet");
-  EXPECT_TRUE(ok.ok());
+  EXPECT_OK(ok);
   auto bad = ReadFile(f.io, "wh/t/metadata/snap-1.avro");
   ASSERT_FALSE(bad.ok());
   EXPECT_TRUE(IsInjected(bad.error()));
   f.io.FailMatching(FileOp::kOpen, "a.parquet");
   EXPECT_FALSE(f.io.OpenInput("wh/t/data/a.parquet").ok());
   f.io.ClearFaults();
-  EXPECT_TRUE(ReadFile(f.io, "wh/t/metadata/snap-1.avro").ok());
+  EXPECT_OK(ReadFile(f.io, "wh/t/metadata/snap-1.avro"));
 }
 
 TEST(FaultInjectingFileIOTest, FailsNthDelete) {
@@ -132,7 +133,7 @@ TEST(FaultInjectingFileIOTest, FailsNthDelete) {
   f.memory->Put("b", "2");
   f.io.FailNth(FileOp::kDelete, 1);
   EXPECT_FALSE(f.io.Delete("a").ok());
-  EXPECT_TRUE(f.io.Delete("b").ok());
+  EXPECT_OK(f.io.Delete("b"));
   EXPECT_TRUE(f.memory->Get("a"));
 }
 
@@ -140,7 +141,7 @@ TEST(FaultInjectingFileIOTest, CrashModeStopsEverything) {
   Fixture f;
   f.io.SetCrashOnFault(true);
   f.io.FailNth(FileOp::kCreate, 2);
-  ASSERT_TRUE(WriteFile(f.io, "manifest.avro", "m").ok());
+  ASSERT_OK(WriteFile(f.io, "manifest.avro", "m"));
   auto pending = f.io.Create("other.parquet");  // the second create: the fault
   ASSERT_FALSE(pending.ok());
   EXPECT_TRUE(f.io.crashed());
@@ -152,7 +153,7 @@ TEST(FaultInjectingFileIOTest, CrashModeStopsEverything) {
   EXPECT_EQ(f.io.FaultCount(), 1);
   f.io.ClearFaults();
   EXPECT_FALSE(f.io.crashed());
-  EXPECT_TRUE(f.io.Delete("manifest.avro").ok());
+  EXPECT_OK(f.io.Delete("manifest.avro"));
 }
 
 TEST(FaultInjectingFileIOTest, CrashDuringWriteOfOpenFile) {
@@ -160,7 +161,7 @@ TEST(FaultInjectingFileIOTest, CrashDuringWriteOfOpenFile) {
   f.io.SetCrashOnFault(true);
   auto a = f.io.Create("a");
   auto b = f.io.Create("b");
-  ASSERT_TRUE((*b)->Write("kept?").ok());
+  ASSERT_OK((*b)->Write("kept?"));
   f.io.FailNth(FileOp::kWrite, 1);
   EXPECT_FALSE((*a)->Write("x").ok());
   EXPECT_FALSE((*b)->Close().ok());  // never published after the crash
@@ -176,7 +177,7 @@ TEST(FaultInjectingFileIOTest, DeterministicCrashLoop) {
     return Ok();
   };
   Fixture clean;
-  ASSERT_TRUE(run(clean.io).ok());
+  ASSERT_OK(run(clean.io));
   int64_t creates = clean.io.Count(FileOp::kCreate);
   ASSERT_EQ(creates, 4);
   for (int64_t n = 1; n <= creates; ++n) {

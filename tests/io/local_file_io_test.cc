@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "floe/io/file_io.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::io {
@@ -32,9 +33,9 @@ TEST(LocalFileIOTest, WriteThenReadCreatingFolders) {
   testing::TempDir tmp;
   auto io = LocalFileIO();
   std::string path = tmp.Join("wh/db/t/metadata/v1.metadata.json");
-  ASSERT_TRUE(WriteFile(*io, path, "{\"format-version\":2}").ok());
+  ASSERT_OK(WriteFile(*io, path, "{\"format-version\":2}"));
   auto text = ReadFile(*io, path);
-  ASSERT_TRUE(text.ok()) << text.error().message;
+  ASSERT_OK(text);
   EXPECT_EQ(*text, "{\"format-version\":2}");
   EXPECT_TRUE(*io->Exists(path));
   EXPECT_EQ(EntriesIn(tmp.Join("wh/db/t/metadata")), 1u);  // no temporary left behind
@@ -43,8 +44,8 @@ TEST(LocalFileIOTest, WriteThenReadCreatingFolders) {
 TEST(LocalFileIOTest, FileUris) {
   testing::TempDir tmp;
   auto io = LocalFileIO();
-  ASSERT_TRUE(WriteFile(*io, "file://" + tmp.Join("a"), "A").ok());
-  ASSERT_TRUE(WriteFile(*io, "file:" + tmp.Join("b"), "B").ok());
+  ASSERT_OK(WriteFile(*io, "file://" + tmp.Join("a"), "A"));
+  ASSERT_OK(WriteFile(*io, "file:" + tmp.Join("b"), "B"));
   EXPECT_EQ(*ReadFile(*io, tmp.Join("a")), "A");
   EXPECT_EQ(*ReadFile(*io, "file:" + tmp.Join("a")), "A");
   EXPECT_EQ(*ReadFile(*io, "file://" + tmp.Join("b")), "B");
@@ -65,7 +66,7 @@ TEST(LocalFileIOTest, ExclusiveCreateRefusesExistingFile) {
   testing::TempDir tmp;
   auto io = LocalFileIO();
   std::string path = tmp.Join("v1.metadata.json");
-  ASSERT_TRUE(WriteFile(*io, path, "first").ok());
+  ASSERT_OK(WriteFile(*io, path, "first"));
   auto again = io->Create(path);
   ASSERT_FALSE(again.ok());
   EXPECT_EQ(again.error().kind, ErrorKind::kAlreadyExists);
@@ -75,16 +76,16 @@ TEST(LocalFileIOTest, ExclusiveCreateRefusesExistingFile) {
   auto a = io->Create(v2);
   auto b = io->Create(v2);
   ASSERT_TRUE(a.ok() && b.ok());
-  ASSERT_TRUE((*a)->Write("a").ok());
-  ASSERT_TRUE((*b)->Write("b").ok());
-  ASSERT_TRUE((*a)->Close().ok());
+  ASSERT_OK((*a)->Write("a"));
+  ASSERT_OK((*b)->Write("b"));
+  ASSERT_OK((*a)->Close());
   Status lost = (*b)->Close();
   ASSERT_FALSE(lost.ok());
   EXPECT_EQ(lost.error().kind, ErrorKind::kAlreadyExists);
   EXPECT_EQ(*ReadFile(*io, v2), "a");
   EXPECT_EQ(EntriesIn(tmp.path()), 2u);  // the loser's temporary is gone
   // Overwrite replaces.
-  ASSERT_TRUE(WriteFile(*io, path, "second", /*overwrite=*/true).ok());
+  ASSERT_OK(WriteFile(*io, path, "second", /*overwrite=*/true));
   EXPECT_EQ(*ReadFile(*io, path), "second");
 }
 
@@ -93,15 +94,15 @@ TEST(LocalFileIOTest, PartialWritesRemovedOnAbortAndDestructor) {
   auto io = LocalFileIO();
   {
     auto out = io->Create(tmp.Join("aborted.parquet"));
-    ASSERT_TRUE(out.ok());
-    ASSERT_TRUE((*out)->Write(std::string(100000, 'x')).ok());
+    ASSERT_OK(out);
+    ASSERT_OK((*out)->Write(std::string(100000, 'x')));
     EXPECT_EQ((*out)->BytesWritten(), 100000);
     EXPECT_FALSE(*io->Exists(tmp.Join("aborted.parquet")));  // not visible before Close
     (*out)->Abort();
   }
   {
     auto out = io->Create(tmp.Join("dropped.parquet"));
-    ASSERT_TRUE((*out)->Write("partial").ok());
+    ASSERT_OK((*out)->Write("partial"));
   }  // destroyed unclosed, e.g. an error or Ctrl-C unwinding
   EXPECT_EQ(EntriesIn(tmp.path()), 0u);
 }
@@ -111,16 +112,16 @@ TEST(LocalFileIOTest, RangedReads) {
   auto io = LocalFileIO();
   std::string data;
   for (int i = 0; i < 10000; ++i) data += static_cast<char>(i % 251);
-  ASSERT_TRUE(WriteFile(*io, tmp.Join("f"), data).ok());
+  ASSERT_OK(WriteFile(*io, tmp.Join("f"), data));
   auto file = io->OpenInput(tmp.Join("f"));
-  ASSERT_TRUE(file.ok());
+  ASSERT_OK(file);
   EXPECT_EQ(*(*file)->Size(), 10000);
   std::vector<uint8_t> buf(100);
-  ASSERT_TRUE((*file)->ReadAt(5000, 100, buf.data()).ok());
+  ASSERT_OK((*file)->ReadAt(5000, 100, buf.data()));
   EXPECT_EQ(std::string(buf.begin(), buf.end()), data.substr(5000, 100));
   uint8_t head[4], tail[4];
   InputFile::Range ranges[] = {{0, 4, head}, {9996, 4, tail}};
-  ASSERT_TRUE((*file)->ReadRanges(ranges).ok());
+  ASSERT_OK((*file)->ReadRanges(ranges));
   EXPECT_EQ(std::string(head, head + 4), data.substr(0, 4));
   EXPECT_EQ(std::string(tail, tail + 4), data.substr(9996, 4));
   // Concurrent reads of one InputFile (pread: no shared offset).
@@ -130,7 +131,7 @@ TEST(LocalFileIOTest, RangedReads) {
       std::vector<uint8_t> local(50);
       for (int i = 0; i < 100; ++i) {
         int64_t off = (t * 997 + i * 31) % 9950;
-        ASSERT_TRUE((*file)->ReadAt(off, 50, local.data()).ok());
+        ASSERT_OK((*file)->ReadAt(off, 50, local.data()));
         ASSERT_EQ(std::string(local.begin(), local.end()), data.substr(off, 50));
       }
     });
@@ -141,16 +142,16 @@ TEST(LocalFileIOTest, RangedReads) {
 TEST(LocalFileIOTest, ReadsPastTheEndAreCorrupt) {
   testing::TempDir tmp;
   auto io = LocalFileIO();
-  ASSERT_TRUE(WriteFile(*io, tmp.Join("f"), "0123456789").ok());
+  ASSERT_OK(WriteFile(*io, tmp.Join("f"), "0123456789"));
   auto file = io->OpenInput(tmp.Join("f"));
   uint8_t buf[32];
   EXPECT_EQ((*file)->ReadAt(8, 3, buf).error().kind, ErrorKind::kCorrupt);
   EXPECT_EQ((*file)->ReadAt(20, 1, buf).error().kind, ErrorKind::kCorrupt);
   EXPECT_EQ((*file)->ReadAt(-1, 1, buf).error().kind, ErrorKind::kCorrupt);
-  EXPECT_TRUE((*file)->ReadAt(0, 10, buf).ok());
+  EXPECT_OK((*file)->ReadAt(0, 10, buf));
   // The known length from a manifest says 20 bytes, the file has 10: corrupt on read.
   auto lying = io->OpenInput(tmp.Join("f"), 20);
-  ASSERT_TRUE(lying.ok());
+  ASSERT_OK(lying);
   Status st = (*lying)->ReadAt(0, 20, buf);
   ASSERT_FALSE(st.ok());
   EXPECT_EQ(st.error().kind, ErrorKind::kCorrupt);
@@ -171,7 +172,7 @@ TEST(LocalFileIOTest, ListsByPrefix) {
   auto io = LocalFileIO();
   for (const char* name : {"t/metadata/v1.metadata.json", "t/metadata/v2.metadata.json",
                            "t/data/a=1/f.parquet", "t2/data/g.parquet", "u.txt"}) {
-    ASSERT_TRUE(WriteFile(*io, tmp.Join(name), "x").ok());
+    ASSERT_OK(WriteFile(*io, tmp.Join(name), "x"));
   }
   EXPECT_EQ(Names(*io->List(tmp.Join("t/metadata/"))),
             (std::vector<std::string>{tmp.Join("t/metadata/v1.metadata.json"),
@@ -194,8 +195,8 @@ TEST(LocalFileIOTest, ListsByPrefix) {
 TEST(LocalFileIOTest, DeleteRemoves) {
   testing::TempDir tmp;
   auto io = LocalFileIO();
-  ASSERT_TRUE(WriteFile(*io, tmp.Join("f"), "x").ok());
-  ASSERT_TRUE(io->Delete(tmp.Join("f")).ok());
+  ASSERT_OK(WriteFile(*io, tmp.Join("f"), "x"));
+  ASSERT_OK(io->Delete(tmp.Join("f")));
   EXPECT_FALSE(*io->Exists(tmp.Join("f")));
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "floe/io/memory_file_io.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::io {
@@ -10,7 +11,7 @@ namespace {
 
 LocationMap Map(std::vector<std::string> rules, std::optional<std::string> base = std::nullopt) {
   auto map = LocationMap::Make(rules, base);
-  EXPECT_TRUE(map.ok()) << map.error().message;
+  EXPECT_OK(map);
   return map.ok() ? *map : LocationMap();
 }
 
@@ -151,13 +152,13 @@ TEST(RemappedFileIOTest, ReadsThroughTheMap) {
   auto io = RemappedFileIO(memory, Map({"s3://bucket/wh=/data/wh"}));
 
   auto text = ReadFile(*io, "s3://bucket/wh/t/metadata/v1.metadata.json");
-  ASSERT_TRUE(text.ok()) << text.error().message;
+  ASSERT_OK(text);
   EXPECT_EQ(*text, "{}");
   EXPECT_TRUE(*io->Exists("s3://bucket/wh/t/data/a.parquet"));
   EXPECT_FALSE(*io->Exists("s3://bucket/wh/t/data/b.parquet"));
 
   auto listed = io->List("s3://bucket/wh/t/");
-  ASSERT_TRUE(listed.ok());
+  ASSERT_OK(listed);
   ASSERT_EQ(listed->size(), 2u);
   EXPECT_EQ((*listed)[0].location, "s3://bucket/wh/t/data/a.parquet");
   EXPECT_EQ((*listed)[1].location, "s3://bucket/wh/t/metadata/v1.metadata.json");
@@ -193,11 +194,11 @@ TEST(RemappedFileIOTest, RemappedTableIsReadOnly) {
 TEST(RemappedFileIOTest, BaseOnlyStaysWritable) {
   auto memory = std::make_shared<MemoryFileIO>();
   auto io = RemappedFileIO(memory, Map({}, "/base"));
-  ASSERT_TRUE(WriteFile(*io, "rel/x", "data").ok());
+  ASSERT_OK(WriteFile(*io, "rel/x", "data"));
   EXPECT_EQ(memory->Get("/base/rel/x"), "data");
   EXPECT_EQ(*ReadFile(*io, "rel/x"), "data");
   auto listed = io->List("rel/");
-  ASSERT_TRUE(listed.ok());
+  ASSERT_OK(listed);
   ASSERT_EQ(listed->size(), 1u);
   EXPECT_EQ((*listed)[0].location, "rel/x");
 }
@@ -212,11 +213,11 @@ TEST(RemappedFileIOTest, CorpusRelativePathsResolveAgainstBase) {
       "snap-8792170059756986233-0-8ed9efb3-5eb4-4225-a66a-2b6b46cb4d32.avro";
   for (const std::string& location : {"file://" + list, list, "./" + list}) {
     auto bytes = ReadFile(*io, location);
-    ASSERT_TRUE(bytes.ok()) << location << ": " << bytes.error().message;
+    ASSERT_OK(bytes) << location;
     EXPECT_EQ(bytes->substr(0, 4), "Obj\x01") << location;  // an Avro object container file
   }
   auto listed = io->List("file://data/persistent/map_stats/default.db/map_stats/metadata/");
-  ASSERT_TRUE(listed.ok()) << listed.error().message;
+  ASSERT_OK(listed);
   EXPECT_GE(listed->size(), 7u);
   for (const FileInfo& f : *listed) {
     EXPECT_EQ(f.location.rfind("file://data/persistent/map_stats/", 0), 0u) << f.location;

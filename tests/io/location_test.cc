@@ -5,12 +5,14 @@
 #include <cctype>
 #include <random>
 
+#include "testing/result_matchers.h"
+
 namespace floe::io {
 namespace {
 
 Location P(std::string_view text) {
   auto loc = Location::Parse(text);
-  EXPECT_TRUE(loc.ok()) << text << ": " << loc.error().message;
+  EXPECT_OK(loc) << text;
   return loc.ok() ? *loc : Location();
 }
 
@@ -104,7 +106,7 @@ TEST(LocationTest, RejectsBadLocations) {
   EXPECT_EQ(Location::Parse("gs:///key").error().kind, ErrorKind::kInvalidArgument);
   EXPECT_EQ(Location::Parse(std::string_view("/a\0b", 4)).error().kind,
             ErrorKind::kInvalidArgument);
-  EXPECT_TRUE(Location::Parse("hdfs:///p").ok());  // hdfs: the default name node
+  EXPECT_OK(Location::Parse("hdfs:///p"));  // hdfs: the default name node
 }
 
 TEST(LocationTest, JoinsChildren) {
@@ -192,7 +194,7 @@ TEST(LocationTest, RandomTextsRoundTrip) {
     }
     ASSERT_EQ(printed, expected) << text;
     auto again = Location::Parse(printed);
-    ASSERT_TRUE(again.ok()) << printed;
+    ASSERT_OK(again) << printed;
     EXPECT_EQ(*again, *loc) << text;
     Location child = loc->Join("child");
     EXPECT_EQ(child.Name(), "child") << text;

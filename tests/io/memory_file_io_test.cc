@@ -5,32 +5,34 @@
 #include <thread>
 #include <vector>
 
+#include "testing/result_matchers.h"
+
 namespace floe::io {
 namespace {
 
 TEST(MemoryFileIOTest, WriteThenRead) {
   MemoryFileIO io;
-  ASSERT_TRUE(WriteFile(io, "mem://wh/t/a.bin", "hello world").ok());
+  ASSERT_OK(WriteFile(io, "mem://wh/t/a.bin", "hello world"));
   auto text = ReadFile(io, "mem://wh/t/a.bin");
-  ASSERT_TRUE(text.ok());
+  ASSERT_OK(text);
   EXPECT_EQ(*text, "hello world");
   auto file = io.OpenInput("mem://wh/t/a.bin");
-  ASSERT_TRUE(file.ok());
+  ASSERT_OK(file);
   EXPECT_EQ(*(*file)->Size(), 11);
   uint8_t buf[5];
-  ASSERT_TRUE((*file)->ReadAt(6, 5, buf).ok());
+  ASSERT_OK((*file)->ReadAt(6, 5, buf));
   EXPECT_EQ(std::string(reinterpret_cast<char*>(buf), 5), "world");
 }
 
 TEST(MemoryFileIOTest, FileAppearsOnlyWhenClosed) {
   MemoryFileIO io;
   auto out = io.Create("f");
-  ASSERT_TRUE(out.ok());
-  ASSERT_TRUE((*out)->Write("abc").ok());
+  ASSERT_OK(out);
+  ASSERT_OK((*out)->Write("abc"));
   EXPECT_EQ((*out)->BytesWritten(), 3);
   EXPECT_FALSE(*io.Exists("f"));
   EXPECT_EQ(io.OpenOutputCount(), 1);
-  ASSERT_TRUE((*out)->Close().ok());
+  ASSERT_OK((*out)->Close());
   EXPECT_TRUE(*io.Exists("f"));
   EXPECT_EQ(io.OpenOutputCount(), 0);
   EXPECT_FALSE((*out)->Write("x").ok());
@@ -41,12 +43,12 @@ TEST(MemoryFileIOTest, AbortAndDestructorLeaveNothing) {
   MemoryFileIO io;
   {
     auto out = io.Create("aborted");
-    ASSERT_TRUE((*out)->Write("partial").ok());
+    ASSERT_OK((*out)->Write("partial"));
     (*out)->Abort();
   }
   {
     auto out = io.Create("dropped");
-    ASSERT_TRUE((*out)->Write("partial").ok());
+    ASSERT_OK((*out)->Write("partial"));
   }
   EXPECT_EQ(io.FileCount(), 0u);
   EXPECT_EQ(io.OpenOutputCount(), 0);
@@ -62,15 +64,15 @@ TEST(MemoryFileIOTest, ExclusiveCreate) {
   auto a = io.Create("v2.metadata.json");
   auto b = io.Create("v2.metadata.json");
   ASSERT_TRUE(a.ok() && b.ok());
-  ASSERT_TRUE((*a)->Write("a").ok());
-  ASSERT_TRUE((*b)->Write("b").ok());
-  ASSERT_TRUE((*a)->Close().ok());
+  ASSERT_OK((*a)->Write("a"));
+  ASSERT_OK((*b)->Write("b"));
+  ASSERT_OK((*a)->Close());
   Status lost = (*b)->Close();
   ASSERT_FALSE(lost.ok());
   EXPECT_EQ(lost.error().kind, ErrorKind::kAlreadyExists);
   EXPECT_EQ(io.Get("v2.metadata.json"), "a");
   // Overwrite replaces.
-  ASSERT_TRUE(WriteFile(io, "v1.metadata.json", "new", /*overwrite=*/true).ok());
+  ASSERT_OK(WriteFile(io, "v1.metadata.json", "new", /*overwrite=*/true));
   EXPECT_EQ(io.Get("v1.metadata.json"), "new");
 }
 
@@ -82,10 +84,10 @@ TEST(MemoryFileIOTest, ReadsPastTheEndAreCorrupt) {
   EXPECT_EQ((*file)->ReadAt(8, 3, buf).error().kind, ErrorKind::kCorrupt);
   EXPECT_EQ((*file)->ReadAt(11, 0, buf).error().kind, ErrorKind::kCorrupt);
   EXPECT_EQ((*file)->ReadAt(-1, 1, buf).error().kind, ErrorKind::kCorrupt);
-  EXPECT_TRUE((*file)->ReadAt(10, 0, buf).ok());
+  EXPECT_OK((*file)->ReadAt(10, 0, buf));
   // A known length larger than the file (a manifest lying about it) is caught on read.
   auto lying = io.OpenInput("f", 20);
-  ASSERT_TRUE(lying.ok());
+  ASSERT_OK(lying);
   EXPECT_EQ(*(*lying)->Size(), 20);
   EXPECT_EQ((*lying)->ReadAt(5, 10, buf).error().kind, ErrorKind::kCorrupt);
   EXPECT_EQ((*lying)->ReadAll().error().kind, ErrorKind::kCorrupt);
@@ -95,7 +97,7 @@ TEST(MemoryFileIOTest, OpenFileKeepsItsBytesAfterDelete) {
   MemoryFileIO io;
   io.Put("f", "abc");
   auto file = io.OpenInput("f");
-  ASSERT_TRUE(io.Delete("f").ok());
+  ASSERT_OK(io.Delete("f"));
   EXPECT_EQ(*(*file)->ReadAll(), "abc");
   EXPECT_EQ(io.Delete("f").error().kind, ErrorKind::kNotFound);
   EXPECT_EQ(io.OpenInput("f").error().kind, ErrorKind::kNotFound);
@@ -108,7 +110,7 @@ TEST(MemoryFileIOTest, ListsByPrefixInOrder) {
   io.Put("wh/t/data/a.parquet", "aaa");
   io.Put("wh/t2/data/c.parquet", "c");
   auto listed = io.List("wh/t/");
-  ASSERT_TRUE(listed.ok());
+  ASSERT_OK(listed);
   ASSERT_EQ(listed->size(), 3u);
   EXPECT_EQ((*listed)[0].location, "wh/t/data/a.parquet");
   EXPECT_EQ((*listed)[0].size, 3);
@@ -125,7 +127,7 @@ TEST(MemoryFileIOTest, RangedReads) {
   auto file = io.OpenInput("f");
   uint8_t x[3], y[2];
   InputFile::Range ranges[] = {{0, 3, x}, {8, 2, y}};
-  ASSERT_TRUE((*file)->ReadRanges(ranges).ok());
+  ASSERT_OK((*file)->ReadRanges(ranges));
   EXPECT_EQ(std::string(reinterpret_cast<char*>(x), 3), "abc");
   EXPECT_EQ(std::string(reinterpret_cast<char*>(y), 2), "ij");
 }
@@ -138,7 +140,7 @@ TEST(MemoryFileIOTest, ThreadSafe) {
     threads.emplace_back([&io, t] {
       for (int i = 0; i < kFiles; ++i) {
         std::string name = "t" + std::to_string(t) + "/f" + std::to_string(i);
-        ASSERT_TRUE(WriteFile(io, name, name).ok());
+        ASSERT_OK(WriteFile(io, name, name));
         EXPECT_EQ(*ReadFile(io, name), name);
         // Everyone races for the same name: exactly one wins each.
         (void)WriteFile(io, "shared/" + std::to_string(i), name);

@@ -12,6 +12,7 @@
 #include "floe/manifest/manifest_list_reader.h"
 #include "floe/manifest/manifest_reader.h"
 #include "floe/spec/single_value.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::manifest {
@@ -69,7 +70,7 @@ TEST(ManifestCorpusTest, EveryManifestAndManifestListReads) {
     std::string root = RootName(path);
     if (root == "manifest_entry") {
       auto r = ReadEntries(path);
-      ASSERT_TRUE(r.ok()) << r.error().message;
+      ASSERT_OK(r);
       for (const ManifestEntry& e : *r) {
         EXPECT_FALSE(e.data_file.file_path.empty());
         EXPECT_GE(e.data_file.record_count, 0);
@@ -78,7 +79,7 @@ TEST(ManifestCorpusTest, EveryManifestAndManifestListReads) {
       ++manifests;
     } else if (root == "manifest_file" || root == "manifest_list") {  // iceberg-rust's name
       auto r = ReadList(path);
-      ASSERT_TRUE(r.ok()) << r.error().message;
+      ASSERT_OK(r);
       for (const ManifestFile& m : r->manifests) EXPECT_FALSE(m.manifest_path.empty());
       ++lists;
     } else {
@@ -116,22 +117,22 @@ TEST(ManifestCorpusTest, ReusedEntriesAndMetricsProjectionMatchFullReads) {
     if (path.find("encrypted") != std::string::npos || RootName(path) != "manifest_entry") continue;
     SCOPED_TRACE(path);
     auto full = ReadEntries(path);
-    ASSERT_TRUE(full.ok()) << full.error().message;
+    ASSERT_OK(full);
     for (const std::optional<std::vector<int32_t>>& ids :
          {std::optional<std::vector<int32_t>>(),
           std::optional<std::vector<int32_t>>(std::vector<int32_t>{}),
           std::optional<std::vector<int32_t>>(std::vector<int32_t>{1, 3, 70, 1000, 2147483546})}) {
       auto file = io->OpenInput(path);
-      ASSERT_TRUE(file.ok());
+      ASSERT_OK(file);
       ManifestReadOptions options;
       options.metrics_field_ids = ids;
       auto reader = ManifestReader::Open(std::move(file).value(), options);
-      ASSERT_TRUE(reader.ok()) << reader.error().message;
+      ASSERT_OK(reader);
       std::vector<ManifestEntry> read;
       ManifestEntry e;
       for (;;) {
         auto more = (*reader)->Next(&e);
-        ASSERT_TRUE(more.ok()) << more.error().message;
+        ASSERT_OK(more);
         if (!*more) break;
         read.push_back(e);
       }
@@ -161,7 +162,7 @@ TEST(ManifestCorpusTest, EncryptedManifestListIsACleanError) {
 TEST(ManifestCorpusTest, IcebergCppV1PartitionedManifest) {
   auto r = ReadEntries(
       CorpusPath(std::string(kCppResources) + "56357cd7-391f-4df8-aa24-e7e667da8870-m4.avro"));
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   ASSERT_EQ(r->size(), 4u);
   const std::string prefix = "/tmp/db/db/iceberg_test/data/";
   const std::vector<std::string> paths = {
@@ -216,7 +217,7 @@ TEST(ManifestCorpusTest, IcebergCppV1PartitionedManifest) {
 TEST(ManifestCorpusTest, IcebergCppV2UnpartitionedManifest) {
   auto r = ReadEntries(
       CorpusPath(std::string(kCppResources) + "2ddf1bc9-830b-4015-aced-c060df36f150-m0.avro"));
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   ASSERT_EQ(r->size(), 1u);
   const ManifestEntry& e = (*r)[0];
   EXPECT_EQ(e.status, EntryStatus::kAdded);
@@ -256,7 +257,7 @@ TEST(ManifestCorpusTest, IcebergCppV2UnpartitionedManifest) {
   mf.added_snapshot_id = 679879563479918846;
   auto io = io::LocalFileIO();
   auto inherited = ReadManifestEntries(*io, mf);
-  ASSERT_TRUE(inherited.ok()) << inherited.error().message;
+  ASSERT_OK(inherited);
   EXPECT_EQ((*inherited)[0].sequence_number, 7);
   EXPECT_EQ((*inherited)[0].file_sequence_number, 7);
 }
@@ -266,7 +267,7 @@ TEST(ManifestCorpusTest, IcebergCppV2ManifestList) {
   auto r =
       ReadList(CorpusPath(std::string(kCppResources) +
                           "snap-7412193043800610213-1-2bccd69e-d642-4816-bba0-261cd9bd0d93.avro"));
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   EXPECT_EQ(r->metadata.format_version, 2);
   ASSERT_EQ(r->manifests.size(), 4u);
   const std::vector<std::string> paths = {"2bccd69e-d642-4816-bba0-261cd9bd0d93-m0.avro",
@@ -340,7 +341,7 @@ TEST(ManifestCorpusTest, IcebergCppV1ManifestLists) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.file);
     auto r = ReadList(CorpusPath(std::string(kCppResources) + c.file));
-    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_OK(r);
     EXPECT_EQ(r->metadata.format_version, 1);
     ASSERT_EQ(r->manifests.size(), 2u);
     for (size_t i = 0; i < 2; ++i) {
@@ -373,7 +374,7 @@ TEST(ManifestCorpusTest, IcebergCppV1ManifestLists) {
 
 TEST(ManifestCorpusTest, DuckDbV3ManifestList) {
   auto r = ReadList(CorpusPath("iceberg-go/testdata/duckdb_v3_manifest_list.avro"));
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   EXPECT_EQ(r->metadata.format_version, 3);  // no header: inferred from first_row_id
   ASSERT_EQ(r->manifests.size(), 2u);
   const ManifestFile& data = r->manifests[0];
@@ -398,7 +399,7 @@ TEST(ManifestCorpusTest, DuckDbV3ManifestList) {
 TEST(ManifestCorpusTest, IcebergRustJavaWrittenFiles) {
   // simple_manifest_list_v2 says format-version "" in its header: inferred from the fields.
   auto l2 = ReadList(CorpusPath(std::string(kRustData) + "simple_manifest_list_v2.avro"));
-  ASSERT_TRUE(l2.ok()) << l2.error().message;
+  ASSERT_OK(l2);
   EXPECT_EQ(l2->metadata.format_version, 2);
   ASSERT_GE(l2->manifests.size(), 1u);
   EXPECT_EQ(l2->manifests[0].manifest_path,
@@ -413,7 +414,7 @@ TEST(ManifestCorpusTest, IcebergRustJavaWrittenFiles) {
   EXPECT_EQ((*l2->manifests[0].partitions)[0].lower_bound, Bytes({1, 0, 0, 0, 0, 0, 0, 0}));
 
   auto l1 = ReadList(CorpusPath(std::string(kRustData) + "simple_manifest_list_v1.avro"));
-  ASSERT_TRUE(l1.ok()) << l1.error().message;
+  ASSERT_OK(l1);
   EXPECT_EQ(l1->metadata.snapshot_id, 1646658105718557341);
   EXPECT_FALSE(l1->metadata.parent_snapshot_id);  // "null"
   ASSERT_GE(l1->manifests.size(), 1u);
@@ -421,14 +422,14 @@ TEST(ManifestCorpusTest, IcebergRustJavaWrittenFiles) {
   EXPECT_EQ(l1->manifests[0].added_files_count, 3);  // written as added_data_files_count
 
   auto p1 = ReadEntries(CorpusPath(std::string(kRustData) + "partition_manifest_v1.avro"));
-  ASSERT_TRUE(p1.ok()) << p1.error().message;
+  ASSERT_OK(p1);
   ASSERT_GE(p1->size(), 1u);
   EXPECT_EQ((*p1)[0].snapshot_id, 8205833995881562618);
   EXPECT_EQ((*p1)[0].data_file.partition, std::vector<spec::Literal>{spec::Literal::String("x")});
   EXPECT_EQ((*p1)[0].data_file.file_size_in_bytes, 874);
 
   auto p2 = ReadEntries(CorpusPath(std::string(kRustData) + "partition_manifest_v2.avro"));
-  ASSERT_TRUE(p2.ok()) << p2.error().message;
+  ASSERT_OK(p2);
   ASSERT_GE(p2->size(), 1u);
   EXPECT_EQ((*p2)[0].sequence_number, 1);
   EXPECT_EQ((*p2)[0].file_sequence_number, 1);

@@ -13,6 +13,7 @@
 #include "floe/manifest/manifest_reader.h"
 #include "floe/manifest/manifest_writer.h"
 #include "manifest_test_util.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::manifest {
@@ -121,11 +122,11 @@ TEST(ManifestEntryDecoderTest, CorpusManifestsDecodeAsTheGeneralPathDoes) {
 void WriteDecoderTestManifest(std::mt19937_64& rng, io::FileIO& io, const std::string& path,
                               const ManifestWriterOptions& options, int n) {
   auto ptype = options.spec.PartitionType(options.schema);
-  ASSERT_TRUE(ptype.ok()) << ptype.error().message;
+  ASSERT_OK(ptype);
   auto file = io.Create(path, true);
-  ASSERT_TRUE(file.ok());
+  ASSERT_OK(file);
   auto w = ManifestWriter::Open(std::move(file).value(), options);
-  ASSERT_TRUE(w.ok()) << w.error().message;
+  ASSERT_OK(w);
   int v = options.format_version;
   for (int i = 0; i < n; ++i) {
     FileContent content = options.content == ManifestContent::kData ? FileContent::kData
@@ -142,9 +143,9 @@ void WriteDecoderTestManifest(std::mt19937_64& rng, io::FileIO& io, const std::s
       }
     }
     Status st = (*w)->Write(e);
-    ASSERT_TRUE(st.ok()) << st.error().message;
+    ASSERT_OK(st);
   }
-  ASSERT_TRUE((*w)->Close().ok());
+  ASSERT_OK((*w)->Close());
 }
 
 TEST(ManifestEntryDecoderTest, RandomManifestsDecodeAsTheGeneralPathDoes) {
@@ -187,7 +188,7 @@ TEST(ManifestEntryDecoderTest, FlippedBytesDecodeAsTheGeneralPathDoes) {
   WriteDecoderTestManifest(rng, *io, path, o, 12);
   std::string bytes = floe::testing::ReadFileToString(path);
   auto header = avro::ContainerReader::Open(*io->OpenInput(path));
-  ASSERT_TRUE(header.ok());
+  ASSERT_OK(header);
   size_t entries_at = static_cast<size_t>((*header)->header_size());
   int errors = 0, fast = 0;
   for (int i = 0; i < 40; ++i) {
@@ -196,7 +197,7 @@ TEST(ManifestEntryDecoderTest, FlippedBytesDecodeAsTheGeneralPathDoes) {
       bad[entries_at + rng() % (bad.size() - entries_at)] ^= static_cast<char>(1 + rng() % 255);
     }
     std::string p = dir.Join(fmt::format("bad{}.avro", i));
-    ASSERT_TRUE(io::WriteFile(*io, p, bad).ok());
+    ASSERT_OK(io::WriteFile(*io, p, bad));
     SCOPED_TRACE(i);
     PathsCompared compared = ExpectSameAsGeneralPath(*io, p, MetricIds());
     fast += compared.fast;

@@ -11,6 +11,7 @@
 #include "floe/spec/single_value.h"
 #include "floe/util/json_reader.h"
 #include "manifest_test_util.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::manifest {
@@ -62,7 +63,7 @@ Dump PythonDump(TempDir& dir, const std::string& path) {
   auto r = RunCommand("/usr/bin/python3 " + ShellQuote(script) + " " + ShellQuote(path));
   EXPECT_EQ(r.exit_code, 0) << "python3-avro (the peer) failed or is missing: " << r.err;
   auto doc = JsonDocument::Parse(r.out);
-  EXPECT_TRUE(doc.ok()) << r.out.substr(0, 300);
+  EXPECT_OK(doc) << r.out.substr(0, 300);
   return Dump{doc.ok() ? std::move(doc).value() : nullptr};
 }
 
@@ -208,16 +209,16 @@ TEST(ManifestPeerTest, PythonAvroReadsFloeManifests) {
       o.codec.avro_codec = codec;
       std::string path = dir.Join(fmt::format("m-v{}-{}.avro", v, codec));
       auto w = ManifestWriter::Open(*io->Create(path), o);
-      ASSERT_TRUE(w.ok()) << w.error().message;
+      ASSERT_OK(w);
       std::vector<DataFile> files;
       for (int i = 0; i < 40; ++i) {
         DataFile f = testing::RandomDataFile(rng, v, *ptype, FileContent::kData);
         f.partition = PeerPartition(rng);
         files.push_back(f);
-        ASSERT_TRUE((*w)->WriteAdded(f).ok());
+        ASSERT_OK((*w)->WriteAdded(f));
       }
       auto m = (*w)->Close();
-      ASSERT_TRUE(m.ok()) << m.error().message;
+      ASSERT_OK(m);
 
       Dump dump = PythonDump(dir, path);
       ASSERT_TRUE(dump.doc);
@@ -285,9 +286,9 @@ TEST(ManifestPeerTest, PythonAvroReadsFloeManifests) {
       lo.codec.avro_codec = codec;
       std::string list_path = dir.Join(fmt::format("snap-v{}-{}.avro", v, codec));
       auto lw = ManifestListWriter::Open(*io->Create(list_path), lo);
-      ASSERT_TRUE(lw.ok()) << lw.error().message;
-      ASSERT_TRUE((*lw)->Add(*m).ok());
-      ASSERT_TRUE((*lw)->Close().ok());
+      ASSERT_OK(lw);
+      ASSERT_OK((*lw)->Add(*m));
+      ASSERT_OK((*lw)->Close());
       Dump ldump = PythonDump(dir, list_path);
       ASSERT_TRUE(ldump.doc);
       JsonValue lmeta = *ldump.root().Get("meta");

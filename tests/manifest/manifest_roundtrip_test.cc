@@ -14,6 +14,7 @@
 #include "floe/manifest/manifest_writer.h"
 #include "floe/spec/single_value.h"
 #include "manifest_test_util.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::manifest {
@@ -32,11 +33,11 @@ Written WriteRandomManifest(std::mt19937_64& rng, io::FileIO& io, const std::str
                             const ManifestWriterOptions& options, int n) {
   Written out;
   auto ptype = options.spec.PartitionType(options.schema);
-  EXPECT_TRUE(ptype.ok());
+  EXPECT_OK(ptype);
   auto file = io.Create(path);
-  EXPECT_TRUE(file.ok());
+  EXPECT_OK(file);
   auto w = ManifestWriter::Open(std::move(file).value(), options);
-  EXPECT_TRUE(w.ok()) << w.error().message;
+  EXPECT_OK(w);
   int v = options.format_version;
   FileContent content =
       options.content == ManifestContent::kData
@@ -57,7 +58,7 @@ Written WriteRandomManifest(std::mt19937_64& rng, io::FileIO& io, const std::str
       }
     }
     Status st = (*w)->Write(e);
-    EXPECT_TRUE(st.ok()) << st.error().message;
+    EXPECT_OK(st);
     if (v == 1) {
       e.sequence_number = 0;
       e.file_sequence_number = 0;
@@ -65,7 +66,7 @@ Written WriteRandomManifest(std::mt19937_64& rng, io::FileIO& io, const std::str
     out.entries.push_back(std::move(e));
   }
   auto m = (*w)->Close();
-  EXPECT_TRUE(m.ok()) << m.error().message;
+  EXPECT_OK(m);
   out.manifest = std::move(m).value();
   return out;
 }
@@ -92,9 +93,9 @@ TEST(ManifestRoundTripTest, RandomManifestsReadBackEqual) {
     Written w = WriteRandomManifest(rng, *io, path, o, 1 + static_cast<int>(rng() % 60));
 
     auto file = io->OpenInput(path);
-    ASSERT_TRUE(file.ok());
+    ASSERT_OK(file);
     auto reader = ManifestReader::Open(std::move(file).value());
-    ASSERT_TRUE(reader.ok()) << reader.error().message;
+    ASSERT_OK(reader);
     EXPECT_EQ((*reader)->metadata().format_version, v);
     EXPECT_EQ((*reader)->metadata().content, o.content);
     EXPECT_EQ((*reader)->metadata().partition_spec_id, o.spec.spec_id);
@@ -102,7 +103,7 @@ TEST(ManifestRoundTripTest, RandomManifestsReadBackEqual) {
     ASSERT_TRUE((*reader)->metadata().partition_spec);
     EXPECT_EQ((*reader)->metadata().partition_spec->fields, o.spec.fields);
     auto got = (*reader)->ReadAll();
-    ASSERT_TRUE(got.ok()) << got.error().message;
+    ASSERT_OK(got);
     ASSERT_EQ(got->size(), w.entries.size());
     for (size_t i = 0; i < got->size(); ++i) {
       EXPECT_TRUE(SameEntry((*got)[i], w.entries[i]))
@@ -204,7 +205,7 @@ TEST(ManifestRoundTripTest, ManifestListsReadBackEqual) {
       o.codec.avro_codec = codec;
       std::string path = dir.Join(fmt::format("snap-{}-{}.avro", v, codec));
       auto w = ManifestListWriter::Open(*io->Create(path), o);
-      ASSERT_TRUE(w.ok()) << w.error().message;
+      ASSERT_OK(w);
       std::vector<ManifestFile> want;
       for (int i = 0; i < 20; ++i) {
         ManifestFile m;
@@ -235,7 +236,7 @@ TEST(ManifestRoundTripTest, ManifestListsReadBackEqual) {
           }
         }
         if (i == 5) m.key_metadata = std::string("\x00\x01key", 5);
-        ASSERT_TRUE((*w)->Add(m).ok());
+        ASSERT_OK((*w)->Add(m));
         // What the reader gives back.
         if (v == 1) {
           m.sequence_number = 0;
@@ -256,9 +257,9 @@ TEST(ManifestRoundTripTest, ManifestListsReadBackEqual) {
         }
         EXPECT_EQ((*w)->next_row_id(), next);
       }
-      ASSERT_TRUE((*w)->Close().ok());
+      ASSERT_OK((*w)->Close());
       auto got = ReadManifestList(*io, path);
-      ASSERT_TRUE(got.ok()) << got.error().message;
+      ASSERT_OK(got);
       EXPECT_EQ(got->metadata.format_version, v);
       EXPECT_EQ(got->metadata.snapshot_id, 77);
       EXPECT_EQ(got->metadata.parent_snapshot_id, o.parent_snapshot_id);
@@ -285,12 +286,12 @@ std::string WriteRaw(TempDir& dir, const std::string& name, int v,
   o.snapshot_id = 5;
   std::string path = dir.Join(name);
   auto w = ManifestWriter::Open(*io->Create(path), o);
-  EXPECT_TRUE(w.ok());
+  EXPECT_OK(w);
   for (const ManifestEntry& e : entries) {
     Status st = (*w)->Write(e);
-    EXPECT_TRUE(st.ok()) << st.error().message;
+    EXPECT_OK(st);
   }
-  EXPECT_TRUE((*w)->Close().ok());
+  EXPECT_OK((*w)->Close());
   return path;
 }
 
@@ -326,7 +327,7 @@ TEST(ManifestInheritanceTest, AddedEntriesInheritFromTheManifestListEntry) {
   mf.first_row_id = 1000;
   auto io = io::LocalFileIO();
   auto entries = ReadManifestEntries(*io, mf);
-  ASSERT_TRUE(entries.ok()) << entries.error().message;
+  ASSERT_OK(entries);
   ASSERT_EQ(entries->size(), 5u);
   const auto& e = *entries;
   EXPECT_EQ(e[0].snapshot_id, 42);
@@ -354,7 +355,7 @@ TEST(ManifestInheritanceTest, V1EntriesHaveSequenceNumberZero) {
   mf.added_snapshot_id = 11;
   auto io = io::LocalFileIO();
   auto entries = ReadManifestEntries(*io, mf);
-  ASSERT_TRUE(entries.ok()) << entries.error().message;
+  ASSERT_OK(entries);
   EXPECT_EQ((*entries)[0].snapshot_id, 11);
   EXPECT_EQ((*entries)[0].sequence_number, 0);
   EXPECT_EQ((*entries)[0].file_sequence_number, 0);
@@ -366,12 +367,12 @@ std::string WriteCorrupt(TempDir& dir, const std::string& name, int status, bool
                          bool null_seq, bool null_fseq) {
   auto io = io::LocalFileIO();
   auto schema = ManifestEntrySchema(2, *spec::Type::Struct({}));
-  EXPECT_TRUE(schema.ok());
+  EXPECT_OK(schema);
   std::string path = dir.Join(name);
   avro::ContainerWriterOptions co;
   co.metadata = {{"format-version", "2"}, {"content", "data"}};
   auto w = avro::ContainerWriter::Open(*io->Create(path), *schema, co);
-  EXPECT_TRUE(w.ok());
+  EXPECT_OK(w);
   avro::Encoder& e = (*w)->encoder();
   e.WriteInt(status);
   auto opt = [&](bool null, int64_t v) {
@@ -392,8 +393,8 @@ std::string WriteCorrupt(TempDir& dir, const std::string& name, int status, bool
   e.WriteLong(100);
   for (int i = 0; i < 11; ++i)
     e.WriteLong(0);  // metrics, key_metadata, lists, sort order, ref: null
-  EXPECT_TRUE((*w)->FinishRecord().ok());
-  EXPECT_TRUE((*w)->Close().ok());
+  EXPECT_OK((*w)->FinishRecord());
+  EXPECT_OK((*w)->Close());
   return path;
 }
 
@@ -423,7 +424,7 @@ TEST(ManifestInheritanceTest, ExistingOrDeletedWithNullsIsCorrupt) {
       EXPECT_NE(r.error().message.find("data/x.parquet"), std::string::npos) << r.error().message;
       EXPECT_NE(r.error().message.find("null"), std::string::npos) << r.error().message;
     } else {
-      ASSERT_TRUE(r.ok()) << r.error().message;
+      ASSERT_OK(r);
     }
   }
 }
@@ -450,9 +451,9 @@ TEST(ManifestInheritanceTest, TruncatedAndFlippedBytesAreCleanErrors) {
       for (int k = 0; k < 3; ++k) bad[rng() % bad.size()] ^= static_cast<char>(1 + rng() % 255);
     }
     std::string p = dir.Join(fmt::format("bad{}.avro", i));
-    ASSERT_TRUE(io::WriteFile(*io, p, bad).ok());
+    ASSERT_OK(io::WriteFile(*io, p, bad));
     auto file = io->OpenInput(p);
-    ASSERT_TRUE(file.ok());
+    ASSERT_OK(file);
     auto r = ManifestReader::Open(std::move(file).value());
     bool failed = !r.ok() || !(*r)->ReadAll().ok();
     if (failed) ++errors;  // errors are fine; crashes and hangs are not
@@ -477,17 +478,17 @@ TEST(ManifestWriterTest, RollingWriterStartsNewManifestsAtTheTargetSize) {
   for (int i = 0; i < 400; ++i) {
     files.push_back(RandomDataFile(rng, 2, *ptype, FileContent::kData));
     files.back().spec_id = 1;
-    ASSERT_TRUE(w.WriteAdded(files.back()).ok());
+    ASSERT_OK(w.WriteAdded(files.back()));
   }
   auto manifests = w.Close();
-  ASSERT_TRUE(manifests.ok()) << manifests.error().message;
+  ASSERT_OK(manifests);
   EXPECT_GE(manifests->size(), 3u);
   size_t k = 0;
   for (const ManifestFile& m : *manifests) {
     EXPECT_LT(m.manifest_length, 32 * 1024 + 70 * 1024);  // one block past the target at most
     EXPECT_EQ(m.sequence_number, kUnassignedSequenceNumber);
     auto entries = ReadManifestEntries(*io, m);
-    ASSERT_TRUE(entries.ok()) << entries.error().message;
+    ASSERT_OK(entries);
     EXPECT_EQ(static_cast<int32_t>(entries->size()), *m.added_files_count);
     for (const ManifestEntry& e : *entries) {
       ManifestEntry want;
@@ -504,7 +505,7 @@ TEST(ManifestWriterTest, RollingWriterStartsNewManifestsAtTheTargetSize) {
 
 TEST(ManifestWriterTest, CodecAndTargetSizeFromTableProperties) {
   auto c = ManifestCodecFromProperties({});
-  ASSERT_TRUE(c.ok());
+  ASSERT_OK(c);
   EXPECT_EQ(c->avro_codec, "deflate");
   EXPECT_EQ(c->level, -1);
   std::vector<std::pair<std::string, std::string>> map = {
@@ -512,7 +513,7 @@ TEST(ManifestWriterTest, CodecAndTargetSizeFromTableProperties) {
   for (const auto& [prop, avro_name] : map) {
     auto r = ManifestCodecFromProperties(
         {{"write.manifest.compression-codec", prop}, {"write.manifest.compression-level", "3"}});
-    ASSERT_TRUE(r.ok()) << prop;
+    ASSERT_OK(r) << prop;
     EXPECT_EQ(r->avro_codec, avro_name);
     EXPECT_EQ(r->level, 3);
   }
@@ -535,10 +536,10 @@ TEST(ManifestWriterTest, CodecAndTargetSizeFromTableProperties) {
   o.codec = *ManifestCodecFromProperties({{"write.manifest.compression-codec", "zstd"}});
   std::string path = dir.Join("z.avro");
   auto w = ManifestWriter::Open(*io->Create(path), o);
-  ASSERT_TRUE(w.ok());
-  ASSERT_TRUE((*w)->Close().ok());
+  ASSERT_OK(w);
+  ASSERT_OK((*w)->Close());
   auto reader = avro::ContainerReader::Open(*io->OpenInput(path));
-  ASSERT_TRUE(reader.ok());
+  ASSERT_OK(reader);
   EXPECT_EQ((*reader)->codec(), "zstandard");
 }
 
@@ -551,7 +552,7 @@ TEST(ManifestWriterTest, RefusesEntriesThatDoNotFit) {
       {.source_id = 2, .field_id = 1000, .name = "c2", .transform = spec::Transform::Identity()});
   o.snapshot_id = 1;
   auto w = ManifestWriter::Open(*io->Create(dir.Join("x.avro")), o);
-  ASSERT_TRUE(w.ok());
+  ASSERT_OK(w);
   DataFile f;
   f.file_path = "a.parquet";
   f.file_format = "PARQUET";
@@ -562,15 +563,15 @@ TEST(ManifestWriterTest, RefusesEntriesThatDoNotFit) {
   f.content = FileContent::kPositionDeletes;
   EXPECT_EQ((*w)->WriteAdded(f).error().kind, ErrorKind::kInvalidArgument);  // a data manifest
   f.content = FileContent::kData;
-  EXPECT_TRUE((*w)->WriteAdded(f).ok());
+  EXPECT_OK((*w)->WriteAdded(f));
   ManifestEntry existing;
   existing.data_file = f;
   EXPECT_EQ((*w)->WriteExisting(existing).error().kind, ErrorKind::kInvalidArgument);  // no numbers
   auto m = (*w)->Close();
-  ASSERT_TRUE(m.ok());
+  ASSERT_OK(m);
   EXPECT_EQ(m->added_files_count, 1);
   auto entries = ReadManifestEntries(*io, *m);
-  ASSERT_TRUE(entries.ok()) << entries.error().message;
+  ASSERT_OK(entries);
   EXPECT_EQ(entries->size(), 1u);
 }
 

@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::manifest {
@@ -16,7 +17,7 @@ using floe::testing::ReadFileToString;
 
 std::shared_ptr<const avro::Schema> Parse(const std::string& json) {
   auto s = avro::Schema::Parse(json);
-  EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().message);
+  EXPECT_OK(s);
   return s.ok() ? *s : nullptr;
 }
 
@@ -95,7 +96,7 @@ TEST(ManifestSchemaTest, V1ManifestEntryMatchesIcebergRust) {
       {spec::NestedField{.id = 1000, .name = "VendorID", .type = spec::Type::Int()},
        spec::NestedField{.id = 1001, .name = "tpep_pickup_datetime", .type = spec::Type::Date()}});
   auto got = ManifestEntrySchema(1, *partition);
-  ASSERT_TRUE(got.ok()) << got.error().message;
+  ASSERT_OK(got);
   // iceberg-rust's file makes v1 snapshot_id optional; the spec (and Java) make it required.
   const avro::Node& g = (*got)->root();
   ASSERT_EQ(g.fields[1].name, "snapshot_id");
@@ -113,7 +114,7 @@ TEST(ManifestSchemaTest, ManifestFileMatchesIcebergRust) {
         std::string(kRust) + "avro_schema_manifest_file_v" + std::to_string(v) + ".json")));
     ASSERT_TRUE(want);
     auto got = ManifestFileSchema(v);
-    ASSERT_TRUE(got.ok()) << got.error().message;
+    ASSERT_OK(got);
     // v1's counts carry the older Java names there; both files omit key_metadata (519), which
     // the spec lists for every version.
     ExpectSameShape(want->root(), (*got)->root(), {504, 505, 506}, {519}, "manifest_file");
@@ -166,7 +167,7 @@ TEST(ManifestSchemaTest, PartitionTypesMapToAvroAsJavaWritesThem) {
       spec::NestedField{.id = 1007, .name = "h", .type = Type::Time()},
   });
   auto s = ManifestEntrySchema(2, *partition);
-  ASSERT_TRUE(s.ok()) << s.error().message;
+  ASSERT_OK(s);
   const avro::Node& df = *(*s)->root().fields[4].type;
   const avro::Node& p = *df.fields[3].type;
   ASSERT_EQ(p.name, "r102");
@@ -184,7 +185,7 @@ TEST(ManifestSchemaTest, PartitionTypesMapToAvroAsJavaWritesThem) {
   EXPECT_EQ(value(7)->logical_type, "time-micros");
   // And back: the Iceberg types of a writer's partition record.
   auto back = PartitionTypeFromAvro(p);
-  ASSERT_TRUE(back.ok()) << back.error().message;
+  ASSERT_OK(back);
   EXPECT_EQ(
       **back,
       *Type::Struct({

@@ -27,6 +27,7 @@
 #include "floe/scan/table_scan.h"
 #include "floe/table/schema_conversion.h"
 #include "scan/data_file_rows.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
@@ -61,25 +62,25 @@ int64_t WriteAvro(io::FileIO& io, const std::string& path, std::string_view sche
                   const std::vector<std::string>& records,
                   avro::ContainerWriterOptions options = {}) {
   auto schema = avro::Schema::Parse(schema_json);
-  EXPECT_TRUE(schema.ok()) << schema.error().message;
+  EXPECT_OK(schema);
   auto out = io.Create(path, true);
-  EXPECT_TRUE(out.ok());
+  EXPECT_OK(out);
   auto writer = avro::ContainerWriter::Open(std::move(*out), *schema, options);
-  EXPECT_TRUE(writer.ok()) << writer.error().message;
+  EXPECT_OK(writer);
   for (const std::string& r : records) {
     Status st = avro::EncodeJsonDefault((*schema)->root(), r, (*writer)->encoder());
-    EXPECT_TRUE(st.ok()) << st.error().message << "\n" << r;
-    EXPECT_TRUE((*writer)->FinishRecord().ok());
+    EXPECT_OK(st) << r;
+    EXPECT_OK((*writer)->FinishRecord());
   }
-  EXPECT_TRUE((*writer)->Close().ok());
+  EXPECT_OK((*writer)->Close());
   auto input = io.OpenInput(path);
-  EXPECT_TRUE(input.ok());
+  EXPECT_OK(input);
   return *(*input)->Size();
 }
 
 std::unique_ptr<io::OutputFile> CreateFile(io::FileIO& io, const std::string& path) {
   auto out = io.Create(path, true);
-  EXPECT_TRUE(out.ok()) << out.error().message;
+  EXPECT_OK(out);
   return out.ok() ? std::move(*out) : nullptr;
 }
 
@@ -213,7 +214,7 @@ TEST(AvroDataFileReaderTest, EveryTypeWrittenByFloeInEveryCodec) {
     DataFileReadOptions read;
     read.projected_schema = AllTypesTableSchema();
     auto result = ReadAvro(io, AvroFile(path, size, 3), read);
-    ASSERT_TRUE(result.ok()) << result.error().message;
+    ASSERT_OK(result);
     EXPECT_EQ(result->rows, AllTypesExpected());
   }
 }
@@ -266,7 +267,7 @@ with open(sys.argv[2], "wb") as out:
     DataFileReadOptions read;
     read.projected_schema = AllTypesTableSchema();
     auto result = ReadAvro(*io::LocalFileIO(), AvroFile(path, 0, 3), read);
-    ASSERT_TRUE(result.ok()) << result.error().message;
+    ASSERT_OK(result);
     EXPECT_EQ(result->rows, AllTypesExpected());
   }
 }
@@ -353,7 +354,7 @@ class AvroEvolutionTest : public ::testing::Test {
 
 TEST_F(AvroEvolutionTest, RenamesDropsDefaultsPartitionValuesAndPromotions) {
   auto read = ReadAvro(io_, File(), Options());
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   const std::vector<std::string> expected = {
       R"(0|"n0"|7|"eu"|null|0.0|"0.01"|{"a":0,"b":9}|[])",
       R"(1|"n1"|7|"eu"|null|0.5|"1.01"|{"a":1,"b":9}|[{"p":10,"r":"z"}])",
@@ -366,9 +367,9 @@ TEST_F(AvroEvolutionTest, RenamesDropsDefaultsPartitionValuesAndPromotions) {
 
   // The columnar schema is the projected one.
   auto reader = DataFileReader::Open(io_, File(), Options());
-  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  ASSERT_OK(reader);
   auto projected = table::ToColumnarSchema(Evolved());
-  ASSERT_TRUE(projected.ok());
+  ASSERT_OK(projected);
   EXPECT_TRUE((*reader)->schema()->Equals(**projected));
 
   // A null identity partition value wins over the default; without the spec the default applies.
@@ -377,11 +378,11 @@ TEST_F(AvroEvolutionTest, RenamesDropsDefaultsPartitionValuesAndPromotions) {
   manifest::DataFile file = File();
   file.partition = {spec::Literal::Null()};
   read = ReadAvro(io_, file, options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->rows.front().substr(0, 16), R"(0|"n0"|7|null|nu)");
   options.spec = nullptr;
   read = ReadAvro(io_, file, options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->rows.front().substr(0, 14), R"(0|"n0"|7|"us"|)");
 }
 
@@ -427,7 +428,7 @@ TEST_F(AvroEvolutionTest, Errors) {
   options.filter = "id = 3";
   options.filter_rows = true;
   auto read = ReadAvro(io_, File(), options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->rows.size(), 5u);
 
   // ORC stays unsupported, naming the file; a missing file is NotFound.
@@ -473,12 +474,12 @@ TEST(AvroDataFileReaderTest, FilesWithoutIdsReadThroughTheNameMapping) {
     {"field-id":3,"names":["nested"],"fields":[{"field-id":4,"names":["x"]}]},
     {"field-id":5,"names":["tags"],"fields":[{"field-id":6,"names":["element"]}]},
     {"field-id":7,"names":["props"],"fields":[{"field-id":8,"names":["key"]},{"field-id":9,"names":["value"]}]}])");
-  ASSERT_TRUE(mapping.ok()) << mapping.error().message;
+  ASSERT_OK(mapping);
   DataFileReadOptions options;
   options.projected_schema = table;
   options.name_mapping = *mapping;
   auto read = ReadAvro(io, AvroFile("mem://t/nm.avro", size, 2), options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->rows,
             (std::vector<std::string>{R"(1|"p"|{"x":5}|["a","b"]|[{"key":"k","value":2}])",
                                       R"(2|null|{"x":6}|[]|[])"}));
@@ -486,7 +487,7 @@ TEST(AvroDataFileReaderTest, FilesWithoutIdsReadThroughTheNameMapping) {
   // Without the mapping nothing matches: every column is null.
   options.name_mapping.reset();
   read = ReadAvro(io, AvroFile("mem://t/nm.avro", size, 2), options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->rows, std::vector<std::string>(2, "null|null|null|null|null"));
 }
 
@@ -521,9 +522,9 @@ TEST(AvroDataFileReaderTest, BatchesSmallerThanBlocksAndRowPositions) {
     const std::string path = fmt::format("mem://t/blocks-{}.avro", codec);
     int64_t size = WriteAvro(io, path, kTwoColumns, TwoColumnRecords(1000), write);
     auto input = io.OpenInput(path);
-    ASSERT_TRUE(input.ok());
+    ASSERT_OK(input);
     auto summary = avro::SummarizeContainer(std::shared_ptr<io::InputFile>(std::move(*input)));
-    ASSERT_TRUE(summary.ok()) << summary.error().message;
+    ASSERT_OK(summary);
     EXPECT_GT(summary->blocks, 10);
 
     DataFileReadOptions options;
@@ -531,7 +532,7 @@ TEST(AvroDataFileReaderTest, BatchesSmallerThanBlocksAndRowPositions) {
     options.with_row_positions = true;
     options.batch_size = 100;  // batches span blocks
     auto read = ReadAvro(io, AvroFile(path, size, 1000), options);
-    ASSERT_TRUE(read.ok()) << read.error().message;
+    ASSERT_OK(read);
     ASSERT_EQ(read->rows.size(), 1000u);
     for (int i = 0; i < 1000; ++i) {
       EXPECT_EQ(read->rows[static_cast<size_t>(i)], TwoColumnRow(i) + "|" + std::to_string(i));
@@ -540,7 +541,7 @@ TEST(AvroDataFileReaderTest, BatchesSmallerThanBlocksAndRowPositions) {
 
     options.batch_size = 7;
     read = ReadAvro(io, AvroFile(path, size, 1000), options);
-    ASSERT_TRUE(read.ok()) << read.error().message;
+    ASSERT_OK(read);
     ASSERT_EQ(read->batch_sizes.size(), 143u);
     EXPECT_EQ(read->batch_sizes.back(), 1000 - 142 * 7);
 
@@ -550,7 +551,7 @@ TEST(AvroDataFileReaderTest, BatchesSmallerThanBlocksAndRowPositions) {
     options.projected_schema.fields = {c};
     options.batch_size = 300;
     read = ReadAvro(io, AvroFile(path, size, 1000), options);
-    ASSERT_TRUE(read.ok()) << read.error().message;
+    ASSERT_OK(read);
     ASSERT_EQ(read->rows.size(), 1000u);
     EXPECT_EQ(read->rows[999], "1|999");
     EXPECT_EQ(read->batch_sizes, (std::vector<int64_t>{300, 300, 300, 100}));
@@ -594,17 +595,17 @@ TEST(AvroDataFileReaderTest, TableScanWithPositionDeletes) {
     col::BinaryBuilder paths(col::Utf8());
     col::Int64Builder positions(col::Int64());
     for (int64_t p : {0, 3, 17, 39}) {
-      ASSERT_TRUE(paths.Append(data_path).ok());
-      ASSERT_TRUE(positions.Append(p).ok());
+      ASSERT_OK(paths.Append(data_path));
+      ASSERT_OK(positions.Append(p));
     }
     auto batch = col::RecordBatch::Make(delete_schema, 4, {*paths.Finish(), *positions.Finish()});
-    ASSERT_TRUE(batch.ok()) << batch.error().message;
+    ASSERT_OK(batch);
     auto out = io->Create(deletes_path);
-    ASSERT_TRUE(out.ok());
+    ASSERT_OK(out);
     auto writer = parquet::ParquetWriter::Make(std::move(*out), delete_schema);
-    ASSERT_TRUE(writer.ok()) << writer.error().message;
-    ASSERT_TRUE((*writer)->Write(*batch).ok());
-    ASSERT_TRUE((*writer)->Close().ok());
+    ASSERT_OK(writer);
+    ASSERT_OK((*writer)->Write(*batch));
+    ASSERT_OK((*writer)->Close());
   }
 
   // Manifests, manifest list and metadata of one snapshot.
@@ -613,7 +614,7 @@ TEST(AvroDataFileReaderTest, TableScanWithPositionDeletes) {
   list_options.snapshot_id = 1;
   list_options.sequence_number = 1;
   auto list = manifest::ManifestListWriter::Open(CreateFile(*io, list_path), list_options);
-  ASSERT_TRUE(list.ok()) << list.error().message;
+  ASSERT_OK(list);
   for (bool deletes : {false, true}) {
     manifest::ManifestWriterOptions o;
     o.schema = schema;
@@ -622,7 +623,7 @@ TEST(AvroDataFileReaderTest, TableScanWithPositionDeletes) {
     o.content = deletes ? manifest::ManifestContent::kDeletes : manifest::ManifestContent::kData;
     auto w = manifest::ManifestWriter::Open(
         CreateFile(*io, dir.Join(deletes ? "m1.avro" : "m0.avro")), o);
-    ASSERT_TRUE(w.ok()) << w.error().message;
+    ASSERT_OK(w);
     manifest::DataFile f;
     if (deletes) {
       f.content = manifest::FileContent::kPositionDeletes;
@@ -630,18 +631,18 @@ TEST(AvroDataFileReaderTest, TableScanWithPositionDeletes) {
       f.file_format = "PARQUET";
       f.record_count = 4;
       auto input = io->OpenInput(deletes_path);
-      ASSERT_TRUE(input.ok());
+      ASSERT_OK(input);
       f.file_size_in_bytes = *(*input)->Size();
     } else {
       f = AvroFile(data_path, size, 40);
     }
     f.partition = {spec::Literal::String("eu")};
-    ASSERT_TRUE((*w)->WriteAdded(f).ok());
+    ASSERT_OK((*w)->WriteAdded(f));
     auto closed = (*w)->Close();
-    ASSERT_TRUE(closed.ok()) << closed.error().message;
-    ASSERT_TRUE((*list)->Add(*closed).ok());
+    ASSERT_OK(closed);
+    ASSERT_OK((*list)->Add(*closed));
   }
-  ASSERT_TRUE((*list)->Close().ok());
+  ASSERT_OK((*list)->Close());
   spec::TableMetadata metadata;
   metadata.format_version = 2;
   metadata.location = dir.path();
@@ -662,7 +663,7 @@ TEST(AvroDataFileReaderTest, TableScanWithPositionDeletes) {
     ScanOptions scan;
     scan.filter = filter;
     auto plan = PlanScan(*io, metadata, scan);
-    ASSERT_TRUE(plan.ok()) << plan.error().message;
+    ASSERT_OK(plan);
     ASSERT_EQ(plan->tasks.size(), 1u);
     EXPECT_EQ(plan->tasks[0].deletes.size(), 1u);
     TableReadOptions read;
@@ -675,7 +676,7 @@ TEST(AvroDataFileReaderTest, TableScanWithPositionDeletes) {
       return Ok();
     };
     auto report = ReadTable(*io, metadata, *plan, read, callbacks);
-    ASSERT_TRUE(report.ok()) << report.error().message;
+    ASSERT_OK(report);
     std::vector<std::string> expected;
     for (int i = filter.empty() ? 0 : 30; i < 40; ++i) {
       if (i == 0 || i == 3 || i == 17 || i == 39) continue;
@@ -685,7 +686,7 @@ TEST(AvroDataFileReaderTest, TableScanWithPositionDeletes) {
     EXPECT_EQ(report->rows_deleted, 4);  // deletes apply before the filter
 
     auto count = CountRows(*io, metadata, *plan, 1);
-    ASSERT_TRUE(count.ok()) << count.error().message;
+    ASSERT_OK(count);
     EXPECT_EQ(count->count, static_cast<int64_t>(expected.size()));
   }
 }
@@ -706,13 +707,13 @@ TEST(AvroDataFileReaderTest, TruncatedAndDamagedFilesFailCleanly) {
     const std::string path = fmt::format("mem://t/whole-{}.avro", codec);
     WriteAvro(io, path, kTwoColumns, TwoColumnRecords(120), write);
     auto bytes = io::ReadFile(io, path);
-    ASSERT_TRUE(bytes.ok());
+    ASSERT_OK(bytes);
     auto read_copy = [&](const std::string& data) -> Result<ReadResult> {
       const std::string copy = "mem://t/damaged.avro";
       auto out = io.Create(copy, true);
-      EXPECT_TRUE(out.ok());
-      EXPECT_TRUE((*out)->Write(data).ok());
-      EXPECT_TRUE((*out)->Close().ok());
+      EXPECT_OK(out);
+      EXPECT_OK((*out)->Write(data));
+      EXPECT_OK((*out)->Close());
       DataFileReadOptions options;
       options.projected_schema = table;
       options.batch_size = 50;

@@ -24,6 +24,7 @@
 #include "floe/scan/position_deletes.h"
 #include "floe/scan/table_reader.h"
 #include "floe/scan/table_scan.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
@@ -82,19 +83,19 @@ int64_t WriteAvro(const testing::TempDir& dir, Writer writer, const std::string&
   std::shared_ptr<io::FileIO> io = io::LocalFileIO();
   if (writer == Writer::kFloe) {
     auto schema = avro::Schema::Parse(schema_json);
-    EXPECT_TRUE(schema.ok()) << schema.error().message;
+    EXPECT_OK(schema);
     auto out = io->Create(path, true);
-    EXPECT_TRUE(out.ok());
+    EXPECT_OK(out);
     avro::ContainerWriterOptions options;
     options.block_size = 64;  // several blocks
     auto w = avro::ContainerWriter::Open(std::move(*out), *schema, options);
-    EXPECT_TRUE(w.ok()) << w.error().message;
+    EXPECT_OK(w);
     for (const std::string& r : records) {
       Status st = avro::EncodeJsonDefault((*schema)->root(), r, (*w)->encoder());
-      EXPECT_TRUE(st.ok()) << st.error().message << "\n" << r;
-      EXPECT_TRUE((*w)->FinishRecord().ok());
+      EXPECT_OK(st) << r;
+      EXPECT_OK((*w)->FinishRecord());
     }
-    EXPECT_TRUE((*w)->Close().ok());
+    EXPECT_OK((*w)->Close());
   } else {
     const std::string schema_path = path + ".schema.json";
     const std::string records_path = path + ".records.json";
@@ -121,7 +122,7 @@ with open(sys.argv[3], "wb") as out:
                               << r.err;
   }
   auto input = io->OpenInput(path);
-  EXPECT_TRUE(input.ok());
+  EXPECT_OK(input);
   return input.ok() ? *(*input)->Size() : 0;
 }
 
@@ -133,18 +134,18 @@ int64_t WriteParquetData(const std::string& path) {
   col::Int64Builder ids(col::Int64());
   col::BinaryBuilder names(col::Utf8());
   for (int i = 0; i < kRows; ++i) {
-    EXPECT_TRUE(ids.Append(i).ok());
+    EXPECT_OK(ids.Append(i));
     std::optional<std::string> name = NameOf(i);
-    EXPECT_TRUE((name ? names.Append(*name) : names.AppendNull()).ok());
+    EXPECT_OK(name ? names.Append(*name) : names.AppendNull());
   }
   auto batch = col::RecordBatch::Make(schema, kRows, {*ids.Finish(), *names.Finish()});
-  EXPECT_TRUE(batch.ok()) << batch.error().message;
+  EXPECT_OK(batch);
   auto out = io->Create(path, true);
-  EXPECT_TRUE(out.ok());
+  EXPECT_OK(out);
   auto writer = parquet::ParquetWriter::Make(std::move(*out), schema);
-  EXPECT_TRUE(writer.ok()) << writer.error().message;
-  EXPECT_TRUE((*writer)->Write(*batch).ok());
-  EXPECT_TRUE((*writer)->Close().ok());
+  EXPECT_OK(writer);
+  EXPECT_OK((*writer)->Write(*batch));
+  EXPECT_OK((*writer)->Close());
   auto input = io->OpenInput(path);
   return *(*input)->Size();
 }
@@ -172,7 +173,7 @@ manifest::DataFile FileAt(std::string path, std::string format, int64_t size, in
 
 std::unique_ptr<io::OutputFile> CreateFile(io::FileIO& io, const std::string& path) {
   auto out = io.Create(path, true);
-  EXPECT_TRUE(out.ok()) << out.error().message;
+  EXPECT_OK(out);
   return out.ok() ? std::move(*out) : nullptr;
 }
 
@@ -195,7 +196,7 @@ spec::TableMetadata MakeTable(const testing::TempDir& dir, const std::string& na
   list_options.snapshot_id = 2;
   list_options.sequence_number = 2;
   auto list = manifest::ManifestListWriter::Open(CreateFile(*io, list_path), list_options);
-  EXPECT_TRUE(list.ok()) << list.error().message;
+  EXPECT_OK(list);
   for (bool is_deletes : {false, true}) {
     manifest::ManifestWriterOptions o;
     o.schema = schema;
@@ -204,17 +205,17 @@ spec::TableMetadata MakeTable(const testing::TempDir& dir, const std::string& na
     o.content = is_deletes ? manifest::ManifestContent::kDeletes : manifest::ManifestContent::kData;
     auto w = manifest::ManifestWriter::Open(
         CreateFile(*io, dir.Join(name + (is_deletes ? "-m1.avro" : "-m0.avro"))), o);
-    EXPECT_TRUE(w.ok()) << w.error().message;
+    EXPECT_OK(w);
     if (is_deletes) {
-      for (const manifest::DataFile& d : deletes) EXPECT_TRUE((*w)->WriteAdded(d).ok());
+      for (const manifest::DataFile& d : deletes) EXPECT_OK((*w)->WriteAdded(d));
     } else {
-      EXPECT_TRUE((*w)->WriteAdded(data, 1).ok());
+      EXPECT_OK((*w)->WriteAdded(data, 1));
     }
     auto closed = (*w)->Close();
-    EXPECT_TRUE(closed.ok()) << closed.error().message;
-    EXPECT_TRUE((*list)->Add(*closed).ok());
+    EXPECT_OK(closed);
+    EXPECT_OK((*list)->Add(*closed));
   }
-  EXPECT_TRUE((*list)->Close().ok());
+  EXPECT_OK((*list)->Close());
   spec::TableMetadata metadata;
   metadata.format_version = 2;
   metadata.location = dir.path();
@@ -347,7 +348,7 @@ TEST(AvroDeleteFilesTest, PositionAndEqualityDeletesOnAvroAndParquetData) {
         }
         spec::TableMetadata metadata = MakeTable(dir, prefix + "-" + c.name, data, c.files);
         auto scanned = Scan(metadata);
-        ASSERT_TRUE(scanned.ok()) << scanned.error().message;
+        ASSERT_OK(scanned);
         EXPECT_EQ(scanned->rows, expected);
         EXPECT_EQ(scanned->rows_deleted, deleted);
         EXPECT_EQ(scanned->count, static_cast<int64_t>(expected.size()));
@@ -361,7 +362,7 @@ TEST(AvroDeleteFilesTest, ReadDirectly) {
   std::shared_ptr<io::FileIO> io = io::LocalFileIO();
   DeleteFiles deletes = WriteDeletes(dir, Writer::kFloe, "direct", "a.parquet");
   auto by_path = ReadPositionDeleteFile(*io, deletes.positions);
-  ASSERT_TRUE(by_path.ok()) << by_path.error().message;
+  ASSERT_OK(by_path);
   ASSERT_EQ(by_path->size(), 2u);
   EXPECT_EQ(by_path->at("a.parquet").ToVector(), (std::vector<int64_t>{1, 4}));
 
@@ -372,7 +373,7 @@ TEST(AvroDeleteFilesTest, ReadDirectly) {
             {R"({"pos":9,"file_path":"b.parquet"})"});
   auto named = ReadPositionDeleteFile(
       *io, FileAt(noids, "avro", 0, 1, manifest::FileContent::kPositionDeletes));
-  ASSERT_TRUE(named.ok()) << named.error().message;
+  ASSERT_OK(named);
   EXPECT_EQ(named->at("b.parquet").ToVector(), std::vector<int64_t>{9});
 
   // Equality deletes need the table schema to type an Avro file's keys.
@@ -381,7 +382,7 @@ TEST(AvroDeleteFilesTest, ReadDirectly) {
   ASSERT_FALSE(no_schema.ok());
   EXPECT_EQ(no_schema.error().kind, ErrorKind::kInvalidArgument);
   auto names = EqualityDeleteSet::Read(*io, deletes.names, &schema);
-  ASSERT_TRUE(names.ok()) << names.error().message;
+  ASSERT_OK(names);
   EXPECT_EQ(names->size(), 2u);
 
   // A key column the file lacks is Corrupt, not read as nulls (which would delete null rows).
@@ -424,18 +425,16 @@ TEST(AvroDeleteFilesTest, DamagedDeleteFilesFailCleanly) {
   for (const manifest::DataFile* file : {&deletes.positions, &deletes.names}) {
     SCOPED_TRACE(file->file_path);
     auto input = local->OpenInput(file->file_path);
-    ASSERT_TRUE(input.ok());
+    ASSERT_OK(input);
     std::string bytes(static_cast<size_t>(*(*input)->Size()), '\0');
-    ASSERT_TRUE((*input)
-                    ->ReadAt(0, static_cast<int64_t>(bytes.size()),
-                             reinterpret_cast<uint8_t*>(bytes.data()))
-                    .ok());
+    ASSERT_OK((*input)->ReadAt(0, static_cast<int64_t>(bytes.size()),
+                               reinterpret_cast<uint8_t*>(bytes.data())));
     auto read = [&](const std::string& content) -> Status {
       io::MemoryFileIO io;
       auto out = io.Create(file->file_path, true);
-      EXPECT_TRUE(out.ok());
-      EXPECT_TRUE((*out)->Write(content).ok());
-      EXPECT_TRUE((*out)->Close().ok());
+      EXPECT_OK(out);
+      EXPECT_OK((*out)->Write(content));
+      EXPECT_OK((*out)->Close());
       manifest::DataFile damaged = *file;
       damaged.file_size_in_bytes = static_cast<int64_t>(content.size());
       if (damaged.content == manifest::FileContent::kPositionDeletes) {
@@ -477,9 +476,9 @@ TEST(AvroDeleteFilesTest, DamagedDeleteFilesFailCleanly) {
   const std::string bad_path = dir.Join("bad-deletes.avro");
   {
     auto out = local->Create(bad_path, true);
-    ASSERT_TRUE(out.ok());
-    ASSERT_TRUE((*out)->Write(std::string("Obj\x01 not an avro file")).ok());
-    ASSERT_TRUE((*out)->Close().ok());
+    ASSERT_OK(out);
+    ASSERT_OK((*out)->Write(std::string("Obj\x01 not an avro file")));
+    ASSERT_OK((*out)->Close());
   }
   manifest::DataFile bad = FileAt(bad_path, "AVRO", 24, 1, manifest::FileContent::kPositionDeletes);
   auto scanned = Scan(MakeTable(dir, "bad", data, {bad}));

@@ -24,6 +24,7 @@
 #include "floe/scan/table_reader.h"
 #include "floe/scan/table_scan.h"
 #include "floe/util/time.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
@@ -466,19 +467,19 @@ TEST(CorpusQueriesTest, TpchQ06OnLineitem) {
     SCOPED_TRACE(table);
     std::shared_ptr<io::FileIO> local = io::LocalFileIO();
     auto metadata_file = commit::FindCurrentMetadataFile(*local, base + "/" + table);
-    ASSERT_TRUE(metadata_file.ok()) << metadata_file.error().message;
+    ASSERT_OK(metadata_file);
     auto metadata = commit::ReadMetadataFile(*local, *metadata_file);
-    ASSERT_TRUE(metadata.ok()) << metadata.error().message;
+    ASSERT_OK(metadata);
     // The table was written as ./lineitem_iceberg; the copies live in folders of other names.
     auto map = io::LocationMap::Make({"lineitem_iceberg=" + table}, base);
-    ASSERT_TRUE(map.ok()) << map.error().message;
+    ASSERT_OK(map);
     std::shared_ptr<io::FileIO> io = io::RemappedFileIO(local, *map);
     ScanOptions options;
     options.filter =
         "l_shipdate >= DATE '1994-01-01' AND l_shipdate < DATE '1995-01-01' AND "
         "l_discount BETWEEN 0.05 AND 0.07 AND l_quantity < 24";
     auto plan = PlanScan(*io, *metadata, options);
-    ASSERT_TRUE(plan.ok()) << plan.error().message;
+    ASSERT_OK(plan);
     TableReadOptions read;
     read.columns = {"l_extendedprice", "l_discount"};
     __int128 revenue = 0;  // scale 4
@@ -499,7 +500,7 @@ TEST(CorpusQueriesTest, TpchQ06OnLineitem) {
       return Ok();
     };
     auto report = ReadTable(*io, *metadata, *plan, read, callbacks);
-    ASSERT_TRUE(report.ok()) << report.error().message;
+    ASSERT_OK(report);
     EXPECT_GT(rows, 0);
     EXPECT_EQ(static_cast<int64_t>(revenue), int64_t{10775369101}) << "rows " << rows;
   }
@@ -526,7 +527,7 @@ TEST(CorpusQueriesTest, EveryTableReadsCompletely) {
   std::string root = CorpusRoot() + "/data/persistent";
   std::shared_ptr<io::FileIO> local = io::LocalFileIO();
   auto map = io::LocationMap::Make({}, CorpusRoot());
-  ASSERT_TRUE(map.ok());
+  ASSERT_OK(map);
   std::shared_ptr<io::FileIO> io = io::RemappedFileIO(local, *map);
   int tables = 0;
   std::vector<std::string> failures;
@@ -545,7 +546,7 @@ TEST(CorpusQueriesTest, EveryTableReadsCompletely) {
     if (top == "iceberg") {
       auto lineitem = io::LocationMap::Make(
           {"lineitem_iceberg=" + fs::path(folder).filename().string()}, root + "/iceberg");
-      ASSERT_TRUE(lineitem.ok());
+      ASSERT_OK(lineitem);
       table_io = io::RemappedFileIO(local, *lineitem);
     }
     auto read = [&]() -> Result<int64_t> {

@@ -13,6 +13,7 @@
 #include "floe/manifest/snapshot_files.h"
 #include "floe/table/schema_conversion.h"
 #include "scan/data_file_rows.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
@@ -32,20 +33,20 @@ struct LoadedTable {
 LoadedTable LoadTable(const std::string& folder) {
   const std::string base = testing::CorpusPath("duckdb-iceberg");
   auto map = io::LocationMap::Make({}, base);
-  EXPECT_TRUE(map.ok());
+  EXPECT_OK(map);
   LoadedTable t;
   t.io = io::RemappedFileIO(io::LocalFileIO(), *map);
   auto location = commit::FindCurrentMetadataFile(*t.io, base + "/data/persistent/" + folder);
-  EXPECT_TRUE(location.ok()) << location.error().message;
+  EXPECT_OK(location);
   auto metadata = commit::ReadMetadataFile(*t.io, *location);
-  EXPECT_TRUE(metadata.ok()) << metadata.error().message;
+  EXPECT_OK(metadata);
   t.metadata = std::move(*metadata);
   const spec::Snapshot* snapshot = t.metadata.CurrentSnapshot();
   EXPECT_NE(snapshot, nullptr);
   auto list = manifest::ReadSnapshotManifests(*t.io, t.metadata, *snapshot);
-  EXPECT_TRUE(list.ok()) << list.error().message;
+  EXPECT_OK(list);
   auto entries = manifest::ReadLiveEntries(*t.io, t.metadata, *list);
-  EXPECT_TRUE(entries.ok()) << entries.error().message;
+  EXPECT_OK(entries);
   t.entries = std::move(*entries);
   return t;
 }
@@ -59,7 +60,7 @@ std::vector<std::string> ReadTable(const LoadedTable& t,
   auto property = t.metadata.properties.find(std::string(spec::kNameMappingProperty));
   if (property != t.metadata.properties.end()) {
     auto parsed = spec::NameMapping::Parse(property->second);
-    EXPECT_TRUE(parsed.ok()) << parsed.error().message;
+    EXPECT_OK(parsed);
     mapping = *parsed;
   }
   for (const manifest::ManifestEntry& e : t.entries) {
@@ -69,7 +70,7 @@ std::vector<std::string> ReadTable(const LoadedTable& t,
     options.spec = t.metadata.SpecById(e.data_file.spec_id);
     options.name_mapping = mapping;
     auto read = ReadAll(*t.io, e.data_file, options);
-    EXPECT_TRUE(read.ok()) << read.error().message;
+    EXPECT_OK(read);
     if (!read.ok()) continue;
     rows.insert(rows.end(), read->rows.begin(), read->rows.end());
   }
@@ -158,7 +159,7 @@ TEST(DataFileReaderTest, FilesWithoutIdsReadThroughTheNameMapping) {
   DataFileReadOptions options;
   options.projected_schema = *t.metadata.CurrentSchema();
   auto read = ReadAll(*t.io, file, options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->rows, std::vector<std::string>(3, "null|null|null|null|null|null"));
 }
 
@@ -190,7 +191,7 @@ struct MappingCase {
 TEST(DataFileReaderTest, NameMappingVersions) {
   const std::string base = testing::CorpusPath("duckdb-iceberg");
   auto map = io::LocationMap::Make({}, base);
-  ASSERT_TRUE(map.ok());
+  ASSERT_OK(map);
   auto io = io::RemappedFileIO(io::LocalFileIO(), *map);
   const std::vector<MappingCase> cases = {
       {"v3", 6597550917742534971, 0, 0, 0},         // a → 1, b → 2
@@ -205,20 +206,20 @@ TEST(DataFileReaderTest, NameMappingVersions) {
     auto metadata = commit::ReadMetadataFile(
         *io, base + "/data/persistent/name_mapping/warehouse_1/mydb/t1/metadata/" + c.version +
                  ".metadata.json");
-    ASSERT_TRUE(metadata.ok()) << metadata.error().message;
+    ASSERT_OK(metadata);
     std::optional<spec::NameMapping> mapping;
     auto property = metadata->properties.find(std::string(spec::kNameMappingProperty));
     if (property != metadata->properties.end()) {
       auto parsed = spec::NameMapping::Parse(property->second);
-      ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+      ASSERT_OK(parsed);
       mapping = *parsed;
     }
     const spec::Snapshot* snapshot = metadata->SnapshotById(c.snapshot_id);
     ASSERT_NE(snapshot, nullptr);
     auto list = manifest::ReadSnapshotManifests(*io, *metadata, *snapshot);
-    ASSERT_TRUE(list.ok()) << list.error().message;
+    ASSERT_OK(list);
     auto entries = manifest::ReadLiveEntries(*io, *metadata, *list);
-    ASSERT_TRUE(entries.ok()) << entries.error().message;
+    ASSERT_OK(entries);
     ASSERT_EQ(entries->size(), 1u);
     DataFileReadOptions options;
     options.projected_schema = *metadata->SchemaById(c.schema_id);
@@ -231,11 +232,11 @@ TEST(DataFileReaderTest, NameMappingVersions) {
           << reader.error().message;
       continue;
     }
-    ASSERT_TRUE(reader.ok()) << reader.error().message;
+    ASSERT_OK(reader);
     int64_t rows = 0, a_nulls = 0, b_nulls = 0;
     while (true) {
       auto batch = (*reader)->Next();
-      ASSERT_TRUE(batch.ok()) << batch.error().message;
+      ASSERT_OK(batch);
       if (!*batch) break;
       rows += (*batch)->num_rows();
       a_nulls += (*batch)->column(0)->null_count;
@@ -257,28 +258,28 @@ class SyntheticFileTest : public ::testing::Test {
                       {2, "name", false, spec::Type::String()},
                       {3, "score", false, spec::Type::Double()}};
     auto schema = table::ToColumnarSchema(written);
-    ASSERT_TRUE(schema.ok());
+    ASSERT_OK(schema);
     col::Int32Builder ids(col::Int32());
     col::BinaryBuilder names(col::Utf8());
     col::PrimitiveBuilder<double> scores(col::Float64());
     for (int i = 0; i < 30; ++i) {
-      ASSERT_TRUE(ids.Append(i).ok());
-      ASSERT_TRUE(names.Append("n" + std::to_string(i)).ok());
-      ASSERT_TRUE(scores.Append(i * 0.5).ok());
+      ASSERT_OK(ids.Append(i));
+      ASSERT_OK(names.Append("n" + std::to_string(i)));
+      ASSERT_OK(scores.Append(i * 0.5));
     }
     auto batch =
         col::RecordBatch::Make(*schema, 30, {*ids.Finish(), *names.Finish(), *scores.Finish()});
-    ASSERT_TRUE(batch.ok()) << batch.error().message;
+    ASSERT_OK(batch);
     auto out = io_.Create("mem://t/data/f.parquet");
-    ASSERT_TRUE(out.ok());
+    ASSERT_OK(out);
     parquet::ParquetWriterOptions options;
     options.row_group_rows = 10;
     options.columns.page_row_limit = 5;  // two pages per row group, in the page index
     auto writer = parquet::ParquetWriter::Make(std::move(*out), *schema, options);
-    ASSERT_TRUE(writer.ok()) << writer.error().message;
-    ASSERT_TRUE((*writer)->Write(*batch).ok());
+    ASSERT_OK(writer);
+    ASSERT_OK((*writer)->Write(*batch));
     auto metrics = (*writer)->Close();
-    ASSERT_TRUE(metrics.ok()) << metrics.error().message;
+    ASSERT_OK(metrics);
     ASSERT_EQ(metrics->split_offsets.size(), 3u);
     file_.file_path = "mem://t/data/f.parquet";
     file_.file_format = "PARQUET";
@@ -321,14 +322,14 @@ class SyntheticFileTest : public ::testing::Test {
 
 TEST_F(SyntheticFileTest, ResolvesRenamesDropsDefaultsPartitionValuesAndPromotions) {
   auto reader = DataFileReader::Open(io_, file_, Options());
-  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  ASSERT_OK(reader);
   const col::Schema& schema = *(*reader)->schema();
   ASSERT_EQ(schema.num_fields(), 5);
   EXPECT_EQ(schema.field(0).type->id(), col::TypeId::kInt64);
   EXPECT_EQ(schema.field(1).name, "label");
   EXPECT_EQ(schema.field(1).field_id(), 2);
   auto read = ReadAll(io_, file_, Options());
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   ASSERT_EQ(read->rows.size(), 30u);
   for (int i = 0; i < 30; ++i) EXPECT_EQ(read->rows[static_cast<size_t>(i)], Row(i));
 }
@@ -339,7 +340,7 @@ TEST_F(SyntheticFileTest, RowPositionsCountSkippedRowGroups) {
   options.batch_size = 4;
   options.filter = "id < 10 or id >= 20";  // the middle row group cannot match
   auto read = ReadAll(io_, file_, options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->report.row_groups, 3);
   EXPECT_EQ(read->report.row_groups_skipped, 1);
   std::vector<std::string> expected;
@@ -353,14 +354,14 @@ TEST_F(SyntheticFileTest, RowPositionsCountSkippedRowGroups) {
   // A filter on the renamed column binds to the file's column under the table's name.
   options.filter = "label = 'zzz'";
   read = ReadAll(io_, file_, options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->report.row_groups_skipped, 3);
   EXPECT_TRUE(read->rows.empty());
 
   // A filter on a column the file lacks prunes nothing (the caller filters the rows).
   options.filter = "added = 8";
   read = ReadAll(io_, file_, options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->report.row_groups_skipped, 0);
   EXPECT_EQ(read->rows.size(), 30u);
 
@@ -370,13 +371,13 @@ TEST_F(SyntheticFileTest, RowPositionsCountSkippedRowGroups) {
     SCOPED_TRACE(filter);
     options.filter = filter;
     read = ReadAll(io_, file_, options);
-    ASSERT_TRUE(read.ok()) << read.error().message;
+    ASSERT_OK(read);
     EXPECT_EQ(read->report.row_groups_skipped, 2);
     EXPECT_EQ(read->rows.size(), 10u);
   }
   options.filter = "id >= 20 or added = 8";
   read = ReadAll(io_, file_, options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->report.row_groups_skipped, 0);
 
   // A filter that does not bind to the projected schema is the caller's error.
@@ -392,7 +393,7 @@ TEST_F(SyntheticFileTest, PageIndexDropsRowsAndKeepsTheirPositions) {
   options.batch_size = 4;
   options.filter = "id = 13";  // row group 1, its first page
   auto read = ReadAll(io_, file_, options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->report.row_groups_skipped, 2);
   EXPECT_EQ(read->report.rows_skipped_by_page_index, 5);
   std::vector<std::string> expected;
@@ -428,10 +429,10 @@ TEST_F(SyntheticFileTest, FilterRowsOnlyWhereTheFileColumnsMeanTheSame) {
     options.with_row_positions = c.with_positions;
     options.batch_size = 4;
     auto reader = DataFileReader::Open(io_, file_, options);
-    ASSERT_TRUE(reader.ok()) << reader.error().message;
+    ASSERT_OK(reader);
     EXPECT_EQ((*reader)->filters_rows(), c.filters);
     auto read = ReadAll(io_, file_, options);
-    ASSERT_TRUE(read.ok()) << read.error().message;
+    ASSERT_OK(read);
     if (!c.filters) continue;  // pruned only: covered by the tests above
     std::vector<std::string> expected;
     for (int i : c.rows) expected.push_back(Row(i));
@@ -449,7 +450,7 @@ TEST_F(SyntheticFileTest, OnlyConstantsStillCountTheRows) {
   options.with_row_positions = true;
   options.batch_size = 7;
   auto read = ReadAll(io_, file_, options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   ASSERT_EQ(read->rows.size(), 30u);
   for (int i = 0; i < 30; ++i) {
     EXPECT_EQ(read->rows[static_cast<size_t>(i)], "7|\"eu\"|" + std::to_string(i));
@@ -462,12 +463,12 @@ TEST_F(SyntheticFileTest, NullIdentityPartitionValueWinsOverTheDefault) {
   options.projected_schema.fields[3].initial_default = "\"us\"";
   file_.partition = {spec::Literal::Null()};
   auto read = ReadAll(io_, file_, options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->rows.front(), "0|\"n0\"|7|null|null");
   // Without the spec, the default applies.
   options.spec = nullptr;
   read = ReadAll(io_, file_, options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->rows.front(), "0|\"n0\"|7|\"us\"|null");
 }
 
@@ -540,30 +541,30 @@ TEST(DataFileReaderListTest, FieldsDroppedAndAddedInsideListElements) {
       {2, "items", false,
        element_of({{3, "a", false, spec::Type::Int()}, {4, "b", false, spec::Type::String()}})}};
   auto schema = table::ToColumnarSchema(written);
-  ASSERT_TRUE(schema.ok()) << schema.error().message;
+  ASSERT_OK(schema);
   col::Int32Builder ids(col::Int32());
   auto items = col::MakeBuilder((*schema)->field(1).type);
-  ASSERT_TRUE(items.ok());
+  ASSERT_OK(items);
   auto* list = static_cast<col::ListBuilder*>(items->get());
   auto* element = static_cast<col::StructBuilder*>(list->value_builder());
   for (int i = 0; i < 3; ++i) {
-    ASSERT_TRUE(ids.Append(i).ok());
-    ASSERT_TRUE(list->Append().ok());
+    ASSERT_OK(ids.Append(i));
+    ASSERT_OK(list->Append());
     for (int j = 0; j <= i; ++j) {
-      ASSERT_TRUE(element->Append().ok());
-      ASSERT_TRUE(static_cast<col::Int32Builder*>(element->child(0))->Append(10 * i + j).ok());
-      ASSERT_TRUE(static_cast<col::BinaryBuilder*>(element->child(1))->Append("x").ok());
+      ASSERT_OK(element->Append());
+      ASSERT_OK(static_cast<col::Int32Builder*>(element->child(0))->Append(10 * i + j));
+      ASSERT_OK(static_cast<col::BinaryBuilder*>(element->child(1))->Append("x"));
     }
   }
   auto batch = col::RecordBatch::Make(*schema, 3, {*ids.Finish(), *(*items)->Finish()});
-  ASSERT_TRUE(batch.ok()) << batch.error().message;
+  ASSERT_OK(batch);
   io::MemoryFileIO io;
   auto out = io.Create("mem://t/list.parquet");
-  ASSERT_TRUE(out.ok());
+  ASSERT_OK(out);
   auto writer = parquet::ParquetWriter::Make(std::move(*out), *schema);
-  ASSERT_TRUE(writer.ok()) << writer.error().message;
-  ASSERT_TRUE((*writer)->Write(*batch).ok());
-  ASSERT_TRUE((*writer)->Close().ok());
+  ASSERT_OK(writer);
+  ASSERT_OK((*writer)->Write(*batch));
+  ASSERT_OK((*writer)->Close());
 
   spec::Schema evolved;
   evolved.fields = {
@@ -576,7 +577,7 @@ TEST(DataFileReaderListTest, FieldsDroppedAndAddedInsideListElements) {
   DataFileReadOptions options;
   options.projected_schema = evolved;
   auto read = ReadAll(io, file, options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->rows, (std::vector<std::string>{
                             R"(0|[{"a":0,"c":null}])", R"(1|[{"a":10,"c":null},{"a":11,"c":null}])",
                             R"(2|[{"a":20,"c":null},{"a":21,"c":null},{"a":22,"c":null}])"}));
@@ -589,45 +590,45 @@ TEST(DataFileReaderPromotionTest, PromotionsAndStructDefaults) {
   written.fields = {{1, "f", false, spec::Type::Float()},
                     {2, "d", false, spec::Type::Decimal(5, 2)}};
   auto schema = table::ToColumnarSchema(written);
-  ASSERT_TRUE(schema.ok()) << schema.error().message;
+  ASSERT_OK(schema);
   col::FloatBuilder floats(col::Float32());
   col::Decimal128Builder decimals((*schema)->field(1).type);
-  ASSERT_TRUE(floats.Append(1.5f).ok());
-  ASSERT_TRUE(floats.Append(-0.25f).ok());
-  ASSERT_TRUE(floats.AppendNull().ok());
-  for (int64_t v : {12345, -1, 99999}) ASSERT_TRUE(decimals.AppendInt64(v).ok());
+  ASSERT_OK(floats.Append(1.5f));
+  ASSERT_OK(floats.Append(-0.25f));
+  ASSERT_OK(floats.AppendNull());
+  for (int64_t v : {12345, -1, 99999}) ASSERT_OK(decimals.AppendInt64(v));
   auto batch = col::RecordBatch::Make(*schema, 3, {*floats.Finish(), *decimals.Finish()});
-  ASSERT_TRUE(batch.ok()) << batch.error().message;
+  ASSERT_OK(batch);
   io::MemoryFileIO io;
   auto out = io.Create("mem://t/p.parquet");
-  ASSERT_TRUE(out.ok());
+  ASSERT_OK(out);
   auto writer = parquet::ParquetWriter::Make(std::move(*out), *schema);
-  ASSERT_TRUE(writer.ok()) << writer.error().message;
-  ASSERT_TRUE((*writer)->Write(*batch).ok());
-  ASSERT_TRUE((*writer)->Close().ok());
+  ASSERT_OK(writer);
+  ASSERT_OK((*writer)->Write(*batch));
+  ASSERT_OK((*writer)->Close());
 
   // A timestamp without zone (as Spark's INT96 reads) for a timestamptz field: UTC instants.
   {
     spec::Schema naive;
     naive.fields = {{11, "ts", false, spec::Type::Timestamp()}};
     auto ts_schema = table::ToColumnarSchema(naive);
-    ASSERT_TRUE(ts_schema.ok());
+    ASSERT_OK(ts_schema);
     col::Int64Builder ts((*ts_schema)->field(0).type);
-    ASSERT_TRUE(ts.Append(1000000).ok());
+    ASSERT_OK(ts.Append(1000000));
     auto ts_batch = col::RecordBatch::Make(*ts_schema, 1, {*ts.Finish()});
-    ASSERT_TRUE(ts_batch.ok()) << ts_batch.error().message;
+    ASSERT_OK(ts_batch);
     auto ts_out = io.Create("mem://t/ts.parquet");
-    ASSERT_TRUE(ts_out.ok());
+    ASSERT_OK(ts_out);
     auto ts_writer = parquet::ParquetWriter::Make(std::move(*ts_out), *ts_schema);
-    ASSERT_TRUE(ts_writer.ok());
-    ASSERT_TRUE((*ts_writer)->Write(*ts_batch).ok());
-    ASSERT_TRUE((*ts_writer)->Close().ok());
+    ASSERT_OK(ts_writer);
+    ASSERT_OK((*ts_writer)->Write(*ts_batch));
+    ASSERT_OK((*ts_writer)->Close());
     manifest::DataFile ts_file;
     ts_file.file_path = "mem://t/ts.parquet";
     DataFileReadOptions ts_options;
     ts_options.projected_schema.fields = {{11, "ts", false, spec::Type::TimestampTz()}};
     auto ts_read = ReadAll(io, ts_file, ts_options);
-    ASSERT_TRUE(ts_read.ok()) << ts_read.error().message;
+    ASSERT_OK(ts_read);
     EXPECT_EQ(ts_read->rows, std::vector<std::string>{R"("1970-01-01T00:00:01.000000+00:00")"});
   }
 
@@ -646,7 +647,7 @@ TEST(DataFileReaderPromotionTest, PromotionsAndStructDefaults) {
   DataFileReadOptions options;
   options.projected_schema = evolved;
   auto read = ReadAll(io, file, options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->rows, (std::vector<std::string>{R"(1.5|"123.45"|{"x":5,"y":null}|null)",
                                                   R"(-0.25|"-0.01"|{"x":5,"y":null}|null)",
                                                   R"(null|"999.99"|{"x":5,"y":null}|null)"}));
@@ -659,25 +660,25 @@ TEST(DataFileReaderStructTest, StructWithOnlyAddedChildrenKeepsItsNulls) {
   written.fields = {{1, "id", false, spec::Type::Int()},
                     {2, "s", false, spec::Type::Struct({{3, "a", false, spec::Type::Int()}})}};
   auto schema = table::ToColumnarSchema(written);
-  ASSERT_TRUE(schema.ok()) << schema.error().message;
+  ASSERT_OK(schema);
   col::Int32Builder ids(col::Int32());
   auto s_builder = col::MakeBuilder((*schema)->field(1).type);
-  ASSERT_TRUE(s_builder.ok());
+  ASSERT_OK(s_builder);
   auto* st = static_cast<col::StructBuilder*>(s_builder->get());
   for (int i = 0; i < 3; ++i) {
-    ASSERT_TRUE(ids.Append(i).ok());
-    ASSERT_TRUE(st->Append(i != 1).ok());
-    ASSERT_TRUE(static_cast<col::Int32Builder*>(st->child(0))->Append(i).ok());
+    ASSERT_OK(ids.Append(i));
+    ASSERT_OK(st->Append(i != 1));
+    ASSERT_OK(static_cast<col::Int32Builder*>(st->child(0))->Append(i));
   }
   auto batch = col::RecordBatch::Make(*schema, 3, {*ids.Finish(), *(*s_builder)->Finish()});
-  ASSERT_TRUE(batch.ok()) << batch.error().message;
+  ASSERT_OK(batch);
   io::MemoryFileIO io;
   auto out = io.Create("mem://t/s.parquet");
-  ASSERT_TRUE(out.ok());
+  ASSERT_OK(out);
   auto writer = parquet::ParquetWriter::Make(std::move(*out), *schema);
-  ASSERT_TRUE(writer.ok()) << writer.error().message;
-  ASSERT_TRUE((*writer)->Write(*batch).ok());
-  ASSERT_TRUE((*writer)->Close().ok());
+  ASSERT_OK(writer);
+  ASSERT_OK((*writer)->Write(*batch));
+  ASSERT_OK((*writer)->Close());
 
   spec::NestedField b{4, "b", false, spec::Type::Int()};
   b.initial_default = "9";
@@ -688,7 +689,7 @@ TEST(DataFileReaderStructTest, StructWithOnlyAddedChildrenKeepsItsNulls) {
   DataFileReadOptions options;
   options.projected_schema = evolved;
   auto read = ReadAll(io, file, options);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(read->rows, (std::vector<std::string>{R"({"b":9})", "null", R"({"b":9})"}));
 }
 

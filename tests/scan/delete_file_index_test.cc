@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+#include "testing/result_matchers.h"
+
 namespace floe::scan {
 namespace {
 
@@ -77,7 +79,7 @@ std::vector<std::string> Paths(const DeleteFileIndex& index, const ManifestEntry
 
 DeleteFileIndex Make(std::vector<ManifestEntry> deletes) {
   auto index = DeleteFileIndex::Make(Metadata(), std::move(deletes));
-  EXPECT_TRUE(index.ok()) << index.error().message;
+  EXPECT_OK(index);
   return index.ok() ? std::move(*index) : DeleteFileIndex();
 }
 

@@ -24,6 +24,7 @@
 #include "floe/scan/data_file_reader.h"
 #include "floe/scan/delete_file_index.h"
 #include "floe/scan/deletion_vector.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
@@ -39,11 +40,11 @@ struct CorpusTable {
 
 CorpusTable OpenTable(const std::string& metadata_path) {
   io::LocationMap map;
-  EXPECT_TRUE(map.SetBase(testing::CorpusPath("duckdb-iceberg")).ok());
+  EXPECT_OK(map.SetBase(testing::CorpusPath("duckdb-iceberg")));
   CorpusTable t;
   t.io = io::RemappedFileIO(io::LocalFileIO(), map);
   auto md = commit::ReadMetadataFile(*t.io, metadata_path);
-  EXPECT_TRUE(md.ok()) << md.error().message;
+  EXPECT_OK(md);
   if (md.ok()) t.metadata = std::move(*md);
   return t;
 }
@@ -59,41 +60,41 @@ std::vector<std::string> ReadRows(const CorpusTable& t, const spec::Snapshot& sn
                                   DeleteLoader& loader, ReadStats* stats = nullptr) {
   std::vector<std::string> rows;
   auto list = manifest::ReadSnapshotManifests(*t.io, t.metadata, snapshot);
-  EXPECT_TRUE(list.ok()) << list.error().message;
+  EXPECT_OK(list);
   if (!list.ok()) return rows;
   auto entries = manifest::ReadLiveEntries(*t.io, t.metadata, *list);
-  EXPECT_TRUE(entries.ok()) << entries.error().message;
+  EXPECT_OK(entries);
   if (!entries.ok()) return rows;
   std::vector<manifest::ManifestEntry> data, deletes;
   for (auto& e : *entries) (e.data_file.is_delete() ? deletes : data).push_back(e);
   auto index = DeleteFileIndex::Make(t.metadata, deletes);
-  EXPECT_TRUE(index.ok()) << index.error().message;
+  EXPECT_OK(index);
   if (!index.ok()) return rows;
   for (const manifest::ManifestEntry& entry : data) {
     std::vector<manifest::DeleteFile> applicable = index->ForDataFile(entry);
     if (stats) stats->delete_files_applied += static_cast<int64_t>(applicable.size());
     auto filter =
         DeleteFilter::Make(*t.io, loader, *t.metadata.CurrentSchema(), entry.data_file, applicable);
-    EXPECT_TRUE(filter.ok()) << filter.error().message;
+    EXPECT_OK(filter);
     if (!filter.ok()) return rows;
     auto file = parquet::FileReader::Open(*t.io, entry.data_file.file_path);
-    EXPECT_TRUE(file.ok()) << file.error().message;
+    EXPECT_OK(file);
     if (!file.ok()) return rows;
     parquet::BatchReaderOptions options;
     options.parallel = false;
     options.batch_size = 2;  // several batches per file: positions must carry over
     auto reader = parquet::BatchReader::Make(**file, options);
-    EXPECT_TRUE(reader.ok());
+    EXPECT_OK(reader);
     if (!reader.ok()) return rows;
     int64_t position = 0;
     while (true) {
       auto batch = (*reader)->Next();
-      EXPECT_TRUE(batch.ok()) << batch.error().message;
+      EXPECT_OK(batch);
       if (!batch.ok() || !*batch) break;
       std::vector<int64_t> positions((*batch)->num_rows());
       for (auto& p : positions) p = position++;
       auto keep = filter->Keep(**batch, positions);
-      EXPECT_TRUE(keep.ok()) << keep.error().message;
+      EXPECT_OK(keep);
       if (!keep.ok()) return rows;
       if (stats) {
         stats->rows_read += (*batch)->num_rows();
@@ -141,7 +142,7 @@ TEST(DeleteFilterCorpusTest, SparkEqualityDeletesEverySnapshot) {
     SCOPED_TRACE("snapshot " + std::to_string(s + 1));
     // The corpus lacks snapshot 2's manifest list (only a later rewrite of it is kept).
     auto exists = t.io->Exists(t.metadata.snapshots[s].manifest_list);
-    ASSERT_TRUE(exists.ok());
+    ASSERT_OK(exists);
     if (!*exists) {
       ++missing;
       continue;
@@ -205,19 +206,19 @@ Field WithId(std::string name, columnar::DataTypePtr type, int32_t id, bool null
 columnar::ArrayPtr Longs(const std::vector<std::optional<int64_t>>& values,
                          columnar::DataTypePtr type = columnar::Int64()) {
   columnar::PrimitiveBuilder<int64_t> b(std::move(type));
-  for (const auto& v : values) EXPECT_TRUE((v ? b.Append(*v) : b.AppendNull()).ok());
+  for (const auto& v : values) EXPECT_OK((v ? b.Append(*v) : b.AppendNull()));
   return *b.Finish();
 }
 
 columnar::ArrayPtr Ints(const std::vector<std::optional<int32_t>>& values) {
   columnar::PrimitiveBuilder<int32_t> b(columnar::Int32());
-  for (const auto& v : values) EXPECT_TRUE((v ? b.Append(*v) : b.AppendNull()).ok());
+  for (const auto& v : values) EXPECT_OK((v ? b.Append(*v) : b.AppendNull()));
   return *b.Finish();
 }
 
 columnar::ArrayPtr Strings(const std::vector<std::optional<std::string>>& values) {
   columnar::BinaryBuilder b(columnar::Utf8());
-  for (const auto& v : values) EXPECT_TRUE((v ? b.Append(*v) : b.AppendNull()).ok());
+  for (const auto& v : values) EXPECT_OK((v ? b.Append(*v) : b.AppendNull()));
   return *b.Finish();
 }
 
@@ -225,18 +226,18 @@ columnar::RecordBatch Batch(std::vector<Field> fields, std::vector<columnar::Arr
   int64_t rows = columns.empty() ? 0 : columns[0]->length;
   auto batch = columnar::RecordBatch::Make(std::make_shared<columnar::Schema>(std::move(fields)),
                                            rows, std::move(columns));
-  EXPECT_TRUE(batch.ok()) << batch.error().message;
+  EXPECT_OK(batch);
   return std::move(*batch);
 }
 
 void DeleteFilterWriteParquet(io::FileIO& io, const std::string& path,
                               const columnar::RecordBatch& batch) {
   auto file = io.Create(path);
-  ASSERT_TRUE(file.ok());
+  ASSERT_OK(file);
   auto writer = parquet::ParquetWriter::Make(std::move(*file), batch.schema());
-  ASSERT_TRUE(writer.ok()) << writer.error().message;
-  ASSERT_TRUE((*writer)->Write(batch).ok());
-  ASSERT_TRUE((*writer)->Close().ok());
+  ASSERT_OK(writer);
+  ASSERT_OK((*writer)->Write(batch));
+  ASSERT_OK((*writer)->Close());
 }
 
 manifest::DeleteFile DeleteFileAt(std::string path, manifest::FileContent content) {
@@ -269,7 +270,7 @@ TEST(PositionDeletesTest, OneFileForSeveralDataFiles) {
   manifest::DeleteFile file =
       DeleteFileAt("mem/pos.parquet", manifest::FileContent::kPositionDeletes);
   auto by_path = ReadPositionDeleteFile(io, file);
-  ASSERT_TRUE(by_path.ok()) << by_path.error().message;
+  ASSERT_OK(by_path);
   ASSERT_EQ(by_path->size(), 2u);
   EXPECT_EQ(by_path->at("a.parquet").ToVector(), (std::vector<int64_t>{0, 5}));
   EXPECT_EQ(by_path->at("b.parquet").ToVector(), (std::vector<int64_t>{1, 2, int64_t{1} << 33}));
@@ -279,12 +280,12 @@ TEST(PositionDeletesTest, OneFileForSeveralDataFiles) {
   manifest::DataFile data;
   data.file_path = "a.parquet";
   auto filter = DeleteFilter::Make(io, loader, TableSchema(), data, {file});
-  ASSERT_TRUE(filter.ok()) << filter.error().message;
+  ASSERT_OK(filter);
   EXPECT_TRUE(filter->needs_positions());
   EXPECT_TRUE(filter->required_field_ids().empty());
   columnar::RecordBatch rows = Batch({WithId("id", columnar::Int64(), 1)}, {Longs({1, 2, 3, 4})});
   auto keep = filter->Keep(rows, std::vector<int64_t>{3, 4, 5, 6});
-  ASSERT_TRUE(keep.ok()) << keep.error().message;
+  ASSERT_OK(keep);
   EXPECT_EQ(Kept(*keep), (std::vector<int64_t>{0, 1, 3}));
   // Positions out of order (not one run of rows) take the per-row path.
   EXPECT_EQ(Kept(*filter->Keep(rows, std::vector<int64_t>{5, 0, 9, 1})),
@@ -301,7 +302,7 @@ TEST(PositionDeletesTest, OneFileForSeveralDataFiles) {
   // A data file the delete file does not name keeps every row.
   data.file_path = "c.parquet";
   auto other = DeleteFilter::Make(io, loader, TableSchema(), data, {file});
-  ASSERT_TRUE(other.ok());
+  ASSERT_OK(other);
   EXPECT_FALSE(other->has_deletes());
   EXPECT_EQ(loader.files_loaded(), 1);  // read once for both data files
 }
@@ -314,7 +315,7 @@ TEST(PositionDeletesTest, WithoutFieldIdsAndInAnotherColumnOrder) {
             {Longs({4, 2}), Strings({"a.parquet", "b.parquet"})}));
   auto by_path = ReadPositionDeleteFile(
       io, DeleteFileAt("mem/noids.parquet", manifest::FileContent::kPositionDeletes));
-  ASSERT_TRUE(by_path.ok()) << by_path.error().message;
+  ASSERT_OK(by_path);
   EXPECT_EQ(by_path->at("a.parquet").ToVector(), std::vector<int64_t>{4});
   EXPECT_EQ(by_path->at("b.parquet").ToVector(), std::vector<int64_t>{2});
 }
@@ -367,7 +368,7 @@ TEST(EqualityDeletesTest, NullKeysPromotionAndExtraColumns) {
   manifest::DataFile data;
   data.file_path = "d.parquet";
   auto filter = DeleteFilter::Make(io, loader, TableSchema(), data, {file});
-  ASSERT_TRUE(filter.ok()) << filter.error().message;
+  ASSERT_OK(filter);
   EXPECT_FALSE(filter->needs_positions());
   EXPECT_EQ(filter->required_field_ids(), (std::vector<int32_t>{1, 2}));
   // The table's `id` is now a long, and the batch lists its columns in another order.
@@ -376,7 +377,7 @@ TEST(EqualityDeletesTest, NullKeysPromotionAndExtraColumns) {
             {Strings({"a", "a", "b", "b", std::nullopt, "c", std::nullopt}),
              Longs({1, 2, std::nullopt, 2, 3, 3, std::nullopt})});
   auto keep = filter->Keep(rows, {});
-  ASSERT_TRUE(keep.ok()) << keep.error().message;
+  ASSERT_OK(keep);
   // Deleted: (1,a), (null,b), (3,null). Kept: (2,a), (2,b), (3,c), (null,null).
   EXPECT_EQ(Kept(*keep), (std::vector<int64_t>{1, 3, 5, 6}));
 
@@ -410,28 +411,28 @@ TEST(EqualityDeletesTest, KeysInsideStructsAndFloats) {
     columnar::StructBuilder b(point_type, std::move(children));
     auto* x = static_cast<columnar::PrimitiveBuilder<int64_t>*>(b.child(0));
     for (size_t i = 0; i < xs.size(); ++i) {
-      EXPECT_TRUE(b.Append(valid[i]).ok());
-      EXPECT_TRUE((xs[i] ? x->Append(*xs[i]) : x->AppendNull()).ok());
+      EXPECT_OK(b.Append(valid[i]));
+      EXPECT_OK((xs[i] ? x->Append(*xs[i]) : x->AppendNull()));
     }
     return *b.Finish();
   };
   auto doubles = [](const std::vector<double>& v) {
     columnar::PrimitiveBuilder<double> b(columnar::Float64());
-    for (double d : v) EXPECT_TRUE(b.Append(d).ok());
+    for (double d : v) EXPECT_OK(b.Append(d));
     return *b.Finish();
   };
   columnar::RecordBatch keys =
       Batch({WithId("point", point_type, 10), WithId("v", columnar::Float64(), 12)},
             {make_points({5, std::nullopt}, {true, false}), doubles({std::nan(""), 0.0})});
   auto set = EqualityDeleteSet::FromBatch({11, 12}, keys);
-  ASSERT_TRUE(set.ok()) << set.error().message;
+  ASSERT_OK(set);
   EXPECT_EQ(set->size(), 2u);
   columnar::RecordBatch rows =
       Batch({WithId("point", point_type, 10), WithId("v", columnar::Float64(), 12)},
             {make_points({5, 5, std::nullopt, std::nullopt, 6}, {true, true, false, true, true}),
              doubles({-std::nan(""), 1.0, 0.0, 0.0, std::nan("")})});
   std::vector<uint8_t> deleted(5, 0);
-  ASSERT_TRUE(set->MarkDeleted(rows, &deleted).ok());
+  ASSERT_OK(set->MarkDeleted(rows, &deleted));
   // (5, NaN) matches any NaN; a null struct and a null x inside a valid struct both read as a
   // null key; -0.0 is not 0.0 (Java's Double.equals), so no row with -0.0 here.
   EXPECT_EQ(deleted, (std::vector<uint8_t>{1, 0, 1, 1, 0}));
@@ -512,23 +513,23 @@ TEST(DeleteLoaderTest, EvictsFilesNoAnnouncedTaskNeeds) {
   loader.ExpectUse(dv);
   loader.ExpectUse(dv);  // two tasks will use it
   auto first = DeleteFilter::Make(io, loader, TableSchema(), data, {dv});
-  ASSERT_TRUE(first.ok()) << first.error().message;
+  ASSERT_OK(first);
   loader.ReleaseUse(dv);
   EXPECT_EQ(loader.files_cached(), 1);  // the second task still needs it
   auto second = DeleteFilter::Make(io, loader, TableSchema(), data, {dv});
-  ASSERT_TRUE(second.ok()) << second.error().message;
+  ASSERT_OK(second);
   EXPECT_EQ(loader.files_loaded(), 1);
   loader.ReleaseUse(dv);
   EXPECT_EQ(loader.files_cached(), 0);
   // The filters hold the set themselves.
   for (const DeleteFilter* f : {&*first, &*second}) {
     auto keep = f->Keep(rows, pos);
-    ASSERT_TRUE(keep.ok()) << keep.error().message;
+    ASSERT_OK(keep);
     EXPECT_EQ(keep->count, 50);
   }
   // A use nobody announced loads it again, and it stays; releasing it then does nothing.
   auto third = DeleteFilter::Make(io, loader, TableSchema(), data, {dv});
-  ASSERT_TRUE(third.ok());
+  ASSERT_OK(third);
   loader.ReleaseUse(dv);
   EXPECT_EQ(loader.files_loaded(), 2);
   EXPECT_EQ(loader.files_cached(), 1);

@@ -13,6 +13,7 @@
 #include "floe/format/puffin/puffin_reader.h"
 #include "floe/io/memory_file_io.h"
 #include "floe/util/bytes.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
@@ -25,7 +26,7 @@ std::string JavaIndex(std::string_view name) {
 
 PositionSet Decode(std::string_view blob) {
   auto set = DecodeDeletionVector(blob);
-  EXPECT_TRUE(set.ok()) << set.error().message;
+  EXPECT_OK(set);
   return set.ok() ? std::move(*set) : PositionSet();
 }
 
@@ -96,10 +97,10 @@ TEST(DeletionVectorTest, JavaPuffinBlobsMatchTheirCardinality) {
   auto io = io::LocalFileIO();
   auto reader = puffin::PuffinReader::Open(
       *io, testing::CorpusPath("iceberg-go/table/dv/testdata/deletes/multi-blob-dv.puffin"));
-  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  ASSERT_OK(reader);
   for (const auto& blob : (*reader)->metadata().blobs) {
     auto bytes = (*reader)->ReadBlob(blob);
-    ASSERT_TRUE(bytes.ok());
+    ASSERT_OK(bytes);
     PositionSet set = Decode(*bytes);
     EXPECT_EQ(std::to_string(set.Cardinality()),
               *puffin::FindProperty(blob.properties, "cardinality"));
@@ -245,7 +246,7 @@ TEST(DeletionVectorTest, ReadFromADeleteFileEntry) {
   file.record_count = 3;
   EXPECT_TRUE(IsDeletionVector(file));
   auto set = ReadDeletionVector(io, file);
-  ASSERT_TRUE(set.ok()) << set.error().message;
+  ASSERT_OK(set);
   EXPECT_EQ(set->ToVector(), (std::vector<int64_t>{2, 4, 6}));
 
   file.record_count = 4;
@@ -275,7 +276,7 @@ TEST(DeletionVectorTest, WriteThenReadThroughPuffinAndEntries) {
   PositionSet a = FromVector({0, 7, int64_t{1} << 34});
   PositionSet b = FromVector({3});
   auto entries = WriteDeletionVectors(io, "mem/dvs.puffin", {{"a.parquet", &a}, {"b.parquet", &b}});
-  ASSERT_TRUE(entries.ok()) << entries.error().message;
+  ASSERT_OK(entries);
   ASSERT_EQ(entries->size(), 2u);
   EXPECT_EQ((*entries)[0].content_offset, 4);
   EXPECT_EQ((*entries)[1].record_count, 1);
@@ -287,7 +288,7 @@ TEST(DeletionVectorTest, WriteThenReadThroughPuffinAndEntries) {
   EXPECT_EQ(ReadDeletionVector(io, (*entries)[1])->ToVector(), b.ToVector());
   // ...and through the Puffin footer, whose blob metadata the spec prescribes.
   auto reader = puffin::PuffinReader::Open(io, "mem/dvs.puffin");
-  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  ASSERT_OK(reader);
   const auto& blobs = (*reader)->metadata().blobs;
   ASSERT_EQ(blobs.size(), 2u);
   for (size_t i = 0; i < 2; ++i) {

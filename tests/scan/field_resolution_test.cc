@@ -25,6 +25,7 @@
 #include "floe/update/append_files.h"
 #include "floe/update/update_schema.h"
 #include "floe/util/json_reader.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
@@ -198,9 +199,9 @@ std::vector<std::string> WriteThenRead(const spec::Schema& written,
                                        const spec::Schema& evolved) {
   io::MemoryFileIO io;
   Status w = WriteRows(io, "mem://t/f.parquet", written, rows);
-  EXPECT_TRUE(w.ok()) << w.error().message;
+  EXPECT_OK(w);
   auto read = ReadRows(io, "mem://t/f.parquet", evolved);
-  EXPECT_TRUE(read.ok()) << read.error().message;
+  EXPECT_OK(read);
   return read.ok() ? *read : std::vector<std::string>{};
 }
 
@@ -242,9 +243,9 @@ TEST(FieldResolutionTest, ListElementStructsTakeTheDefaultsOfAddedFields) {
   Status w = WriteRows(io, "mem://t/new.parquet", evolved,
                        {R"({"id": 5, "items": [{"a": 8, "c": null, "d": "own", "e": 0.5,)"
                         R"( "s": {"p": null, "q": 2}}, {"a": 9, "c": 3, "d": "x", "s": null}]})"});
-  ASSERT_TRUE(w.ok()) << w.error().message;
+  ASSERT_OK(w);
   auto read = ReadRows(io, "mem://t/new.parquet", evolved);
-  ASSERT_TRUE(read.ok()) << read.error().message;
+  ASSERT_OK(read);
   EXPECT_EQ(*read, (std::vector<std::string>{
                        R"(5|[{"a":8,"c":null,"d":"own","e":0.5,"s":{"p":null,"q":2}},)"
                        R"({"a":9,"c":3,"d":"x","e":null,"s":null}])"}));
@@ -407,13 +408,13 @@ TEST(FieldResolutionTest, PromotionsApplyInsideListsAndMaps) {
 
   // The read columns have the table's types.
   io::MemoryFileIO io;
-  ASSERT_TRUE(WriteRows(io, "mem://t/p.parquet", written, rows).ok());
+  ASSERT_OK(WriteRows(io, "mem://t/p.parquet", written, rows));
   manifest::DataFile file;
   file.file_path = "mem://t/p.parquet";
   DataFileReadOptions options;
   options.projected_schema = evolved;
   auto reader = DataFileReader::Open(io, file, options);
-  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  ASSERT_OK(reader);
   const col::Schema& schema = *(*reader)->schema();
   EXPECT_EQ(schema.field(0).type->value_field().type->id(), col::TypeId::kInt64);
   EXPECT_EQ(schema.field(1).type->value_field().type->id(), col::TypeId::kFloat64);
@@ -426,7 +427,7 @@ TEST(FieldResolutionTest, RequiredFieldWithoutDefaultInsideAListIsAnError) {
   spec::Schema written = SchemaOf(
       {Opt(2, "items", Type::List(Opt(3, "element", Type::Struct({Opt(4, "a", Type::Int())}))))});
   io::MemoryFileIO io;
-  ASSERT_TRUE(WriteRows(io, "mem://t/f.parquet", written, {R"({"items": [{"a": 1}]})"}).ok());
+  ASSERT_OK(WriteRows(io, "mem://t/f.parquet", written, {R"({"items": [{"a": 1}]})"}));
   spec::Schema evolved = SchemaOf(
       {Opt(2, "items",
            Type::List(Opt(3, "element",
@@ -443,9 +444,8 @@ TEST(FieldResolutionTest, RequiredFieldWithoutDefaultInsideAListIsAnError) {
       SchemaOf({Opt(2, "m",
                     Type::Map(Req(3, "key", Type::String()),
                               Opt(4, "value", Type::Struct({Opt(5, "a", Type::Int())}))))});
-  ASSERT_TRUE(WriteRows(io, "mem://t/m.parquet", map_written,
-                        {R"({"m": [{"key": "k", "value": {"a": 1}}]})"})
-                  .ok());
+  ASSERT_OK(WriteRows(io, "mem://t/m.parquet", map_written,
+                      {R"({"m": [{"key": "k", "value": {"a": 1}}]})"}));
   spec::Schema map_evolved = SchemaOf(
       {Opt(2, "m",
            Type::Map(Req(3, "key", Type::String()),
@@ -465,8 +465,8 @@ TEST(FieldResolutionTableTest, ScanOfATableEvolvedWithNestedDefaults) {
   std::shared_ptr<io::FileIO> local = io::LocalFileIO();
   catalog::sql::SqlCatalogOptions options{"default", dir.Join("catalog.db"), dir.Join("wh"), local};
   auto catalog = catalog::sql::SqlCatalog::Open(options);
-  ASSERT_TRUE(catalog.ok()) << catalog.error().message;
-  ASSERT_TRUE((*catalog)->CreateNamespace({"db"}, {}).ok());
+  ASSERT_OK(catalog);
+  ASSERT_OK((*catalog)->CreateNamespace({"db"}, {}));
   catalog::TableIdentifier id{{"db"}, "t"};
   catalog::CreateTableOptions create;
   create.table.format_version = 3;
@@ -476,9 +476,9 @@ TEST(FieldResolutionTableTest, ScanOfATableEvolvedWithNestedDefaults) {
        Opt(5, "m",
            Type::Map(Req(6, "key", Type::String()),
                      Opt(7, "value", Type::Struct({Opt(8, "x", Type::Int())}))))});
-  ASSERT_TRUE((*catalog)->CreateTable(id, create).ok());
+  ASSERT_OK((*catalog)->CreateTable(id, create));
   auto created = (*catalog)->LoadTable(id);
-  ASSERT_TRUE(created.ok()) << created.error().message;
+  ASSERT_OK(created);
   // The file carries the table's ids (its creation assigned them).
   const std::string input = dir.Join("input.parquet");
   Status written =
@@ -486,21 +486,21 @@ TEST(FieldResolutionTableTest, ScanOfATableEvolvedWithNestedDefaults) {
                 {R"({"id": 0, "items": [{"a": 1}, null], "m": [{"key": "k", "value": {"x": 2}}]})",
                  R"({"id": 1, "items": [], "m": [{"key": "n", "value": null}]})",
                  R"({"id": 2, "items": null, "m": null})"});
-  ASSERT_TRUE(written.ok()) << written.error().message;
+  ASSERT_OK(written);
   catalog::CatalogTableOperations ops(**catalog, id);
   auto appended = update::AppendFiles(ops, *local, {input});
-  ASSERT_TRUE(appended.ok()) << appended.error().message;
+  ASSERT_OK(appended);
 
   update::UpdateSchema evolve(ops);
   evolve.AddColumn(update::NewColumn{"items", "b", Type::String(), false, "", "\"bb\"", {}});
   evolve.AddColumn(update::NewColumn{"m", "y", Type::Long(), true, "", "42", {}});
   auto committed = evolve.Commit();
-  ASSERT_TRUE(committed.ok()) << committed.error().message;
+  ASSERT_OK(committed);
 
   auto loaded = (*catalog)->LoadTable(id);
-  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  ASSERT_OK(loaded);
   auto plan = PlanScan(*local, loaded->metadata, {});
-  ASSERT_TRUE(plan.ok()) << plan.error().message;
+  ASSERT_OK(plan);
   std::vector<std::string> rows;
   TableReadCallbacks callbacks;
   callbacks.on_batch = [&](const col::RecordBatch& batch) -> Status {
@@ -510,7 +510,7 @@ TEST(FieldResolutionTableTest, ScanOfATableEvolvedWithNestedDefaults) {
   TableReadOptions read;
   read.threads = 1;
   auto report = ReadTable(*local, loaded->metadata, *plan, read, callbacks);
-  ASSERT_TRUE(report.ok()) << report.error().message;
+  ASSERT_OK(report);
   EXPECT_EQ(rows, (std::vector<std::string>{
                       R"(0|[{"a":1,"b":"bb"},null]|[{"key":"k","value":{"x":2,"y":42}}])",
                       R"(1|[]|[{"key":"n","value":null}])", "2|null|null"}));

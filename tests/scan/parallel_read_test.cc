@@ -33,6 +33,7 @@
 #include "floe/spec/schema_text.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/update/append_files.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
@@ -99,7 +100,7 @@ TEST(ParallelReadTest, CorpusTablesReadTheSameWithOneAndFourThreads) {
   std::string root = testing::CorpusPath("duckdb-iceberg") + "/data/persistent";
   std::shared_ptr<io::FileIO> local = io::LocalFileIO();
   auto map = io::LocationMap::Make({}, testing::CorpusPath("duckdb-iceberg"));
-  ASSERT_TRUE(map.ok());
+  ASSERT_OK(map);
   int tables = 0, with_deletes = 0, with_several_files = 0;
   for (const std::string name : kCorpusTables) {
     std::string folder = root + "/" + name;
@@ -121,13 +122,13 @@ TEST(ParallelReadTest, CorpusTablesReadTheSameWithOneAndFourThreads) {
           current = file;
       }
     }
-    ASSERT_TRUE(current.ok()) << name << ": " << current.error().message;
+    ASSERT_OK(current) << name;
     SCOPED_TRACE(name);
     std::shared_ptr<io::FileIO> io = io::RemappedFileIO(local, *map);
     auto metadata = commit::ReadMetadataFile(*local, *current);
-    ASSERT_TRUE(metadata.ok()) << metadata.error().message;
+    ASSERT_OK(metadata);
     auto plan = PlanScan(*io, *metadata, {});
-    ASSERT_TRUE(plan.ok()) << plan.error().message;
+    ASSERT_OK(plan);
     ++tables;
     bool deletes = false;
     for (const FileScanTask& task : plan->tasks) deletes |= !task.deletes.empty();
@@ -172,10 +173,10 @@ TEST(ParallelReadTest, CorpusTablesReadTheSameWithOneAndFourThreads) {
     // count plans the table itself, keeping only the tasks it must read.
     for (int threads : {1, 4}) {
       auto count = CountRows(*io, *metadata, *plan, threads);
-      ASSERT_TRUE(count.ok()) << count.error().message;
+      ASSERT_OK(count);
       EXPECT_EQ(count->count, static_cast<int64_t>(one.rows.size())) << threads << " threads";
       auto planned_count = CountRows(*io, *metadata, ScanOptions(), threads);
-      ASSERT_TRUE(planned_count.ok()) << planned_count.error().message;
+      ASSERT_OK(planned_count);
       EXPECT_EQ(planned_count->count, count->count) << threads << " threads";
       EXPECT_EQ(planned_count->from_metadata, count->from_metadata) << threads << " threads";
     }
@@ -191,18 +192,18 @@ TEST(ParallelReadTest, TpchQ06OnLineitemWithFourThreads) {
   std::string base = testing::CorpusPath("duckdb-iceberg") + "/data/persistent/iceberg";
   std::shared_ptr<io::FileIO> local = io::LocalFileIO();
   auto metadata_file = commit::FindCurrentMetadataFile(*local, base + "/lineitem_iceberg");
-  ASSERT_TRUE(metadata_file.ok()) << metadata_file.error().message;
+  ASSERT_OK(metadata_file);
   auto metadata = commit::ReadMetadataFile(*local, *metadata_file);
-  ASSERT_TRUE(metadata.ok()) << metadata.error().message;
+  ASSERT_OK(metadata);
   auto map = io::LocationMap::Make({"lineitem_iceberg=lineitem_iceberg"}, base);
-  ASSERT_TRUE(map.ok()) << map.error().message;
+  ASSERT_OK(map);
   std::shared_ptr<io::FileIO> io = io::RemappedFileIO(local, *map);
   ScanOptions options;
   options.filter =
       "l_shipdate >= DATE '1994-01-01' AND l_shipdate < DATE '1995-01-01' AND "
       "l_discount BETWEEN 0.05 AND 0.07 AND l_quantity < 24";
   auto plan = PlanScan(*io, *metadata, options);
-  ASSERT_TRUE(plan.ok()) << plan.error().message;
+  ASSERT_OK(plan);
   TableReadOptions read;
   read.columns = {"l_extendedprice", "l_discount"};
   read.batch_size = 4096;
@@ -226,7 +227,7 @@ TEST(ParallelReadTest, TpchQ06OnLineitemWithFourThreads) {
       return Ok();
     };
     auto report = ReadTable(*io, *metadata, *plan, read, callbacks);
-    ASSERT_TRUE(report.ok()) << report.error().message;
+    ASSERT_OK(report);
     EXPECT_EQ(static_cast<int64_t>(revenue), int64_t{10775369101}) << threads << " threads";
     if (threads == 1) {
       rows_one = rows;
@@ -243,13 +244,13 @@ TEST(ParallelReadTest, EqualityDeletesAtEverySnapshot) {
   std::string base = testing::CorpusPath("duckdb-iceberg");
   std::shared_ptr<io::FileIO> local = io::LocalFileIO();
   auto map = io::LocationMap::Make({}, base);
-  ASSERT_TRUE(map.ok());
+  ASSERT_OK(map);
   std::shared_ptr<io::FileIO> io = io::RemappedFileIO(local, *map);
   auto current = commit::FindCurrentMetadataFile(
       *local, base + "/data/persistent/equality_deletes/warehouse/mydb/mytable");
-  ASSERT_TRUE(current.ok()) << current.error().message;
+  ASSERT_OK(current);
   auto metadata = commit::ReadMetadataFile(*local, *current);
-  ASSERT_TRUE(metadata.ok()) << metadata.error().message;
+  ASSERT_OK(metadata);
   ASSERT_GE(metadata->snapshots.size(), 2u);
   int64_t deleted = 0;
   int snapshots = 0;
@@ -260,7 +261,7 @@ TEST(ParallelReadTest, EqualityDeletesAtEverySnapshot) {
     auto plan = PlanScan(*io, *metadata, options);
     if (!plan.ok() && plan.error().kind == ErrorKind::kNotFound)
       continue;  // a snapshot the copy lacks
-    ASSERT_TRUE(plan.ok()) << plan.error().message;
+    ASSERT_OK(plan);
     ++snapshots;
     TableReadOptions read;
     read.threads = 1;
@@ -407,7 +408,7 @@ TEST_F(ManyFilesTest, SameRowsInPlanOrder) {
   ScanOptions filtered;
   filtered.filter = "id < 1000 and s >= 'row 5'";
   auto plan = PlanScan(*io_, table_->metadata, filtered);
-  ASSERT_TRUE(plan.ok()) << plan.error().message;
+  ASSERT_OK(plan);
   read.threads = 1;
   ReadOutcome filtered_one = Read(*io_, table_->metadata, *plan, read);
   read.threads = 4;
@@ -500,7 +501,7 @@ TEST_F(ManyFilesTest, TaskBatchesAcrossWindowsCarryPlanIndexes) {
     return Ok();
   };
   auto report = ReadTable(*io_, table_->metadata, ScanOptions(), read, callbacks);
-  ASSERT_TRUE(report.ok()) << report.error().message;
+  ASSERT_OK(report);
   ASSERT_EQ(rows_by_task.size(), static_cast<size_t>(kPartitions));
   for (int64_t i = 0; i < kPartitions; ++i) {
     EXPECT_EQ(rows_by_task[i], kRowsPerFile) << i;
@@ -513,7 +514,7 @@ TEST_F(ManyFilesTest, TaskBatchesAcrossWindowsCarryPlanIndexes) {
 
 TEST(ManyFilesCorruptTest, CorruptFileInTheMiddleReturnsItsError) {
   auto table = OpenManyFileTable();  // its own: a file is spoilt
-  ASSERT_TRUE(table.ok()) << table.error().message;
+  ASSERT_OK(table);
   const spec::TableMetadata& metadata = (*table)->metadata;
   const ScanPlan& full_plan = (*table)->plan;
   std::shared_ptr<io::FileIO> io = io::LocalFileIO();
@@ -553,7 +554,7 @@ TEST(ManyFilesCorruptTest, CorruptFileInTheMiddleReturnsItsError) {
   ScanOptions options;
   options.filter = "s != 'row 3'";  // the metrics cannot decide it: files are read
   auto plan = PlanScan(*io, metadata, options);
-  ASSERT_TRUE(plan.ok());
+  ASSERT_OK(plan);
   for (const FileScanTask& task : plan->tasks) {
     if (task.data_file.file_path == bad) {
       EXPECT_FALSE(task.all_rows_match);

@@ -10,6 +10,7 @@
 #include "floe/expr/bounds_evaluator.h"
 #include "floe/spec/single_value.h"
 #include "floe/util/time.h"
+#include "testing/result_matchers.h"
 
 namespace floe::scan {
 namespace {
@@ -107,7 +108,7 @@ TEST(PartitionBoundsTest, TimeRangesContainAndAreTightBruteForce) {
                                  (i % 5 == 1 ? unit - 1 : 0));
         }
         Result<Literal> v = t.Apply(*type, x);
-        ASSERT_TRUE(v.ok());
+        ASSERT_OK(v);
         SourceRange r = InverseRange(t, *type, *v);
         ASSERT_TRUE(r.min && r.max) << t.ToString();
         EXPECT_LE(AsInt(r.min), AsInt(x)) << t.ToString() << " " << type->ToString();
@@ -122,7 +123,7 @@ TEST(PartitionBoundsTest, TimeRangesContainAndAreTightBruteForce) {
 TEST(PartitionBoundsTest, TruncateNumbers) {
   // truncate[10] of -1 is -10: [-10, -1].
   Result<Literal> v = Transform::Truncate(10).Apply(*Type::Int(), Literal::Int(-1));
-  ASSERT_TRUE(v.ok());
+  ASSERT_OK(v);
   SourceRange r = InverseRange(Transform::Truncate(10), *Type::Int(), *v);
   EXPECT_EQ(AsInt(r.min), -10);
   EXPECT_EQ(AsInt(r.max), -1);

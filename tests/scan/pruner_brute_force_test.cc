@@ -20,6 +20,7 @@
 #include "floe/scan/scan_filter.h"
 #include "floe/spec/single_value.h"
 #include "floe/util/time.h"
+#include "testing/result_matchers.h"
 
 namespace floe::scan {
 namespace {
@@ -444,9 +445,9 @@ TEST(PrunerBruteForceTest, NeverPrunesAMatchingFileAndDoesPrune) {
     for (int n = 0; n < 30; ++n) {
       std::string text = RandomFilter(g, rows, sources, 2);
       Result<ScanFilter> filter = ScanFilter::Bind(schema, text);
-      ASSERT_TRUE(filter.ok()) << text << ": " << filter.error().message;
+      ASSERT_OK(filter) << text;
       Result<expr::Selection> selection = expr::EvaluateRows(filter->expr, batch);
-      ASSERT_TRUE(selection.ok()) << selection.error().message;
+      ASSERT_OK(selection);
       DataFilePruner pruner(*filter, spec);
       ManifestPruner manifest_pruner(*filter, specs);
       std::vector<bool> file_matches(files.size());

@@ -25,6 +25,7 @@
 #include "floe/spec/single_value.h"
 #include "floe/table/parquet_scan.h"
 #include "floe/table/schema_conversion.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
@@ -92,31 +93,31 @@ TEST(PrunerCorpusTest, RealTablesNeverLoseAMatchingFile) {
     Result<std::string> location = commit::FindCurrentMetadataFile(*io, folder);
     if (!location.ok()) continue;
     Result<spec::TableMetadata> metadata = commit::ReadMetadataFile(*io, *location);
-    ASSERT_TRUE(metadata.ok()) << name << ": " << metadata.error().message;
+    ASSERT_OK(metadata) << name;
     const spec::Snapshot* snapshot = metadata->CurrentSnapshot();
     const spec::Schema* schema = metadata->CurrentSchema();
     if (!snapshot || !schema) continue;
     Result<manifest::ManifestList> list = manifest::ReadManifestList(*io, snapshot->manifest_list);
-    ASSERT_TRUE(list.ok()) << name << ": " << list.error().message;
+    ASSERT_OK(list) << name;
     std::vector<FileCase> files;
     for (const manifest::ManifestFile& m : list->manifests) {
       if (m.content != manifest::ManifestContent::kData || files.size() >= 200) continue;
       const spec::PartitionSpec* ps = metadata->SpecById(m.partition_spec_id);
       ASSERT_TRUE(ps) << name;
       Result<spec::TypePtr> ptype = ps->PartitionType(*schema);
-      ASSERT_TRUE(ptype.ok()) << name;
+      ASSERT_OK(ptype) << name;
       // Without the listed length: some corpus manifests were rewritten after listing.
       auto input = io->OpenInput(m.manifest_path);
-      ASSERT_TRUE(input.ok()) << name << ": " << input.error().message;
+      ASSERT_OK(input) << name;
       manifest::ManifestReadOptions options;
       options.inherit_from = m;
       options.partition_type = *ptype;
       auto reader = manifest::ManifestReader::Open(std::move(*input), options);
-      ASSERT_TRUE(reader.ok()) << name << ": " << reader.error().message;
+      ASSERT_OK(reader) << name;
       manifest::ManifestEntry e;
       while (files.size() < 200) {
         Result<bool> more = (*reader)->Next(&e);
-        ASSERT_TRUE(more.ok()) << name << ": " << more.error().message;
+        ASSERT_OK(more) << name;
         if (!*more) break;
         if (e.is_live()) files.push_back({m, e.data_file, nullptr, {}});
       }
@@ -130,7 +131,7 @@ TEST(PrunerCorpusTest, RealTablesNeverLoseAMatchingFile) {
     }
     for (FileCase& fc : files) {
       Status loaded = Load(*io, &fc);
-      ASSERT_TRUE(loaded.ok()) << name << ": " << loaded.error().message;
+      ASSERT_OK(loaded) << name;
     }
     // Filters from every file's bounds, over every column with bounds.
     std::vector<std::string> filters;

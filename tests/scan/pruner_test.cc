@@ -7,6 +7,7 @@
 #include "floe/scan/scan_filter.h"
 #include "floe/spec/single_value.h"
 #include "floe/util/time.h"
+#include "testing/result_matchers.h"
 
 namespace floe::scan {
 namespace {
@@ -45,7 +46,7 @@ std::vector<PartitionSpec> Specs() {
 
 ScanFilter Filter(std::string_view text) {
   Result<ScanFilter> f = ScanFilter::Bind(Schema(), text);
-  EXPECT_TRUE(f.ok()) << f.error().message;
+  EXPECT_OK(f);
   return *f;
 }
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "testing/result_matchers.h"
+
 namespace floe::scan {
 namespace {
 
@@ -36,14 +38,14 @@ spec::TableMetadata RolledBackTable() {
 
 int64_t Picked(const spec::TableMetadata& m, SnapshotSelector s) {
   auto choice = SelectSnapshot(m, s);
-  EXPECT_TRUE(choice.ok()) << choice.error().message;
+  EXPECT_OK(choice);
   return choice->snapshot ? choice->snapshot->snapshot_id : -1;
 }
 
 TEST(SnapshotSelectionTest, CurrentByDefault) {
   auto m = RolledBackTable();
   auto choice = SelectSnapshot(m, {});
-  ASSERT_TRUE(choice.ok());
+  ASSERT_OK(choice);
   EXPECT_EQ(choice->snapshot->snapshot_id, 3);
   EXPECT_EQ(choice->schema->schema_id, 1);
 }
@@ -56,7 +58,7 @@ TEST(SnapshotSelectionTest, AsOfFollowsTheSnapshotLogNotSnapshotTimestamps) {
   EXPECT_EQ(Picked(m, {.as_of_ms = 3500}), 1);  // rolled back: s1, though s2 is newer
   EXPECT_EQ(Picked(m, {.as_of_ms = 9000}), 3);
   auto choice = SelectSnapshot(m, {.as_of_ms = 3500});
-  ASSERT_TRUE(choice.ok());
+  ASSERT_OK(choice);
   EXPECT_EQ(choice->schema->schema_id, 0);  // the schema s1 was written with
 }
 
@@ -109,7 +111,7 @@ TEST(SnapshotSelectionTest, EmptyTableHasNoSnapshot) {
   spec::TableMetadata m;
   m.schemas.push_back(spec::Schema{});
   auto choice = SelectSnapshot(m, {});
-  ASSERT_TRUE(choice.ok());
+  ASSERT_OK(choice);
   EXPECT_EQ(choice->snapshot, nullptr);
 }
 

@@ -30,6 +30,7 @@
 #include "floe/table/schema_conversion.h"
 #include "floe/update/append_files.h"
 #include "floe/util/time.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
@@ -152,14 +153,14 @@ RandomTable MakeRandomTable(std::mt19937& g) {
 // Writes `rows` rows of random cells as a Parquet file in the table's columnar form.
 void WriteParquet(std::mt19937& g, const spec::Schema& schema, int rows, const std::string& path) {
   auto arrow_schema = table::ToColumnarSchema(schema);
-  ASSERT_TRUE(arrow_schema.ok()) << arrow_schema.error().message;
+  ASSERT_OK(arrow_schema);
   std::vector<columnar::ArrayPtr> arrays;
   for (const NestedField& field : schema.fields) {
     const TypeId type = field.type->id();
     auto converted = table::ToColumnarType(*field.type);
-    ASSERT_TRUE(converted.ok());
+    ASSERT_OK(converted);
     auto builder = columnar::MakeBuilder(*converted);
-    ASSERT_TRUE(builder.ok()) << builder.error().message;
+    ASSERT_OK(builder);
     for (int r = 0; r < rows; ++r) {
       Cell c = RandomCell(g, type);
       Status st = Ok();
@@ -176,21 +177,21 @@ void WriteParquet(std::mt19937& g, const spec::Schema& schema, int rows, const s
       } else {
         st = static_cast<columnar::PrimitiveBuilder<double>&>(**builder).Append(c.d);
       }
-      ASSERT_TRUE(st.ok()) << st.error().message;
+      ASSERT_OK(st);
     }
     auto array = (*builder)->Finish();
-    ASSERT_TRUE(array.ok()) << array.error().message;
+    ASSERT_OK(array);
     arrays.push_back(*array);
   }
   auto batch = columnar::RecordBatch::Make(*arrow_schema, rows, arrays);
-  ASSERT_TRUE(batch.ok()) << batch.error().message;
+  ASSERT_OK(batch);
   auto local = io::LocalFileIO();
   auto file = local->Create(path, false);
-  ASSERT_TRUE(file.ok()) << file.error().message;
+  ASSERT_OK(file);
   auto writer = parquet::ParquetWriter::Make(std::move(*file), *arrow_schema);
-  ASSERT_TRUE(writer.ok()) << writer.error().message;
-  ASSERT_TRUE((*writer)->Write(*batch).ok());
-  ASSERT_TRUE((*writer)->Close().ok());
+  ASSERT_OK(writer);
+  ASSERT_OK((*writer)->Write(*batch));
+  ASSERT_OK((*writer)->Close());
 }
 
 // A random filter over the table's columns: comparisons, IN, IS [NOT] NULL, IS NAN, starts_with,
@@ -279,8 +280,8 @@ TEST(TablePruningTest, PrunedScansReturnExactlyTheRowsThatMatch) {
   auto local = io::LocalFileIO();
   catalog::sql::SqlCatalogOptions options{"default", dir.Join("catalog.db"), dir.Join("wh"), local};
   auto catalog = catalog::sql::SqlCatalog::Open(options);
-  ASSERT_TRUE(catalog.ok()) << catalog.error().message;
-  ASSERT_TRUE((*catalog)->CreateNamespace({"db"}, {}).ok());
+  ASSERT_OK(catalog);
+  ASSERT_OK((*catalog)->CreateNamespace({"db"}, {}));
 
   std::mt19937 g(20261130);
   int64_t skipped_total = 0, filters_total = 0, nonempty = 0;
@@ -292,7 +293,7 @@ TEST(TablePruningTest, PrunedScansReturnExactlyTheRowsThatMatch) {
     create.table.spec = random.spec;
     create.table.properties["commit.manifest-merge.enabled"] = "false";
     auto created = (*catalog)->CreateTable(id, create);
-    ASSERT_TRUE(created.ok()) << created.error().message;
+    ASSERT_OK(created);
     catalog::CatalogTableOperations ops(**catalog, id);
     const int appends = std::uniform_int_distribution<int>(2, 3)(g);
     for (int a = 0; a < appends; ++a) {
@@ -300,10 +301,10 @@ TEST(TablePruningTest, PrunedScansReturnExactlyTheRowsThatMatch) {
       // The table's schema as created (fresh ids are assigned in order, so they are the same).
       WriteParquet(g, random.schema, std::uniform_int_distribution<int>(6, 15)(g), input);
       auto appended = update::AppendFiles(ops, *local, {input});
-      ASSERT_TRUE(appended.ok()) << appended.error().message;
+      ASSERT_OK(appended);
     }
     auto loaded = (*catalog)->LoadTable(id);
-    ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+    ASSERT_OK(loaded);
     const spec::TableMetadata& metadata = loaded->metadata;
     std::string description = fmt::format("table {}:", t);
     for (const NestedField& field : random.schema.fields) {
@@ -315,24 +316,24 @@ TEST(TablePruningTest, PrunedScansReturnExactlyTheRowsThatMatch) {
     SCOPED_TRACE(description);
 
     auto everything = Scan(*local, metadata, "", /*prune=*/false);
-    ASSERT_TRUE(everything.ok()) << everything.error().message;
+    ASSERT_OK(everything);
     for (int f = 0; f < 20; ++f) {  // a plan and a read cost about 0.1 s under ASan
       const std::string filter = TablePruningRandomFilter(g, random.schema, 2);
       SCOPED_TRACE(filter);
       auto pruned = Scan(*local, metadata, filter, /*prune=*/true);
-      ASSERT_TRUE(pruned.ok()) << pruned.error().message;
+      ASSERT_OK(pruned);
       std::vector<std::string> got;
       for (const auto& b : pruned->batches) {
         for (std::string& row : RowTexts(b, nullptr)) got.push_back(std::move(row));
       }
       auto parsed = expr::ParseFilter(filter);
-      ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+      ASSERT_OK(parsed);
       std::vector<std::string> want;
       for (const auto& b : everything->batches) {
         auto bound = expr::Bind(*parsed, *b.schema());
-        ASSERT_TRUE(bound.ok()) << bound.error().message;
+        ASSERT_OK(bound);
         auto selection = expr::EvaluateRows(*bound, b);
-        ASSERT_TRUE(selection.ok()) << selection.error().message;
+        ASSERT_OK(selection);
         for (std::string& row : RowTexts(b, &*selection)) want.push_back(std::move(row));
       }
       std::sort(got.begin(), got.end());

@@ -23,6 +23,7 @@
 #include "floe/manifest/manifest_writer.h"
 #include "floe/spec/single_value.h"
 #include "floe/util/thread_pool.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
@@ -60,7 +61,7 @@ void ExpectStreamedLikeCollected(io::FileIO& io, const spec::TableMetadata& meta
     return Ok();
   };
   Result<ScanPlan> streamed = PlanScan(io, metadata, options, copy);
-  ASSERT_TRUE(streamed.ok()) << streamed.error().message;
+  ASSERT_OK(streamed);
   EXPECT_TRUE(streamed->tasks.empty());
   ExpectSameReport(streamed->report, collected.report);
   ASSERT_EQ(seen.size(), collected.tasks.size());
@@ -110,19 +111,19 @@ TEST(TableScanTest, ColumnStatsOnlyWhenAsked) {
     ASSERT_FALSE(jsons.empty());
     std::string folder = std::filesystem::path(jsons[0]).parent_path().parent_path().string();
     Result<std::string> location = commit::FindCurrentMetadataFile(*io, folder);
-    ASSERT_TRUE(location.ok()) << location.error().message;
+    ASSERT_OK(location);
     Result<spec::TableMetadata> metadata = commit::ReadMetadataFile(*io, *location);
-    ASSERT_TRUE(metadata.ok()) << metadata.error().message;
+    ASSERT_OK(metadata);
 
     // Every live data file of the snapshot as its manifest lists it.
     std::map<std::string, manifest::DataFile> listed;
     Result<manifest::ManifestList> list =
         manifest::ReadManifestList(*io, metadata->CurrentSnapshot()->manifest_list);
-    ASSERT_TRUE(list.ok()) << list.error().message;
+    ASSERT_OK(list);
     for (const manifest::ManifestFile& m : list->manifests) {
       if (m.content != manifest::ManifestContent::kData) continue;
       Result<std::vector<manifest::ManifestEntry>> entries = manifest::ReadManifestEntries(*io, m);
-      ASSERT_TRUE(entries.ok()) << entries.error().message;
+      ASSERT_OK(entries);
       for (manifest::ManifestEntry& e : *entries) {
         if (e.is_live()) listed[e.data_file.file_path] = e.data_file;
       }
@@ -134,8 +135,8 @@ TEST(TableScanTest, ColumnStatsOnlyWhenAsked) {
     full.column_stats = true;
     Result<ScanPlan> a = PlanScan(*io, *metadata, lean);
     Result<ScanPlan> b = PlanScan(*io, *metadata, full);
-    ASSERT_TRUE(a.ok()) << a.error().message;
-    ASSERT_TRUE(b.ok()) << b.error().message;
+    ASSERT_OK(a);
+    ASSERT_OK(b);
     ExpectStreamedLikeCollected(*io, *metadata, lean, *a);
     ExpectStreamedLikeCollected(*io, *metadata, full, *b);
     ASSERT_EQ(a->tasks.size(), b->tasks.size());
@@ -192,11 +193,11 @@ TEST(TableScanTest, TasksInListOrderWithTheirDeletesOnAnyThreadCount) {
   std::string list_path = dir.Join("snap-1.avro");
   auto create = [&](const std::string& path) {
     Result<std::unique_ptr<io::OutputFile>> out = io->Create(path, true);
-    EXPECT_TRUE(out.ok());
+    EXPECT_OK(out);
     return out.ok() ? std::move(out).value() : nullptr;
   };
   auto list = manifest::ManifestListWriter::Open(create(list_path), list_options);
-  ASSERT_TRUE(list.ok());
+  ASSERT_OK(list);
   struct Expected {
     std::string path;
     int32_t k = 0;
@@ -213,7 +214,7 @@ TEST(TableScanTest, TasksInListOrderWithTheirDeletesOnAnyThreadCount) {
     o.snapshot_id = 1;
     o.content = deletes ? manifest::ManifestContent::kDeletes : manifest::ManifestContent::kData;
     auto w = manifest::ManifestWriter::Open(create(dir.Join(fmt::format("m{}.avro", m))), o);
-    ASSERT_TRUE(w.ok());
+    ASSERT_OK(w);
     int n = static_cast<int>(rng() % 40);
     for (int i = 0; i < n; ++i) {
       manifest::DataFile f;
@@ -230,7 +231,7 @@ TEST(TableScanTest, TasksInListOrderWithTheirDeletesOnAnyThreadCount) {
       if (deletes) {
         f.content = manifest::FileContent::kPositionDeletes;
         deletes_by_k[k].push_back(f.file_path);
-        ASSERT_TRUE((*w)->WriteAdded(f).ok());
+        ASSERT_OK((*w)->WriteAdded(f));
       } else if (rng() % 5 == 0) {
         manifest::ManifestEntry gone;
         gone.status = manifest::EntryStatus::kDeleted;
@@ -238,17 +239,17 @@ TEST(TableScanTest, TasksInListOrderWithTheirDeletesOnAnyThreadCount) {
         gone.sequence_number = 1;
         gone.file_sequence_number = 1;
         gone.data_file = f;
-        ASSERT_TRUE((*w)->WriteDeleted(gone).ok());
+        ASSERT_OK((*w)->WriteDeleted(gone));
       } else {
         files.push_back({f.file_path, k, min_id});
-        ASSERT_TRUE((*w)->WriteAdded(f).ok());
+        ASSERT_OK((*w)->WriteAdded(f));
       }
     }
     auto closed = (*w)->Close();
-    ASSERT_TRUE(closed.ok()) << closed.error().message;
-    ASSERT_TRUE((*list)->Add(*closed).ok());
+    ASSERT_OK(closed);
+    ASSERT_OK((*list)->Add(*closed));
   }
-  ASSERT_TRUE((*list)->Close().ok());
+  ASSERT_OK((*list)->Close());
   ASSERT_FALSE(deletes_by_k.empty());
 
   spec::TableMetadata metadata = OneSnapshotTable(dir, schema, spec, list_path);
@@ -260,11 +261,11 @@ TEST(TableScanTest, TasksInListOrderWithTheirDeletesOnAnyThreadCount) {
     }
     for (int threads : {1, 4}) {
       SCOPED_TRACE(fmt::format("filter '{}' on {} threads", filter, threads));
-      ASSERT_TRUE(SetThreadCount(threads).ok());
+      ASSERT_OK(SetThreadCount(threads));
       ScanOptions options;
       options.filter = filter;
       Result<ScanPlan> plan = PlanScan(*io, metadata, options);
-      ASSERT_TRUE(plan.ok()) << plan.error().message;
+      ASSERT_OK(plan);
       ExpectStreamedLikeCollected(*io, metadata, options, *plan);
       ASSERT_EQ(plan->tasks.size(), expected.size());
       EXPECT_EQ(plan->report.data_files, static_cast<int64_t>(files.size()));
@@ -282,7 +283,7 @@ TEST(TableScanTest, TasksInListOrderWithTheirDeletesOnAnyThreadCount) {
       }
     }
   }
-  ASSERT_TRUE(SetThreadCount(0).ok());
+  ASSERT_OK(SetThreadCount(0));
 }
 
 // A table in `dir` of `manifests` data manifests of `files` data files each (identity(k)
@@ -299,7 +300,7 @@ spec::TableMetadata SmallTable(const floe::testing::TempDir& dir, int manifests,
   spec.fields = {spec::PartitionField{2, {}, 1000, "k", spec::Transform::Identity()}};
   auto create = [&](const std::string& path) {
     Result<std::unique_ptr<io::OutputFile>> out = io->Create(path, true);
-    EXPECT_TRUE(out.ok());
+    EXPECT_OK(out);
     return std::move(out).value();
   };
   manifest::ManifestListWriterOptions list_options;
@@ -307,7 +308,7 @@ spec::TableMetadata SmallTable(const floe::testing::TempDir& dir, int manifests,
   list_options.sequence_number = 1;
   std::string list_path = dir.Join("snap-1.avro");
   auto list = manifest::ManifestListWriter::Open(create(list_path), list_options);
-  EXPECT_TRUE(list.ok());
+  EXPECT_OK(list);
   int serial = 0;
   for (int m = 0; m < manifests; ++m) {
     manifest::ManifestWriterOptions o;
@@ -315,7 +316,7 @@ spec::TableMetadata SmallTable(const floe::testing::TempDir& dir, int manifests,
     o.spec = spec;
     o.snapshot_id = 1;
     auto w = manifest::ManifestWriter::Open(create(dir.Join(fmt::format("m{}.avro", m))), o);
-    EXPECT_TRUE(w.ok());
+    EXPECT_OK(w);
     for (int i = 0; i < files; ++i) {
       manifest::DataFile f;
       f.file_path = dir.Join(fmt::format(
@@ -325,12 +326,12 @@ spec::TableMetadata SmallTable(const floe::testing::TempDir& dir, int manifests,
       f.partition = {spec::Literal::Int(serial % 7)};
       f.record_count = serial;
       f.file_size_in_bytes = 1000 + serial;
-      EXPECT_TRUE((*w)->WriteAdded(f).ok());
+      EXPECT_OK((*w)->WriteAdded(f));
     }
     Result<manifest::ManifestFile> closed = (*w)->Close();
-    EXPECT_TRUE(closed.ok());
+    EXPECT_OK(closed);
     closed->manifest_length -= length_off;
-    EXPECT_TRUE((*list)->Add(*closed).ok());
+    EXPECT_OK((*list)->Add(*closed));
   }
   if (stray_delete) {  // a delete manifest, listed as a data manifest
     manifest::ManifestWriterOptions o;
@@ -340,7 +341,7 @@ spec::TableMetadata SmallTable(const floe::testing::TempDir& dir, int manifests,
     o.content = manifest::ManifestContent::kDeletes;
     auto w =
         manifest::ManifestWriter::Open(create(dir.Join(fmt::format("m{}.avro", manifests))), o);
-    EXPECT_TRUE(w.ok());
+    EXPECT_OK(w);
     manifest::DataFile d;
     d.content = manifest::FileContent::kPositionDeletes;
     d.file_path = dir.Join("deletes.parquet");
@@ -348,13 +349,13 @@ spec::TableMetadata SmallTable(const floe::testing::TempDir& dir, int manifests,
     d.partition = {spec::Literal::Int(1)};
     d.record_count = 1;
     d.file_size_in_bytes = 100;
-    EXPECT_TRUE((*w)->WriteAdded(d).ok());
+    EXPECT_OK((*w)->WriteAdded(d));
     Result<manifest::ManifestFile> closed = (*w)->Close();
-    EXPECT_TRUE(closed.ok());
+    EXPECT_OK(closed);
     closed->content = manifest::ManifestContent::kData;
-    EXPECT_TRUE((*list)->Add(*closed).ok());
+    EXPECT_OK((*list)->Add(*closed));
   }
-  EXPECT_TRUE((*list)->Close().ok());
+  EXPECT_OK((*list)->Close());
   return OneSnapshotTable(dir, schema, spec, list_path);
 }
 
@@ -385,16 +386,16 @@ TEST(TableScanTest, WrongManifestLengthHandsEachTaskOnOnce) {
   }
   for (int threads : {1, 3}) {
     SCOPED_TRACE(threads);
-    ASSERT_TRUE(SetThreadCount(threads).ok());
+    ASSERT_OK(SetThreadCount(threads));
     Result<std::vector<std::string>> paths = StreamedPaths(*io, metadata);
-    ASSERT_TRUE(paths.ok()) << paths.error().message;
+    ASSERT_OK(paths);
     EXPECT_EQ(*paths, expected);
     Result<ScanPlan> plan = PlanScan(*io, metadata, ScanOptions());
-    ASSERT_TRUE(plan.ok()) << plan.error().message;
+    ASSERT_OK(plan);
     ASSERT_EQ(plan->tasks.size(), expected.size());
     EXPECT_EQ(plan->report.data_files, manifests * files);
   }
-  ASSERT_TRUE(SetThreadCount(0).ok());
+  ASSERT_OK(SetThreadCount(0));
 }
 
 // The consumer's error stops planning: it is returned, and no task is handed on after it.
@@ -405,7 +406,7 @@ TEST(TableScanTest, ConsumerErrorStopsPlanning) {
   for (int threads : {1, 4}) {
     for (int stop_at : {1, 49, 50, 51, 333}) {
       SCOPED_TRACE(fmt::format("{} threads, error at task {}", threads, stop_at));
-      ASSERT_TRUE(SetThreadCount(threads).ok());
+      ASSERT_OK(SetThreadCount(threads));
       int calls = 0;
       auto consume = [&](FileScanTask&) -> Status {
         if (++calls == stop_at) return Corrupt("the consumer found a bad row");
@@ -418,7 +419,7 @@ TEST(TableScanTest, ConsumerErrorStopsPlanning) {
       EXPECT_EQ(calls, stop_at);
     }
   }
-  ASSERT_TRUE(SetThreadCount(0).ok());
+  ASSERT_OK(SetThreadCount(0));
 }
 
 // A delete file in a data manifest would miss the tasks handed on before it: the plan is

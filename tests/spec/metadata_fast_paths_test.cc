@@ -9,6 +9,7 @@
 #include "floe/spec/snapshot_json.h"
 #include "floe/spec/table_metadata.h"
 #include "floe/util/json_reader.h"
+#include "testing/result_matchers.h"
 
 namespace floe::spec {
 namespace {
@@ -34,7 +35,7 @@ TEST(MetadataFastPathsTest, StructFieldsOfEveryShapeReadTheSame) {
       R"({"id":3,"name":"c","required":false,"type":"string","doc":"text"},)"
       R"({"id":4,"name":"d","required":false,"type":{"type":"list","element-id":5,"element":"int","element-required":true}},)"
       R"({"id":6,"name":"e","required":false,"type":"int","initial-default":7})"));
-  ASSERT_TRUE(s.ok()) << s.error().message;
+  ASSERT_OK(s);
   ASSERT_EQ(s->fields.size(), 5u);
   EXPECT_EQ(s->fields[0].id, 1);  // of a repeated key the first counts
   EXPECT_TRUE(s->fields[0].required);
@@ -44,7 +45,7 @@ TEST(MetadataFastPathsTest, StructFieldsOfEveryShapeReadTheSame) {
   EXPECT_EQ(s->fields[2].doc, "text");
   EXPECT_EQ(s->fields[3].type->ToString(), "list<int>");
   EXPECT_EQ(s->fields[4].initial_default, "7");
-  EXPECT_TRUE(s->Validate().ok());
+  EXPECT_OK(s->Validate());
 }
 
 TEST(MetadataFastPathsTest, BadStructFieldsNameTheirPath) {
@@ -80,7 +81,7 @@ TEST(MetadataFastPathsTest, SummariesAreSortedWithTheFirstOfARepeatedKey) {
       R"([{"snapshot-id":1,"timestamp-ms":1,"manifest-list":"m","summary":)"
       R"({"operation":"append","total-records":"10","added-records":5,"total-recordz":"x",)"
       R"("added-records":"6","a":true,"total-data-files":"1"}}])");
-  ASSERT_TRUE(s.ok()) << s.error().message;
+  ASSERT_OK(s);
   SnapshotSummary expected = {{"a", "true"},           {"added-records", "5"},
                               {"operation", "append"}, {"total-data-files", "1"},
                               {"total-records", "10"}, {"total-recordz", "x"}};
@@ -93,7 +94,7 @@ TEST(MetadataFastPathsTest, SummariesAreSortedWithTheFirstOfARepeatedKey) {
   members += R"(,"key-7":"again")";
   auto big = SnapshotsFromText(
       R"([{"snapshot-id":1,"timestamp-ms":1,"manifest-list":"m","summary":{)" + members + "}}]");
-  ASSERT_TRUE(big.ok()) << big.error().message;
+  ASSERT_OK(big);
   const SnapshotSummary& summary = (*big)[0].summary;
   ASSERT_EQ(summary.size(), 61u);
   for (size_t i = 1; i < summary.size(); ++i) EXPECT_LT(summary[i - 1].first, summary[i].first);

@@ -5,6 +5,7 @@
 #include "floe/spec/partition_spec_json.h"
 #include "floe/spec/schema_json.h"
 #include "floe/spec/sort_order_json.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::spec {
@@ -36,13 +37,13 @@ template <typename T, typename Parse, typename Write>
 void ExpectPartsRoundTrip(const JsonValue& json, Parse parse, Write write,
                           const std::string& where) {
   Result<T> first = parse(json);
-  ASSERT_TRUE(first.ok()) << where << ": " << first.error().message;
+  ASSERT_OK(first) << where;
   JsonWriter w1;
   write(*first, w1);
   auto doc = JsonDocument::Parse(w1.str());
-  ASSERT_TRUE(doc.ok()) << where;
+  ASSERT_OK(doc) << where;
   Result<T> second = parse((*doc)->root());
-  ASSERT_TRUE(second.ok()) << where << ": " << second.error().message;
+  ASSERT_OK(second) << where;
   EXPECT_TRUE(*first == *second) << where;
   JsonWriter w2;
   write(*second, w2);
@@ -101,7 +102,7 @@ TEST(MetadataPartsCorpusTest, SchemasSpecsAndSortOrdersRoundTrip) {
         auto s = ParseSchema(j);
         if (s.ok()) {
           Status st = s->Validate();
-          EXPECT_TRUE(st.ok()) << path << ": " << (st.ok() ? "" : st.error().message);
+          EXPECT_OK(st) << path;
         }
       });
     }

@@ -4,6 +4,7 @@
 
 #include "floe/spec/partition_spec_json.h"
 #include "floe/spec/schema_json.h"
+#include "testing/result_matchers.h"
 
 namespace floe::spec {
 namespace {
@@ -17,7 +18,7 @@ Schema OrdersSchema() {
          {"id":5,"name":"name","required":false,"type":"string"}]}},
       {"id":6,"name":"tags","required":false,"type":{"type":"list","element-id":7,
          "element":"string","element-required":false}}]})");
-  EXPECT_TRUE(doc.ok());
+  EXPECT_OK(doc);
   return *ParseSchema((*doc)->root());
 }
 
@@ -39,7 +40,7 @@ constexpr std::string_view kSpec = R"({"spec-id":2,"fields":[
 
 TEST(PartitionSpecTest, ParsesAndWritesTheSpecForm) {
   auto spec = ParseText(kSpec);
-  ASSERT_TRUE(spec.ok()) << spec.error().message;
+  ASSERT_OK(spec);
   EXPECT_EQ(spec->spec_id, 2);
   ASSERT_EQ(spec->fields.size(), 3u);
   EXPECT_EQ(spec->fields[1].transform, Transform::Bucket(16));
@@ -52,16 +53,16 @@ TEST(PartitionSpecTest, ParsesAndWritesTheSpecForm) {
       R"({"name":"id_bucket","transform":"bucket[16]","source-id":1,"field-id":1001},)"
       R"({"name":"customer_name_trunc","transform":"truncate[3]","source-id":5,"field-id":1003}]})");
   auto again = ParseText(written);
-  ASSERT_TRUE(again.ok());
+  ASSERT_OK(again);
   EXPECT_EQ(*again, *spec);
 }
 
 TEST(PartitionSpecTest, V1FieldsWithoutIdsGetIdsFrom1000) {
   auto doc = JsonDocument::Parse(R"([{"name":"a","transform":"identity","source-id":1},
                                      {"name":"b","transform":"void","source-id":2}])");
-  ASSERT_TRUE(doc.ok());
+  ASSERT_OK(doc);
   auto fields = ParsePartitionFields((*doc)->root());
-  ASSERT_TRUE(fields.ok()) << fields.error().message;
+  ASSERT_OK(fields);
   ASSERT_EQ(fields->size(), 2u);
   EXPECT_EQ((*fields)[0].field_id, 1000);
   EXPECT_EQ((*fields)[1].field_id, 1001);
@@ -70,7 +71,7 @@ TEST(PartitionSpecTest, V1FieldsWithoutIdsGetIdsFrom1000) {
 
 TEST(PartitionSpecTest, UnpartitionedSpec) {
   auto spec = ParseText(R"({"spec-id":0,"fields":[]})");
-  ASSERT_TRUE(spec.ok());
+  ASSERT_OK(spec);
   EXPECT_TRUE(spec->IsUnpartitioned());
   EXPECT_EQ(spec->LastAssignedFieldId(), 999);
   EXPECT_EQ(Write(*spec), R"({"spec-id":0,"fields":[]})");
@@ -79,7 +80,7 @@ TEST(PartitionSpecTest, UnpartitionedSpec) {
 TEST(PartitionSpecTest, MultiArgumentSourceIds) {
   auto spec = ParseText(R"({"spec-id":1,"fields":[
       {"name":"z","transform":"zorder","source-ids":[1,2],"field-id":1000}]})");
-  ASSERT_TRUE(spec.ok()) << spec.error().message;
+  ASSERT_OK(spec);
   EXPECT_EQ(spec->fields[0].source_ids, (std::vector<int32_t>{1, 2}));
   EXPECT_EQ(spec->fields[0].source_id, 1);
   EXPECT_TRUE(spec->fields[0].transform.is_unknown());
@@ -110,9 +111,9 @@ TEST(PartitionSpecTest, ErrorsNameTheFieldAndTransform) {
 
 TEST(PartitionSpecTest, PartitionType) {
   auto spec = ParseText(kSpec);
-  ASSERT_TRUE(spec.ok());
+  ASSERT_OK(spec);
   auto type = spec->PartitionType(OrdersSchema());
-  ASSERT_TRUE(type.ok()) << type.error().message;
+  ASSERT_OK(type);
   ASSERT_EQ((*type)->fields().size(), 3u);
   EXPECT_EQ((*type)->ToString(),
             "struct<1000: order_ts_day: optional date, 1001: id_bucket: optional int, "
@@ -122,12 +123,12 @@ TEST(PartitionSpecTest, PartitionType) {
 TEST(PartitionSpecTest, ValidatesAgainstTheSchema) {
   Schema schema = OrdersSchema();
   auto spec = ParseText(kSpec);
-  ASSERT_TRUE(spec.ok());
-  EXPECT_TRUE(spec->Validate(schema).ok());
+  ASSERT_OK(spec);
+  EXPECT_OK(spec->Validate(schema));
 
   auto error_for = [&](std::string_view fields) {
     auto s = ParseText(fmt::format(R"({{"spec-id":1,"fields":[{}]}})", fields));
-    EXPECT_TRUE(s.ok()) << fields;
+    EXPECT_OK(s) << fields;
     auto st = s->Validate(schema);
     return st.ok() ? std::string("ok") : st.error().message;
   };
@@ -155,9 +156,9 @@ TEST(PartitionSpecTest, ValidatesAgainstTheSchema) {
 TEST(PartitionSpecTest, PartitionPaths) {
   Schema schema = OrdersSchema();
   auto spec = ParseText(kSpec);
-  ASSERT_TRUE(spec.ok());
+  ASSERT_OK(spec);
   auto path = spec->PartitionPath(schema, {Literal::Date(20513), Literal::Int(3), Literal::Null()});
-  ASSERT_TRUE(path.ok()) << path.error().message;
+  ASSERT_OK(path);
   EXPECT_EQ(*path, "order_ts_day=2026-03-01/id_bucket=3/customer_name_trunc=null");
   EXPECT_FALSE(spec->PartitionPath(schema, {Literal::Int(3)}).ok());
 }

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "floe/spec/single_value.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::spec {
@@ -41,7 +42,7 @@ constexpr std::string_view kNested = R"json({
 
 TEST(SchemaJsonTest, ParsesNestedTypes) {
   auto s = ParseSchemaJsonForTest(kNested);
-  ASSERT_TRUE(s.ok()) << s.error().message;
+  ASSERT_OK(s);
   EXPECT_EQ(s->schema_id, 1);
   EXPECT_EQ(s->identifier_field_ids, std::vector<int32_t>{1});
   ASSERT_EQ(s->fields.size(), 6u);
@@ -61,15 +62,15 @@ TEST(SchemaJsonTest, ParsesNestedTypes) {
   EXPECT_EQ(s->fields[4].write_default, "null");
   EXPECT_EQ(s->FindFieldByName("props.value.x")->id, 8);
   EXPECT_EQ(s->HighestFieldId(), 10);
-  EXPECT_TRUE(s->Validate().ok());
+  EXPECT_OK(s->Validate());
 }
 
 TEST(SchemaJsonTest, RoundTripsExactly) {
   auto s = ParseSchemaJsonForTest(kNested);
-  ASSERT_TRUE(s.ok()) << s.error().message;
+  ASSERT_OK(s);
   std::string once = Write(*s);
   auto again = ParseSchemaJsonForTest(once);
-  ASSERT_TRUE(again.ok()) << again.error().message;
+  ASSERT_OK(again);
   EXPECT_EQ(*s, *again);
   EXPECT_EQ(Write(*again), once);
 }
@@ -79,7 +80,7 @@ TEST(SchemaJsonTest, WritesTheSpecFieldNames) {
       {"id":1,"name":"m","required":true,"type":{"type":"map","key-id":2,"key":"int",
        "value-id":3,"value":{"type":"list","element-id":4,"element":"date","element-required":true},
        "value-required":false}}]})");
-  ASSERT_TRUE(s.ok()) << s.error().message;
+  ASSERT_OK(s);
   EXPECT_EQ(
       Write(*s),
       R"({"type":"struct","schema-id":0,"fields":[{"id":1,"name":"m","required":true,)"
@@ -112,9 +113,9 @@ TEST(SchemaJsonTest, ErrorsNameTheJsonPath) {
 
 TEST(SchemaJsonTest, ParsesAndWritesTypesAlone) {
   auto doc = JsonDocument::Parse(R"("timestamp_ns")");
-  ASSERT_TRUE(doc.ok());
+  ASSERT_OK(doc);
   auto t = ParseType((*doc)->root());
-  ASSERT_TRUE(t.ok());
+  ASSERT_OK(t);
   EXPECT_EQ((*t)->id(), TypeId::kTimestampNs);
   JsonWriter w;
   WriteType(**t, w);
@@ -130,7 +131,7 @@ namespace {
 TEST(SchemaJsonTest, ValidatesDefaults) {
   auto error_for = [](std::string_view field) {
     auto s = ParseSchemaJsonForTest(fmt::format(R"({{"type":"struct","fields":[{}]}})", field));
-    EXPECT_TRUE(s.ok()) << field;
+    EXPECT_OK(s) << field;
     auto st = s->Validate();
     return st.ok() ? std::string("ok") : st.error().message;
   };
@@ -162,22 +163,22 @@ TEST(SchemaJsonTest, ReadsDuckDbDefaultsOfEveryType) {
       "add_columns_with_defaults/metadata/"
       "00002-2d907d9d-0f96-4bf3-9548-edfd9194704c.metadata.json"));
   auto doc = JsonDocument::Parse(text);
-  ASSERT_TRUE(doc.ok());
+  ASSERT_OK(doc);
   auto schemas = (*doc)->root().Get("schemas")->AsArray();
-  ASSERT_TRUE(schemas.ok());
+  ASSERT_OK(schemas);
   auto schema = ParseSchema((*schemas)[1]);
-  ASSERT_TRUE(schema.ok()) << schema.error().message;
-  EXPECT_TRUE(schema->Validate().ok());
+  ASSERT_OK(schema);
+  EXPECT_OK(schema->Validate());
   int checked = 0;
   for (const NestedField& f : schema->fields) {
     if (!f.initial_default) continue;
     auto value_doc = JsonDocument::Parse(*f.initial_default);
-    ASSERT_TRUE(value_doc.ok());
+    ASSERT_OK(value_doc);
     auto value = FromJson(*f.type, (*value_doc)->root());
-    ASSERT_TRUE(value.ok()) << f.name << ": " << value.error().message;
+    ASSERT_OK(value) << f.name;
     // Written back, each default reads the same (text may differ only for numbers).
     auto back = ToJsonString(*f.type, *value);
-    ASSERT_TRUE(back.ok()) << f.name;
+    ASSERT_OK(back) << f.name;
     if (f.type->id() != TypeId::kFloat && f.type->id() != TypeId::kDouble) {
       EXPECT_EQ(*back, *f.initial_default) << f.name;
     }
@@ -241,10 +242,10 @@ TEST(SchemaJsonTest, RandomSchemasRoundTrip) {
       if (rng() % 4 == 0) f.doc = "doc \"quoted\" \xC3\xA9";
       s.fields.push_back(std::move(f));
     }
-    ASSERT_TRUE(s.Validate().ok()) << s.Validate().error().message;
+    ASSERT_OK(s.Validate());
     std::string text = Write(s);
     auto back = ParseSchemaJsonForTest(text);
-    ASSERT_TRUE(back.ok()) << text << ": " << back.error().message;
+    ASSERT_OK(back) << text;
     EXPECT_EQ(*back, s) << text;
     EXPECT_EQ(back->HighestFieldId(), next_id - 1);
     EXPECT_EQ(Write(*back), text);

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "testing/result_matchers.h"
+
 namespace floe::spec {
 namespace {
 
@@ -103,7 +105,7 @@ TEST(SchemaTest, AsStructHoldsTheFields) {
 TEST(SchemaTest, ValidSchemaPasses) {
   Schema s = SampleSchema();
   s.identifier_field_ids = {1, 4};
-  EXPECT_TRUE(s.Validate().ok()) << s.Validate().error().message;
+  EXPECT_OK(s.Validate());
 }
 
 TEST(SchemaTest, RejectsDuplicateIds) {

@@ -3,13 +3,14 @@
 #include <gtest/gtest.h>
 
 #include "floe/spec/partition_spec_text.h"
+#include "testing/result_matchers.h"
 
 namespace floe::spec {
 namespace {
 
 Schema Parse(std::string_view text) {
   auto schema = ParseSchemaText(text);
-  EXPECT_TRUE(schema.ok()) << schema.error().message;
+  EXPECT_OK(schema);
   return schema.ok() ? *schema : Schema{};
 }
 
@@ -93,7 +94,7 @@ TEST(PartitionSpecTextTest, TransformsAndJavaNames) {
       "days(order_ts), bucket(16, order_id), truncate(4, region), Amount, months(order_ts), "
       "year(order_ts), hour(order_ts), void(customer_id)",
       s);
-  ASSERT_TRUE(spec.ok()) << spec.error().message;
+  ASSERT_OK(spec);
   const char* names[] = {"order_ts_day",   "order_id_bucket", "region_trunc",  "amount",
                          "order_ts_month", "order_ts_year",   "order_ts_hour", "customer_id_null"};
   const char* transforms[] = {"day",   "bucket[16]", "truncate[4]", "identity",
@@ -131,7 +132,7 @@ TEST(PartitionSpecTextTest, ErrorsNameTheTerm) {
 TEST(SortOrderTextTest, DirectionsAndNullOrders) {
   Schema s = Parse("id long, name string, ts timestamptz");
   auto order = ParseSortOrderText("ts desc, bucket(4, id) asc nulls last, name NULLS FIRST", s);
-  ASSERT_TRUE(order.ok()) << order.error().message;
+  ASSERT_OK(order);
   EXPECT_EQ(order->order_id, 1);
   ASSERT_EQ(order->fields.size(), 3u);
   EXPECT_EQ(order->fields[0].direction, SortDirection::kDesc);

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "floe/util/time.h"
+#include "testing/result_matchers.h"
 
 namespace floe::spec {
 namespace {
@@ -33,19 +34,19 @@ Result<Literal> FromJsonText(const Type& type, std::string_view text) {
 // JSON text → Literal → JSON text must give back the same text.
 void ExpectJsonRoundTrip(const TypePtr& type, std::string_view text) {
   auto v = FromJsonText(*type, text);
-  ASSERT_TRUE(v.ok()) << type->ToString() << " " << text << ": " << v.error().message;
+  ASSERT_OK(v) << type->ToString() << " " << text;
   auto back = ToJsonString(*type, *v);
-  ASSERT_TRUE(back.ok()) << back.error().message;
+  ASSERT_OK(back);
   EXPECT_EQ(*back, text) << type->ToString();
 }
 
 // Literal → binary → Literal must give back the same value and the expected bytes.
 void ExpectBinary(const TypePtr& type, const Literal& v, std::string_view hex) {
   auto bytes = ToBinary(*type, v);
-  ASSERT_TRUE(bytes.ok()) << type->ToString() << ": " << bytes.error().message;
+  ASSERT_OK(bytes) << type->ToString();
   EXPECT_EQ(Hex(*bytes), hex) << type->ToString();
   auto back = FromBinary(*type, *bytes);
-  ASSERT_TRUE(back.ok()) << back.error().message;
+  ASSERT_OK(back);
   EXPECT_EQ(*back, v) << type->ToString();
 }
 
@@ -85,10 +86,10 @@ TEST(SingleValueTest, DecimalsAreMinimalBigEndianTwosComplement) {
 
 TEST(SingleValueTest, WidensPromotedBounds) {
   auto long_from_int = FromBinary(*Type::Long(), Unhex("feffffff"));
-  ASSERT_TRUE(long_from_int.ok());
+  ASSERT_OK(long_from_int);
   EXPECT_EQ(*long_from_int, Literal::Long(-2));
   auto double_from_float = FromBinary(*Type::Double(), Unhex("0000803f"));
-  ASSERT_TRUE(double_from_float.ok());
+  ASSERT_OK(double_from_float);
   EXPECT_EQ(*double_from_float, Literal::Double(1.0));
 }
 
@@ -188,21 +189,21 @@ TEST(SingleValueTest, DecimalText) {
 TEST(SingleValueTest, NestedJsonValues) {
   auto check = [](const TypePtr& type, std::string_view text) {
     auto doc = JsonDocument::Parse(text);
-    EXPECT_TRUE(doc.ok());
+    EXPECT_OK(doc);
     return ValidateJsonValue(*type, (*doc)->root());
   };
   TypePtr st = Type::Struct(
       {NestedField{1, "a", true, Type::Int()}, NestedField{2, "b", false, Type::String()}});
-  EXPECT_TRUE(check(st, R"({"1": 1, "2": "bar"})").ok());
+  EXPECT_OK(check(st, R"({"1": 1, "2": "bar"})"));
   EXPECT_FALSE(check(st, R"({"3": 1})").ok());
   EXPECT_FALSE(check(st, R"({"1": "x"})").ok());
   TypePtr map = Type::Map(NestedField{3, "key", true, Type::String()},
                           NestedField{4, "value", false, Type::Int()});
-  EXPECT_TRUE(check(map, R"({"keys": ["a", "b"], "values": [1, null]})").ok());
+  EXPECT_OK(check(map, R"({"keys": ["a", "b"], "values": [1, null]})"));
   EXPECT_FALSE(check(map, R"({"keys": ["a"], "values": [1, 2]})").ok());
   EXPECT_FALSE(check(map, R"({"keys": [null], "values": [1]})").ok());
   TypePtr list = Type::List(NestedField{5, "element", true, Type::Date()});
-  EXPECT_TRUE(check(list, R"(["2017-11-16"])").ok());
+  EXPECT_OK(check(list, R"(["2017-11-16"])"));
   auto bad = check(list, R"(["2017-11-16", 3])");
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().message, "[1]: expected a string, got number");
@@ -281,14 +282,14 @@ TEST(SingleValueTest, RandomValuesRoundTrip) {
     for (const auto& [type, value] : values) {
       SCOPED_TRACE(type->ToString() + " " + ToHumanString(*type, value));
       auto bin = ToBinary(*type, value);
-      ASSERT_TRUE(bin.ok()) << bin.error().message;
+      ASSERT_OK(bin);
       auto from_bin = FromBinary(*type, *bin);
-      ASSERT_TRUE(from_bin.ok()) << from_bin.error().message;
+      ASSERT_OK(from_bin);
       EXPECT_EQ(*from_bin, value);
       auto json = ToJsonString(*type, value);
-      ASSERT_TRUE(json.ok()) << json.error().message;
+      ASSERT_OK(json);
       auto from_json = FromJsonText(*type, *json);
-      ASSERT_TRUE(from_json.ok()) << *json << ": " << from_json.error().message;
+      ASSERT_OK(from_json) << *json;
       EXPECT_EQ(*from_json, value) << *json;
     }
   }

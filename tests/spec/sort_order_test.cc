@@ -4,6 +4,7 @@
 
 #include "floe/spec/schema_json.h"
 #include "floe/spec/sort_order_json.h"
+#include "testing/result_matchers.h"
 
 namespace floe::spec {
 namespace {
@@ -24,7 +25,7 @@ TEST(SortOrderTest, ParsesAndWritesTheSpecForm) {
       R"({"order-id":1,"fields":[{"transform":"identity","source-id":2,"direction":"asc","null-order":"nulls-first"},)"
       R"({"transform":"bucket[4]","source-id":3,"direction":"desc","null-order":"nulls-last"}]})";
   auto order = SortOrderFromText(kText);
-  ASSERT_TRUE(order.ok()) << order.error().message;
+  ASSERT_OK(order);
   EXPECT_EQ(order->order_id, 1);
   ASSERT_EQ(order->fields.size(), 2u);
   EXPECT_EQ(order->fields[1].transform, Transform::Bucket(4));
@@ -39,7 +40,7 @@ TEST(SortOrderTest, UnsortedOrder) {
   EXPECT_EQ(unsorted.order_id, 0);
   EXPECT_EQ(WriteSortOrderJson(unsorted), R"({"order-id":0,"fields":[]})");
   auto parsed = SortOrderFromText(R"({"order-id":0,"fields":[]})");
-  ASSERT_TRUE(parsed.ok());
+  ASSERT_OK(parsed);
   EXPECT_EQ(*parsed, unsorted);
 }
 
@@ -65,7 +66,7 @@ TEST(SortOrderTest, ValidatesAgainstTheSchema) {
       {"id":1,"name":"id","required":true,"type":"long"},
       {"id":2,"name":"flag","required":true,"type":"boolean"},
       {"id":3,"name":"m","required":false,"type":{"type":"map","key-id":4,"key":"string","value-id":5,"value":"int","value-required":false}}]})");
-  ASSERT_TRUE(doc.ok());
+  ASSERT_OK(doc);
   Schema schema = *ParseSchema((*doc)->root());
   auto order = [](int32_t id, int32_t source, Transform t) {
     SortOrder o;
@@ -76,8 +77,8 @@ TEST(SortOrderTest, ValidatesAgainstTheSchema) {
     if (source != 0) o.fields.push_back(f);
     return o;
   };
-  EXPECT_TRUE(order(1, 1, Transform::Bucket(4)).Validate(schema).ok());
-  EXPECT_TRUE(order(1, 2, Transform::Identity()).Validate(schema).ok());
+  EXPECT_OK(order(1, 1, Transform::Bucket(4)).Validate(schema));
+  EXPECT_OK(order(1, 2, Transform::Identity()).Validate(schema));
   EXPECT_EQ(order(1, 2, Transform::Bucket(4)).Validate(schema).error().message,
             "sort order 1: bucket[4] cannot transform flag (boolean)");
   EXPECT_EQ(order(1, 9, Transform::Identity()).Validate(schema).error().message,

@@ -6,6 +6,7 @@
 #include "floe/spec/transform.h"
 #include "floe/util/json_reader.h"
 #include "floe/util/murmur3.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::spec {
@@ -18,15 +19,15 @@ class SpecVectorsTest : public ::testing::Test {
         floe::testing::CorpusPath("iceberg-spec-vectors/spec_test_vectors.json"));
     ASSERT_FALSE(text.empty());
     auto doc = JsonDocument::Parse(text);
-    ASSERT_TRUE(doc.ok()) << doc.error().message;
+    ASSERT_OK(doc);
     doc_ = std::move(doc).value();
   }
 
   std::vector<JsonValue> Section(std::string_view name) {
     auto section = doc_->root().Get(name);
-    EXPECT_TRUE(section.ok()) << name;
+    EXPECT_OK(section) << name;
     auto items = section->AsArray();
-    EXPECT_TRUE(items.ok());
+    EXPECT_OK(items);
     EXPECT_FALSE(items->empty()) << name;
     return *items;
   }
@@ -67,7 +68,7 @@ TypePtr VectorType(std::string_view name) {
                      NestedField{2, "value", false, Type::Int()});
   }
   auto t = ParsePrimitiveType(name);
-  EXPECT_TRUE(t.ok()) << name;
+  EXPECT_OK(t) << name;
   return t.ok() ? *t : Type::Primitive(TypeId::kUnknown);
 }
 
@@ -110,13 +111,13 @@ TEST_F(SpecVectorsTest, HashVectors) {
     }
     // floe's own encoding of the value gives the same hash, and the bucket follows from it.
     auto literal = VectorValue(*type, value);
-    ASSERT_TRUE(literal.ok()) << literal.error().message;
+    ASSERT_OK(literal);
     auto hash = BucketHash(*type, *literal);
-    ASSERT_TRUE(hash.ok()) << hash.error().message;
+    ASSERT_OK(hash);
     EXPECT_EQ(*hash, expected);
     for (int32_t n : {1, 7, 16, 1000}) {
       auto bucket = Transform::Bucket(n).Apply(*type, *literal);
-      ASSERT_TRUE(bucket.ok());
+      ASSERT_OK(bucket);
       EXPECT_EQ(bucket->get<int32_t>(), (expected & INT32_MAX) % n);
     }
     ++bucketable;
@@ -164,7 +165,7 @@ TEST_F(SpecVectorsTest, TruncateVectors) {
         FAIL() << "unexpected type";
     }
     auto result = t.Apply(*type, input);
-    ASSERT_TRUE(result.ok()) << result.error().message;
+    ASSERT_OK(result);
     EXPECT_EQ(*result, output);
     ++count;
   }
@@ -178,14 +179,13 @@ TEST_F(SpecVectorsTest, JsonSingleValues) {
     TypePtr type = VectorType(type_name);
     JsonValue json = *v.Get("json");
     SCOPED_TRACE(type_name + " " + json.ToJson());
-    ASSERT_TRUE(ValidateJsonValue(*type, json).ok())
-        << ValidateJsonValue(*type, json).error().message;
+    ASSERT_OK(ValidateJsonValue(*type, json));
     if (type->is_primitive()) {
       // Read, write, and get the same JSON back.
       auto literal = FromJson(*type, json);
-      ASSERT_TRUE(literal.ok()) << literal.error().message;
+      ASSERT_OK(literal);
       auto written = ToJsonString(*type, *literal);
-      ASSERT_TRUE(written.ok()) << written.error().message;
+      ASSERT_OK(written);
       EXPECT_EQ(*written, json.ToJson());
     }
     ++count;
@@ -202,12 +202,12 @@ TEST_F(SpecVectorsTest, BinarySingleValues) {
     std::string bytes = FromHex(*v.GetString("hex"));
     SCOPED_TRACE(type_name + " " + value.ToJson());
     auto literal = FromJson(*type, value);
-    ASSERT_TRUE(literal.ok()) << literal.error().message;
+    ASSERT_OK(literal);
     auto written = ToBinary(*type, *literal);
-    ASSERT_TRUE(written.ok()) << written.error().message;
+    ASSERT_OK(written);
     EXPECT_EQ(ToHex(*written), ToHex(bytes));
     auto read = FromBinary(*type, bytes);
-    ASSERT_TRUE(read.ok()) << read.error().message;
+    ASSERT_OK(read);
     EXPECT_EQ(*read, *literal);
     ++count;
   }

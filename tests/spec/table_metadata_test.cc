@@ -9,6 +9,7 @@
 
 #include "floe/spec/table_metadata_json.h"
 #include "floe/util/json_reader.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::spec {
@@ -72,10 +73,7 @@ std::vector<std::string> CorpusMetadataFiles() {
 void ExpectRoundTrip(const TableMetadata& m, const std::string& what) {
   std::string written = WriteTableMetadata(m);
   auto again = ParseTableMetadata(written);
-  ASSERT_TRUE(again.ok()) << what
-                          << ": re-reading what floe wrote failed: " << again.error().message
-                          << "\n"
-                          << written;
+  ASSERT_OK(again) << what << ": re-reading what floe wrote failed\n" << written;
   EXPECT_TRUE(*again == m) << what << ": the model changed in write -> read";
   EXPECT_EQ(WriteTableMetadata(*again), written) << what;
 }
@@ -94,7 +92,7 @@ TEST(TableMetadataTest, EveryCorpusFileParsesAndRoundTripsOrFailsByName) {
       continue;
     }
     ++valid;
-    ASSERT_TRUE(m.ok()) << m.error().message;
+    ASSERT_OK(m);
     ExpectRoundTrip(*m, path);
   }
   EXPECT_GE(valid, 90);
@@ -142,7 +140,7 @@ TEST(TableMetadataTest, InvalidCorpusFilesNameTheProblem) {
 TEST(TableMetadataTest, ReadsV2ValidExactly) {
   auto m = ParseTableMetadata(
       ReadFileToString(CorpusPath("iceberg/core/src/test/resources/TableMetadataV2Valid.json")));
-  ASSERT_TRUE(m.ok()) << m.error().message;
+  ASSERT_OK(m);
   EXPECT_EQ(m->format_version, 2);
   EXPECT_EQ(m->table_uuid, "9c12d441-03fe-4693-9a96-a0705ddf69c1");
   EXPECT_EQ(m->location, "s3://bucket/test/location");
@@ -177,7 +175,7 @@ TEST(TableMetadataTest, ReadsV2ValidExactly) {
 TEST(TableMetadataTest, ReadsStatisticsAndPartitionStatistics) {
   auto m = ParseTableMetadata(ReadFileToString(
       CorpusPath("iceberg/core/src/test/resources/TableMetadataStatisticsFiles.json")));
-  ASSERT_TRUE(m.ok()) << m.error().message;
+  ASSERT_OK(m);
   ASSERT_EQ(m->statistics.size(), 1u);
   const StatisticsFile& s = m->statistics[0];
   EXPECT_EQ(s.snapshot_id, 3055729675574597004);
@@ -190,7 +188,7 @@ TEST(TableMetadataTest, ReadsStatisticsAndPartitionStatistics) {
 
   auto p = ParseTableMetadata(ReadFileToString(
       CorpusPath("iceberg/core/src/test/resources/TableMetadataPartitionStatisticsFiles.json")));
-  ASSERT_TRUE(p.ok()) << p.error().message;
+  ASSERT_OK(p);
   ASSERT_EQ(p->partition_statistics.size(), 1u);
   EXPECT_EQ(p->partition_statistics[0].snapshot_id, 3055729675574597004);
   EXPECT_EQ(p->partition_statistics[0].path, "s3://a/b/partition-stats.parquet");
@@ -200,7 +198,7 @@ TEST(TableMetadataTest, ReadsStatisticsAndPartitionStatistics) {
 TEST(TableMetadataTest, ReadsV3RowLineageAndEncryptionKeys) {
   auto m = ParseTableMetadata(ReadFileToString(CorpusPath(
       "iceberg-rust/crates/iceberg/testdata/table_metadata/TableMetadataV3ValidEncryption.json")));
-  ASSERT_TRUE(m.ok()) << m.error().message;
+  ASSERT_OK(m);
   EXPECT_EQ(m->format_version, 3);
   EXPECT_EQ(m->next_row_id, 0);
   ASSERT_EQ(m->encryption_keys.size(), 2u);
@@ -213,7 +211,7 @@ TEST(TableMetadataTest, ReadsV3RowLineageAndEncryptionKeys) {
 
   auto g = ParseTableMetadata(ReadFileToString(
       CorpusPath("iceberg-go/table/testdata/TableMetadataV3WithPartitionStatistics.json")));
-  ASSERT_TRUE(g.ok()) << g.error().message;
+  ASSERT_OK(g);
   EXPECT_EQ(g->next_row_id, 3000);
   EXPECT_EQ(g->snapshots[0].first_row_id, 1000);
   EXPECT_EQ(g->snapshots[1].first_row_id, 2000);
@@ -262,7 +260,7 @@ TEST(TableMetadataTest, V1FallsBackToSchemaPartitionSpecAndUnsorted) {
                       {"name":"a","transform":"identity","source-id":1}],
     "current-snapshot-id":-1})";
   auto m = ParseTableMetadata(v1);
-  ASSERT_TRUE(m.ok()) << m.error().message;
+  ASSERT_OK(m);
   EXPECT_TRUE(m->table_uuid.empty());
   ASSERT_EQ(m->schemas.size(), 1u);
   EXPECT_EQ(m->current_schema_id, 0);
@@ -285,13 +283,13 @@ TEST(TableMetadataTest, V1WithoutDefaultIdsPicksTheMatchingOrNewest) {
   auto m = ParseTableMetadata(
       ReadFileToString(CorpusPath("iceberg-rust/crates/iceberg/testdata/table_metadata/"
                                   "TableMetadataV1PartitionSpecsWithoutDefaultId.json")));
-  ASSERT_TRUE(m.ok()) << m.error().message;
+  ASSERT_OK(m);
   EXPECT_EQ(m->default_spec_id, 2);
   EXPECT_EQ(m->last_partition_id, 1001);
   auto s = ParseTableMetadata(
       ReadFileToString(CorpusPath("iceberg-rust/crates/iceberg/testdata/table_metadata/"
                                   "TableMetadataV1SchemasWithoutCurrentId.json")));
-  ASSERT_TRUE(s.ok()) << s.error().message;
+  ASSERT_OK(s);
   EXPECT_EQ(s->current_schema_id, 0);
 }
 
@@ -308,7 +306,7 @@ TEST(TableMetadataTest, V2AndV3RequireTheirFields) {
           << m.error().message;
     }
     auto ok = ParseTableMetadata(Doc(version));
-    ASSERT_TRUE(ok.ok()) << ok.error().message;
+    ASSERT_OK(ok);
     ExpectRoundTrip(*ok, "minimal");
   }
 }
@@ -399,7 +397,7 @@ TEST(TableMetadataTest, SixtyFourBitIdsAreKeptExactly) {
       {"snapshot-id":9876543210123456789,"timestamp-ms":1,"manifest-list":"c"}],
       "refs":{"t":{"snapshot-id":9876543210123456789,"type":"tag","max-ref-age-ms":9007199254740993}})";
   auto m = ParseTableMetadata(Doc(2, extra));
-  ASSERT_TRUE(m.ok()) << m.error().message;
+  ASSERT_OK(m);
   EXPECT_EQ(*m->current_snapshot_id, 9007199254740993);
   EXPECT_EQ(m->snapshots[0].parent_snapshot_id, 9223372036854775807);
   EXPECT_EQ(m->snapshots[0].sequence_number, 9007199254740995);
@@ -415,10 +413,10 @@ TEST(TableMetadataTest, SixtyFourBitIdsAreKeptExactly) {
 
 std::set<std::string> TopLevelKeys(const std::string& json) {
   auto doc = JsonDocument::Parse(json);
-  EXPECT_TRUE(doc.ok());
+  EXPECT_OK(doc);
   std::set<std::string> keys;
   auto members = (*doc)->root().AsObject();
-  EXPECT_TRUE(members.ok());
+  EXPECT_OK(members);
   for (const auto& [k, v] : *members) keys.insert(std::string(k));
   return keys;
 }
@@ -434,7 +432,7 @@ TEST(TableMetadataTest, WrittenJsonHasWhatEachVersionRequiresAndNothingItForbids
       "last-partition-id", "sort-orders",          "default-sort-order-id"};
   auto base = ParseTableMetadata(ReadFileToString(CorpusPath(
       "iceberg-rust/crates/iceberg/testdata/table_metadata/TableMetadataV3ValidEncryption.json")));
-  ASSERT_TRUE(base.ok()) << base.error().message;
+  ASSERT_OK(base);
   for (int version : {1, 2, 3}) {
     SCOPED_TRACE(version);
     TableMetadata m = *base;
@@ -467,17 +465,17 @@ TEST(TableMetadataTest, WrittenJsonHasWhatEachVersionRequiresAndNothingItForbids
     }
     // What was written reads back under the same version's rules.
     auto again = ParseTableMetadata(json);
-    ASSERT_TRUE(again.ok()) << again.error().message << "\n" << json;
+    ASSERT_OK(again) << json;
     EXPECT_EQ(WriteTableMetadata(*again), json);
   }
 }
 
 TEST(TableMetadataTest, WritesCurrentSnapshotIdMinusOneWhenNone) {
   auto m = ParseTableMetadata(Doc(2));
-  ASSERT_TRUE(m.ok());
+  ASSERT_OK(m);
   EXPECT_TRUE(Contains(WriteTableMetadata(*m), "\"current-snapshot-id\":-1"));
   auto n = ParseTableMetadata(Doc(2, R"(,"current-snapshot-id":null)"));
-  ASSERT_TRUE(n.ok()) << n.error().message;
+  ASSERT_OK(n);
   EXPECT_FALSE(n->current_snapshot_id.has_value());
 }
 

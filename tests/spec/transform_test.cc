@@ -4,6 +4,7 @@
 
 #include "floe/util/murmur3.h"
 #include "floe/util/time.h"
+#include "testing/result_matchers.h"
 
 namespace floe::spec {
 namespace {
@@ -17,13 +18,13 @@ int64_t Micros(int64_t y, int m, int d, int hh = 0, int mm = 0, int ss = 0, int6
 
 Transform T(std::string_view text) {
   auto t = Transform::Parse(text);
-  EXPECT_TRUE(t.ok()) << text;
+  EXPECT_OK(t) << text;
   return t.ok() ? *t : Transform();
 }
 
 Literal Apply(std::string_view transform, const TypePtr& type, const Literal& v) {
   auto r = T(transform).Apply(*type, v);
-  EXPECT_TRUE(r.ok()) << transform << " on " << type->ToString() << ": " << r.error().message;
+  EXPECT_OK(r) << transform << " on " << type->ToString();
   return r.ok() ? *r : Literal::Null();
 }
 
@@ -31,7 +32,7 @@ TEST(TransformTest, ParsesAndPrintsEveryKind) {
   for (std::string_view name :
        {"identity", "bucket[16]", "truncate[4]", "year", "month", "day", "hour", "void"}) {
     auto t = Transform::Parse(name);
-    ASSERT_TRUE(t.ok()) << name;
+    ASSERT_OK(t) << name;
     EXPECT_EQ(t->ToString(), name);
   }
   EXPECT_EQ(T("bucket[16]").kind(), TransformKind::kBucket);
@@ -55,7 +56,7 @@ TEST(TransformTest, RejectsBadNames) {
 
 TEST(TransformTest, KeepsUnknownTransformsByName) {
   auto t = Transform::ParseAllowUnknown("zorder");
-  ASSERT_TRUE(t.ok());
+  ASSERT_OK(t);
   EXPECT_TRUE(t->is_unknown());
   EXPECT_EQ(t->ToString(), "zorder");
   EXPECT_EQ(*Transform::ParseAllowUnknown("geohash[5]")->ToString().data(), 'g');
@@ -201,7 +202,7 @@ TEST(TransformTest, BucketOnEveryApplicableType) {
   // Hashes from the spec's Appendix B table; bucket = (hash & INT_MAX) % N.
   auto bucket = [](const TypePtr& type, const Literal& v) {
     auto r = Transform::Bucket(1 << 30).Apply(*type, v);
-    EXPECT_TRUE(r.ok()) << type->ToString() << ": " << r.error().message;
+    EXPECT_OK(r) << type->ToString();
     return r.ok() ? r->get<int32_t>() : -1;
   };
   auto expect = [](int32_t hash) { return (hash & INT32_MAX) % (1 << 30); };
@@ -230,7 +231,7 @@ TEST(TransformTest, BucketOnEveryApplicableType) {
 TEST(TransformTest, BucketOfNegativeDecimalsAndTimestampsBeforeTheEpoch) {
   // A negative unscaled value hashes its minimal two's complement bytes: -1 is 0xff.
   auto neg = BucketHash(*Type::Decimal(9, 2), Literal::MakeDecimal(-1, 2));
-  ASSERT_TRUE(neg.ok());
+  ASSERT_OK(neg);
   EXPECT_EQ(*neg, static_cast<int32_t>(Murmur3X86_32(std::string_view("\xff", 1))));
   // A timestamp_ns before the epoch hashes its floored microseconds.
   auto ns = BucketHash(*Type::Primitive(TypeId::kTimestampNs), Literal::Timestamp(-1));

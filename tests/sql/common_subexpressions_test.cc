@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "floe/columnar/array_builder.h"
+#include "testing/result_matchers.h"
 
 namespace floe::sql {
 namespace {
@@ -43,19 +44,19 @@ TEST(CommonSubexpressionsTest, SharedCallsAreComputedOnce) {
   ASSERT_FALSE(shared.empty());
 
   columnar::PrimitiveBuilder<int64_t> values(columnar::Int64());
-  for (int64_t v : {5, -3, 40}) ASSERT_TRUE(values.Append(v).ok());
+  for (int64_t v : {5, -3, 40}) ASSERT_OK(values.Append(v));
   auto schema = std::make_shared<columnar::Schema>(
       std::vector<columnar::Field>{columnar::Field("x", columnar::Int64())});
   auto batch = columnar::RecordBatch::Make(schema, 3, {*values.Finish()});
-  ASSERT_TRUE(batch.ok());
+  ASSERT_OK(batch);
   auto extended = shared.Extend(*batch);
-  ASSERT_TRUE(extended.ok()) << extended.error().message;
+  ASSERT_OK(extended);
   EXPECT_EQ(extended->num_columns(), 2);  // x and plus1(x)
   std::vector<std::vector<int64_t>> want = {{16, 8, 51}, {6, -2, 41}, {105, 97, 140}};
   std::vector<PhysicalExprPtr> exprs = {first, second, alone};
   for (size_t e = 0; e < exprs.size(); ++e) {
     auto out = exprs[e]->Evaluate(*extended);
-    ASSERT_TRUE(out.ok()) << out.error().message;
+    ASSERT_OK(out);
     for (int64_t i = 0; i < 3; ++i)
       EXPECT_EQ((*out)->values<int64_t>()[i], want[e][static_cast<size_t>(i)]);
   }

@@ -13,6 +13,7 @@
 #include "floe/columnar/row_writer.h"
 #include "floe/sql/session.h"
 #include "floe/sql/syntax/parser.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::sql {
@@ -69,7 +70,7 @@ class DuckDBCompareTest : public ::testing::Test {
     config.default_catalog = "default";
     options.config = config;
     auto session = Session::Make(options);
-    ASSERT_TRUE(session.ok());
+    ASSERT_OK(session);
     session_ = std::move(*session);
   }
 
@@ -98,7 +99,7 @@ class DuckDBCompareTest : public ::testing::Test {
         ADD_FAILURE() << piece.text << "\n" << status.error().message;
       }
       if (writer) {
-        EXPECT_TRUE(writer->Finish().ok());
+        EXPECT_OK(writer->Finish());
       }
     }
     return rows;

@@ -3,6 +3,7 @@
 // empty container gives no row (one NULL row for _outer); aliases, WHERE before, ORDER BY and
 // LIMIT after, GROUP BY over a FROM subquery; Spark's errors for misplaced generators.
 #include "sql/sql_script_fixture.h"
+#include "testing/result_matchers.h"
 
 namespace floe::sql {
 namespace {
@@ -73,7 +74,7 @@ TEST_F(GenerateTest, TableScanLimitCountsGeneratedRows) {
 
 TEST_F(GenerateTest, AliasListPrintsBack) {
   auto statement = syntax::ParseStatement("select explode(m) as (k, `v w`) from t");
-  ASSERT_TRUE(statement.ok()) << statement.error().message;
+  ASSERT_OK(statement);
   EXPECT_EQ(syntax::ToSql(*statement), "SELECT explode(m) AS (k, `v w`) FROM t");
 }
 

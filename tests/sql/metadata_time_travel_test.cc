@@ -8,6 +8,7 @@
 
 #include "floe/catalog/catalog_table_operations.h"
 #include "sql/sql_script_fixture.h"
+#include "testing/result_matchers.h"
 
 namespace floe::sql {
 namespace {
@@ -29,10 +30,10 @@ class MetadataTimeTravelTest : public SqlScriptTest {
     // A tag on the first snapshot and a branch on the second, through the library (SQL has no
     // statement for refs yet).
     auto cat = catalog::OpenCatalog(config_);
-    ASSERT_TRUE(cat.ok()) << cat.error().message;
+    ASSERT_OK(cat);
     catalog::CatalogTableOperations ops(**cat, catalog::TableIdentifier{{"s"}, "t"});
     auto base = ops.Refresh();
-    ASSERT_TRUE(base.ok()) << base.error().message;
+    ASSERT_OK(base);
     spec::SnapshotRef tag;
     tag.snapshot_id = std::stoll(first_id_);
     tag.type = spec::SnapshotRefType::kTag;
@@ -43,7 +44,7 @@ class MetadataTimeTravelTest : public SqlScriptTest {
     std::vector<commit::TableUpdate> updates{commit::SetSnapshotRef{"v1", tag},
                                              commit::SetSnapshotRef{"dev", branch}};
     auto committed = ops.Commit(requirements, updates);
-    ASSERT_TRUE(committed.ok()) << committed.error().message;
+    ASSERT_OK(committed);
   }
 
   static std::string Line(std::string rows) {

@@ -7,6 +7,7 @@
 #include "floe/format/parquet/file_reader.h"
 #include "floe/io/file_io.h"
 #include "sql/sql_script_fixture.h"
+#include "testing/result_matchers.h"
 
 namespace floe::sql {
 namespace {
@@ -30,9 +31,9 @@ class NestedUuidTest : public SqlScriptTest {
 
 TEST_F(NestedUuidTest, TheTableHasNestedIcebergUuids) {
   auto cat = catalog::OpenCatalog(config_);
-  ASSERT_TRUE(cat.ok()) << cat.error().message;
+  ASSERT_OK(cat);
   auto table = (*cat)->LoadTable(catalog::TableIdentifier{{"s"}, "n"});
-  ASSERT_TRUE(table.ok()) << table.error().message;
+  ASSERT_OK(table);
   const spec::Schema* schema = table->metadata.CurrentSchema();
   ASSERT_NE(schema, nullptr);
   ASSERT_EQ(schema->fields.size(), 4u);
@@ -45,7 +46,7 @@ TEST_F(NestedUuidTest, TheTableHasNestedIcebergUuids) {
   // ADD COLUMNS of a nested uuid too.
   EXPECT_EQ(Run("ALTER TABLE s.n ADD COLUMNS (more array<uuid>)"), "-- added columns to s.n\n");
   table = (*cat)->LoadTable(catalog::TableIdentifier{{"s"}, "n"});
-  ASSERT_TRUE(table.ok()) << table.error().message;
+  ASSERT_OK(table);
   EXPECT_EQ(table->metadata.CurrentSchema()->fields.at(4).type->element().type->id(),
             spec::TypeId::kUuid);
 }
@@ -109,7 +110,7 @@ TEST_F(NestedUuidTest, DataFilesHoldSixteenByteUuids) {
   std::string path = files.substr(0, files.find('\n'));
   auto io = io::LocalFileIO();
   auto reader = parquet::FileReader::Open(*io, path);
-  ASSERT_TRUE(reader.ok()) << path << ": " << reader.error().message;
+  ASSERT_OK(reader) << path;
   int uuids = 0;
   for (int i = 0; i < (*reader)->schema().num_columns(); ++i) {
     const parquet::SchemaNode& leaf = (*reader)->schema().column(i);

@@ -12,6 +12,7 @@
 #include "floe/format/parquet/file_reader.h"
 #include "floe/io/file_io.h"
 #include "sql/sql_script_fixture.h"
+#include "testing/result_matchers.h"
 
 namespace floe::sql {
 namespace {
@@ -160,7 +161,7 @@ TEST_F(NestedValuesTest, InsertCastsNestedValuesToTheColumnTypes) {
   // types 1 INT32, 2 INT64, 6 BYTE_ARRAY.
   auto io = io::LocalFileIO();
   auto reader = parquet::FileReader::Open(*io, DataFile());
-  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  ASSERT_OK(reader);
   std::string leaves;
   for (int i = 0; i < (*reader)->schema().num_columns(); ++i) {
     const parquet::SchemaNode& leaf = (*reader)->schema().column(i);

@@ -6,6 +6,7 @@
 #include "floe/spec/schema_text.h"
 #include "floe/update/append_files.h"
 #include "sql/sql_script_fixture.h"
+#include "testing/result_matchers.h"
 
 namespace floe::sql {
 namespace {
@@ -109,14 +110,14 @@ TEST_F(ResultTypesTest, Decimals) {
 TEST_F(ResultTypesTest, NanosecondTimestampsOfV3Tables) {
   ASSERT_EQ(Run("CREATE NAMESPACE s"), "-- created namespace s\n");
   auto cat = catalog::OpenCatalog(config_);
-  ASSERT_TRUE(cat.ok()) << cat.error().message;
+  ASSERT_OK(cat);
   catalog::CreateTableOptions create;
   auto schema = spec::ParseSchemaText("id int, tz timestamptz_ns, ntz timestamp_ntz_ns");
-  ASSERT_TRUE(schema.ok()) << schema.error().message;
+  ASSERT_OK(schema);
   create.table.schema = *schema;
   create.table.format_version = 3;
   catalog::TableIdentifier id{{"s"}, "ns"};
-  ASSERT_TRUE((*cat)->CreateTable(id, create).ok());
+  ASSERT_OK((*cat)->CreateTable(id, create));
   // 2026-03-05T10:00:00.123456789Z, and the same wall-clock time without a zone.
   const int64_t nanos = int64_t{1772704800} * 1000000000 + 123456789;
   auto columns = std::make_shared<const columnar::Schema>(
@@ -130,11 +131,11 @@ TEST_F(ResultTypesTest, NanosecondTimestampsOfV3Tables) {
   ASSERT_TRUE(ids.Append(2).ok() && tz.AppendNull().ok() && ntz.Append(nanos + 1).ok());
   auto batch =
       columnar::RecordBatch::Make(columns, 2, {*ids.Finish(), *tz.Finish(), *ntz.Finish()});
-  ASSERT_TRUE(batch.ok()) << batch.error().message;
+  ASSERT_OK(batch);
   catalog::CatalogTableOperations ops(**cat, id);
   auto appended = update::AppendBatches(
       ops, *columns, [&](const update::BatchWriter& write) { return write(*batch); });
-  ASSERT_TRUE(appended.ok()) << appended.error().message;
+  ASSERT_OK(appended);
 
   EXPECT_EQ(Run("SELECT * FROM s.ns ORDER BY id"),
             "id,tz,ntz\n1,2026-03-05T10:00:00.123456789+00:00,2026-03-05T10:00:00.123456789\n"

@@ -9,6 +9,7 @@
 #include "floe/catalog/catalog_config.h"
 #include "floe/columnar/row_writer.h"
 #include "floe/sql/syntax/parser.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::sql {
@@ -25,7 +26,7 @@ class SessionTest : public ::testing::Test {
     options.threads = 2;
     options.now_micros = [] { return int64_t{1772704800} * 1000000; };  // 2026-03-05T10:00:00Z
     auto session = Session::Make(options);
-    ASSERT_TRUE(session.ok()) << session.error().message;
+    ASSERT_OK(session);
     session_ = std::move(*session);
   }
 
@@ -49,7 +50,7 @@ class SessionTest : public ::testing::Test {
       auto status = session_->Execute(*statement, output);
       if (!status.ok()) return out + "error: " + status.error().message;
       if (writer) {
-        EXPECT_TRUE(writer->Finish().ok());
+        EXPECT_OK(writer->Finish());
         out += rows;
       }
       if (!status->empty()) out += "-- " + *status + "\n";

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "floe/sql/exec/posix_tz_rule.h"
+#include "testing/result_matchers.h"
 
 namespace floe::sql {
 namespace {
@@ -34,7 +35,7 @@ TEST(SessionTimeZoneTest, RegionOffsetsEqualGlibcBeyondTheListedTransitions) {
   for (const char* zone : {"America/New_York", "Europe/Berlin", "Australia/Sydney",
                            "America/Santiago", "Asia/Seoul", "Europe/London", "Pacific/Chatham"}) {
     auto tz = SessionTimeZone::Make(zone);
-    ASSERT_TRUE(tz.ok()) << zone << ": " << tz.error().message;
+    ASSERT_OK(tz) << zone;
     int mismatches = 0;
     for (int k = 0; k < 4000; ++k) {
       int64_t s = from + static_cast<int64_t>(rng() % static_cast<uint64_t>(to - from));
@@ -47,7 +48,7 @@ TEST(SessionTimeZoneTest, RegionOffsetsEqualGlibcBeyondTheListedTransitions) {
   }
   // Known values after 2037: New York in July 2046 is on daylight time (EDT, -04:00).
   auto ny = SessionTimeZone::Make("America/New_York");
-  ASSERT_TRUE(ny.ok());
+  ASSERT_OK(ny);
   EXPECT_EQ(ny->OffsetSecondsAt(2414318400LL * 1000000), -4 * 3600);  // 2046-07-04 12:00 UTC
   EXPECT_EQ(ny->OffsetSecondsAt(2398420800LL * 1000000), -5 * 3600);  // 2046-01-01 12:00 UTC
   if (saved) {
@@ -67,7 +68,7 @@ TEST(SessionTimeZoneTest, PosixRulesEqualGlibc) {
         "<+0330>-3:30", "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "XXX3YYY,J60/25,300/-1",
         "NZST-12NZDT-13:45,M9.5.0/2:45,M4.1.0/3:45"}) {
     auto rule = PosixTzRule::Parse(text);
-    ASSERT_TRUE(rule.ok()) << text << ": " << rule.error().message;
+    ASSERT_OK(rule) << text;
     for (int k = 0; k < 2000; ++k) {
       int64_t year = 1971 + static_cast<int64_t>(rng() % 400);
       // An instant in that year, and the offset the rule gives: the last transition before it.

@@ -8,18 +8,19 @@
 #include <vector>
 
 #include "floe/sql/syntax/parser.h"
+#include "testing/result_matchers.h"
 
 namespace floe::sql::syntax {
 namespace {
 
 std::string Canonical(std::string_view sql) {
   auto r = ParseStatement(sql);
-  EXPECT_TRUE(r.ok()) << sql << "\n  " << (r.ok() ? "" : r.error().message);
+  EXPECT_OK(r) << sql;
   if (!r.ok()) return "<error>";
   std::string printed = ToSql(*r);
   // The canonical form reads back as itself.
   auto again = ParseStatement(printed);
-  EXPECT_TRUE(again.ok()) << printed << "\n  " << (again.ok() ? "" : again.error().message);
+  EXPECT_OK(again) << printed;
   if (again.ok()) {
     EXPECT_EQ(ToSql(*again), printed) << "from " << sql;
   }
@@ -28,11 +29,11 @@ std::string Canonical(std::string_view sql) {
 
 std::string ExprCanonical(std::string_view sql) {
   auto r = ParseExpression(sql);
-  EXPECT_TRUE(r.ok()) << sql << "\n  " << (r.ok() ? "" : r.error().message);
+  EXPECT_OK(r) << sql;
   if (!r.ok()) return "<error>";
   std::string printed = ToSql(**r);
   auto again = ParseExpression(printed);
-  EXPECT_TRUE(again.ok()) << printed << "\n  " << (again.ok() ? "" : again.error().message);
+  EXPECT_OK(again) << printed;
   if (again.ok()) {
     EXPECT_EQ(ToSql(**again), printed) << "from " << sql;
   }
@@ -49,7 +50,7 @@ std::string ErrorOf(std::string_view sql) {
 
 Statement Parse(std::string_view sql) {
   auto r = ParseStatement(sql);
-  EXPECT_TRUE(r.ok()) << sql << "\n  " << (r.ok() ? "" : r.error().message);
+  EXPECT_OK(r) << sql;
   if (!r.ok()) return Statement{};
   return std::move(*r);
 }
@@ -126,7 +127,7 @@ TEST(SqlParserTest, CaseCastFunctionsSubscripts) {
   EXPECT_EQ(ExprCanonical("db.fn(x)"), "db.fn(x)");
 
   auto e = ParseExpression("COUNT(*)");
-  ASSERT_TRUE(e.ok());
+  ASSERT_OK(e);
   const FunctionCall* call = (*e)->As<FunctionCall>();
   ASSERT_NE(call, nullptr);
   EXPECT_TRUE(call->star);
@@ -138,7 +139,7 @@ TEST(SqlParserTest, ColumnsAndStars) {
   EXPECT_EQ(ExprCanonical("`odd name`.`x``y`"), "`odd name`.`x``y`");
   EXPECT_EQ(ExprCanonical("t.*"), "t.*");
   auto e = ParseExpression("lake.eng.orders.`region`");
-  ASSERT_TRUE(e.ok());
+  ASSERT_OK(e);
   const ColumnRef* ref = (*e)->As<ColumnRef>();
   ASSERT_NE(ref, nullptr);
   EXPECT_EQ(ref->name, (QualifiedName{"lake", "eng", "orders", "region"}));
@@ -201,7 +202,7 @@ TEST(SqlParserTest, Literals) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.text);
     auto e = ParseExpression(c.text);
-    ASSERT_TRUE(e.ok()) << e.error().message;
+    ASSERT_OK(e);
     const Literal* lit = (*e)->As<Literal>();
     ASSERT_NE(lit, nullptr);
     EXPECT_EQ(lit->kind, c.kind);
@@ -256,19 +257,19 @@ TEST(SqlParserTest, Types) {
   };
   for (const Case& c : cases) {
     auto t = ParseType(c.text);
-    ASSERT_TRUE(t.ok()) << c.text << ": " << t.error().message;
+    ASSERT_OK(t) << c.text;
     EXPECT_EQ(ToSql(*t), c.canonical) << c.text;
     auto again = ParseType(ToSql(*t));
-    ASSERT_TRUE(again.ok()) << ToSql(*t);
+    ASSERT_OK(again) << ToSql(*t);
     EXPECT_EQ(ToSql(*again), c.canonical);
   }
   auto d = ParseType("decimal(9,2)");
-  ASSERT_TRUE(d.ok());
+  ASSERT_OK(d);
   EXPECT_EQ(d->kind, TypeKind::kDecimal);
   EXPECT_EQ(d->precision, 9);
   EXPECT_EQ(d->scale, 2);
   auto m = ParseType("map<string,bigint>");
-  ASSERT_TRUE(m.ok());
+  ASSERT_OK(m);
   ASSERT_EQ(m->arguments.size(), 2u);
   EXPECT_EQ(m->arguments[1].kind, TypeKind::kBigInt);
 }
@@ -699,7 +700,7 @@ TEST(SqlParserTest, Scripts) {
       ";;\n"
       "SELECT 1 /* nested /* ; */ comment */ AS `semi;colon`\n";
   auto split = SplitScript(script);
-  ASSERT_TRUE(split.ok()) << split.error().message;
+  ASSERT_OK(split);
   ASSERT_EQ(split->size(), 3u);
   EXPECT_EQ((*split)[0].text, "CREATE NAMESPACE lake.eng");
   EXPECT_EQ((*split)[0].pos.line, 2);
@@ -710,7 +711,7 @@ TEST(SqlParserTest, Scripts) {
   EXPECT_EQ((*split)[2].pos.line, 5);
 
   auto statements = ParseScript(script);
-  ASSERT_TRUE(statements.ok()) << statements.error().message;
+  ASSERT_OK(statements);
   ASSERT_EQ(statements->size(), 3u);
   EXPECT_EQ((*statements)[0].kind(), StatementKind::kCreateNamespace);
   EXPECT_EQ((*statements)[1].kind(), StatementKind::kInsert);
@@ -722,7 +723,7 @@ TEST(SqlParserTest, Scripts) {
 
   // A statement's positions count from the script: column 3 of line 2 here.
   auto two = ParseScript("SELECT 1;  SELECT\n  a,\n b FROM t");
-  ASSERT_TRUE(two.ok());
+  ASSERT_OK(two);
   ASSERT_EQ(two->size(), 2u);
   EXPECT_EQ((*two)[1].pos.line, 1);
   EXPECT_EQ((*two)[1].pos.column, 12);
@@ -733,11 +734,11 @@ TEST(SqlParserTest, Scripts) {
   EXPECT_EQ(sel.items[1].expr->pos.column, 2);
 
   auto empty = ParseScript("  -- nothing\n ; ");
-  ASSERT_TRUE(empty.ok());
+  ASSERT_OK(empty);
   EXPECT_TRUE(empty->empty());
 
   // ParseStatement takes one statement with an optional ';'.
-  EXPECT_TRUE(ParseStatement("SELECT 1;").ok());
+  EXPECT_OK(ParseStatement("SELECT 1;"));
   auto two_in_one = ParseStatement("SELECT 1; SELECT 2");
   ASSERT_FALSE(two_in_one.ok());
   EXPECT_EQ(two_in_one.error().message,
@@ -780,7 +781,7 @@ TEST(SqlParserTest, EveryPrefixParsesOrFails) {
       "SHOW TABLES IN lake.eng LIKE 'o*'",
   };
   for (const std::string& s : statements) {
-    ASSERT_TRUE(ParseStatement(s).ok()) << s << ": " << ParseStatement(s).error().message;
+    ASSERT_OK(ParseStatement(s)) << s;
     for (size_t n = 0; n <= s.size(); ++n) {
       std::string prefix = s.substr(0, n);
       auto r = ParseScript(prefix);
@@ -788,8 +789,7 @@ TEST(SqlParserTest, EveryPrefixParsesOrFails) {
         for (const Statement& st : *r) {
           std::string printed = ToSql(st);
           auto again = ParseStatement(printed);
-          ASSERT_TRUE(again.ok()) << prefix << "\n -> " << printed << "\n "
-                                  << again.error().message;
+          ASSERT_OK(again) << prefix << "\n -> " << printed;
           EXPECT_EQ(ToSql(*again), printed) << prefix;
         }
       } else {
@@ -833,7 +833,7 @@ TEST(SqlParserTest, RandomTokenSoup) {
       ++parsed;
       std::string printed = ToSql(st);
       auto again = ParseStatement(printed);
-      ASSERT_TRUE(again.ok()) << text << "\n -> " << printed << "\n " << again.error().message;
+      ASSERT_OK(again) << text << "\n -> " << printed;
       EXPECT_EQ(ToSql(*again), printed) << text;
     }
   }
@@ -845,7 +845,7 @@ TEST(SqlParserTest, CloneCopiesEveryNode) {
       "CASE x WHEN 1 THEN CAST(a AS STRING) ELSE b[0].c END || count(DISTINCT d) || "
       "(e NOT LIKE 'x' ESCAPE '!') || (f IN (1, -2)) || (g BETWEEN 1 AND 2) || "
       "(h IS NOT DISTINCT FROM i) || (NOT j) || t.* || DATE '2026-01-01'");
-  ASSERT_TRUE(e.ok()) << e.error().message;
+  ASSERT_OK(e);
   ExprPtr copy = Clone(**e);
   EXPECT_EQ(ToSql(*copy), ToSql(**e));
   EXPECT_EQ(copy->pos.column, (*e)->pos.column);

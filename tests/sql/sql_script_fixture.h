@@ -17,6 +17,7 @@
 #include "floe/sql/local_timestamps.h"
 #include "floe/sql/session.h"
 #include "floe/sql/syntax/parser.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::sql {
@@ -36,7 +37,7 @@ class SqlScriptTest : public ::testing::Test {
     options.threads = threads;
     options.now_micros = [] { return int64_t{1772704800} * 1000000; };  // 2026-03-05T10:00:00Z
     auto session = Session::Make(options);
-    ASSERT_TRUE(session.ok()) << session.error().message;
+    ASSERT_OK(session);
     session_ = std::move(*session);
   }
 
@@ -74,7 +75,7 @@ class SqlScriptTest : public ::testing::Test {
       auto status = session_->Execute(*statement, output);
       if (!status.ok()) return out + "error: " + status.error().message;
       if (writer) {
-        EXPECT_TRUE(writer->Finish().ok());
+        EXPECT_OK(writer->Finish());
         out += rows;
       }
       if (!status->empty()) out += "-- " + *status + "\n";

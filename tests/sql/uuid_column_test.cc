@@ -6,6 +6,7 @@
 // pushed into the table scan.
 #include "floe/catalog/catalog.h"
 #include "sql/sql_script_fixture.h"
+#include "testing/result_matchers.h"
 
 namespace floe::sql {
 namespace {
@@ -25,9 +26,9 @@ class UuidColumnTest : public SqlScriptTest {
 
 TEST_F(UuidColumnTest, TheTableHasAnIcebergUuidColumn) {
   auto cat = catalog::OpenCatalog(config_);
-  ASSERT_TRUE(cat.ok()) << cat.error().message;
+  ASSERT_OK(cat);
   auto table = (*cat)->LoadTable(catalog::TableIdentifier{{"s"}, "u"});
-  ASSERT_TRUE(table.ok()) << table.error().message;
+  ASSERT_OK(table);
   const spec::Schema* schema = table->metadata.CurrentSchema();
   ASSERT_NE(schema, nullptr);
   ASSERT_EQ(schema->fields.size(), 2u);
@@ -42,7 +43,7 @@ TEST_F(UuidColumnTest, TheTableHasAnIcebergUuidColumn) {
             "-- added columns to s.u\n-- inserted 1 rows into "
             "s.u\nv\n11111111-2222-3333-4444-555555555555\n");
   table = (*cat)->LoadTable(catalog::TableIdentifier{{"s"}, "u"});
-  ASSERT_TRUE(table.ok()) << table.error().message;
+  ASSERT_OK(table);
   EXPECT_EQ(table->metadata.CurrentSchema()->fields.at(2).type->id(), spec::TypeId::kUuid);
 }
 

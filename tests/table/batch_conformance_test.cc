@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "floe/columnar/array_builder.h"
+#include "testing/result_matchers.h"
 
 namespace floe::table {
 namespace {
@@ -19,9 +20,9 @@ col::ArrayPtr Ints(col::DataTypePtr type, std::vector<std::optional<T>> values) 
   col::PrimitiveBuilder<T> b(std::move(type));
   for (auto& v : values) {
     if (v) {
-      EXPECT_TRUE(b.Append(*v).ok());
+      EXPECT_OK(b.Append(*v));
     } else {
-      EXPECT_TRUE(b.AppendNull().ok());
+      EXPECT_OK(b.AppendNull());
     }
   }
   return *b.Finish();
@@ -31,11 +32,10 @@ col::ArrayPtr Strings(std::vector<std::optional<std::string>> values) {
   col::BinaryBuilder b(col::Utf8());
   for (auto& v : values) {
     if (v) {
-      EXPECT_TRUE(
-          b.Append(reinterpret_cast<const uint8_t*>(v->data()), static_cast<int64_t>(v->size()))
-              .ok());
+      EXPECT_OK(
+          b.Append(reinterpret_cast<const uint8_t*>(v->data()), static_cast<int64_t>(v->size())));
     } else {
-      EXPECT_TRUE(b.AppendNull().ok());
+      EXPECT_OK(b.AppendNull());
     }
   }
   return *b.Finish();
@@ -45,7 +45,7 @@ col::RecordBatch Batch(std::vector<col::Field> fields, std::vector<col::ArrayPtr
   int64_t rows = columns.empty() ? 0 : columns[0]->length;
   auto schema = std::make_shared<const col::Schema>(std::move(fields));
   auto b = col::RecordBatch::Make(schema, rows, std::move(columns));
-  EXPECT_TRUE(b.ok()) << b.error().message;
+  EXPECT_OK(b);
   return *b;
 }
 
@@ -132,9 +132,9 @@ TEST(BatchConformanceTest, PromotionsAndMissingOptionalColumns) {
        Ints<float>(col::Float32(), {1.5f, 2.5f, std::nullopt}),
        Ints<int64_t>(col::Timestamp(col::TimeUnit::kMilli, "+01:00"), {1000, 2, std::nullopt})});
   auto c = BatchConformer::Make(t, *data.schema());
-  ASSERT_TRUE(c.ok()) << c.error().message;
+  ASSERT_OK(c);
   auto out = c->Conform(data);
-  ASSERT_TRUE(out.ok()) << out.error().message;
+  ASSERT_OK(out);
   EXPECT_TRUE(out->schema()->Equals(*c->schema()));
   EXPECT_EQ(out->column(0)->GetView(2), "c");
   EXPECT_EQ(out->column(1)->values<int64_t>()[0], 1);
@@ -152,9 +152,9 @@ TEST(BatchConformanceTest, MatchesByFieldIdWhenTheDataHasIds) {
   col::RecordBatch data =
       Batch({col::Field("renamed", col::Utf8(), true).WithFieldId(1)}, {Strings({"a"})});
   auto c = BatchConformer::Make(Orders(), *data.schema());
-  ASSERT_TRUE(c.ok()) << c.error().message;
+  ASSERT_OK(c);
   auto out = c->Conform(data);
-  ASSERT_TRUE(out.ok());
+  ASSERT_OK(out);
   EXPECT_EQ(out->column(0)->GetView(0), "a");
 }
 
@@ -165,8 +165,8 @@ TEST(BatchConformanceTest, NullsInRequiredColumnsAreCheckedOnTheValues) {
   col::RecordBatch good =
       Batch({col::Field("id", col::Int64())}, {Ints<int64_t>(col::Int64(), {1, 2})});
   auto c = BatchConformer::Make(t, *good.schema());
-  ASSERT_TRUE(c.ok());
-  EXPECT_TRUE(c->Conform(good).ok());
+  ASSERT_OK(c);
+  EXPECT_OK(c->Conform(good));
   col::RecordBatch bad =
       Batch({col::Field("id", col::Int64())}, {Ints<int64_t>(col::Int64(), {1, std::nullopt})});
   auto r = c->Conform(bad);
@@ -184,9 +184,9 @@ TEST(BatchConformanceTest, InferredLongsFillIntColumnsWhenTheyFit) {
   col::RecordBatch data =
       Batch({col::Field("amount", col::Int64())}, {Ints<int64_t>(col::Int64(), {5, std::nullopt})});
   auto c = BatchConformer::Make(t, *data.schema(), o);
-  ASSERT_TRUE(c.ok());
+  ASSERT_OK(c);
   auto out = c->Conform(data);
-  ASSERT_TRUE(out.ok());
+  ASSERT_OK(out);
   EXPECT_EQ(out->column(0)->values<int32_t>()[0], 5);
   col::RecordBatch big = Batch({col::Field("amount", col::Int64())},
                                {Ints<int64_t>(col::Int64(), {int64_t{1} << 40})});
@@ -215,14 +215,14 @@ TEST(BatchConformanceTest, NestedFieldsAreConformed) {
   col::ArrayPtr l = col::ArrayData::Make(lf.type, 2, {nullptr, offsets}, 0, 0, {e});
   col::RecordBatch data = Batch({sf, lf}, {s, l});
   auto c = BatchConformer::Make(t, *data.schema());
-  ASSERT_TRUE(c.ok()) << c.error().message;
+  ASSERT_OK(c);
   auto out = c->Conform(data);
-  ASSERT_TRUE(out.ok()) << out.error().message;
+  ASSERT_OK(out);
   EXPECT_EQ(out->column(0)->children[0]->values<int64_t>()[1], 8);
   EXPECT_EQ(out->column(0)->children[1]->null_count, 2);
   EXPECT_EQ(out->column(1)->children[0]->values<int64_t>()[2], 3);
-  EXPECT_TRUE(out->column(0)->Validate().ok());
-  EXPECT_TRUE(out->column(1)->Validate().ok());
+  EXPECT_OK(out->column(0)->Validate());
+  EXPECT_OK(out->column(1)->Validate());
 }
 
 }  // namespace

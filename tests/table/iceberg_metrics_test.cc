@@ -6,6 +6,8 @@
 
 #include <random>
 
+#include "testing/result_matchers.h"
+
 namespace floe::table {
 namespace {
 
@@ -62,7 +64,7 @@ TEST(IcebergMetricsTest, ModesFromProperties) {
   auto c = MetricsConfig::Make(s, {{"write.metadata.metrics.default", "counts"},
                                    {"write.metadata.metrics.column.c2", "full"},
                                    {"write.metadata.metrics.column.c3", "TRUNCATE(4)"}});
-  ASSERT_TRUE(c.ok()) << c.error().message;
+  ASSERT_OK(c);
   EXPECT_EQ(c->ModeFor(1).ToString(), "counts");
   EXPECT_EQ(c->ModeFor(2).ToString(), "full");
   EXPECT_EQ(c->ModeFor(3).ToString(), "truncate(4)");
@@ -76,7 +78,7 @@ TEST(IcebergMetricsTest, ModesFromProperties) {
 TEST(IcebergMetricsTest, ColumnsPastTheInferredLimitGetNone) {
   spec::Schema s = Wide(120);
   auto c = MetricsConfig::Make(s, {});
-  ASSERT_TRUE(c.ok());
+  ASSERT_OK(c);
   EXPECT_EQ(c->ModeFor(100).ToString(), "truncate(16)");
   EXPECT_EQ(c->ModeFor(101).ToString(), "none");
   auto limited =
@@ -110,7 +112,7 @@ TEST(IcebergMetricsTest, ModesDecideWhatTheDataFileKeeps) {
                                         {"write.metadata.metrics.column.counts", "counts"},
                                         {"write.metadata.metrics.column.trunc", "truncate(2)"},
                                         {"write.metadata.metrics.column.full", "full"}});
-  ASSERT_TRUE(config.ok());
+  ASSERT_OK(config);
   parquet::FileMetrics m;
   m.row_count = 10;
   m.file_size = 1234;
@@ -121,7 +123,7 @@ TEST(IcebergMetricsTest, ModesDecideWhatTheDataFileKeeps) {
   dec.physical_type = parquet::Type::kInt32;  // -123 and 16, little-endian
   m.columns.push_back(dec);
   manifest::DataFile f;
-  ASSERT_TRUE(SetDataFileMetrics(m, s, *config, &f).ok());
+  ASSERT_OK(SetDataFileMetrics(m, s, *config, &f));
   EXPECT_EQ(f.record_count, 10);
   EXPECT_EQ(f.file_size_in_bytes, 1234);
   EXPECT_EQ(f.split_offsets, std::vector<int64_t>{4});

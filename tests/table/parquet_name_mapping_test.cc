@@ -8,6 +8,7 @@
 #include "floe/format/parquet/file_reader.h"
 #include "floe/io/file_io.h"
 #include "floe/io/location_map.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::table {
@@ -36,7 +37,7 @@ TEST(ParquetNameMappingTest, ParsesTheSpecExample) {
     {"field-id": 3, "names": ["location"], "fields": [
       {"field-id": 4, "names": ["latitude", "lat"]},
       {"field-id": 5, "names": ["longitude", "long"]}]}])");
-  ASSERT_TRUE(mapping.ok()) << mapping.error().message;
+  ASSERT_OK(mapping);
   ASSERT_EQ(mapping->fields().size(), 3u);
   const spec::MappedField* id = spec::NameMapping::Find(mapping->fields(), "record_id");
   ASSERT_NE(id, nullptr);
@@ -65,17 +66,17 @@ TEST(ParquetNameMappingTest, BadJsonIsCorruptNamingTheProperty) {
 TEST(ParquetNameMappingTest, GivesIdsToAFileWithoutThem) {
   auto io = io::LocalFileIO();
   auto metadata = commit::ReadMetadataFile(*io, testing::CorpusPath(kColumnMappingTable));
-  ASSERT_TRUE(metadata.ok()) << metadata.error().message;
+  ASSERT_OK(metadata);
   auto property = metadata->properties.find(std::string(spec::kNameMappingProperty));
   ASSERT_NE(property, metadata->properties.end());
   auto mapping = spec::NameMapping::Parse(property->second);
-  ASSERT_TRUE(mapping.ok()) << mapping.error().message;
+  ASSERT_OK(mapping);
 
   auto file = parquet::FileReader::Open(*io, testing::CorpusPath(kColumnMappingData));
-  ASSERT_TRUE(file.ok()) << file.error().message;
+  ASSERT_OK(file);
   EXPECT_FALSE(table::HasFieldIds((*file)->schema()));
   auto mapped = table::ApplyNameMapping(*mapping, (*file)->metadata().schema);
-  ASSERT_TRUE(mapped.ok()) << mapped.error().message;
+  ASSERT_OK(mapped);
   EXPECT_TRUE(table::HasFieldIds(*mapped));
   std::map<std::string, int> ids = IdsByPath(*mapped);
   EXPECT_EQ(ids["id"], 1);
@@ -97,11 +98,11 @@ TEST(ParquetNameMappingTest, GivesIdsToAFileWithoutThem) {
 TEST(ParquetNameMappingTest, UnmappedNamesGetNoId) {
   auto io = io::LocalFileIO();
   auto file = parquet::FileReader::Open(*io, testing::CorpusPath(kColumnMappingData));
-  ASSERT_TRUE(file.ok()) << file.error().message;
+  ASSERT_OK(file);
   auto mapping = spec::NameMapping::Parse(R"([{"field-id": 20, "names": ["age"]}])");
-  ASSERT_TRUE(mapping.ok());
+  ASSERT_OK(mapping);
   auto mapped = table::ApplyNameMapping(*mapping, (*file)->metadata().schema);
-  ASSERT_TRUE(mapped.ok()) << mapped.error().message;
+  ASSERT_OK(mapped);
   std::map<std::string, int> ids = IdsByPath(*mapped);
   EXPECT_EQ(ids["age"], 20);
   EXPECT_EQ(ids["id"], -1);

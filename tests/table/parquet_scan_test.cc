@@ -23,6 +23,7 @@
 #include "floe/format/parquet/row_ranges.h"
 #include "floe/io/file_io.h"
 #include "floe/table/parquet_pruning.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::table {
@@ -115,18 +116,18 @@ struct AllRows {
 
 AllRows ReadAll(const std::string& path) {
   auto file = parquet::FileReader::Open(*io::LocalFileIO(), path);
-  EXPECT_TRUE(file.ok()) << file.error().message;
+  EXPECT_OK(file);
   auto reader = parquet::BatchReader::Make(**file);
-  EXPECT_TRUE(reader.ok()) << reader.error().message;
+  EXPECT_OK(reader);
   AllRows out;
   while (true) {
     auto batch = (*reader)->Next();
-    EXPECT_TRUE(batch.ok()) << batch.error().message;
+    EXPECT_OK(batch);
     if (!batch.ok() || !*batch) break;
     std::string text;
     auto writer = columnar::RowWriter::Make(columnar::RowFormat::kJson, &text);
-    EXPECT_TRUE(writer->Write(**batch).ok());
-    EXPECT_TRUE(writer->Finish().ok());
+    EXPECT_OK(writer->Write(**batch));
+    EXPECT_OK(writer->Finish());
     std::vector<std::string> lines;
     for (size_t pos = 0; pos < text.size();) {
       const size_t end = text.find('\n', pos);
@@ -548,12 +549,12 @@ TEST_F(ParquetScanTest, PruningNeverChangesAResult) {
       const std::string filter = gen.Expr();
       SCOPED_TRACE(filter);
       auto expected = BruteForce(all, filter);
-      ASSERT_TRUE(expected.ok()) << expected.error().message;
+      ASSERT_OK(expected);
       ParquetScanOptions options;
       options.filter = filter;
       options.batch_size = std::vector<int64_t>{100, 777, 64 * 1024}[rng() % 3];
       auto scanned = Scan(path, options);
-      ASSERT_TRUE(scanned.ok()) << scanned.error().message;
+      ASSERT_OK(scanned);
       ASSERT_EQ(scanned->rows, *expected);
       const auto& report = scanned->report;
       pruned += report.row_groups_skipped_by_statistics + report.row_groups_skipped_by_bloom_filter;
@@ -561,7 +562,7 @@ TEST_F(ParquetScanTest, PruningNeverChangesAResult) {
       if (i % 5 == 0) {
         options.limit = static_cast<int64_t>(rng() % 50);
         auto limited = Scan(path, options);
-        ASSERT_TRUE(limited.ok()) << limited.error().message;
+        ASSERT_OK(limited);
         EXPECT_EQ(limited->rows, FirstLines(*expected, *options.limit));
       }
       ++compared;
@@ -580,7 +581,7 @@ TEST_F(ParquetScanTest, ProjectionWithFilterOnOtherColumns) {
     const std::string filter = gen.Expr();
     SCOPED_TRACE(filter);
     auto expected = BruteForce(all, filter);
-    ASSERT_TRUE(expected.ok()) << expected.error().message;
+    ASSERT_OK(expected);
     // Keep only "id" of each expected row: it is the first key of every line.
     std::string ids;
     for (size_t pos = 0; pos < expected->size();) {
@@ -593,7 +594,7 @@ TEST_F(ParquetScanTest, ProjectionWithFilterOnOtherColumns) {
     options.filter = filter;
     options.columns = {"id"};
     auto scanned = Scan(path, options);
-    ASSERT_TRUE(scanned.ok()) << scanned.error().message;
+    ASSERT_OK(scanned);
     EXPECT_EQ(scanned->rows, ids);
   }
 }
@@ -639,12 +640,12 @@ TEST_F(ParquetScanTest, SkipsRowGroupsTheStatisticsExclude) {
     ParquetScanOptions options;
     options.filter = c.filter;
     auto scanned = Scan(path, options);
-    ASSERT_TRUE(scanned.ok()) << scanned.error().message;
+    ASSERT_OK(scanned);
     EXPECT_EQ(scanned->report.row_groups, 10);
     EXPECT_EQ(scanned->report.row_groups_skipped_by_statistics, c.by_statistics);
     EXPECT_EQ(scanned->report.row_groups_skipped_by_bloom_filter, c.by_bloom_filter);
     auto expected = BruteForce(all, c.filter);
-    ASSERT_TRUE(expected.ok()) << expected.error().message;
+    ASSERT_OK(expected);
     EXPECT_EQ(scanned->rows, *expected);
   }
 }
@@ -668,7 +669,7 @@ TEST_F(ParquetScanTest, AgreesWithDuckDb) {
     options.filter = filter;
     options.columns = {"id"};
     auto scanned = Scan(path, options);
-    ASSERT_TRUE(scanned.ok()) << scanned.error().message;
+    ASSERT_OK(scanned);
     std::string duck = DuckDb(*dir_, fmt::format("SELECT id FROM '{}' WHERE {};", path, filter));
     std::string expected;
     for (size_t pos = 0; pos < duck.size();) {
@@ -723,7 +724,7 @@ TEST(RowRangesTest, MatchesSetsOfRows) {
   parquet::OffsetIndex index;
   index.page_locations = {{4, 10, 0}, {14, 10, 3}, {24, 10, 3}, {34, 10, 8}};
   auto pages = parquet::PageRows(index, 10);
-  ASSERT_TRUE(pages.ok());
+  ASSERT_OK(pages);
   EXPECT_EQ(*pages, (std::vector<parquet::RowRange>{{0, 3}, {3, 3}, {3, 8}, {8, 10}}));
   index.page_locations[2].first_row_index = 2;
   EXPECT_FALSE(parquet::PageRows(index, 10).ok());
@@ -746,12 +747,12 @@ TEST_F(ParquetScanTest, PageIndexNeverChangesAResult) {
     const std::string filter = gen.Expr();
     SCOPED_TRACE(filter);
     auto expected = BruteForce(all, filter);
-    ASSERT_TRUE(expected.ok()) << expected.error().message;
+    ASSERT_OK(expected);
     ParquetScanOptions options;
     options.filter = filter;
     options.batch_size = std::vector<int64_t>{97, 500, 64 * 1024}[static_cast<size_t>(i % 3)];
     auto scanned = Scan(path, options);
-    ASSERT_TRUE(scanned.ok()) << scanned.error().message;
+    ASSERT_OK(scanned);
     ASSERT_EQ(scanned->rows, *expected);
     total.rows_skipped_by_page_index += scanned->report.rows_skipped_by_page_index;
   }
@@ -789,9 +790,9 @@ TEST_F(ParquetScanTest, PageIndexSkipsPages) {
     ParquetScanOptions options;
     options.filter = filter;
     auto scanned = Scan(path, options);
-    ASSERT_TRUE(scanned.ok()) << scanned.error().message;
+    ASSERT_OK(scanned);
     auto expected = BruteForce(all, filter);
-    ASSERT_TRUE(expected.ok()) << expected.error().message;
+    ASSERT_OK(expected);
     EXPECT_EQ(scanned->rows, *expected);
     const ParquetScanReport& r = scanned->report;
     const int64_t rows_in_groups_read = r.rows_read;  // whole row groups are still decoded
@@ -799,20 +800,20 @@ TEST_F(ParquetScanTest, PageIndexSkipsPages) {
   }
   // The ranges themselves: id = 5000 is the first row of the second row group.
   auto file = parquet::FileReader::Open(*io::LocalFileIO(), path);
-  ASSERT_TRUE(file.ok());
+  ASSERT_OK(file);
   auto reader = parquet::BatchReader::Make(**file);
-  ASSERT_TRUE(reader.ok());
+  ASSERT_OK(reader);
   auto parsed = expr::ParseFilter("id = 5000");
-  ASSERT_TRUE(parsed.ok());
+  ASSERT_OK(parsed);
   auto bound = expr::Bind(*parsed, *(*reader)->schema());
-  ASSERT_TRUE(bound.ok());
+  ASSERT_OK(bound);
   auto ranges = PageIndexRowRanges(**file, (*reader)->read_tree(), *bound, 1);
-  ASSERT_TRUE(ranges.ok()) << ranges.error().message;
+  ASSERT_OK(ranges);
   ASSERT_EQ(ranges->ranges().size(), 1u);
   EXPECT_EQ(ranges->ranges()[0].first, 0);
   EXPECT_LT(ranges->ranges()[0].last, 2000);  // one page of ~1100 rows
   auto none = PageIndexRowRanges(**file, (*reader)->read_tree(), *bound, 0);
-  ASSERT_TRUE(none.ok());
+  ASSERT_OK(none);
   EXPECT_TRUE(none->empty());
 }
 

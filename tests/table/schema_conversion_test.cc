@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "floe/columnar/value_text.h"
+#include "testing/result_matchers.h"
 
 namespace floe::table {
 namespace {
@@ -42,7 +43,7 @@ spec::Schema AllTypes() {
 
 TEST(SchemaConversionTest, ColumnarTypesCarryIdsZonesAndUuid) {
   auto c = ToColumnarSchema(AllTypes());
-  ASSERT_TRUE(c.ok()) << c.error().message;
+  ASSERT_OK(c);
   const columnar::Schema& s = **c;
   EXPECT_FALSE(s.field(0).nullable);
   EXPECT_EQ(s.field(0).field_id(), 1);
@@ -61,9 +62,9 @@ TEST(SchemaConversionTest, ColumnarTypesCarryIdsZonesAndUuid) {
 TEST(SchemaConversionTest, RoundTripsToTheSameIcebergSchema) {
   spec::Schema s = AllTypes();
   auto c = ToColumnarSchema(s);
-  ASSERT_TRUE(c.ok());
+  ASSERT_OK(c);
   auto back = ToIcebergSchema(**c);
-  ASSERT_TRUE(back.ok()) << back.error().message;
+  ASSERT_OK(back);
   EXPECT_TRUE(back->SameSchema(s)) << back->AsStruct()->ToString() << "\n"
                                    << s.AsStruct()->ToString();
 }

@@ -1,7 +1,8 @@
 // Precompiled header of every test program (tests/CMakeLists.txt, docs/build.md "CI build"): the
-// headers nearly every test file parses — googletest, fmt, the standard library, floe's Result —
-// compiled once per build instead of once per test file. Only stable third-party and standard
-// headers plus util/result.h belong here: a change to anything listed rebuilds every test.
+// headers nearly every test file parses — googletest, fmt, the standard library, floe's Result and
+// its test matchers — compiled once per build instead of once per test file. Only stable
+// third-party and standard headers plus util/result.h and testing/result_matchers.h belong here: a
+// change to anything listed rebuilds every test.
 // Test files still include what they use; the build is also correct without this header
 // (-DCMAKE_DISABLE_PRECOMPILE_HEADERS=ON).
 #pragma once
@@ -32,3 +33,4 @@
 #include <vector>
 
 #include "floe/util/result.h"
+#include "testing/result_matchers.h"

@@ -21,6 +21,7 @@
 #include "floe/spec/name_mapping.h"
 #include "floe/spec/single_value.h"
 #include "floe/update/append_files.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::update {
@@ -65,13 +66,13 @@ struct CorpusTable {
 
 CorpusTable LoadCorpusTable(const std::string& folder) {
   auto map = io::LocationMap::Make({}, testing::CorpusPath("duckdb-iceberg"));
-  EXPECT_TRUE(map.ok());
+  EXPECT_OK(map);
   CorpusTable t;
   t.io = io::RemappedFileIO(io::LocalFileIO(), *map);
   auto location = commit::FindCurrentMetadataFile(*t.io, Persistent(folder));
-  EXPECT_TRUE(location.ok()) << location.error().message;
+  EXPECT_OK(location);
   auto metadata = commit::ReadMetadataFile(*t.io, *location);
-  EXPECT_TRUE(metadata.ok()) << metadata.error().message;
+  EXPECT_OK(metadata);
   t.metadata = std::move(*metadata);
   return t;
 }
@@ -80,16 +81,16 @@ std::vector<manifest::ManifestEntry> LiveEntries(io::FileIO& io, const spec::Tab
   const spec::Snapshot* s = m.CurrentSnapshot();
   if (s == nullptr) return {};
   auto list = manifest::ReadSnapshotManifests(io, m, *s);
-  EXPECT_TRUE(list.ok()) << list.error().message;
+  EXPECT_OK(list);
   auto entries = manifest::ReadLiveEntries(io, m, *list);
-  EXPECT_TRUE(entries.ok()) << entries.error().message;
+  EXPECT_OK(entries);
   return *entries;
 }
 
 // Every row of the table's current snapshot as JSON values joined by ", ", sorted.
 std::vector<std::string> TableRows(io::FileIO& io, const spec::TableMetadata& m) {
   auto plan = scan::PlanScan(io, m, {});
-  EXPECT_TRUE(plan.ok()) << plan.error().message;
+  EXPECT_OK(plan);
   std::vector<std::string> rows;
   scan::TableReadCallbacks callbacks;
   callbacks.on_batch = [&](const columnar::RecordBatch& batch) -> Status {
@@ -104,7 +105,7 @@ std::vector<std::string> TableRows(io::FileIO& io, const spec::TableMetadata& m)
     return Ok();
   };
   auto report = scan::ReadTable(io, m, *plan, {}, callbacks);
-  EXPECT_TRUE(report.ok()) << report.error().message;
+  EXPECT_OK(report);
   std::sort(rows.begin(), rows.end());
   return rows;
 }
@@ -134,7 +135,7 @@ spec::TableMetadata AddFilesNewTable(const std::string& location,
   r.format_version = format_version;
   r.location = location;
   auto m = commit::NewTableMetadata(r, 1);
-  EXPECT_TRUE(m.ok()) << m.error().message;
+  EXPECT_OK(m);
   return *m;
 }
 
@@ -153,7 +154,7 @@ TEST(AddFilesTest, FileWithoutFieldIdsReadsBackThroughTheNameMappingItWrites) {
   CorpusTable corpus = LoadCorpusTable("column_mapping/warehouse/default.db/my_table");
   LocalOps ops(EmptyCopy(corpus.metadata, dir.path()));
   auto added = AddFiles(ops, {Persistent(kMockData)});
-  ASSERT_TRUE(added.ok()) << added.error().message;
+  ASSERT_OK(added);
   EXPECT_EQ(added->added_records, 3);
   EXPECT_TRUE(added->wrote_name_mapping);
   EXPECT_EQ(ops.commits, 1);
@@ -162,7 +163,7 @@ TEST(AddFilesTest, FileWithoutFieldIdsReadsBackThroughTheNameMappingItWrites) {
   const std::string* written = ops.metadata().Property(spec::kNameMappingProperty);
   ASSERT_NE(written, nullptr);
   auto pyiceberg = spec::NameMapping::Parse(*corpus.metadata.Property(spec::kNameMappingProperty));
-  ASSERT_TRUE(pyiceberg.ok());
+  ASSERT_OK(pyiceberg);
   EXPECT_EQ(*written, pyiceberg->ToJson());
 
   // The rows equal the corpus table's (PyIceberg added the same file), and the expected rows of
@@ -215,7 +216,7 @@ TEST(AddFilesTest, HiveLayoutFilesTakePartitionsFromStatisticsAndPaths) {
                                 {Partition(1, "event_date", spec::Transform::Identity()),
                                  Partition(3, "event_type", spec::Transform::Identity())}));
   auto added = AddFiles(ops, files, {.app_id = "import"});
-  ASSERT_TRUE(added.ok()) << added.error().message;
+  ASSERT_OK(added);
   EXPECT_EQ(added->added_data_files, 6);
   EXPECT_EQ(ops.commits, 1);
   const spec::Snapshot* s = ops.metadata().CurrentSnapshot();
@@ -371,14 +372,14 @@ TEST(AddFilesTest, PartitionsOfCorpusFilesEqualTheirManifests) {
     spec::NameMapping mapping = spec::NameMapping::ForSchema(*t.metadata.CurrentSchema());
     if (const std::string* json = t.metadata.Property(spec::kNameMappingProperty)) {
       auto parsed = spec::NameMapping::Parse(*json);
-      ASSERT_TRUE(parsed.ok());
+      ASSERT_OK(parsed);
       mapping = *parsed;
     }
     for (const manifest::ManifestEntry& e : LiveEntries(*t.io, t.metadata)) {
       spec::TableMetadata m = t.metadata;
       m.default_spec_id = e.data_file.spec_id;
       auto file = ExistingDataFile(*t.io, e.data_file.file_path, m, mapping);
-      ASSERT_TRUE(file.ok()) << name << ": " << file.error().message;
+      ASSERT_OK(file) << name;
       EXPECT_EQ(file->partition, e.data_file.partition) << name << ": " << e.data_file.file_path;
       EXPECT_EQ(file->record_count, e.data_file.record_count);
       ++checked;
@@ -462,7 +463,7 @@ TEST(AddFilesTest, RequiredNestedColumnsAreCheckedByTheirNullCounts) {
     LocalOps ops(AddFilesNewTable(dir.path(), table(c.s_required, c.element_required), {}));
     auto added = AddFiles(ops, {c.file});
     if (c.refusal.empty()) {
-      ASSERT_TRUE(added.ok()) << added.error().message;
+      ASSERT_OK(added);
       EXPECT_EQ(ops.commits, 1);
       continue;
     }

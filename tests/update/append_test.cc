@@ -13,6 +13,7 @@
 #include "floe/manifest/snapshot_files.h"
 #include "floe/update/fast_append.h"
 #include "floe/update/merge_append.h"
+#include "testing/result_matchers.h"
 
 namespace floe::update {
 namespace {
@@ -114,9 +115,9 @@ std::vector<manifest::ManifestEntry> LiveEntries(FakeOps& ops) {
   const spec::Snapshot* s = ops.metadata().CurrentSnapshot();
   if (s == nullptr) return {};
   auto list = manifest::ReadSnapshotManifests(ops.io(), ops.metadata(), *s);
-  EXPECT_TRUE(list.ok()) << list.error().message;
+  EXPECT_OK(list);
   auto entries = manifest::ReadLiveEntries(ops.io(), ops.metadata(), *list);
-  EXPECT_TRUE(entries.ok()) << entries.error().message;
+  EXPECT_OK(entries);
   return *entries;
 }
 
@@ -128,10 +129,10 @@ TEST(FastAppendTest, V2InheritanceAndSummaries) {
   auto io = std::make_shared<io::MemoryFileIO>();
   FakeOps ops(io, NewTable(2));
   auto r1 = DoAppend<FastAppend>(ops, {File("a", "eu", 10), File("b", "us", 5)});
-  ASSERT_TRUE(r1.ok()) << r1.error().message;
+  ASSERT_OK(r1);
   EXPECT_EQ(r1->attempts, 1);
   auto r2 = DoAppend<FastAppend>(ops, {File("c", "eu", 7)});
-  ASSERT_TRUE(r2.ok()) << r2.error().message;
+  ASSERT_OK(r2);
 
   const spec::TableMetadata& m = ops.metadata();
   EXPECT_EQ(m.current_snapshot_id, r2->snapshot_id);
@@ -154,7 +155,7 @@ TEST(FastAppendTest, V2InheritanceAndSummaries) {
             std::string::npos);
 
   auto list = manifest::ReadManifestList(*io, s2->manifest_list);
-  ASSERT_TRUE(list.ok()) << list.error().message;
+  ASSERT_OK(list);
   ASSERT_EQ(list->manifests.size(), 2u);  // new manifest first, then the parent's
   EXPECT_EQ(list->manifests[0].sequence_number, 2);
   EXPECT_EQ(list->manifests[0].added_snapshot_id, r2->snapshot_id);
@@ -163,16 +164,16 @@ TEST(FastAppendTest, V2InheritanceAndSummaries) {
 
   // Raw entries carry nulls; read through the list they inherit.
   auto in = io->OpenInput(list->manifests[0].manifest_path);
-  ASSERT_TRUE(in.ok());
+  ASSERT_OK(in);
   auto raw = manifest::ManifestReader::Open(std::shared_ptr<io::InputFile>(std::move(*in)));
-  ASSERT_TRUE(raw.ok());
+  ASSERT_OK(raw);
   auto raw_entries = (*raw)->ReadAll();
-  ASSERT_TRUE(raw_entries.ok());
+  ASSERT_OK(raw_entries);
   ASSERT_EQ(raw_entries->size(), 1u);
   EXPECT_FALSE((*raw_entries)[0].snapshot_id);
   EXPECT_FALSE((*raw_entries)[0].sequence_number);
   auto entries = manifest::ReadManifestEntries(*io, list->manifests[0]);
-  ASSERT_TRUE(entries.ok());
+  ASSERT_OK(entries);
   EXPECT_EQ((*entries)[0].snapshot_id, r2->snapshot_id);
   EXPECT_EQ((*entries)[0].sequence_number, 2);
   EXPECT_EQ((*entries)[0].status, EntryStatus::kAdded);
@@ -183,7 +184,7 @@ TEST(FastAppendTest, V1CarriesSnapshotIdsAndNoSequenceNumbers) {
   auto io = std::make_shared<io::MemoryFileIO>();
   FakeOps ops(io, NewTable(1));
   auto r = DoAppend<FastAppend>(ops, {File("a", "eu", 10)});
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   EXPECT_EQ(ops.metadata().CurrentSnapshot()->sequence_number, 0);
   EXPECT_EQ(ops.metadata().last_sequence_number, 0);
   auto entries = LiveEntries(ops);
@@ -194,15 +195,15 @@ TEST(FastAppendTest, V1CarriesSnapshotIdsAndNoSequenceNumbers) {
 TEST(FastAppendTest, V3RowLineage) {
   auto io = std::make_shared<io::MemoryFileIO>();
   FakeOps ops(io, NewTable(3));
-  ASSERT_TRUE(DoAppend<FastAppend>(ops, {File("a", "eu", 10), File("b", "us", 5)}).ok());
+  ASSERT_OK(DoAppend<FastAppend>(ops, {File("a", "eu", 10), File("b", "us", 5)}));
   auto r = DoAppend<FastAppend>(ops, {File("c", "eu", 7)});
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   const spec::Snapshot* s = ops.metadata().CurrentSnapshot();
   EXPECT_EQ(s->first_row_id, 15);
   EXPECT_EQ(s->added_rows, 7);
   EXPECT_EQ(ops.metadata().next_row_id, 22);
   auto list = manifest::ReadManifestList(*io, s->manifest_list);
-  ASSERT_TRUE(list.ok());
+  ASSERT_OK(list);
   EXPECT_EQ(list->manifests[0].first_row_id, 15);
   EXPECT_EQ(list->manifests[1].first_row_id, 0);
 }
@@ -211,12 +212,12 @@ TEST(FastAppendTest, BranchAppendLeavesMain) {
   auto io = std::make_shared<io::MemoryFileIO>();
   FakeOps ops(io, NewTable(2));
   auto r1 = DoAppend<FastAppend>(ops, {File("a", "eu", 1)});
-  ASSERT_TRUE(r1.ok());
+  ASSERT_OK(r1);
   FastAppend a(ops);
   a.ToBranch("dev");
   a.AppendFile(File("b", "eu", 2));
   auto r2 = a.Commit();
-  ASSERT_TRUE(r2.ok()) << r2.error().message;
+  ASSERT_OK(r2);
   EXPECT_EQ(ops.metadata().current_snapshot_id, r1->snapshot_id);
   EXPECT_EQ(ops.metadata().refs.at("dev").snapshot_id, r2->snapshot_id);
   EXPECT_EQ(ops.metadata().SnapshotById(r2->snapshot_id)->parent_snapshot_id, r1->snapshot_id);
@@ -227,7 +228,7 @@ TEST(MergeAppendTest, MergesAtMinCount) {
   FakeOps ops(io, NewTable(2));
   for (int i = 0; i < 99; ++i) {
     auto r = DoAppend<MergeAppend>(ops, {File("f" + std::to_string(i), "eu", 1)});
-    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_OK(r);
   }
   auto count = [&] {
     return manifest::ReadManifestList(*io, ops.metadata().CurrentSnapshot()->manifest_list)
@@ -235,7 +236,7 @@ TEST(MergeAppendTest, MergesAtMinCount) {
   };
   EXPECT_EQ(count(), 99u);
   auto r = DoAppend<MergeAppend>(ops, {File("f99", "eu", 1)});
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   EXPECT_EQ(count(), 1u);
   auto entries = LiveEntries(ops);
   ASSERT_EQ(entries.size(), 100u);
@@ -259,7 +260,7 @@ TEST(MergeAppendTest, DisabledIsFastAppend) {
   FakeOps ops(io, NewTable(2, {{"commit.manifest-merge.enabled", "false"},
                                {"commit.manifest.min-count-to-merge", "2"}}));
   for (int i = 0; i < 3; ++i)
-    ASSERT_TRUE(DoAppend<MergeAppend>(ops, {File(std::to_string(i), "eu", 1)}).ok());
+    ASSERT_OK(DoAppend<MergeAppend>(ops, {File(std::to_string(i), "eu", 1)}));
   EXPECT_EQ(manifest::ReadManifestList(*io, ops.metadata().CurrentSnapshot()->manifest_list)
                 ->manifests.size(),
             3u);
@@ -275,10 +276,10 @@ TEST(CommitRetryTest, ConflictRetriesWithTheSameSnapshotId) {
   ops.before_commit = [&] {
     if (raced) return;
     raced = true;
-    ASSERT_TRUE(DoAppend<FastAppend>(ops, {File("theirs", "us", 4)}).ok());
+    ASSERT_OK(DoAppend<FastAppend>(ops, {File("theirs", "us", 4)}));
   };
   auto r = mine.Commit();
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   EXPECT_EQ(r->snapshot_id, id);
   EXPECT_EQ(r->attempts, 2);
   const spec::Snapshot* s = ops.metadata().CurrentSnapshot();
@@ -297,9 +298,9 @@ TEST(CommitRetryTest, GivingUpDeletesManifestsNotData) {
   auto io = std::make_shared<io::MemoryFileIO>();
   io->Put("mem://t/data/mine.parquet", "data");
   FakeOps ops(io, NewTable(2, {{"commit.retry.num-retries", "2"}}));
-  ASSERT_TRUE(DoAppend<FastAppend>(ops, {File("first", "eu", 1)}).ok());
+  ASSERT_OK(DoAppend<FastAppend>(ops, {File("first", "eu", 1)}));
   size_t files_before = io->FileCount();
-  ops.before_commit = [&] { ASSERT_TRUE(DoAppend<FastAppend>(ops, {File("x", "us", 1)}).ok()); };
+  ops.before_commit = [&] { ASSERT_OK(DoAppend<FastAppend>(ops, {File("x", "us", 1)})); };
   auto r = DoAppend<FastAppend>(ops, {File("mine", "eu", 3)});
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().kind, ErrorKind::kCommitConflict);
@@ -315,7 +316,7 @@ TEST(CommitRetryTest, LostAnswerButLanded) {
   FakeOps ops(io, NewTable(2));
   ops.lose_answers = 1;
   auto r = DoAppend<FastAppend>(ops, {File("a", "eu", 1)});
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   EXPECT_EQ(ops.commits, 1);
   EXPECT_EQ(ops.metadata().current_snapshot_id, r->snapshot_id);
   EXPECT_EQ(LiveEntries(ops).size(), 1u);
@@ -324,7 +325,7 @@ TEST(CommitRetryTest, LostAnswerButLanded) {
 TEST(CommitRetryTest, UnknownOutcomeDeletesNothing) {
   auto io = std::make_shared<io::MemoryFileIO>();
   FakeOps ops(io, NewTable(2));
-  ASSERT_TRUE(DoAppend<FastAppend>(ops, {File("a", "eu", 1)}).ok());
+  ASSERT_OK(DoAppend<FastAppend>(ops, {File("a", "eu", 1)}));
   ops.lose_answers = 1;
   ops.before_commit = [&] { ops.fail_refreshes = 100; };
   size_t before = io->FileCount();
@@ -341,7 +342,7 @@ TEST(CommitRetryTest, SwapThatCertainlyFailedIsRetried) {
   FakeOps ops(io, NewTable(2));
   ops.fail_swaps = 1;
   auto r = DoAppend<FastAppend>(ops, {File("a", "eu", 1)});
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   EXPECT_EQ(r->attempts, 2);
   EXPECT_EQ(LiveEntries(ops).size(), 1u);
   EXPECT_EQ(io->FileCount(), 2u);  // one manifest, one list: the first list was removed
@@ -355,7 +356,7 @@ TEST(CommitRetryTest, FaultInjectionNeverLosesCommittedRows) {
       auto mem = std::make_shared<io::MemoryFileIO>();
       auto faulty = std::make_shared<io::FaultInjectingFileIO>(mem);
       FakeOps ops(faulty, NewTable(2));
-      ASSERT_TRUE(DoAppend<MergeAppend>(ops, {File("a", "eu", 1)}).ok());
+      ASSERT_OK(DoAppend<MergeAppend>(ops, {File("a", "eu", 1)}));
       faulty->FailNth(op, faulty->Count(op) + n);
       auto r = DoAppend<MergeAppend>(ops, {File("b", "eu", 1), File("c", "us", 1)});
       faulty->ClearFaults();

@@ -18,6 +18,7 @@
 #include "floe/spec/name_mapping.h"
 #include "floe/spec/schema_json.h"
 #include "floe/update/append_files.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::update {
@@ -88,7 +89,7 @@ spec::TableMetadata BaseTable(int format_version = 2) {
 
 spec::Schema MustApply(const UpdateSchema& update, const spec::TableMetadata& base) {
   Result<AppliedSchema> r = update.Apply(base);
-  EXPECT_TRUE(r.ok()) << r.error().message;
+  EXPECT_OK(r);
   return r.ok() ? r->schema : spec::Schema{};
 }
 
@@ -122,7 +123,7 @@ TEST(UpdateSchemaTest, AddColumnsTopLevelAndNestedWithExactJson) {
   update.AddColumn("email", Type::String(), "contact");
   update.AddColumn(NewColumn{"point", "z", Type::Double(), false, "", std::nullopt, {}});
   Result<AppliedSchema> r = update.Apply(base);
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   EXPECT_EQ(r->schema.schema_id, 1);
   EXPECT_EQ(r->last_column_id, 21);
   EXPECT_FALSE(r->exists);
@@ -165,7 +166,7 @@ TEST(UpdateSchemaTest, AddedNestedTypesGetFreshIdsInJavaOrder) {
                                 Type::Map(NestedField{500, "key", true, Type::String()},
                                           NestedField{600, "value", false, Type::Int()})}}));
   Result<AppliedSchema> r = update.Apply(BaseTable());
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   const spec::Schema& s = r->schema;
   // info 20; its fields a, b, c 21..23; then b's element 24; c's key and value 25, 26.
   EXPECT_EQ(s.FindFieldByName("info")->id, 20);
@@ -377,7 +378,7 @@ TEST(UpdateSchemaTest, TypePromotions) {
   EXPECT_EQ(s.FindFieldById(11)->type->ToString(), "double");
   // The same type again is no change.
   Result<AppliedSchema> same = UpdateSchema().UpdateColumnType("id", Type::Long()).Apply(base);
-  ASSERT_TRUE(same.ok());
+  ASSERT_OK(same);
   EXPECT_TRUE(same->exists);
   EXPECT_EQ(same->schema.schema_id, 0);
 
@@ -508,7 +509,7 @@ TEST(UpdateSchemaTest, ChangesReuseSchemaIdsAndRequireTheBase) {
   spec::TableMetadata base = BaseTable();
   base.properties.erase("commit.retry.min-wait-ms");
   Result<SchemaChanges> add = UpdateSchema().AddColumn("n", Type::Int()).Changes(base);
-  ASSERT_TRUE(add.ok()) << add.error().message;
+  ASSERT_OK(add);
   ASSERT_EQ(add->requirements.size(), 2u);
   EXPECT_EQ(std::get<commit::AssertCurrentSchemaId>(add->requirements[0]).current_schema_id, 0);
   EXPECT_EQ(
@@ -518,19 +519,19 @@ TEST(UpdateSchemaTest, ChangesReuseSchemaIdsAndRequireTheBase) {
   EXPECT_EQ(std::get<commit::SetCurrentSchema>(add->updates[1]).schema_id, commit::kLastAdded);
 
   Result<spec::TableMetadata> next = commit::ApplyUpdates(base, add->updates, 5, std::nullopt);
-  ASSERT_TRUE(next.ok()) << next.error().message;
+  ASSERT_OK(next);
   EXPECT_EQ(next->current_schema_id, 1);
   EXPECT_EQ(next->last_column_id, 20);
   // Dropping the column again gives schema 0 back: its id is reused, nothing added.
   Result<SchemaChanges> back = UpdateSchema().DeleteColumn("n").Changes(*next);
-  ASSERT_TRUE(back.ok()) << back.error().message;
+  ASSERT_OK(back);
   EXPECT_TRUE(back->applied.exists);
   EXPECT_EQ(back->applied.schema.schema_id, 0);
   ASSERT_EQ(back->updates.size(), 1u);
   EXPECT_EQ(std::get<commit::SetCurrentSchema>(back->updates[0]).schema_id, 0);
   // No change at all: nothing to commit.
   Result<SchemaChanges> none = UpdateSchema().UpdateColumnDoc("data", "").Changes(base);
-  ASSERT_TRUE(none.ok());
+  ASSERT_OK(none);
   EXPECT_TRUE(none->updates.empty());
   EXPECT_TRUE(none->requirements.empty());
 }
@@ -550,7 +551,7 @@ TEST(UpdateSchemaTest, NameMappingFollowsRenamesAndAdds) {
           .AddColumn(NewColumn{"point", "y", Type::Int(), false, "", std::nullopt, {}})
           .AddColumn("tags", Type::List(NestedField{0, "element", false, Type::String()}))
           .Changes(base);
-  ASSERT_TRUE(changes.ok()) << changes.error().message;
+  ASSERT_OK(changes);
   ASSERT_EQ(changes->updates.size(), 3u);
   const auto& props = std::get<commit::SetProperties>(changes->updates[2]).updates;
   EXPECT_EQ(props.at(std::string(spec::kNameMappingProperty)),
@@ -570,11 +571,11 @@ TEST(UpdateSchemaTest, NameMappingReachesListElementAndMapValueStructs) {
           .AddColumn(NewColumn{"locations", "alt", Type::Double(), false, "", std::nullopt, {}})
           .RenameColumn("locations.lat", "latitude")
           .Changes(base);
-  ASSERT_TRUE(changes.ok()) << changes.error().message;
+  ASSERT_OK(changes);
   Result<spec::TableMetadata> next = commit::ApplyUpdates(base, changes->updates, 5, std::nullopt);
-  ASSERT_TRUE(next.ok()) << next.error().message;
+  ASSERT_OK(next);
   auto mapping = spec::NameMapping::Parse(*next->Property(spec::kNameMappingProperty));
-  ASSERT_TRUE(mapping.ok()) << mapping.error().message;
+  ASSERT_OK(mapping);
   // points → element → {x, y, z}; locations → value → {lat/latitude, long, alt}.
   const spec::MappedField* element = spec::NameMapping::Find(
       spec::NameMapping::Find(mapping->fields(), "points")->fields, "element");
@@ -603,9 +604,9 @@ TEST(UpdateSchemaTest, ColumnPropertiesFollowRenamesAndDrops) {
                                       .RenameColumn("point.x", "px")
                                       .DeleteColumn("ratio")
                                       .Changes(base);
-  ASSERT_TRUE(changes.ok()) << changes.error().message;
+  ASSERT_OK(changes);
   Result<spec::TableMetadata> next = commit::ApplyUpdates(base, changes->updates, 5, std::nullopt);
-  ASSERT_TRUE(next.ok()) << next.error().message;
+  ASSERT_OK(next);
   std::map<std::string, std::string> columns;
   for (const auto& [key, value] : next->properties) {
     if (key.find(".column.") != std::string::npos) columns[key] = value;
@@ -664,10 +665,10 @@ TEST(UpdateSchemaTest, CommitReappliesAfterAConflict) {
   ops.before_commit = [&] {
     UpdateSchema theirs(ops);
     Result<SchemaCommitResult> r = theirs.AddColumn("theirs", Type::String()).Commit();
-    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_OK(r);
   };
   Result<SchemaCommitResult> r = ours.Commit();
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   EXPECT_EQ(r->attempts, 2);
   const spec::TableMetadata& m = ops.metadata();
   EXPECT_EQ(m.schemas.size(), 3u);
@@ -684,7 +685,7 @@ TEST(UpdateSchemaTest, CommitReappliesAfterAConflict) {
   UpdateSchema rename(ops2);
   rename.SetSleep([](int64_t) {});
   rename.RenameColumn("count", "n");
-  ops2.before_commit = [&] { ASSERT_TRUE(UpdateSchema(ops2).DeleteColumn("count").Commit().ok()); };
+  ops2.before_commit = [&] { ASSERT_OK(UpdateSchema(ops2).DeleteColumn("count").Commit()); };
   Result<SchemaCommitResult> refused = rename.Commit();
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().message, "cannot rename column \"count\": not found");
@@ -696,13 +697,13 @@ TEST(UpdateSchemaTest, CommitWithALostAnswerChecksWhetherItLanded) {
   UpdateSchema update(ops);
   update.SetSleep([](int64_t) {});
   Result<SchemaCommitResult> r = update.AddColumn("n", Type::Int()).Commit();
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   EXPECT_EQ(ops.commits, 1);
   EXPECT_EQ(ops.metadata().schemas.size(), 2u);
   EXPECT_EQ(r->applied.schema.schema_id, 1);
   // Nothing to change: no commit at all.
   Result<SchemaCommitResult> none = UpdateSchema(ops).MakeColumnOptional("n").Commit();
-  ASSERT_TRUE(none.ok());
+  ASSERT_OK(none);
   EXPECT_EQ(none->attempts, 0);
   EXPECT_EQ(ops.commits, 1);
 }
@@ -726,9 +727,9 @@ std::string SchemaTestCell(const columnar::ArrayData& column, int64_t row) {
 std::vector<std::string> ReadRows(catalog::Catalog& catalog, const catalog::TableIdentifier& id,
                                   std::vector<std::string>* names) {
   auto table = catalog.LoadTable(id);
-  EXPECT_TRUE(table.ok()) << table.error().message;
+  EXPECT_OK(table);
   auto plan = scan::PlanScan(catalog.io(), table->metadata, {});
-  EXPECT_TRUE(plan.ok()) << plan.error().message;
+  EXPECT_OK(plan);
   std::vector<std::string> rows;
   scan::TableReadOptions options;
   options.threads = 1;
@@ -750,7 +751,7 @@ std::vector<std::string> ReadRows(catalog::Catalog& catalog, const catalog::Tabl
     return Ok();
   };
   auto report = scan::ReadTable(catalog.io(), table->metadata, *plan, options, callbacks);
-  EXPECT_TRUE(report.ok()) << report.error().message;
+  EXPECT_OK(report);
   std::sort(rows.begin(), rows.end());
   return rows;
 }
@@ -759,20 +760,20 @@ TEST(UpdateSchemaTest, EndToEndRenameAddDropPromoteOnASqliteTable) {
   floe::testing::TempDir dir;
   auto opened = catalog::sql::SqlCatalog::Open(
       catalog::sql::SqlCatalogOptions{"lake", dir.Join("catalog.db"), dir.Join("wh"), nullptr});
-  ASSERT_TRUE(opened.ok()) << opened.error().message;
+  ASSERT_OK(opened);
   catalog::Catalog& lake = **opened;
-  ASSERT_TRUE(lake.CreateNamespace({"eng"}, {}).ok());
+  ASSERT_OK(lake.CreateNamespace({"eng"}, {}));
   catalog::TableIdentifier id{{"eng"}, "orders"};
   catalog::CreateTableOptions create;
   create.table.schema.fields = {
       NestedField{1, "id", true, Type::Long()}, NestedField{2, "region", false, Type::String()},
       NestedField{3, "amount", false, Type::Int()}, NestedField{4, "note", false, Type::String()}};
-  ASSERT_TRUE(lake.CreateTable(id, create).ok());
+  ASSERT_OK(lake.CreateTable(id, create));
   std::ofstream(dir.Join("orders.csv")) << "id,region,amount,note\n1,seoul,10,a\n2,paris,20,b\n"
                                            "3,seoul,30,c\n";
   catalog::CatalogTableOperations ops(lake, id);
   auto appended = AppendFiles(ops, *io::LocalFileIO(), {dir.Join("orders.csv")});
-  ASSERT_TRUE(appended.ok()) << appended.error().message;
+  ASSERT_OK(appended);
 
   std::vector<std::string> names;
   EXPECT_EQ(ReadRows(lake, id, &names),
@@ -785,10 +786,10 @@ TEST(UpdateSchemaTest, EndToEndRenameAddDropPromoteOnASqliteTable) {
       .DeleteColumn("note")
       .UpdateColumnType("amount", Type::Long());
   Result<SchemaCommitResult> committed = update.Commit();
-  ASSERT_TRUE(committed.ok()) << committed.error().message;
+  ASSERT_OK(committed);
   EXPECT_EQ(committed->attempts, 1);
   auto table = lake.LoadTable(id);
-  ASSERT_TRUE(table.ok());
+  ASSERT_OK(table);
   EXPECT_EQ(table->metadata.current_schema_id, 1);
   EXPECT_EQ(table->metadata.last_column_id, 5);
   EXPECT_EQ(table->metadata.CurrentSchema()->FindFieldByName("channel")->id, 5);
@@ -802,7 +803,7 @@ TEST(UpdateSchemaTest, EndToEndRenameAddDropPromoteOnASqliteTable) {
   // New rows are written in the new schema and read alongside the old ones.
   std::ofstream(dir.Join("more.csv")) << "id,area,amount,channel\n4,lima,5000000000,web\n";
   auto more = AppendFiles(ops, *io::LocalFileIO(), {dir.Join("more.csv")});
-  ASSERT_TRUE(more.ok()) << more.error().message;
+  ASSERT_OK(more);
   EXPECT_EQ(ReadRows(lake, id, &names),
             (std::vector<std::string>{"i64:1,seoul,i64:10,null", "i64:2,paris,i64:20,null",
                                       "i64:3,seoul,i64:30,null", "i64:4,lima,i64:5000000000,web"}));

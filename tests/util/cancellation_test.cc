@@ -3,13 +3,15 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include "testing/result_matchers.h"
+
 namespace floe {
 namespace {
 
 TEST(CancellationTest, TokenAndParent) {
   CancellationToken parent;
   CancellationToken child(&parent);
-  EXPECT_TRUE(child.Check().ok());
+  EXPECT_OK(child.Check());
   parent.Cancel();
   EXPECT_TRUE(child.cancelled());
   Status st = child.Check();

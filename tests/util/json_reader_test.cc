@@ -2,16 +2,18 @@
 
 #include <gtest/gtest.h>
 
+#include "testing/result_matchers.h"
+
 namespace floe {
 namespace {
 
 TEST(JsonReaderTest, ErrorsNameThePath) {
   auto doc = JsonDocument::Parse(R"({"specs":[{"fields":[{"id":1},{"id":"x"}]}]})");
-  ASSERT_TRUE(doc.ok());
+  ASSERT_OK(doc);
   auto specs = (*doc)->root().Get("specs")->AsArray();
-  ASSERT_TRUE(specs.ok());
+  ASSERT_OK(specs);
   auto fields = (*specs)[0].Get("fields")->AsArray();
-  ASSERT_TRUE(fields.ok());
+  ASSERT_OK(fields);
   EXPECT_EQ(*(*fields)[0].GetInt("id"), 1);
   auto bad = (*fields)[1].GetInt("id");
   ASSERT_FALSE(bad.ok());
@@ -23,7 +25,7 @@ TEST(JsonReaderTest, ErrorsNameThePath) {
 
 TEST(JsonReaderTest, LargeIdsStayExact) {
   auto doc = JsonDocument::Parse(R"({"id": 9223372036854775807, "n": null})");
-  ASSERT_TRUE(doc.ok());
+  ASSERT_OK(doc);
   EXPECT_EQ(*(*doc)->root().GetInt("id"), 9223372036854775807);
   EXPECT_FALSE((*(*doc)->root().FindInt("n")).has_value());
 }
@@ -44,7 +46,7 @@ TEST(JsonReaderTest, DocumentsAliveTogetherStayIndependent) {
     ASSERT_TRUE(a.ok() && b.ok());
     EXPECT_FALSE(bad.ok());
     auto c = JsonDocument::Parse(R"({"name": "third"})");
-    ASSERT_TRUE(c.ok());
+    ASSERT_OK(c);
     EXPECT_EQ(*(*a)->root().GetString("name"), "first");
     EXPECT_EQ(*(*a)->root().GetInt("n"), 1);
     EXPECT_EQ(*(*b)->root().GetString("name"), "second");

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "testing/result_matchers.h"
+
 namespace floe {
 namespace {
 
@@ -62,7 +64,7 @@ TEST(OrderedStreamsTest, ItemsInStreamOrderWithBoundedMemory) {
     Status st = ParallelOrderedStreams<Item>(
         kStreams, produce, consume,
         {.pool = &pool, .streams_in_flight = kInFlight, .queue_capacity = kCapacity});
-    ASSERT_TRUE(st.ok()) << st.error().message;
+    ASSERT_OK(st);
     EXPECT_EQ(seen, Sequential(kStreams)) << threads << " threads";
     EXPECT_LE(max_running.load(), kInFlight);
     // Each stream in flight holds at most kCapacity queued items plus the one it is pushing;
@@ -89,7 +91,7 @@ TEST(OrderedStreamsTest, EnoughStopsEveryProducerPromptly) {
   };
   Status st = ParallelOrderedStreams<int64_t>(
       1000, produce, consume, {.pool = &pool, .streams_in_flight = 4, .queue_capacity = 3});
-  ASSERT_TRUE(st.ok()) << st.error().message;
+  ASSERT_OK(st);
   EXPECT_EQ(consumed, 10);
   EXPECT_LE(started.load(), 4);
   EXPECT_LE(pushed.load(), 10 + 4 * 4);
@@ -171,7 +173,7 @@ TEST(OrderedStreamsTest, OneInFlightRunsOnTheCaller) {
         return true;
       },
       {.pool = &pool, .streams_in_flight = 1});
-  ASSERT_TRUE(st.ok());
+  ASSERT_OK(st);
   EXPECT_EQ(events, (std::vector<int64_t>{0, 100, 101, 1, 110, 111, 2, 120, 121}));
 }
 
@@ -200,7 +202,7 @@ TEST(OrderedStreamsTest, InsidePoolTasksWithoutDeadlock) {
                               return inner;
                             },
                             {.pool = &pool});
-    ASSERT_TRUE(st.ok());
+    ASSERT_OK(st);
     EXPECT_EQ(total.load(), 6 * static_cast<int64_t>(Sequential(20).size()));
   }
 }

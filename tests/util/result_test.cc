@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "testing/result_matchers.h"
+
 namespace floe {
 namespace {
 
@@ -27,7 +29,7 @@ TEST(ResultTest, PropagatesValuesAndErrors) {
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().kind, ErrorKind::kInvalidArgument);
   EXPECT_EQ(bad.error().message, "3 is odd");
-  EXPECT_TRUE(CheckEven(4).ok());
+  EXPECT_OK(CheckEven(4));
   EXPECT_FALSE(CheckEven(5).ok());
 }
 

@@ -8,6 +8,8 @@
 #include <string>
 #include <thread>
 
+#include "testing/result_matchers.h"
+
 namespace floe {
 namespace {
 
@@ -28,13 +30,12 @@ TEST(ThreadPoolTest, Resizes) {
   pool.Resize(2);
   EXPECT_EQ(pool.size(), 2);
   std::atomic<int> ran{0};
-  ASSERT_TRUE(ParallelFor(50,
-                          [&](int64_t) {
-                            ran.fetch_add(1);
-                            return Ok();
-                          },
-                          {.pool = &pool})
-                  .ok());
+  ASSERT_OK(ParallelFor(50,
+                        [&](int64_t) {
+                          ran.fetch_add(1);
+                          return Ok();
+                        },
+                        {.pool = &pool}));
   EXPECT_EQ(ran.load(), 50);
 }
 
@@ -50,7 +51,7 @@ TEST(ThreadPoolTest, ResultsInInputOrder) {
                            return std::to_string(x * 2);
                          },
                          {.pool = &pool});
-  ASSERT_TRUE(out.ok());
+  ASSERT_OK(out);
   ASSERT_EQ(out->size(), 1000u);
   for (int i = 0; i < 1000; ++i) EXPECT_EQ((*out)[i], std::to_string(i * 2));
 }
@@ -71,17 +72,17 @@ TEST(ThreadPoolTest, ManyTasksUseSeveralThreads) {
                             return Ok();
                           },
                           {.pool = &pool});
-  ASSERT_TRUE(st.ok());
+  ASSERT_OK(st);
   EXPECT_EQ(sum.load(), int64_t{100000} * 99999 / 2);
   EXPECT_GE(threads.size(), 2u);
 }
 
 TEST(ThreadPoolTest, ZeroAndOneItems) {
   ThreadPool pool(2);
-  EXPECT_TRUE(ParallelFor(0, [](int64_t) { return Ok(); }, {.pool = &pool}).ok());
+  EXPECT_OK(ParallelFor(0, [](int64_t) { return Ok(); }, {.pool = &pool}));
   auto empty = ParallelMap(std::vector<int>{}, [](const int& x) -> Result<int> { return x; },
                            {.pool = &pool});
-  ASSERT_TRUE(empty.ok());
+  ASSERT_OK(empty);
   EXPECT_TRUE(empty->empty());
   auto one = ParallelMap(1, [](int64_t i) -> Result<int64_t> { return i + 41; }, {.pool = &pool});
   EXPECT_EQ(*one, std::vector<int64_t>{41});
@@ -107,7 +108,7 @@ TEST(ThreadPoolTest, NestedParallelForDoesNotDeadlock) {
                                                  {.pool = &pool});
                             },
                             {.pool = &pool});
-    ASSERT_TRUE(st.ok());
+    ASSERT_OK(st);
     EXPECT_EQ(leaves.load(), 16 * 16 * 8) << threads << " threads";
   }
 }
@@ -121,7 +122,7 @@ TEST(ThreadPoolTest, NestedParallelMapKeepsOrder) {
                                        {.pool = &pool});
                   },
                   {.pool = &pool});
-  ASSERT_TRUE(out.ok());
+  ASSERT_OK(out);
   for (int64_t i = 0; i < 10; ++i) {
     for (int64_t j = 0; j < 5; ++j) EXPECT_EQ((*out)[i][j], i * 10 + j);
   }
@@ -165,7 +166,7 @@ TEST(ThreadPoolTest, MaxParallelismOneRunsInOrderOnCaller) {
                             return Ok();
                           },
                           {.pool = &pool, .max_parallelism = 1});
-  ASSERT_TRUE(st.ok());
+  ASSERT_OK(st);
   for (int64_t i = 0; i < 20; ++i) EXPECT_EQ(order[i], i);
 }
 
@@ -188,15 +189,15 @@ TEST(ThreadPoolTest, CancellationStopsTheLoop) {
 TEST(ThreadPoolTest, GlobalPoolFollowsThreadCount) {
   EXPECT_GE(AvailableCores(), 1);
   EXPECT_EQ(SetThreadCount(-1).error().kind, ErrorKind::kInvalidArgument);
-  ASSERT_TRUE(SetThreadCount(3).ok());
+  ASSERT_OK(SetThreadCount(3));
   EXPECT_EQ(ThreadCount(), 3);
   EXPECT_EQ(GlobalThreadPool().size(), 3);
-  ASSERT_TRUE(SetThreadCount(2).ok());  // resizes the running pool
+  ASSERT_OK(SetThreadCount(2));  // resizes the running pool
   EXPECT_EQ(GlobalThreadPool().size(), 2);
   auto out = ParallelMap(100, [](int64_t i) -> Result<int64_t> { return i * i; });
-  ASSERT_TRUE(out.ok());
+  ASSERT_OK(out);
   EXPECT_EQ((*out)[99], 99 * 99);
-  ASSERT_TRUE(SetThreadCount(0).ok());  // all cores
+  ASSERT_OK(SetThreadCount(0));  // all cores
   EXPECT_EQ(ThreadCount(), AvailableCores());
   EXPECT_EQ(GlobalThreadPool().size(), AvailableCores());
 }
@@ -234,7 +235,7 @@ TEST(ParallelForEachOrderedTest, ConsumesInOrderWithBoundedWindow) {
         return Ok();
       },
       {.pool = &pool}, kWindow);
-  ASSERT_TRUE(st.ok());
+  ASSERT_OK(st);
   ASSERT_EQ(seen.size(), 200u);
   for (int64_t i = 0; i < 200; ++i) EXPECT_EQ(seen[i], i);
   EXPECT_TRUE(window_ok.load());
@@ -300,7 +301,7 @@ TEST(ParallelForEachOrderedTest, InsidePoolTasksWithoutDeadlock) {
                                   {.pool = &pool});
                             },
                             {.pool = &pool});
-    ASSERT_TRUE(st.ok());
+    ASSERT_OK(st);
     EXPECT_EQ(total.load(), 8 * (49 * 50 / 2));
   }
 }
@@ -321,7 +322,7 @@ TEST(ParallelForEachOrderedTest, SequentialWhenParallelismIsOne) {
         return Ok();
       },
       {.pool = &pool, .max_parallelism = 1});
-  ASSERT_TRUE(st.ok());
+  ASSERT_OK(st);
   EXPECT_EQ(events, (std::vector<int64_t>{0, 100, 1, 101, 2, 102, 3, 103, 4, 104}));
 }
 

@@ -12,6 +12,7 @@
 #include "floe/io/file_io.h"
 #include "floe/io/location_map.h"
 #include "floe/manifest/snapshot_files.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::write {
@@ -23,7 +24,7 @@ using spec::Type;
 
 TEST(FilePartitionTest, CorpusHivePathsGiveTheManifestsPartitionValues) {
   auto map = io::LocationMap::Make({}, testing::CorpusPath("duckdb-iceberg"));
-  ASSERT_TRUE(map.ok());
+  ASSERT_OK(map);
   auto io = io::RemappedFileIO(io::LocalFileIO(), *map);
   int checked = 0;
   for (const char* name :
@@ -36,13 +37,13 @@ TEST(FilePartitionTest, CorpusHivePathsGiveTheManifestsPartitionValues) {
     ASSERT_FALSE(found.empty()) << name;
     auto location = commit::FindCurrentMetadataFile(
         *io, std::filesystem::path(found.back()).parent_path().parent_path().string());
-    ASSERT_TRUE(location.ok()) << location.error().message;
+    ASSERT_OK(location);
     auto metadata = commit::ReadMetadataFile(*io, *location);
-    ASSERT_TRUE(metadata.ok()) << metadata.error().message;
+    ASSERT_OK(metadata);
     auto list = manifest::ReadSnapshotManifests(*io, *metadata, *metadata->CurrentSnapshot());
-    ASSERT_TRUE(list.ok());
+    ASSERT_OK(list);
     auto entries = manifest::ReadLiveEntries(*io, *metadata, *list);
-    ASSERT_TRUE(entries.ok());
+    ASSERT_OK(entries);
     for (const manifest::ManifestEntry& e : *entries) {
       // No statistics: the value can only come from the path.
       table::FooterStatistics none;
@@ -50,7 +51,7 @@ TEST(FilePartitionTest, CorpusHivePathsGiveTheManifestsPartitionValues) {
       auto partition =
           ExistingFilePartition(*metadata->SpecById(e.data_file.spec_id),
                                 *metadata->CurrentSchema(), none, e.data_file.file_path);
-      ASSERT_TRUE(partition.ok()) << name << ": " << partition.error().message;
+      ASSERT_OK(partition) << name;
       EXPECT_EQ(*partition, e.data_file.partition) << e.data_file.file_path;
       ++checked;
     }
@@ -80,7 +81,7 @@ TEST(FilePartitionTest, TransformValuesRoundTripTheirHumanForm) {
   for (const Case& c : cases) {
     std::string text = c.transform.ToHumanString(*c.source, c.value);
     auto parsed = ParsePartitionValue(*c.source, c.transform, text);
-    ASSERT_TRUE(parsed.ok()) << text << ": " << parsed.error().message;
+    ASSERT_OK(parsed) << text;
     EXPECT_EQ(*parsed, c.value) << text;
   }
   EXPECT_TRUE(ParsePartitionValue(*Type::Long(), Transform::Identity(), "null")->is_null());
@@ -118,7 +119,7 @@ TEST(FilePartitionTest, MalformedPathValuesAreRefusedNamingFileAndField) {
   // The file's own name is not a folder.
   EXPECT_FALSE(ExistingFilePartition(spec, schema, none, "/wh/ts_day=2024-01-02").ok());
   auto good = ExistingFilePartition(spec, schema, none, "/wh/t/ts_day=2024-01-02/f.parquet");
-  ASSERT_TRUE(good.ok()) << good.error().message;
+  ASSERT_OK(good);
   EXPECT_EQ(*good, std::vector<Literal>{Literal::Date(19724)});
 }
 

@@ -11,6 +11,7 @@
 
 #include "floe/util/murmur3.h"
 #include "floe/write/write_context.h"
+#include "testing/result_matchers.h"
 
 namespace floe::write {
 namespace {
@@ -31,7 +32,7 @@ std::string ExpectedDirs(const std::string& relative) {
 LocationProvider Provider(std::map<std::string, std::string> properties,
                           const std::string& table = "s3://bucket/ns/table") {
   auto p = LocationProvider::Make(table, properties);
-  EXPECT_TRUE(p.ok()) << p.error().message;
+  EXPECT_OK(p);
   return *p;
 }
 
@@ -79,7 +80,7 @@ TEST(LocationProviderTest, WriteContextNamesFilesThroughIt) {
   spec::PartitionSpec spec;
   auto context =
       WriteContext::Make(schema, spec, "/wh/ns/t", {{"write.object-storage.enabled", "true"}});
-  ASSERT_TRUE(context.ok()) << context.error().message;
+  ASSERT_OK(context);
   std::string location = (*context)->NewDataFileLocation("category=a");
   EXPECT_TRUE(std::regex_match(
       location, std::regex("/wh/ns/t/data/[01]{4}/[01]{4}/[01]{4}/[01]{8}/category=a/"

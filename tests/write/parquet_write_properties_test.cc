@@ -3,12 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include "testing/result_matchers.h"
+
 namespace floe::write {
 namespace {
 
 TEST(ParquetWritePropertiesTest, DefaultsAreIcebergs) {
   auto o = ParquetWriterOptionsFromProperties({});
-  ASSERT_TRUE(o.ok());
+  ASSERT_OK(o);
   EXPECT_EQ(o->columns.codec, parquet::CompressionCodec::kZstd);
   EXPECT_EQ(o->row_group_bytes, 128 * 1024 * 1024);
   EXPECT_EQ(o->columns.page_bytes, 1024 * 1024);
@@ -33,7 +35,7 @@ TEST(ParquetWritePropertiesTest, EveryPropertyIsRead) {
       {"write.parquet.bloom-filter-fpp.column.a.b", "0.05"},
       {"write.format.default", "parquet"},
   });
-  ASSERT_TRUE(o.ok()) << o.error().message;
+  ASSERT_OK(o);
   EXPECT_EQ(o->columns.codec, parquet::CompressionCodec::kLz4Raw);
   EXPECT_EQ(o->columns.compression_level, 9);
   EXPECT_EQ(o->row_group_bytes, 1000);

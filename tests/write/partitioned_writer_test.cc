@@ -18,6 +18,7 @@
 #include "floe/io/memory_file_io.h"
 #include "floe/spec/single_value.h"
 #include "floe/write/row_partitioner.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::write {
@@ -83,32 +84,31 @@ col::RecordBatch ToBatch(const col::SchemaPtr& schema, const std::vector<Row>& r
   col::PrimitiveBuilder<double> amount(col::Float64());
   col::PrimitiveBuilder<int64_t> ts(schema->field(3).type);
   for (const Row& r : rows) {
-    EXPECT_TRUE(id.Append(r.id).ok());
+    EXPECT_OK(id.Append(r.id));
     if (r.name) {
-      EXPECT_TRUE(name.Append(reinterpret_cast<const uint8_t*>(r.name->data()),
-                              static_cast<int64_t>(r.name->size()))
-                      .ok());
+      EXPECT_OK(name.Append(reinterpret_cast<const uint8_t*>(r.name->data()),
+                            static_cast<int64_t>(r.name->size())));
     } else {
-      EXPECT_TRUE(name.AppendNull().ok());
+      EXPECT_OK(name.AppendNull());
     }
-    EXPECT_TRUE((r.amount ? amount.Append(*r.amount) : amount.AppendNull()).ok());
-    EXPECT_TRUE((r.ts ? ts.Append(*r.ts) : ts.AppendNull()).ok());
+    EXPECT_OK((r.amount ? amount.Append(*r.amount) : amount.AppendNull()));
+    EXPECT_OK((r.ts ? ts.Append(*r.ts) : ts.AppendNull()));
   }
   auto b = col::RecordBatch::Make(schema, static_cast<int64_t>(rows.size()),
                                   {*id.Finish(), *name.Finish(), *amount.Finish(), *ts.Finish()});
-  EXPECT_TRUE(b.ok()) << b.error().message;
+  EXPECT_OK(b);
   return *b;
 }
 
 std::vector<Row> ReadRows(io::FileIO& io, const std::string& path) {
   std::vector<Row> rows;
   auto file = parquet::FileReader::Open(io, path);
-  EXPECT_TRUE(file.ok()) << file.error().message;
+  EXPECT_OK(file);
   auto reader = parquet::BatchReader::Make(**file);
-  EXPECT_TRUE(reader.ok());
+  EXPECT_OK(reader);
   while (true) {
     auto b = (*reader)->Next();
-    EXPECT_TRUE(b.ok());
+    EXPECT_OK(b);
     if (!b.ok() || !*b) break;
     const col::RecordBatch& batch = **b;
     for (int64_t i = 0; i < batch.num_rows(); ++i) {
@@ -134,16 +134,16 @@ Written WriteRandom(io::FileIO& io, std::shared_ptr<WriteContext> ctx, int batch
   std::mt19937_64 rng(seed);
   Written w;
   auto writer = PartitionedWriter::Make(io, ctx, options);
-  EXPECT_TRUE(writer.ok()) << writer.error().message;
+  EXPECT_OK(writer);
   for (int b = 0; b < batches; ++b) {
     std::vector<Row> rows = RandomRows(rng, int64_t{b} * rows_per_batch, rows_per_batch, days);
     Status s = (*writer)->Write(ToBatch(ctx->columnar_schema(), rows));
-    EXPECT_TRUE(s.ok()) << s.error().message;
+    EXPECT_OK(s);
     EXPECT_LE((*writer)->BufferedSize(), options.memory_budget);
     w.rows.insert(w.rows.end(), rows.begin(), rows.end());
   }
   auto files = (*writer)->Close();
-  EXPECT_TRUE(files.ok()) << files.error().message;
+  EXPECT_OK(files);
   w.files = std::move(*files);
   return w;
 }
@@ -151,7 +151,7 @@ Written WriteRandom(io::FileIO& io, std::shared_ptr<WriteContext> ctx, int batch
 TEST(PartitionedWriterTest, RoundTripPartitionsAndMetrics) {
   io::MemoryFileIO io;
   auto ctx = WriteContext::Make(OrderSchema(), DayAndBucket(), "mem://wh/db/orders", {});
-  ASSERT_TRUE(ctx.ok()) << ctx.error().message;
+  ASSERT_OK(ctx);
   Written w = WriteRandom(io, *ctx, 5, 2000, 6);
   std::vector<Row> all;
   spec::Schema schema = OrderSchema();
@@ -224,7 +224,7 @@ TEST(PartitionedWriterTest, MemoryBudgetHoldsWithManyPartitions) {
   spec::PartitionSpec by_id;
   by_id.fields = {spec::PartitionField{1, {}, 1000, "id_bucket", spec::Transform::Bucket(500)}};
   auto ctx = WriteContext::Make(OrderSchema(), by_id, "mem://wh/t", {});
-  ASSERT_TRUE(ctx.ok());
+  ASSERT_OK(ctx);
   PartitionedWriterOptions options;
   options.memory_budget = 256 * 1024;
   Written w = WriteRandom(io, *ctx, 10, 5000, 3, options);
@@ -240,7 +240,7 @@ TEST(PartitionedWriterTest, RollsAtTheTargetFileSize) {
                                 {{"write.target-file-size-bytes", "60000"},
                                  {"write.parquet.row-group-size-bytes", "20000"},
                                  {"write.parquet.compression-codec", "uncompressed"}});
-  ASSERT_TRUE(ctx.ok()) << ctx.error().message;
+  ASSERT_OK(ctx);
   Written w = WriteRandom(io, *ctx, 4, 10000, 3);
   ASSERT_GT(w.files.size(), 3u);
   int64_t rows = 0;
@@ -262,12 +262,11 @@ TEST(PartitionedWriterTest, WriteDataPathAndAbortDeletesEverything) {
   auto ctx = WriteContext::Make(
       OrderSchema(), DayAndBucket(), "mem://wh/t",
       {{"write.data.path", "mem://elsewhere/files/"}, {"write.target-file-size-bytes", "4000"}});
-  ASSERT_TRUE(ctx.ok());
+  ASSERT_OK(ctx);
   std::mt19937_64 rng(3);
   auto writer = PartitionedWriter::Make(io, *ctx);
-  ASSERT_TRUE(writer.ok());
-  ASSERT_TRUE(
-      (*writer)->Write(ToBatch((*ctx)->columnar_schema(), RandomRows(rng, 0, 3000, 2))).ok());
+  ASSERT_OK(writer);
+  ASSERT_OK((*writer)->Write(ToBatch((*ctx)->columnar_schema(), RandomRows(rng, 0, 3000, 2))));
   EXPECT_FALSE(io.Locations().empty());
   for (const std::string& l : io.Locations())
     EXPECT_EQ(l.rfind("mem://elsewhere/files/order_ts_day=", 0), 0u) << l;
@@ -282,16 +281,16 @@ TEST(PartitionedWriterTest, PartitionPathsEscapeValues) {
   p.fields = {spec::PartitionField{1, {}, 1000, "region", spec::Transform::Identity()}};
   io::MemoryFileIO io;
   auto ctx = WriteContext::Make(s, p, "mem://t", {});
-  ASSERT_TRUE(ctx.ok());
+  ASSERT_OK(ctx);
   col::BinaryBuilder b(col::Utf8());
   std::string v = "a b/c";
-  ASSERT_TRUE(b.Append(reinterpret_cast<const uint8_t*>(v.data()), 5).ok());
-  ASSERT_TRUE(b.AppendNull().ok());
+  ASSERT_OK(b.Append(reinterpret_cast<const uint8_t*>(v.data()), 5));
+  ASSERT_OK(b.AppendNull());
   auto batch = col::RecordBatch::Make((*ctx)->columnar_schema(), 2, {*b.Finish()});
   auto writer = PartitionedWriter::Make(io, *ctx);
-  ASSERT_TRUE((*writer)->Write(*batch).ok());
+  ASSERT_OK((*writer)->Write(*batch));
   auto files = (*writer)->Close();
-  ASSERT_TRUE(files.ok());
+  ASSERT_OK(files);
   ASSERT_EQ(files->size(), 2u);
   EXPECT_EQ((*files)[0].file_path.rfind("mem://t/data/region=a+b%2Fc/", 0), 0u)
       << (*files)[0].file_path;
@@ -307,7 +306,7 @@ TEST(PartitionedWriterTest, DuckDbReadsTheRowsAndFieldIds) {
   testing::TempDir dir;
   auto io = io::LocalFileIO();
   auto ctx = WriteContext::Make(OrderSchema(), DayAndBucket(), dir.path(), {});
-  ASSERT_TRUE(ctx.ok());
+  ASSERT_OK(ctx);
   Written w = WriteRandom(*io, *ctx, 2, 500, 2);
   std::string sql =
       "SELECT count(*), count(DISTINCT id), sum(id), count(name), count(order_ts) FROM "

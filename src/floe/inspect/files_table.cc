@@ -312,6 +312,22 @@ Result<spec::Schema> EntriesTableSchema(const spec::TableMetadata& metadata) {
   return schema;
 }
 
+Status ForEachLiveFile(io::FileIO& io, const spec::TableMetadata& metadata,
+                       const std::vector<manifest::ManifestFile>& manifests,
+                       FileContentFilter filter, bool column_metrics,
+                       const std::function<Status(const manifest::ManifestEntry&)>& on_entry) {
+  for (const manifest::ManifestFile& m : manifests) {
+    const bool data = m.content == manifest::ManifestContent::kData;
+    if ((filter == FileContentFilter::kData && !data) ||
+        (filter == FileContentFilter::kDeletes && data)) {
+      continue;
+    }
+    FLOE_RETURN_IF_ERROR(
+        ForEachManifestEntry(io, metadata, m, /*live_only=*/true, on_entry, column_metrics));
+  }
+  return Ok();
+}
+
 Status ReadFilesTable(io::FileIO& io, const spec::TableMetadata& metadata,
                       const std::vector<manifest::ManifestFile>& manifests,
                       FileContentFilter filter, bool column_metrics, RowBatchBuilder& rows) {
@@ -319,23 +335,14 @@ Status ReadFilesTable(io::FileIO& io, const spec::TableMetadata& metadata,
   std::vector<columnar::ArrayBuilder*> cols;
   for (int i = 0; i + 1 < rows.num_columns(); ++i) cols.push_back(rows.column(i));
   columnar::ArrayBuilder* readable = rows.column(rows.num_columns() - 1);
-  for (const manifest::ManifestFile& m : manifests) {
-    const bool data = m.content == manifest::ManifestContent::kData;
-    if ((filter == FileContentFilter::kData && !data) ||
-        (filter == FileContentFilter::kDeletes && data)) {
-      continue;
-    }
-    FLOE_RETURN_IF_ERROR(ForEachManifestEntry(
-        io, metadata, m, /*live_only=*/true,
-        [&](const manifest::ManifestEntry& e) -> Status {
-          FLOE_RETURN_IF_ERROR(AppendDataFileColumns(metadata, context, e.data_file, cols));
-          FLOE_RETURN_IF_ERROR(column_metrics
-                                   ? AppendReadableMetrics(context, e.data_file, readable)
-                                   : readable->AppendNull());
-          return rows.EndRow();
-        },
-        column_metrics));
-  }
+  FLOE_RETURN_IF_ERROR(ForEachLiveFile(
+      io, metadata, manifests, filter, column_metrics,
+      [&](const manifest::ManifestEntry& e) -> Status {
+        FLOE_RETURN_IF_ERROR(AppendDataFileColumns(metadata, context, e.data_file, cols));
+        FLOE_RETURN_IF_ERROR(column_metrics ? AppendReadableMetrics(context, e.data_file, readable)
+                                            : readable->AppendNull());
+        return rows.EndRow();
+      }));
   return rows.Finish();
 }
 

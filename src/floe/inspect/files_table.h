@@ -13,10 +13,12 @@
 // Its field ids continue after the highest id of the columns before it, as Java numbers them.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "floe/inspect/row_batch_builder.h"
 #include "floe/io/file_io.h"
+#include "floe/manifest/manifest_entry.h"
 #include "floe/manifest/manifest_file.h"
 #include "floe/spec/schema.h"
 #include "floe/spec/table_metadata.h"
@@ -32,9 +34,16 @@ std::vector<spec::NestedField> DataFileFields(const spec::TypePtr& partition_typ
 Result<spec::Schema> FilesTableSchema(const spec::TableMetadata& metadata);
 Result<spec::Schema> EntriesTableSchema(const spec::TableMetadata& metadata);
 
-// The live files of `manifests` (data manifests only for kData, delete manifests for kDeletes).
-// Without `column_metrics` the metric maps and readable_metrics are nulls and the manifests'
-// metrics are read past.
+// The rows of the files tables: each live entry of `manifests` (data manifests only for kData,
+// delete manifests for kDeletes), manifest by manifest. `floe files` lists the same entries.
+// Without `column_metrics` the entries carry no column metrics (read past in the manifests).
+Status ForEachLiveFile(io::FileIO& io, const spec::TableMetadata& metadata,
+                       const std::vector<manifest::ManifestFile>& manifests,
+                       FileContentFilter filter, bool column_metrics,
+                       const std::function<Status(const manifest::ManifestEntry&)>& on_entry);
+
+// The live files of `manifests` as ForEachLiveFile hands them on. Without `column_metrics` the
+// metric maps and readable_metrics are nulls.
 Status ReadFilesTable(io::FileIO& io, const spec::TableMetadata& metadata,
                       const std::vector<manifest::ManifestFile>& manifests,
                       FileContentFilter filter, bool column_metrics, RowBatchBuilder& rows);

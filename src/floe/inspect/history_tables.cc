@@ -50,8 +50,39 @@ spec::Schema MetadataLogEntriesTableSchema() {
   });
 }
 
-Status ReadSnapshotsTable(const spec::TableMetadata& metadata, RowBatchBuilder& rows) {
+std::vector<SnapshotRow> SnapshotRows(const spec::TableMetadata& metadata) {
+  std::vector<SnapshotRow> rows;
   for (const spec::Snapshot& s : metadata.snapshots) {
+    rows.push_back({&s, metadata.current_snapshot_id == s.snapshot_id});
+  }
+  return rows;
+}
+
+std::vector<HistoryRow> HistoryRows(const spec::TableMetadata& metadata) {
+  std::unordered_map<int64_t, const spec::Snapshot*> by_id;
+  for (const spec::Snapshot& s : metadata.snapshots) by_id[s.snapshot_id] = &s;
+  // The current snapshot and its parents, as far as the chain reaches known snapshots.
+  std::unordered_set<int64_t> ancestors;
+  std::optional<int64_t> next = metadata.current_snapshot_id;
+  while (next && !ancestors.count(*next)) {
+    auto it = by_id.find(*next);
+    if (it == by_id.end()) break;
+    ancestors.insert(*next);
+    next = it->second->parent_snapshot_id;
+  }
+  std::vector<HistoryRow> rows;
+  for (const spec::SnapshotLogEntry& e : metadata.snapshot_log) {
+    auto it = by_id.find(e.snapshot_id);
+    rows.push_back({e.timestamp_ms, e.snapshot_id,
+                    it == by_id.end() ? std::nullopt : it->second->parent_snapshot_id,
+                    ancestors.count(e.snapshot_id) > 0});
+  }
+  return rows;
+}
+
+Status ReadSnapshotsTable(const spec::TableMetadata& metadata, RowBatchBuilder& rows) {
+  for (const SnapshotRow& row : SnapshotRows(metadata)) {
+    const spec::Snapshot& s = *row.snapshot;
     FLOE_RETURN_IF_ERROR(AppendInt64(rows.column(0), s.timestamp_ms * 1000));
     FLOE_RETURN_IF_ERROR(AppendInt64(rows.column(1), s.snapshot_id));
     FLOE_RETURN_IF_ERROR(AppendInt64(rows.column(2), s.parent_snapshot_id));
@@ -69,24 +100,11 @@ Status ReadSnapshotsTable(const spec::TableMetadata& metadata, RowBatchBuilder& 
 }
 
 Status ReadHistoryTable(const spec::TableMetadata& metadata, RowBatchBuilder& rows) {
-  std::unordered_map<int64_t, const spec::Snapshot*> by_id;
-  for (const spec::Snapshot& s : metadata.snapshots) by_id[s.snapshot_id] = &s;
-  // The current snapshot and its parents, as far as the chain reaches known snapshots.
-  std::unordered_set<int64_t> ancestors;
-  std::optional<int64_t> next = metadata.current_snapshot_id;
-  while (next && !ancestors.count(*next)) {
-    auto it = by_id.find(*next);
-    if (it == by_id.end()) break;
-    ancestors.insert(*next);
-    next = it->second->parent_snapshot_id;
-  }
-  for (const spec::SnapshotLogEntry& e : metadata.snapshot_log) {
-    auto it = by_id.find(e.snapshot_id);
-    FLOE_RETURN_IF_ERROR(AppendInt64(rows.column(0), e.timestamp_ms * 1000));
-    FLOE_RETURN_IF_ERROR(AppendInt64(rows.column(1), e.snapshot_id));
-    FLOE_RETURN_IF_ERROR(AppendInt64(
-        rows.column(2), it == by_id.end() ? std::nullopt : it->second->parent_snapshot_id));
-    FLOE_RETURN_IF_ERROR(AppendBoolean(rows.column(3), ancestors.count(e.snapshot_id) > 0));
+  for (const HistoryRow& row : HistoryRows(metadata)) {
+    FLOE_RETURN_IF_ERROR(AppendInt64(rows.column(0), row.made_current_at_ms * 1000));
+    FLOE_RETURN_IF_ERROR(AppendInt64(rows.column(1), row.snapshot_id));
+    FLOE_RETURN_IF_ERROR(AppendInt64(rows.column(2), row.parent_id));
+    FLOE_RETURN_IF_ERROR(AppendBoolean(rows.column(3), row.is_current_ancestor));
     FLOE_RETURN_IF_ERROR(rows.EndRow());
   }
   return rows.Finish();

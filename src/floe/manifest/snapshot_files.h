@@ -1,6 +1,7 @@
 // A snapshot's manifests and files: the manifest list (or a v1 snapshot's inline manifest
 // locations), then every manifest, read with the table's partition spec of that manifest.
-// What `floe manifests` and `floe files` show; scan planning (table/) adds filtering on top.
+// What the metadata tables (inspect/) and so `floe manifests` and `floe files` show; scan planning
+// (scan/) adds filtering on top.
 #pragma once
 
 #include <vector>

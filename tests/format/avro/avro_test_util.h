@@ -8,6 +8,7 @@
 #include "floe/format/avro/container_reader.h"
 #include "floe/format/avro/container_writer.h"
 #include "floe/io/file_io.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::avro::testing {
@@ -54,14 +55,14 @@ inline Result<std::vector<std::string>> JsonLines(std::shared_ptr<io::InputFile>
 inline std::string WriteFile(const std::string& path, std::shared_ptr<const Schema> schema,
                              const std::vector<Datum>& records, ContainerWriterOptions options) {
   auto out = io::LocalFileIO()->Create(path, true);
-  EXPECT_TRUE(out.ok());
+  EXPECT_OK(out);
   auto writer = ContainerWriter::Open(std::move(out).value(), schema, options);
-  EXPECT_TRUE(writer.ok()) << writer.error().message;
+  EXPECT_OK(writer);
   for (const Datum& r : records) {
     Status st = (*writer)->Write(r);
-    EXPECT_TRUE(st.ok()) << st.error().message;
+    EXPECT_OK(st);
   }
-  EXPECT_TRUE((*writer)->Close().ok());
+  EXPECT_OK((*writer)->Close());
   return floe::testing::ReadFileToString(path);
 }
 

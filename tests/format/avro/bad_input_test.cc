@@ -5,6 +5,7 @@
 #include <random>
 
 #include "avro_test_util.h"
+#include "testing/result_matchers.h"
 
 namespace floe::avro {
 namespace {
@@ -60,7 +61,7 @@ void ExpectError(const Result<std::vector<std::string>>& r, ErrorKind kind, std:
 
 TEST(BadInputTest, GoodHandMadeFileReads) {
   auto lines = JsonLines(Memory(Container(R"("long")", "null", {{3, Longs({1, 2, 3})}})));
-  ASSERT_TRUE(lines.ok()) << lines.error().message;
+  ASSERT_OK(lines);
   EXPECT_EQ(*lines, (std::vector<std::string>{"1", "2", "3"}));
 }
 
@@ -150,9 +151,9 @@ TEST(BadInputTest, DatumProblems) {
       {"name":"a","type":{"type":"array","items":"null"}},{"name":"b","type":"long"}]})";
   auto reader =
       Schema::Parse(R"({"type":"record","name":"r","fields":[{"name":"b","type":"long"}]})");
-  ASSERT_TRUE(reader.ok());
+  ASSERT_OK(reader);
   auto skipped = JsonLines(Memory(Container(writer, "null", {{1, Longs({3, 0, 5})}})), *reader);
-  ASSERT_TRUE(skipped.ok()) << skipped.error().message;
+  ASSERT_OK(skipped);
   EXPECT_EQ(*skipped, (std::vector<std::string>{R"({"b":5})"}));
   ExpectError(
       JsonLines(Memory(Container(writer, "null", {{1, Longs({int64_t{1} << 40, 0, 5})}})), *reader),

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "testing/result_matchers.h"
+
 namespace floe::avro {
 namespace {
 
@@ -39,12 +41,12 @@ TEST(BinaryTest, SkippingShortVarintsEndsWhereReadingThemDoes) {
     SCOPED_TRACE(round);
 
     Decoder one(data);
-    ASSERT_TRUE(one.Skip(static_cast<int64_t>(start)).ok());
+    ASSERT_OK(one.Skip(static_cast<int64_t>(start)));
     bool read = true;
     for (int i = 0; i < count && read; ++i) read = one.TrySkipLong();
 
     Decoder many(data);
-    ASSERT_TRUE(many.Skip(static_cast<int64_t>(start)).ok());
+    ASSERT_OK(many.Skip(static_cast<int64_t>(start)));
     if (many.TrySkipShortVarints(static_cast<uint64_t>(count))) {
       EXPECT_TRUE(all_short);
       ASSERT_TRUE(read);

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "avro_test_util.h"
+#include "testing/result_matchers.h"
 
 namespace floe::avro {
 namespace {
@@ -34,7 +35,7 @@ TEST(ContainerReaderTest, WeatherInEveryCodecEqualsWeatherJson) {
        {"weather", "weather-deflate", "weather-snappy", "weather-zstd", "weather-sorted"}) {
     std::string path = CorpusPath("avro/share/test/data/" + name + ".avro");
     auto lines = JsonLines(OpenLocal(path));
-    ASSERT_TRUE(lines.ok()) << lines.error().message;
+    ASSERT_OK(lines);
     std::vector<std::string> got = *lines, want = expected;
     if (name == "weather-sorted") {
       std::sort(got.begin(), got.end());
@@ -44,27 +45,27 @@ TEST(ContainerReaderTest, WeatherInEveryCodecEqualsWeatherJson) {
   }
   auto reader =
       ContainerReader::Open(OpenLocal(CorpusPath("avro/share/test/data/weather-zstd.avro")));
-  ASSERT_TRUE(reader.ok());
+  ASSERT_OK(reader);
   EXPECT_EQ((*reader)->codec(), "zstandard");
   EXPECT_EQ((*reader)->schema()->root().FullName(), "test.Weather");
 }
 
 TEST(ContainerReaderTest, OtherAvroProjectFiles) {
   auto sync_in_meta = JsonLines(OpenLocal(CorpusPath("avro/share/test/data/syncInMeta.avro")));
-  ASSERT_TRUE(sync_in_meta.ok()) << sync_in_meta.error().message;
+  ASSERT_OK(sync_in_meta);
   EXPECT_EQ(sync_in_meta->size(), 6001u);
   for (std::string name : {"simple", "withUnion"}) {
     std::string dir = CorpusPath("avro/share/test/data/schemas/" + name);
     auto schema = Schema::Parse(ReadFileToString(dir + "/schema.json"));
-    ASSERT_TRUE(schema.ok()) << schema.error().message;
+    ASSERT_OK(schema);
     auto lines = JsonLines(OpenLocal(dir + "/data.avro"), *schema);
-    ASSERT_TRUE(lines.ok()) << lines.error().message;
+    ASSERT_OK(lines);
     EXPECT_EQ(lines->size(), 3u);
   }
   for (std::string name :
        {"avro-1237-good", "avro-1238-good", "avro-1279-codec", "avro-1279-no-codec"}) {
     auto lines = JsonLines(OpenLocal(CorpusPath("avro/lang/c/tests/" + name + ".avro")));
-    EXPECT_TRUE(lines.ok()) << name << ": " << lines.error().message;
+    EXPECT_OK(lines) << name;
   }
 }
 
@@ -124,7 +125,7 @@ TEST(ContainerReaderTest, ArrowTestingFilesWrittenBySpark) {
   for (auto [name, rows] : kRows) {
     auto lines =
         JsonLines(OpenLocal(CorpusPath(std::string("arrow-testing/data/avro/") + name + ".avro")));
-    ASSERT_TRUE(lines.ok()) << name << ": " << lines.error().message;
+    ASSERT_OK(lines) << name;
     EXPECT_EQ(lines->size(), rows) << name;
     read[name] = *lines;
   }
@@ -175,7 +176,7 @@ TEST(ContainerReaderTest, EveryIcebergManifestAndManifestListReads) {
           << lines.error().message;
       continue;
     }
-    ASSERT_TRUE(lines.ok()) << f << ": " << lines.error().message;
+    ASSERT_OK(lines) << f;
     EXPECT_FALSE(lines->empty()) << f;
     ++read;
   }
@@ -185,10 +186,10 @@ TEST(ContainerReaderTest, EveryIcebergManifestAndManifestListReads) {
 TEST(ContainerReaderTest, ManifestValuesAndHeaderMetadata) {
   std::string path = CorpusPath("iceberg-go/testdata/duckdb_v3_manifest_list.avro");
   auto reader = ContainerReader::Open(OpenLocal(path));
-  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  ASSERT_OK(reader);
   EXPECT_EQ((*reader)->codec(), "null");
   auto lines = JsonLines(OpenLocal(path));
-  ASSERT_TRUE(lines.ok());
+  ASSERT_OK(lines);
   ASSERT_EQ(lines->size(), 2u);
   EXPECT_NE((*lines)[0].find(R"("added_snapshot_id":5275221492656851850)"), std::string::npos);
   EXPECT_NE((*lines)[0].find(R"("added_rows_count":100)"), std::string::npos);
@@ -197,7 +198,7 @@ TEST(ContainerReaderTest, ManifestValuesAndHeaderMetadata) {
       "iceberg-cpp/_removed_at_e0b35ef74a1eb221514aafd446e5c3810c7a87d9/src/iceberg/test/resources/"
       "56357cd7-391f-4df8-aa24-e7e667da8870-m4.avro");
   auto m = ContainerReader::Open(OpenLocal(manifest));
-  ASSERT_TRUE(m.ok());
+  ASSERT_OK(m);
   ASSERT_TRUE((*m)->Meta("partition-spec").has_value());
   EXPECT_NE((*m)->Meta("partition-spec")->find("\"transform\":\"hour\""), std::string::npos);
   EXPECT_EQ((*m)->codec(), "deflate");

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "avro_test_util.h"
+#include "testing/result_matchers.h"
 
 namespace floe::avro {
 namespace {
@@ -136,7 +137,7 @@ std::vector<std::string> SplitLines(const std::string& text) {
 
 TEST(ContainerWriterTest, RoundTripsRandomRecordsInEveryCodec) {
   auto schema = Schema::Parse(PeerSchemaJson());
-  ASSERT_TRUE(schema.ok()) << schema.error().message;
+  ASSERT_OK(schema);
   auto records = RandomRecords(**schema, 500, 1);
   TempDir dir;
   for (const char* codec : {"null", "deflate", "snappy", "zstandard"}) {
@@ -148,15 +149,15 @@ TEST(ContainerWriterTest, RoundTripsRandomRecordsInEveryCodec) {
       std::string path = dir.Join(std::string(codec) + ".avro");
       testing::WriteFile(path, *schema, records, options);
       auto lines = JsonLines(OpenLocal(path));
-      ASSERT_TRUE(lines.ok()) << codec << ": " << lines.error().message;
+      ASSERT_OK(lines) << codec;
       EXPECT_EQ(*lines, ToJson(records)) << codec;
       auto reader = ContainerReader::Open(OpenLocal(path));
-      ASSERT_TRUE(reader.ok());
+      ASSERT_OK(reader);
       EXPECT_EQ((*reader)->codec(), codec);
       EXPECT_EQ((*reader)->Meta("iceberg.note"), "hello");
       EXPECT_EQ((*reader)->schema()->ToJson(), (*schema)->ToJson());
       auto summary = SummarizeContainer(OpenLocal(path));
-      ASSERT_TRUE(summary.ok());
+      ASSERT_OK(summary);
       EXPECT_EQ(summary->records, 500);
       if (block_size == 100) {
         EXPECT_GT(summary->blocks, 50);
@@ -170,7 +171,7 @@ TEST(ContainerWriterTest, RefusesCodecsItMustNotWrite) {
   TempDir dir;
   for (const char* codec : {"zstd", "bzip2", "xz", "lzo"}) {
     auto out = io::LocalFileIO()->Create(dir.Join("x.avro"), true);
-    ASSERT_TRUE(out.ok());
+    ASSERT_OK(out);
     ContainerWriterOptions options;
     options.codec = codec;
     auto writer = ContainerWriter::Open(std::move(out).value(), *schema, options);
@@ -195,7 +196,7 @@ with open(sys.argv[1], 'rb') as f:
 
 TEST(ContainerWriterTest, PythonAvroReadsWhatFloeWrites) {
   auto schema = Schema::Parse(PeerSchemaJson());
-  ASSERT_TRUE(schema.ok());
+  ASSERT_OK(schema);
   auto records = RandomRecords(**schema, 200, 2);
   TempDir dir;
   std::string script = dir.Join("read.py");
@@ -229,7 +230,7 @@ TEST(ContainerWriterTest, AvrocatReadsWhatFloeWrites) {
       {"name":"ok","type":"boolean"},{"name":"xs","type":{"type":"array","items":"long"}},
       {"name":"m","type":{"type":"map","values":"int"}},
       {"name":"color","type":{"type":"enum","name":"color","symbols":["RED","GREEN"]}}]})");
-  ASSERT_TRUE(schema.ok());
+  ASSERT_OK(schema);
   auto records = RandomRecords(**schema, 300, 3);
   for (Datum& r : records) {  // avrocat's JSON escapes differ from ours: letters and digits only
     for (char& c : r.items[2].bytes)

@@ -5,13 +5,14 @@
 #include <gtest/gtest.h>
 
 #include "avro_test_util.h"
+#include "testing/result_matchers.h"
 
 namespace floe::avro {
 namespace {
 
 std::shared_ptr<const Schema> Parse(const char* json) {
   auto s = Schema::Parse(json);
-  EXPECT_TRUE(s.ok()) << s.error().message;
+  EXPECT_OK(s);
   return *s;
 }
 
@@ -100,7 +101,7 @@ TEST(ReadPlanTest, RecordsByIdByNameWithDefaults) {
     d.items.push_back(Datum{.type = n.fields[3].type, .bytes = "kept"});
     return d;
   });
-  ASSERT_TRUE(out.ok()) << out.error().message;
+  ASSERT_OK(out);
   EXPECT_EQ(*out, R"({"new_name":6,"a":5,"by_name":"kept","added":null,"with_default":{"x":42},)"
                   R"("b":"ff01","e":"Y","m":{"k":1.5}})");
   // A reader field that is neither in the writer nor defaultable.
@@ -136,7 +137,7 @@ TEST(ReadPlanTest, DecodesAManifestIntoAStructWithoutADatumTree) {
       "iceberg-cpp/_removed_at_e0b35ef74a1eb221514aafd446e5c3810c7a87d9/src/iceberg/test/resources/"
       "56357cd7-391f-4df8-aa24-e7e667da8870-m4.avro");
   auto reader = ContainerReader::Open(testing::OpenLocal(path));
-  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  ASSERT_OK(reader);
   auto mine = Parse(R"({"type":"record","name":"manifest_entry","fields":[
       {"name":"status","type":"int","field-id":0},
       {"name":"snapshot_id","type":["null","long"],"field-id":1},
@@ -144,12 +145,12 @@ TEST(ReadPlanTest, DecodesAManifestIntoAStructWithoutADatumTree) {
          {"name":"file_path","type":"string","field-id":100},
          {"name":"record_count","type":"long","field-id":103}]},"field-id":2}]})");
   auto res = Resolution::Make((*reader)->schema(), mine);
-  ASSERT_TRUE(res.ok()) << res.error().message;
+  ASSERT_OK(res);
   std::vector<Entry> entries;
   ContainerReader::Block block;
   for (;;) {
     auto more = (*reader)->NextBlock(&block);
-    ASSERT_TRUE(more.ok()) << more.error().message;
+    ASSERT_OK(more);
     if (!*more) break;
     Decoder d = block.decoder();
     for (int64_t i = 0; i < block.count; ++i) {
@@ -180,15 +181,15 @@ TEST(ReadPlanTest, DecodesAManifestIntoAStructWithoutADatumTree) {
                 });
             }
           });
-      ASSERT_TRUE(st.ok()) << st.error().message;
+      ASSERT_OK(st);
       entries.push_back(entry);
     }
-    ASSERT_TRUE((*reader)->CheckBlockEnd(block, d).ok());
+    ASSERT_OK((*reader)->CheckBlockEnd(block, d));
   }
   ASSERT_EQ(entries.size(), 4u);
   // The same values through the generic reader.
   auto all = ReadAllDatums(testing::OpenLocal(path));
-  ASSERT_TRUE(all.ok());
+  ASSERT_OK(all);
   for (size_t i = 0; i < entries.size(); ++i) {
     const Datum& rec = all->records[i];
     const Node& root = all->schema->root();

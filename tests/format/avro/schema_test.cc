@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::avro {
@@ -27,10 +28,10 @@ TEST(SchemaTest, CLibraryPassListParses) {
   ASSERT_EQ(files.size(), 28u);
   for (const std::string& f : files) {
     auto schema = Schema::Parse(ReadFileToString(f));
-    ASSERT_TRUE(schema.ok()) << f << ": " << schema.error().message;
+    ASSERT_OK(schema) << f;
     // The written form parses back to the same canonical form.
     auto again = Schema::Parse((*schema)->ToJson());
-    ASSERT_TRUE(again.ok()) << f << ": " << again.error().message << "\n" << (*schema)->ToJson();
+    ASSERT_OK(again) << f << "\n" << (*schema)->ToJson();
     EXPECT_EQ((*again)->CanonicalForm(), (*schema)->CanonicalForm()) << f;
   }
 }
@@ -52,7 +53,7 @@ TEST(SchemaTest, ParsingCanonicalFormMatchesTheAvroProject) {
   auto check = [&] {
     if (input.empty() || canonical.empty()) return;
     auto schema = Schema::Parse(input);
-    ASSERT_TRUE(schema.ok()) << input << ": " << schema.error().message;
+    ASSERT_OK(schema) << input;
     EXPECT_EQ((*schema)->CanonicalForm(), canonical) << input;
     ++checked;
   };
@@ -86,7 +87,7 @@ TEST(SchemaTest, KeepsIcebergAttributes) {
     {"name":"u","type":{"type":"fixed","name":"uuid_fixed","size":16,"logicalType":"uuid"},"doc":"a uuid","x-custom":[1,2]}
   ]})";
   auto schema = Schema::Parse(json);
-  ASSERT_TRUE(schema.ok()) << schema.error().message;
+  ASSERT_OK(schema);
   const Node& root = (*schema)->root();
   ASSERT_EQ(root.fields.size(), 7u);
   EXPECT_EQ(root.fields[0].field_id, 0);
@@ -105,7 +106,7 @@ TEST(SchemaTest, KeepsIcebergAttributes) {
   EXPECT_EQ(root.fields[6].attributes[0].second, "[1,2]");
   // Everything survives writing and reading back.
   auto again = Schema::Parse((*schema)->ToJson());
-  ASSERT_TRUE(again.ok()) << again.error().message;
+  ASSERT_OK(again);
   EXPECT_EQ((*again)->ToJson(), (*schema)->ToJson());
   EXPECT_NE((*schema)->ToJson().find(R"("adjust-to-utc":true)"), std::string::npos);
   EXPECT_NE((*schema)->ToJson().find(R"("element-id":136)"), std::string::npos);
@@ -132,7 +133,7 @@ TEST(SchemaTest, RejectsBadSchemas) {
 TEST(SchemaTest, ResolvesNamesAcrossNamespaces) {
   auto schema = Schema::Parse(
       ReadFileToString(CorpusPath("avro/lang/c/tests/schema_tests/pass/namespace_recursive")));
-  ASSERT_TRUE(schema.ok());
+  ASSERT_OK(schema);
   const Node& root = (*schema)->root();
   EXPECT_EQ(root.FullName(), "namespace1.Container");
   const Node* inner = root.fields[0].type;

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "floe/util/bytes.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::compression {
@@ -43,7 +44,7 @@ std::string RandomData(std::mt19937_64& rng, size_t n) {
 
 std::unique_ptr<Codec> Make(CodecKind kind) {
   auto codec = MakeCodec(kind);
-  EXPECT_TRUE(codec.ok());
+  EXPECT_OK(codec);
   return std::move(codec).value();
 }
 
@@ -54,13 +55,13 @@ TEST(CodecTest, RoundTripsRandomDataInEveryCodec) {
     for (size_t n : {size_t{0}, size_t{1}, size_t{100}, size_t{4096}, size_t{300000}}) {
       std::string data = RandomData(rng, n);
       std::string compressed, back;
-      ASSERT_TRUE(codec->Compress(data, &compressed, -1).ok()) << codec->name() << " " << n;
+      ASSERT_OK(codec->Compress(data, &compressed, -1)) << codec->name() << " " << n;
       Status st = codec->Decompress(compressed, &back, std::nullopt);
-      ASSERT_TRUE(st.ok()) << codec->name() << " " << n << ": " << st.error().message;
+      ASSERT_OK(st) << codec->name() << " " << n;
       EXPECT_EQ(back, data) << codec->name() << " " << n;
       back.clear();
       st = codec->Decompress(compressed, &back, data.size());
-      ASSERT_TRUE(st.ok()) << codec->name() << " " << n << ": " << st.error().message;
+      ASSERT_OK(st) << codec->name() << " " << n;
       EXPECT_EQ(back, data) << codec->name() << " " << n;
     }
   }
@@ -76,8 +77,8 @@ TEST(CodecTest, LevelsAreChecked) {
                              {CodecKind::kBzip2, 1},
                              {CodecKind::kXz, 0}}) {
     auto codec = Make(kind);
-    ASSERT_TRUE(codec->Compress(data, &compressed, level).ok()) << codec->name();
-    ASSERT_TRUE(codec->Decompress(compressed, &back, std::nullopt).ok()) << codec->name();
+    ASSERT_OK(codec->Compress(data, &compressed, level)) << codec->name();
+    ASSERT_OK(codec->Decompress(compressed, &back, std::nullopt)) << codec->name();
     EXPECT_EQ(back, data);
   }
   Status st = Make(CodecKind::kGzip)->Compress(data, &compressed, 99);
@@ -93,7 +94,7 @@ TEST(CodecTest, CorruptInputIsACorruptErrorNamingTheCodec) {
     if (kind == CodecKind::kUncompressed) continue;
     auto codec = Make(kind);
     std::string compressed, back;
-    ASSERT_TRUE(codec->Compress(data, &compressed, -1).ok());
+    ASSERT_OK(codec->Compress(data, &compressed, -1));
     // Truncated.
     Status st = codec->Decompress(compressed.substr(0, compressed.size() / 2), &back, std::nullopt);
     ASSERT_FALSE(st.ok()) << codec->name();
@@ -151,7 +152,7 @@ TEST(CodecTest, BombsStopAtTheLimit) {
   for (CodecKind kind : kAllKinds) {
     auto codec = Make(kind);
     std::string compressed, out;
-    ASSERT_TRUE(codec->Compress(zeros, &compressed, -1).ok());
+    ASSERT_OK(codec->Compress(zeros, &compressed, -1));
     codec->set_max_output_size(1 << 20);
     Status st = codec->Decompress(compressed, &out, std::nullopt);
     ASSERT_FALSE(st.ok()) << codec->name();
@@ -159,7 +160,7 @@ TEST(CodecTest, BombsStopAtTheLimit) {
     EXPECT_LE(out.capacity(), size_t{8} << 20);
     // Exactly at the limit is fine.
     codec->set_max_output_size(zeros.size());
-    ASSERT_TRUE(codec->Decompress(compressed, &out, std::nullopt).ok()) << codec->name();
+    ASSERT_OK(codec->Decompress(compressed, &out, std::nullopt)) << codec->name();
     EXPECT_EQ(out.size(), zeros.size());
   }
 }
@@ -175,13 +176,13 @@ TEST(CodecTest, BlocksOfDifferentSizesReuseOneCodec) {
     for (size_t n : {size_t{300000}, size_t{100}, size_t{0}, size_t{70000}, size_t{1} << 20,
                      size_t{5}, size_t{200000}}) {
       std::string data = RandomData(rng, n), compressed;
-      ASSERT_TRUE(codec->Compress(data, &compressed, -1).ok()) << codec->name() << " " << n;
+      ASSERT_OK(codec->Compress(data, &compressed, -1)) << codec->name() << " " << n;
       Status st = codec->Decompress(compressed, &out, std::nullopt);
-      ASSERT_TRUE(st.ok()) << codec->name() << " " << n << ": " << st.error().message;
+      ASSERT_OK(st) << codec->name() << " " << n;
       EXPECT_EQ(out, data) << codec->name() << " " << n;
     }
     std::string data = RandomData(rng, 4096), compressed;
-    ASSERT_TRUE(codec->Compress(data, &compressed, -1).ok());
+    ASSERT_OK(codec->Compress(data, &compressed, -1));
     codec->set_max_output_size(1000);
     Status st = codec->Decompress(compressed, &out, std::nullopt);
     if (kind == CodecKind::kUncompressed) continue;  // passes its input through
@@ -193,11 +194,11 @@ TEST(CodecTest, BlocksOfDifferentSizesReuseOneCodec) {
 TEST(CodecTest, GzipReadsConcatenatedMembers) {
   auto gzip = Make(CodecKind::kGzip);
   std::string a, b, out;
-  ASSERT_TRUE(gzip->Compress("hello, ", &a, -1).ok());
-  ASSERT_TRUE(gzip->Compress("world", &b, -1).ok());
-  ASSERT_TRUE(gzip->Decompress(a + b, &out, std::nullopt).ok());
+  ASSERT_OK(gzip->Compress("hello, ", &a, -1));
+  ASSERT_OK(gzip->Compress("world", &b, -1));
+  ASSERT_OK(gzip->Decompress(a + b, &out, std::nullopt));
   EXPECT_EQ(out, "hello, world");
-  ASSERT_TRUE(gzip->Decompress(a + b, &out, 12).ok());
+  ASSERT_OK(gzip->Decompress(a + b, &out, 12));
   EXPECT_EQ(out, "hello, world");
   // zlib-written members too.
   std::string z(compressBound(5) + 32, '\0');
@@ -210,7 +211,7 @@ TEST(CodecTest, GzipReadsConcatenatedMembers) {
   ASSERT_EQ(deflate(&s, Z_FINISH), Z_STREAM_END);
   z.resize(s.total_out);
   deflateEnd(&s);
-  ASSERT_TRUE(gzip->Decompress(z + a + z, &out, std::nullopt).ok());
+  ASSERT_OK(gzip->Decompress(z + a + z, &out, std::nullopt));
   EXPECT_EQ(out, "zlib!hello, zlib!");
   // Garbage after a member is corrupt.
   Status st = gzip->Decompress(a + "xyz", &out, std::nullopt);
@@ -221,23 +222,23 @@ TEST(CodecTest, GzipReadsConcatenatedMembers) {
 TEST(CodecTest, ZstdReadsConcatenatedFrames) {
   auto zstd = Make(CodecKind::kZstd);
   std::string a, b, out;
-  ASSERT_TRUE(zstd->Compress("abc", &a, -1).ok());
-  ASSERT_TRUE(zstd->Compress("def", &b, -1).ok());
-  ASSERT_TRUE(zstd->Decompress(a + b, &out, std::nullopt).ok());
+  ASSERT_OK(zstd->Compress("abc", &a, -1));
+  ASSERT_OK(zstd->Compress("def", &b, -1));
+  ASSERT_OK(zstd->Decompress(a + b, &out, std::nullopt));
   EXPECT_EQ(out, "abcdef");
 }
 
 TEST(CodecTest, Lz4HadoopFallsBackToRawBlocksAndFrames) {
   std::mt19937_64 rng(3);
   std::string data = RandomData(rng, 20000), raw, out;
-  ASSERT_TRUE(Make(CodecKind::kLz4Raw)->Compress(data, &raw, -1).ok());
+  ASSERT_OK(Make(CodecKind::kLz4Raw)->Compress(data, &raw, -1));
   auto hadoop = Make(CodecKind::kLz4Hadoop);
-  ASSERT_TRUE(hadoop->Decompress(raw, &out, data.size()).ok());
+  ASSERT_OK(hadoop->Decompress(raw, &out, data.size()));
   EXPECT_EQ(out, data);
   // Two Hadoop blocks back to back.
   std::string framed, two;
-  ASSERT_TRUE(hadoop->Compress(data, &framed, -1).ok());
-  ASSERT_TRUE(hadoop->Decompress(framed + framed, &two, std::nullopt).ok());
+  ASSERT_OK(hadoop->Compress(data, &framed, -1));
+  ASSERT_OK(hadoop->Decompress(framed + framed, &two, std::nullopt));
   EXPECT_EQ(two, data + data);
 }
 

@@ -7,6 +7,7 @@
 #include "floe/format/csv/csv_reader.h"
 #include "floe/format/csv/text_columns.h"
 #include "floe/format/ndjson/ndjson_reader.h"
+#include "testing/result_matchers.h"
 
 namespace floe::textformat {
 namespace {
@@ -14,8 +15,8 @@ namespace {
 std::string AsJson(const columnar::RecordBatch& batch) {
   std::string out;
   auto writer = columnar::RowWriter::Make(columnar::RowFormat::kJson, &out);
-  EXPECT_TRUE(writer->Write(batch).ok());
-  EXPECT_TRUE(writer->Finish().ok());
+  EXPECT_OK(writer->Write(batch));
+  EXPECT_OK(writer->Finish());
   return out;
 }
 
@@ -42,7 +43,7 @@ TEST(TextReadersTest, CsvWithQuotesNullsAndInferredTypes) {
       "1,2,true,2024-01-02,2024-01-02T03:04:05Z,\"a, \"\"quoted\"\"\nline\",\n"
       "2,2.5,false,,2024-01-02T03:04:05.25+01:00,\"\",\n"
       ",,,2024-12-31,,plain\n");
-  ASSERT_TRUE(batch.ok()) << batch.error().message;
+  ASSERT_OK(batch);
   EXPECT_EQ(
       batch->schema()->ToString(),
       columnar::Schema(
@@ -76,7 +77,7 @@ TEST(TextReadersTest, NdjsonKeysInFirstSeenOrderAndInferredTypes) {
       "\n"
       "{\"a\": 2.5, \"b\": true, \"n\": {\"k\": [1, 2]}, \"s\": \"12\"}\n"
       "{\"a\": null, \"d\": \"2020-02-02\"}\n");
-  ASSERT_TRUE(batch.ok()) << batch.error().message;
+  ASSERT_OK(batch);
   EXPECT_EQ(
       AsJson(*batch),
       "{\"a\":1.0,\"s\":\"x\",\"t\":\"2024-01-02T03:04:05.000000\",\"b\":null,\"n\":null,\"d\":"

@@ -10,6 +10,7 @@
 
 #include "floe/format/csv/csv_reader.h"
 #include "floe/format/ndjson/ndjson_reader.h"
+#include "testing/result_matchers.h"
 
 namespace floe::textformat {
 namespace {
@@ -30,7 +31,7 @@ std::string ErrorOf(const col::DataTypePtr& type, const char* text) {
 
 TEST(TextValuesTest, IntegersAndFloats) {
   auto ints = Read(col::Int32(), {"2147483647", "-2147483648", "+7", "007"});
-  ASSERT_TRUE(ints.ok()) << ints.error().message;
+  ASSERT_OK(ints);
   const int32_t* i = (*ints)->values<int32_t>();
   EXPECT_EQ(i[0], INT32_MAX);
   EXPECT_EQ(i[1], INT32_MIN);
@@ -46,7 +47,7 @@ TEST(TextValuesTest, IntegersAndFloats) {
   auto floats = Read(col::Float32(),
                      {"1.000000178813934326171874999", "NaN", "-Infinity", "inf", "1e-50",
                       "-0.00000000000000000000000000000000000000000000000001", "3e38", "4e38"});
-  ASSERT_TRUE(floats.ok()) << floats.error().message;
+  ASSERT_OK(floats);
   const float* f = (*floats)->values<float>();
   EXPECT_EQ(f[0], 1.0f + std::ldexp(1.0f, -23));
   EXPECT_TRUE(std::isnan(f[1]));
@@ -57,7 +58,7 @@ TEST(TextValuesTest, IntegersAndFloats) {
   EXPECT_EQ(f[6], 3e38f);
   EXPECT_EQ(f[7], INFINITY);
   auto doubles = Read(col::Float64(), {"0.1", "-2.5e300", "+.5"});
-  ASSERT_TRUE(doubles.ok()) << doubles.error().message;
+  ASSERT_OK(doubles);
   EXPECT_EQ((*doubles)->values<double>()[0], 0.1);
   EXPECT_EQ((*doubles)->values<double>()[1], -2.5e300);
   EXPECT_EQ((*doubles)->values<double>()[2], 0.5);
@@ -68,7 +69,7 @@ TEST(TextValuesTest, IntegersAndFloats) {
 TEST(TextValuesTest, DecimalsAreExactOrRefused) {
   auto type = col::Decimal128(5, 2);
   auto d = Read(type, {"123.45", "-0.5", "+7", "000999.00", ".01", "-0"});
-  ASSERT_TRUE(d.ok()) << d.error().message;
+  ASSERT_OK(d);
   const int64_t expected[] = {12345, -50, 700, 99900, 1, 0};
   for (int k = 0; k < 6; ++k) {
     __int128 v;
@@ -84,7 +85,7 @@ TEST(TextValuesTest, DecimalsAreExactOrRefused) {
   EXPECT_NE(ErrorOf(type, "-"), "(read)");
   // 38 digits: the widest decimal.
   auto wide = Read(col::Decimal128(38, 0), {"-99999999999999999999999999999999999999"});
-  ASSERT_TRUE(wide.ok()) << wide.error().message;
+  ASSERT_OK(wide);
   __int128 v;
   std::memcpy(&v, (*wide)->values<uint8_t>(), 16);
   __int128 nines = 0;
@@ -94,11 +95,11 @@ TEST(TextValuesTest, DecimalsAreExactOrRefused) {
 
 TEST(TextValuesTest, DatesTimesAndTimestamps) {
   auto date = Read(col::Date32(), {"1970-01-02", "1969-12-31"});
-  ASSERT_TRUE(date.ok());
+  ASSERT_OK(date);
   EXPECT_EQ((*date)->values<int32_t>()[0], 1);
   EXPECT_EQ((*date)->values<int32_t>()[1], -1);
   auto time = Read(col::Time64(col::TimeUnit::kMicro), {"00:00:01.000002", "23:59"});
-  ASSERT_TRUE(time.ok()) << time.error().message;
+  ASSERT_OK(time);
   EXPECT_EQ((*time)->values<int64_t>()[0], 1000002);
   EXPECT_EQ((*time)->values<int64_t>()[1], (23 * 60 + 59) * 60 * int64_t{1000000});
   EXPECT_NE(ErrorOf(col::Time64(col::TimeUnit::kMicro), "00:00:00.0000001"), "(read)");
@@ -107,14 +108,14 @@ TEST(TextValuesTest, DatesTimesAndTimestamps) {
   auto ntz = col::Timestamp(col::TimeUnit::kMicro);
   auto tz_ns = col::Timestamp(col::TimeUnit::kNano, "UTC");
   auto a = Read(tz, {"1970-01-01T01:00:00+01:00", "1970-01-01 00:00:00.000001Z"});
-  ASSERT_TRUE(a.ok()) << a.error().message;
+  ASSERT_OK(a);
   EXPECT_EQ((*a)->values<int64_t>()[0], 0);
   EXPECT_EQ((*a)->values<int64_t>()[1], 1);
   auto b = Read(ntz, {"1970-01-01T00:00:01"});
-  ASSERT_TRUE(b.ok());
+  ASSERT_OK(b);
   EXPECT_EQ((*b)->values<int64_t>()[0], 1000000);
   auto c = Read(tz_ns, {"1970-01-01T00:00:00.000000007Z"});
-  ASSERT_TRUE(c.ok());
+  ASSERT_OK(c);
   EXPECT_EQ((*c)->values<int64_t>()[0], 7);
   EXPECT_NE(ErrorOf(tz, "1970-01-01T00:00:00").find("no UTC offset"), std::string::npos);
   EXPECT_NE(ErrorOf(ntz, "1970-01-01T00:00:00Z").find("has a UTC offset"), std::string::npos);
@@ -125,10 +126,10 @@ TEST(TextValuesTest, DatesTimesAndTimestamps) {
 
 TEST(TextValuesTest, BooleansStringsAndUnreadableTypes) {
   auto b = Read(col::Boolean(), {"TRUE", "false"});
-  ASSERT_TRUE(b.ok());
+  ASSERT_OK(b);
   EXPECT_NE(ErrorOf(col::Boolean(), "1"), "(read)");
   auto s = Read(col::Utf8(), {"02134", ""});
-  ASSERT_TRUE(s.ok());
+  ASSERT_OK(s);
   EXPECT_EQ((*s)->GetView(0), "02134");
   EXPECT_FALSE(CanReadTextAs(*col::Binary()));
   EXPECT_FALSE(CanReadTextAs(*col::FixedSizeBinary(16)));
@@ -139,7 +140,7 @@ TEST(TextValuesTest, ReadersApplyDeclaredTypesToTheirColumnsOnly) {
   std::vector<col::Field> declared = {col::Field("ZIP", col::Utf8(), true),
                                       col::Field("amount", col::Decimal128(6, 2), true)};
   auto csv = ParseCsv("zip,amount,n\n02134,1.5,3\n,,\n", declared);
-  ASSERT_TRUE(csv.ok()) << csv.error().message;
+  ASSERT_OK(csv);
   EXPECT_EQ(csv->schema()->field(0).type->id(), col::TypeId::kString);
   EXPECT_EQ(csv->schema()->field(1).type->id(), col::TypeId::kDecimal128);
   EXPECT_EQ(csv->schema()->field(2).type->id(), col::TypeId::kInt64);  // inferred
@@ -151,7 +152,7 @@ TEST(TextValuesTest, ReadersApplyDeclaredTypesToTheirColumnsOnly) {
             "column amount, row 2: \"4.567\" is not a valid decimal(6, 2) value (more than 2 "
             "fraction digits)");
   auto ndjson = ParseNdjson("{\"zip\": 2134, \"amount\": 3}\n{\"zip\": \"x\"}\n", declared);
-  ASSERT_TRUE(ndjson.ok()) << ndjson.error().message;
+  ASSERT_OK(ndjson);
   EXPECT_EQ(ndjson->column(0)->GetView(0), "2134");
   EXPECT_EQ(ndjson->schema()->field(1).type->id(), col::TypeId::kDecimal128);
 }

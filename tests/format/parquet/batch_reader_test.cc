@@ -12,6 +12,7 @@
 
 #include "floe/columnar/array_equal.h"
 #include "floe/io/file_io.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::parquet {
@@ -79,7 +80,7 @@ TEST(BatchReaderTest, EveryCorpusFileReadsWithItsRowCount) {
       EXPECT_TRUE(CleanKind(r.error().kind)) << r.error().message;
       continue;
     }
-    ASSERT_TRUE(r.ok()) << r.error().message;
+    ASSERT_OK(r);
     EXPECT_EQ(r->rows, r->footer_rows);
     ++read;
   }
@@ -124,9 +125,9 @@ TEST(BatchReaderTest, IcebergEncodingFixturesEqualTheirPlainTwins) {
     if (path.find("/PLAIN/") != std::string::npos) continue;
     SCOPED_TRACE(path);
     auto got = ReadAll(path);
-    ASSERT_TRUE(got.ok()) << got.error().message;
+    ASSERT_OK(got);
     auto want = ReadAll(root + "/PLAIN/" + BaseName(path));
-    ASSERT_TRUE(want.ok()) << want.error().message;
+    ASSERT_OK(want);
     ASSERT_EQ(got->batches.size(), want->batches.size());
     for (size_t b = 0; b < got->batches.size(); ++b) {
       for (int c = 0; c < got->batches[b].num_columns(); ++c) {
@@ -161,10 +162,10 @@ TEST(BatchReaderTest, ReadersSharingABufferPoolReadLikeOneReader) {
       one.row_groups = std::vector<int>{g};
       one.buffer_pool = pool;
       auto reader = BatchReader::Make(**file, one);
-      ASSERT_TRUE(reader.ok()) << reader.error().message;
+      ASSERT_OK(reader);
       while (true) {
         auto batch = (*reader)->Next();
-        ASSERT_TRUE(batch.ok()) << batch.error().message;
+        ASSERT_OK(batch);
         if (!*batch) break;
         by_group[static_cast<size_t>(g)].push_back(std::move(**batch));
       }

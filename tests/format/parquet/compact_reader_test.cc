@@ -9,6 +9,7 @@
 #include "floe/format/parquet/file_metadata.h"
 #include "floe/format/parquet/page_header.h"
 #include "floe/util/bytes.h"
+#include "testing/result_matchers.h"
 
 namespace floe::parquet::thrift {
 namespace {
@@ -81,9 +82,9 @@ TEST(CompactReaderTest, ReadsScalarsAndFieldIds) {
       .Raw(std::string("\0\0\0\0\0\0\xf0\x3f", 8))  // 1.0
       .Stop();
   CompactReader r(b.str());
-  ASSERT_TRUE(r.BeginStruct().ok());
+  ASSERT_OK(r.BeginStruct());
   auto h = r.ReadFieldHeader();
-  ASSERT_TRUE(h.ok());
+  ASSERT_OK(h);
   EXPECT_EQ(h->id, 1);
   EXPECT_EQ(*r.ReadI32(h->type), -5);
   h = r.ReadFieldHeader();
@@ -105,7 +106,7 @@ TEST(CompactReaderTest, ReadsScalarsAndFieldIds) {
   EXPECT_EQ(*r.ReadDouble(h->type), 1.0);
   h = r.ReadFieldHeader();
   EXPECT_EQ(h->type, CType::kStop);
-  EXPECT_TRUE(r.EndStruct().ok());
+  EXPECT_OK(r.EndStruct());
   EXPECT_EQ(r.remaining(), 0u);
 }
 
@@ -126,16 +127,16 @@ TEST(CompactReaderTest, ListsOfEveryElementKind) {
   for (int i = 0; i < 20; ++i) b.Binary("x");
   CompactReader r(b.str());
   std::vector<int32_t> ints;
-  ASSERT_TRUE(ReadList(r, CType::kList, &ints, [&](CType t) { return r.ReadI32(t); }).ok());
+  ASSERT_OK(ReadList(r, CType::kList, &ints, [&](CType t) { return r.ReadI32(t); }));
   EXPECT_EQ(ints, (std::vector<int32_t>{1, -2, 3}));
   std::vector<char> bools;
-  ASSERT_TRUE(ReadList(r, CType::kList, &bools, [&](CType t) -> Result<char> {
-                FLOE_ASSIGN_OR_RETURN(bool v, r.ReadBool(t));
-                return static_cast<char>(v);
-              }).ok());
+  ASSERT_OK(ReadList(r, CType::kList, &bools, [&](CType t) -> Result<char> {
+    FLOE_ASSIGN_OR_RETURN(bool v, r.ReadBool(t));
+    return static_cast<char>(v);
+  }));
   EXPECT_EQ(bools, (std::vector<char>{1, 0, 0}));
   std::vector<std::string> strs;
-  ASSERT_TRUE(ReadList(r, CType::kSet, &strs, [&](CType t) { return r.ReadBinary(t); }).ok());
+  ASSERT_OK(ReadList(r, CType::kSet, &strs, [&](CType t) { return r.ReadBinary(t); }));
   EXPECT_EQ(strs.size(), 20u);
   EXPECT_EQ(r.remaining(), 0u);
 }
@@ -159,7 +160,7 @@ void ExpectSkips(const Bytes& unknown) {
     }
     return r.Skip(f.type);
   });
-  ASSERT_TRUE(s.ok()) << s.error().message;
+  ASSERT_OK(s);
   EXPECT_EQ(r.remaining(), 0u);
 }
 
@@ -222,7 +223,7 @@ TEST(CompactReaderTest, TruncationIsCorrupt) {
     EXPECT_EQ(s.error().kind, ErrorKind::kCorrupt);
   }
   CompactReader r(full.str());
-  EXPECT_TRUE(r.Skip(CType::kStruct).ok());
+  EXPECT_OK(r.Skip(CType::kStruct));
 }
 
 TEST(CompactReaderTest, HugeClaimedSizesAreCorruptWithoutAllocating) {
@@ -272,7 +273,7 @@ TEST(CompactReaderTest, NestingDeeperThanTheLimitIsCorrupt) {
   for (int i = 0; i < 10; ++i) ok.push_back(static_cast<char>(0x1C));
   ok.append(11, '\0');
   CompactReader r3(ok);
-  EXPECT_TRUE(r3.Skip(CType::kStruct).ok());
+  EXPECT_OK(r3.Skip(CType::kStruct));
 }
 
 TEST(CompactReaderTest, InvalidTypesAreCorrupt) {
@@ -280,7 +281,7 @@ TEST(CompactReaderTest, InvalidTypesAreCorrupt) {
   CompactReader r(b1);  // field type 14 does not exist
   EXPECT_FALSE(r.Skip(CType::kStruct).ok());
   CompactReader r2(b2);
-  ASSERT_TRUE(r2.BeginStruct().ok());
+  ASSERT_OK(r2.BeginStruct());
   EXPECT_FALSE(r2.ReadFieldHeader().ok());
   CompactReader r3(b3);  // bool bytes 1 and 5 in a list
   auto v = r3.ReadBool(CType::kBoolTrue);
@@ -292,7 +293,7 @@ TEST(CompactReaderTest, TypeMismatchOfAKnownFieldIsCorrupt) {
   Bytes b;
   b.Field(1, CType::kBinary).Binary("x").Stop();
   CompactReader r(b.str());
-  ASSERT_TRUE(r.BeginStruct().ok());
+  ASSERT_OK(r.BeginStruct());
   auto h = r.ReadFieldHeader();
   auto v = r.ReadI32(h->type);
   ASSERT_FALSE(v.ok());
@@ -331,7 +332,7 @@ TEST(CompactReaderTest, FileMetaDataSkipsNewFields) {
   b.Field(1, CType::kDouble).Raw(std::string(8, '\0'));  // 51
   b.Stop();
   auto md = DecodeFileMetaData(b.str());
-  ASSERT_TRUE(md.ok()) << md.error().message;
+  ASSERT_OK(md);
   EXPECT_EQ(md->version, 2);
   ASSERT_EQ(md->schema.size(), 2u);
   EXPECT_EQ(md->schema[1].name, "x");
@@ -379,7 +380,7 @@ TEST(CompactReaderTest, PageHeaderDecodes) {
   size_t header_size = 0;
   auto h =
       DecodePageHeader(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), &header_size);
-  ASSERT_TRUE(h.ok()) << h.error().message;
+  ASSERT_OK(h);
   EXPECT_EQ(header_size, b.str().size());
   EXPECT_EQ(h->type, PageType::kDataPage);
   EXPECT_EQ(h->compressed_page_size, 80);

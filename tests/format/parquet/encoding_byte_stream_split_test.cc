@@ -7,6 +7,7 @@
 
 #include "floe/format/parquet/encoding/byte_stream_split.h"
 #include "format/parquet/byte_span.h"
+#include "testing/result_matchers.h"
 
 namespace floe::parquet {
 namespace {
@@ -19,10 +20,10 @@ TEST(EncodingByteStreamSplitTest, SpecExample) {
   EncodeByteStreamSplit(reinterpret_cast<const uint8_t*>(values.data()), 3, 4, &enc);
   EXPECT_EQ(enc, split);
   ByteStreamSplitDecoder d;
-  ASSERT_TRUE(d.Init(Span(split), 4).ok());
+  ASSERT_OK(d.Init(Span(split), 4));
   EXPECT_EQ(d.total_values(), 3);
   float out[3];
-  ASSERT_TRUE(d.Decode(3, out).ok());
+  ASSERT_OK(d.Decode(3, out));
   EXPECT_EQ(std::memcmp(out, values.data(), 12), 0);
 }
 
@@ -32,11 +33,11 @@ void SplitRoundTrip(const std::vector<T>& values) {
   EncodeByteStreamSplit(reinterpret_cast<const uint8_t*>(values.data()),
                         static_cast<int64_t>(values.size()), sizeof(T), &enc);
   ByteStreamSplitDecoder d;
-  ASSERT_TRUE(d.Init(Span(enc), sizeof(T)).ok());
+  ASSERT_OK(d.Init(Span(enc), sizeof(T)));
   std::vector<T> out(values.size());
   const size_t half = values.size() / 2;
-  ASSERT_TRUE(d.Decode(static_cast<int64_t>(half), out.data()).ok());
-  ASSERT_TRUE(d.Decode(static_cast<int64_t>(values.size() - half), out.data() + half).ok());
+  ASSERT_OK(d.Decode(static_cast<int64_t>(half), out.data()));
+  ASSERT_OK(d.Decode(static_cast<int64_t>(values.size() - half), out.data() + half));
   EXPECT_EQ(std::memcmp(out.data(), values.data(), values.size() * sizeof(T)), 0);
   T extra;
   EXPECT_EQ(d.Decode(1, &extra).error().kind, ErrorKind::kCorrupt);
@@ -65,9 +66,9 @@ TEST(EncodingByteStreamSplitTest, RoundTripsAllTypes) {
     std::string enc;
     EncodeByteStreamSplit(reinterpret_cast<const uint8_t*>(values.data()), 101, width, &enc);
     ByteStreamSplitDecoder dec;
-    ASSERT_TRUE(dec.Init(Span(enc), width).ok());
+    ASSERT_OK(dec.Init(Span(enc), width));
     std::string out(values.size(), '\0');
-    ASSERT_TRUE(dec.Decode(101, reinterpret_cast<uint8_t*>(out.data())).ok());
+    ASSERT_OK(dec.Decode(101, reinterpret_cast<uint8_t*>(out.data())));
     EXPECT_EQ(out, values) << width;
   }
 }
@@ -76,7 +77,7 @@ TEST(EncodingByteStreamSplitTest, Corrupt) {
   ByteStreamSplitDecoder d;
   EXPECT_EQ(d.Init(Span(std::string(7, 'x')), 4).error().kind, ErrorKind::kCorrupt);
   EXPECT_EQ(d.Init(Span(std::string(8, 'x')), 0).error().kind, ErrorKind::kCorrupt);
-  ASSERT_TRUE(d.Init(Span(std::string(8, 'x')), 4).ok());
+  ASSERT_OK(d.Init(Span(std::string(8, 'x')), 4));
   double wrong;
   EXPECT_EQ(d.Decode(1, &wrong).error().kind, ErrorKind::kInvalidArgument);
   int32_t out[3];

@@ -13,6 +13,7 @@
 #include "floe/format/parquet/encoding/rle_bit_packed_hybrid.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/format/parquet/page_header.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::parquet {
@@ -77,7 +78,7 @@ std::vector<Page> ChunkPages(const std::string& file, const ColumnMetaData& meta
     size_t header_size = 0;
     auto h = DecodePageHeader(reinterpret_cast<const uint8_t*>(file.data()) + pos,
                               static_cast<size_t>(end - pos), &header_size);
-    EXPECT_TRUE(h.ok()) << (h.ok() ? "" : h.error().message);
+    EXPECT_OK(h);
     if (!h.ok()) break;
     pos += static_cast<int64_t>(header_size);
     Page p{*h,
@@ -108,7 +109,7 @@ Values PageValues(const Page& page, bool optional) {
     if (optional) {
       size_t consumed = 0;
       auto runs = SplitLengthPrefixed(rest, &consumed);
-      EXPECT_TRUE(runs.ok());
+      EXPECT_OK(runs);
       levels = *runs;
       rest = rest.subspan(consumed);
     }
@@ -124,8 +125,8 @@ Values PageValues(const Page& page, bool optional) {
   v.defined.assign(static_cast<size_t>(rows), 1);
   if (optional) {
     RleBitPackedDecoder d;
-    EXPECT_TRUE(d.Init(levels, 1).ok());
-    EXPECT_TRUE(d.Decode(v.defined.data(), rows).ok());
+    EXPECT_OK(d.Init(levels, 1));
+    EXPECT_OK(d.Decode(v.defined.data(), rows));
   }
   v.num_values = 0;
   for (uint8_t x : v.defined) v.num_values += x;
@@ -145,7 +146,7 @@ std::vector<Column> DecodeDeltaFile(const std::string& path) {
   const std::string file = floe::testing::ReadFileToString(path);
   int64_t footer_length = 0;
   auto md = ParseFooter(file, static_cast<int64_t>(file.size()), &footer_length);
-  EXPECT_TRUE(md.ok()) << (md.ok() ? "" : md.error().message);
+  EXPECT_OK(md);
   if (!md.ok()) return {};
   std::vector<Column> columns;
   for (const RowGroup& rg : md->row_groups) {
@@ -165,16 +166,16 @@ std::vector<Column> DecodeDeltaFile(const std::string& path) {
         if (v.encoding == Encoding::kDeltaBinaryPacked && meta.type == Type::kInt64) {
           DeltaBinaryPackedDecoder<int64_t> d;
           std::vector<int64_t> out(static_cast<size_t>(v.num_values));
-          EXPECT_TRUE(d.Init(v.data).ok());
+          EXPECT_OK(d.Init(v.data));
           Status st = d.Decode(out.data(), v.num_values);
-          EXPECT_TRUE(st.ok()) << col.name << ": " << (st.ok() ? "" : st.error().message);
+          EXPECT_OK(st) << col.name;
           for (int64_t x : out) decoded.push_back(std::to_string(x));
         } else if (v.encoding == Encoding::kDeltaBinaryPacked && meta.type == Type::kInt32) {
           DeltaBinaryPackedDecoder<int32_t> d;
           std::vector<int32_t> out(static_cast<size_t>(v.num_values));
-          EXPECT_TRUE(d.Init(v.data).ok());
+          EXPECT_OK(d.Init(v.data));
           Status st = d.Decode(out.data(), v.num_values);
-          EXPECT_TRUE(st.ok()) << col.name << ": " << (st.ok() ? "" : st.error().message);
+          EXPECT_OK(st) << col.name;
           for (int32_t x : out) decoded.push_back(std::to_string(x));
         } else if (v.encoding == Encoding::kDeltaByteArray ||
                    v.encoding == Encoding::kDeltaLengthByteArray) {
@@ -189,9 +190,9 @@ std::vector<Column> DecodeDeltaFile(const std::string& path) {
             st = d.Init(v.data, v.num_values);
             if (st.ok()) st = d.Decode(v.num_values, &b);
           }
-          EXPECT_TRUE(st.ok()) << col.name << ": " << (st.ok() ? "" : st.error().message);
+          EXPECT_OK(st) << col.name;
           auto arr = b.Finish();
-          EXPECT_TRUE(arr.ok());
+          EXPECT_OK(arr);
           for (int64_t i = 0; i < (*arr)->length; ++i) {
             decoded.push_back(std::string((*arr)->GetView(i)));
           }

@@ -11,6 +11,7 @@
 #include "floe/format/parquet/encoding/delta_length_byte_array.h"
 #include "floe/util/bytes.h"
 #include "format/parquet/byte_span.h"
+#include "testing/result_matchers.h"
 
 namespace floe::parquet {
 namespace {
@@ -19,10 +20,10 @@ template <typename T>
 std::vector<T> DecodeAll(const std::string& enc, size_t* consumed = nullptr) {
   DeltaBinaryPackedDecoder<T> d;
   Status st = d.Init(Span(enc));
-  EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message);
+  EXPECT_OK(st);
   std::vector<T> out(static_cast<size_t>(d.total_values()));
   st = d.Decode(out.data(), d.total_values());
-  EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message);
+  EXPECT_OK(st);
   if (consumed) *consumed = d.bytes_consumed();
   return out;
 }
@@ -39,13 +40,13 @@ void DeltaRoundTrip(const std::vector<T>& values, int block = 128, int minis = 4
   EXPECT_EQ(consumed, enc.size());  // stops exactly where the encoding ends
   // Odd batch sizes across miniblock and block boundaries.
   DeltaBinaryPackedDecoder<T> d;
-  ASSERT_TRUE(d.Init(Span(enc)).ok());
+  ASSERT_OK(d.Init(Span(enc)));
   std::vector<T> out(values.size());
   size_t at = 0;
   std::mt19937 rng(static_cast<unsigned>(values.size()));
   while (at < values.size()) {
     const size_t k = std::min<size_t>(1 + rng() % 300, values.size() - at);
-    ASSERT_TRUE(d.Decode(out.data() + at, static_cast<int64_t>(k)).ok());
+    ASSERT_OK(d.Decode(out.data() + at, static_cast<int64_t>(k)));
     at += k;
   }
   EXPECT_EQ(out, values);
@@ -153,7 +154,7 @@ TEST(EncodingDeltaBinaryPackedTest, CorruptInputs) {
   AppendVarint(h, 0);
   h += std::string("\x21\x00\x00\x00", 4);
   h += std::string(200, '\0');
-  ASSERT_TRUE(init(h).ok());
+  ASSERT_OK(init(h));
   int32_t out[10];
   EXPECT_EQ(d.Decode(out, 10).error().kind, ErrorKind::kCorrupt);
 
@@ -222,14 +223,14 @@ TEST(EncodingDeltaLengthByteArrayTest, SpecExampleAndRoundTrip) {
   EXPECT_EQ(enc, expected);
 
   DeltaLengthByteArrayDecoder d;
-  ASSERT_TRUE(d.Init(Span(enc), 4).ok());
+  ASSERT_OK(d.Init(Span(enc), 4));
   columnar::BinaryBuilder b(columnar::Utf8());
-  ASSERT_TRUE(d.Decode(1, &b).ok());
-  ASSERT_TRUE(d.Decode(3, &b).ok());
+  ASSERT_OK(d.Decode(1, &b));
+  ASSERT_OK(d.Decode(3, &b));
   EXPECT_EQ(d.end_offset(), enc.size());
   EXPECT_EQ(d.bytes_consumed(), enc.size());
   auto arr = b.Finish();
-  ASSERT_TRUE(arr.ok());
+  ASSERT_OK(arr);
   for (int i = 0; i < 4; ++i) EXPECT_EQ((*arr)->GetView(i), spec[static_cast<size_t>(i)]);
 
   std::mt19937_64 rng(5);
@@ -237,9 +238,9 @@ TEST(EncodingDeltaLengthByteArrayTest, SpecExampleAndRoundTrip) {
   std::vector<std::string_view> views(strings.begin(), strings.end());
   enc.clear();
   EncodeDeltaLengthByteArray(views.data(), 3000, &enc);
-  ASSERT_TRUE(d.Init(Span(enc), 3000).ok());
+  ASSERT_OK(d.Init(Span(enc), 3000));
   std::vector<std::string_view> out(3000);
-  ASSERT_TRUE(d.Decode(3000, out.data()).ok());
+  ASSERT_OK(d.Decode(3000, out.data()));
   EXPECT_EQ(out, views);
 }
 
@@ -260,7 +261,7 @@ TEST(EncodingDeltaLengthByteArrayTest, Corrupt) {
   lens.Flush(&neg);
   EXPECT_EQ(d.Init(Span(neg), 1).error().kind, ErrorKind::kCorrupt);
   // Asking for more than there is.
-  ASSERT_TRUE(d.Init(Span(enc), 2).ok());
+  ASSERT_OK(d.Init(Span(enc), 2));
   std::string_view out[3];
   EXPECT_EQ(d.Decode(3, out).error().kind, ErrorKind::kCorrupt);
 }
@@ -279,13 +280,13 @@ TEST(EncodingDeltaByteArrayTest, SpecExampleAndRoundTrip) {
   EXPECT_NE(enc.find("axislebabbleyhood"), std::string::npos);
 
   DeltaByteArrayDecoder d;
-  ASSERT_TRUE(d.Init(Span(enc), 4).ok());
+  ASSERT_OK(d.Init(Span(enc), 4));
   EXPECT_EQ(d.end_offset(), enc.size());
   columnar::BinaryBuilder b(columnar::Utf8());
-  ASSERT_TRUE(d.Decode(2, &b).ok());
-  ASSERT_TRUE(d.Decode(2, &b).ok());
+  ASSERT_OK(d.Decode(2, &b));
+  ASSERT_OK(d.Decode(2, &b));
   auto arr = b.Finish();
-  ASSERT_TRUE(arr.ok());
+  ASSERT_OK(arr);
   for (int i = 0; i < 4; ++i) EXPECT_EQ((*arr)->GetView(i), spec[static_cast<size_t>(i)]);
 
   std::mt19937_64 rng(8);
@@ -293,11 +294,11 @@ TEST(EncodingDeltaByteArrayTest, SpecExampleAndRoundTrip) {
   std::vector<std::string_view> views(strings.begin(), strings.end());
   enc.clear();
   EncodeDeltaByteArray(views.data(), 5000, &enc);
-  ASSERT_TRUE(d.Init(Span(enc), 5000).ok());
+  ASSERT_OK(d.Init(Span(enc), 5000));
   columnar::BinaryBuilder b2(columnar::Binary());
-  ASSERT_TRUE(d.Decode(5000, &b2).ok());
+  ASSERT_OK(d.Decode(5000, &b2));
   auto arr2 = b2.Finish();
-  ASSERT_TRUE(arr2.ok());
+  ASSERT_OK(arr2);
   for (int i = 0; i < 5000; ++i) ASSERT_EQ((*arr2)->GetView(i), views[static_cast<size_t>(i)]);
 }
 
@@ -306,11 +307,11 @@ TEST(EncodingDeltaByteArrayTest, FixedLenAndCorrupt) {
   std::string enc;
   EncodeDeltaByteArray(fixed.data(), 4, &enc);
   DeltaByteArrayDecoder d;
-  ASSERT_TRUE(d.Init(Span(enc), 4).ok());
+  ASSERT_OK(d.Init(Span(enc), 4));
   uint8_t out[16];
-  ASSERT_TRUE(d.DecodeFixed(4, 4, out).ok());
+  ASSERT_OK(d.DecodeFixed(4, 4, out));
   EXPECT_EQ(std::string(reinterpret_cast<char*>(out), 16), "aaaaaaababbbbbbb");
-  ASSERT_TRUE(d.Init(Span(enc), 4).ok());
+  ASSERT_OK(d.Init(Span(enc), 4));
   EXPECT_EQ(d.DecodeFixed(1, 3, out).error().kind, ErrorKind::kCorrupt);  // wrong width
 
   // A prefix longer than the previous value.
@@ -321,7 +322,7 @@ TEST(EncodingDeltaByteArrayTest, FixedLenAndCorrupt) {
   prefixes.Flush(&bad);
   std::vector<std::string_view> suffixes = {"ab", "c"};
   EncodeDeltaLengthByteArray(suffixes.data(), 2, &bad);
-  ASSERT_TRUE(d.Init(Span(bad), 2).ok());
+  ASSERT_OK(d.Init(Span(bad), 2));
   columnar::BinaryBuilder b(columnar::Binary());
   EXPECT_EQ(d.Decode(2, &b).error().kind, ErrorKind::kCorrupt);
 

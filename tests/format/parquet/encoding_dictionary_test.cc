@@ -8,6 +8,7 @@
 #include "floe/format/parquet/encoding/plain.h"
 #include "floe/format/parquet/encoding/rle_bit_packed_hybrid.h"
 #include "format/parquet/byte_span.h"
+#include "testing/result_matchers.h"
 
 namespace floe::parquet {
 namespace {
@@ -26,15 +27,15 @@ TEST(EncodingDictionaryTest, Int64Dictionary) {
   std::string dict_page;
   EncodePlain(dict_values.data(), 3, &dict_page);
   auto dict = FixedWidthDictionary::FromPlain(Span(dict_page), 3, 8);
-  ASSERT_TRUE(dict.ok());
+  ASSERT_OK(dict);
   std::vector<uint32_t> idx;
   std::mt19937 rng(1);
   for (int i = 0; i < 3000; ++i) idx.push_back(rng() % 3);
   std::string page = IndexPage(idx, 2);
   DictionaryIndexDecoder decoder;
-  ASSERT_TRUE(decoder.Init(Span(page)).ok());
+  ASSERT_OK(decoder.Init(Span(page)));
   std::vector<int64_t> out(3000);
-  ASSERT_TRUE(DecodeDictionaryPage(decoder, *dict, 3000, out.data()).ok());
+  ASSERT_OK(DecodeDictionaryPage(decoder, *dict, 3000, out.data()));
   for (size_t i = 0; i < idx.size(); ++i) ASSERT_EQ(out[i], dict_values[idx[i]]);
   std::vector<int32_t> wrong(1);
   EXPECT_FALSE(DecodeDictionaryPage(decoder, *dict, 1, wrong.data()).ok());
@@ -45,21 +46,21 @@ TEST(EncodingDictionaryTest, StringDictionaryIntoBuilder) {
   std::string dict_page;
   EncodePlainByteArray(words.data(), 4, &dict_page);
   auto dict = ByteArrayDictionary::FromPlain(Span(dict_page), 4);
-  ASSERT_TRUE(dict.ok());
+  ASSERT_OK(dict);
   EXPECT_EQ(dict->size(), 4);
   EXPECT_EQ(dict->value(2), "cherry");
   std::vector<uint32_t> idx;
   for (int i = 0; i < 2500; ++i) idx.push_back(static_cast<uint32_t>((i * 7) % 4));
   std::string page = IndexPage(idx, 3);
   DictionaryIndexDecoder decoder;
-  ASSERT_TRUE(decoder.Init(Span(page)).ok());
+  ASSERT_OK(decoder.Init(Span(page)));
   columnar::BinaryBuilder b(columnar::Utf8());
-  ASSERT_TRUE(DecodeDictionaryPage(decoder, *dict, 2500, &b).ok());
+  ASSERT_OK(DecodeDictionaryPage(decoder, *dict, 2500, &b));
   auto arr = b.Finish();
-  ASSERT_TRUE(arr.ok());
+  ASSERT_OK(arr);
   ASSERT_EQ((*arr)->length, 2500);
   for (int i = 0; i < 2500; ++i) ASSERT_EQ((*arr)->GetView(i), words[idx[static_cast<size_t>(i)]]);
-  EXPECT_TRUE((*arr)->Validate().ok());
+  EXPECT_OK((*arr)->Validate());
 }
 
 // Entries of one common length (1-9 bytes: flags, codes) take Gather's fixed-size path; a null
@@ -78,15 +79,15 @@ TEST(EncodingDictionaryTest, StringDictionaryOfOneLength) {
     std::string dict_page;
     EncodePlainByteArray(views.data(), 5, &dict_page);
     auto dict = ByteArrayDictionary::FromPlain(Span(dict_page), 5);
-    ASSERT_TRUE(dict.ok());
+    ASSERT_OK(dict);
     std::vector<uint32_t> idx;
     for (int i = 0; i < 3000; ++i) idx.push_back(static_cast<uint32_t>(rng() % 5));
     columnar::BinaryBuilder b(columnar::Utf8());
-    ASSERT_TRUE(b.AppendNulls(1).ok());
-    ASSERT_TRUE(b.Append("before").ok());
-    ASSERT_TRUE(dict->Gather(idx.data(), 3000, &b).ok());
+    ASSERT_OK(b.AppendNulls(1));
+    ASSERT_OK(b.Append("before"));
+    ASSERT_OK(dict->Gather(idx.data(), 3000, &b));
     auto arr = b.Finish();
-    ASSERT_TRUE(arr.ok());
+    ASSERT_OK(arr);
     ASSERT_EQ((*arr)->length, 3002);
     EXPECT_TRUE((*arr)->IsNull(0));
     EXPECT_EQ((*arr)->GetView(1), "before");
@@ -94,7 +95,7 @@ TEST(EncodingDictionaryTest, StringDictionaryOfOneLength) {
       ASSERT_FALSE((*arr)->IsNull(i + 2));
       ASSERT_EQ((*arr)->GetView(i + 2), entries[idx[static_cast<size_t>(i)]]);
     }
-    EXPECT_TRUE((*arr)->Validate().ok());
+    EXPECT_OK((*arr)->Validate());
     idx[2999] = 5;  // out of range
     columnar::BinaryBuilder bad(columnar::Utf8());
     EXPECT_EQ(dict->Gather(idx.data(), 3000, &bad).error().kind, ErrorKind::kCorrupt);
@@ -104,12 +105,12 @@ TEST(EncodingDictionaryTest, StringDictionaryOfOneLength) {
 TEST(EncodingDictionaryTest, FixedLenDictionary) {
   std::string dict_page = "0123456789abcdefFEDCBA9876543210";  // two uuids
   auto dict = FixedWidthDictionary::FromPlain(Span(dict_page), 2, 16);
-  ASSERT_TRUE(dict.ok());
+  ASSERT_OK(dict);
   std::string page = IndexPage({1, 0, 1}, 1);
   DictionaryIndexDecoder decoder;
-  ASSERT_TRUE(decoder.Init(Span(page)).ok());
+  ASSERT_OK(decoder.Init(Span(page)));
   std::string out(48, '\0');
-  ASSERT_TRUE(DecodeDictionaryPage(decoder, *dict, 3, reinterpret_cast<uint8_t*>(out.data())).ok());
+  ASSERT_OK(DecodeDictionaryPage(decoder, *dict, 3, reinterpret_cast<uint8_t*>(out.data())));
   EXPECT_EQ(out, dict_page.substr(16) + dict_page.substr(0, 16) + dict_page.substr(16));
 }
 
@@ -123,18 +124,18 @@ TEST(EncodingDictionaryTest, Corrupt) {
   EXPECT_EQ(ByteArrayDictionary::FromPlain(Span(dict_page), int64_t{1} << 40).error().kind,
             ErrorKind::kCorrupt);
   auto dict = FixedWidthDictionary::FromPlain(Span(dict_page), 2, 4);
-  ASSERT_TRUE(dict.ok());
+  ASSERT_OK(dict);
   // An index out of range.
   std::string page = IndexPage({0, 1, 2}, 2);
   DictionaryIndexDecoder decoder;
-  ASSERT_TRUE(decoder.Init(Span(page)).ok());
+  ASSERT_OK(decoder.Init(Span(page)));
   int32_t out[3];
   EXPECT_EQ(DecodeDictionaryPage(decoder, *dict, 3, out).error().kind, ErrorKind::kCorrupt);
   // A bit width above 32.
   EXPECT_EQ(decoder.Init(Span(std::string("\x21\x02\x00", 3))).error().kind, ErrorKind::kCorrupt);
   // Fewer indices than values.
   std::string short_page = IndexPage({0, 1}, 1);
-  ASSERT_TRUE(decoder.Init(Span(short_page)).ok());
+  ASSERT_OK(decoder.Init(Span(short_page)));
   int32_t many[100];
   EXPECT_EQ(DecodeDictionaryPage(decoder, *dict, 100, many).error().kind, ErrorKind::kCorrupt);
 }

@@ -9,6 +9,7 @@
 
 #include "floe/format/parquet/encoding/plain.h"
 #include "format/parquet/byte_span.h"
+#include "testing/result_matchers.h"
 
 namespace floe::parquet {
 namespace {
@@ -20,7 +21,7 @@ void RoundTrip(const std::vector<T>& values) {
   EXPECT_EQ(enc.size(), values.size() * sizeof(T));
   std::vector<T> out(values.size());
   auto used = DecodePlain<T>(Span(enc), static_cast<int64_t>(values.size()), out.data());
-  ASSERT_TRUE(used.ok());
+  ASSERT_OK(used);
   EXPECT_EQ(*used, enc.size());
   if (!enc.empty()) {
     EXPECT_EQ(std::memcmp(out.data(), values.data(), enc.size()), 0);
@@ -57,11 +58,11 @@ TEST(EncodingPlainTest, FixedWidthRoundTrips) {
 TEST(EncodingPlainTest, LittleEndianBytes) {
   const std::string bytes("\x01\x00\x00\x00\xff\xff\xff\xff", 8);
   int32_t out[2];
-  ASSERT_TRUE(DecodePlain<int32_t>(Span(bytes), 2, out).ok());
+  ASSERT_OK(DecodePlain<int32_t>(Span(bytes), 2, out));
   EXPECT_EQ(out[0], 1);
   EXPECT_EQ(out[1], -1);
   int64_t big;
-  ASSERT_TRUE(DecodePlain<int64_t>(Span(bytes), 1, &big).ok());
+  ASSERT_OK(DecodePlain<int64_t>(Span(bytes), 1, &big));
   EXPECT_EQ(big, static_cast<int64_t>(0xFFFFFFFF00000001ull));
 }
 
@@ -79,7 +80,7 @@ TEST(EncodingPlainTest, Int96Timestamps) {
   EncodePlain(vals.data(), 2, &enc);
   ASSERT_EQ(enc.size(), 24u);
   Int96 out[2];
-  ASSERT_TRUE(DecodePlain<Int96>(Span(enc), 2, out).ok());
+  ASSERT_OK(DecodePlain<Int96>(Span(enc), 2, out));
   EXPECT_EQ(Int96ToUnixNanos(out[1]), -1);
   EXPECT_FALSE(DecodePlain<Int96>(Span(enc), 3, out).ok());
   // Extreme Julian days wrap instead of overflowing (UBSan would abort otherwise).
@@ -97,23 +98,23 @@ TEST(EncodingPlainTest, Booleans) {
   PlainBooleanDecoder d;
   d.Init(Span(enc));
   std::vector<uint8_t> out(77);
-  ASSERT_TRUE(d.Decode(3, out.data()).ok());
-  ASSERT_TRUE(d.Decode(70, out.data() + 3).ok());
+  ASSERT_OK(d.Decode(3, out.data()));
+  ASSERT_OK(d.Decode(70, out.data() + 3));
   columnar::BooleanBuilder b;
-  ASSERT_TRUE(d.Decode(4, &b).ok());
+  ASSERT_OK(d.Decode(4, &b));
   auto arr = b.Finish();
-  ASSERT_TRUE(arr.ok());
+  ASSERT_OK(arr);
   for (int i = 0; i < 4; ++i) out[static_cast<size_t>(73 + i)] = (*arr)->GetBool(i);
   EXPECT_EQ(out, values);
   EXPECT_EQ(d.bytes_consumed(), 10u);
   // 80 bits in 10 bytes: 3 more padding bits, then corrupt.
-  EXPECT_TRUE(d.Decode(3, out.data()).ok());
+  EXPECT_OK(d.Decode(3, out.data()));
   EXPECT_EQ(d.Decode(1, out.data()).error().kind, ErrorKind::kCorrupt);
   // LSB first: 0b00000101 = true, false, true.
   std::string one("\x05", 1);
   d.Init(Span(one));
   uint8_t three[3];
-  ASSERT_TRUE(d.Decode(3, three).ok());
+  ASSERT_OK(d.Decode(3, three));
   EXPECT_EQ(three[0], 1);
   EXPECT_EQ(three[1], 0);
   EXPECT_EQ(three[2], 1);
@@ -126,13 +127,13 @@ TEST(EncodingPlainTest, ByteArrays) {
   EncodePlainByteArray(views.data(), 5, &enc);
   columnar::BinaryBuilder b(columnar::Utf8());
   auto used = DecodePlainByteArray(Span(enc), 5, &b);
-  ASSERT_TRUE(used.ok());
+  ASSERT_OK(used);
   EXPECT_EQ(*used, enc.size());
   auto arr = b.Finish();
-  ASSERT_TRUE(arr.ok());
+  ASSERT_OK(arr);
   for (int i = 0; i < 5; ++i) EXPECT_EQ((*arr)->GetView(i), views[static_cast<size_t>(i)]);
   std::vector<std::string_view> out(5);
-  ASSERT_TRUE(DecodePlainByteArray(Span(enc), 5, out.data()).ok());
+  ASSERT_OK(DecodePlainByteArray(Span(enc), 5, out.data()));
   EXPECT_EQ(out, views);
   // Spec layout: 4-byte little-endian length, then the bytes.
   EXPECT_EQ(enc.substr(4, 0), "");
@@ -182,7 +183,7 @@ TEST(EncodingPlainTest, FixedLenByteArray) {
   EXPECT_EQ(enc, data);
   std::vector<uint8_t> out(32);
   auto used = DecodePlainFixedLenByteArray(Span(enc), 2, 16, out.data());
-  ASSERT_TRUE(used.ok());
+  ASSERT_OK(used);
   EXPECT_EQ(*used, 32u);
   EXPECT_EQ(std::string(out.begin(), out.end()), data);
   EXPECT_EQ(DecodePlainFixedLenByteArray(Span(enc), 3, 16, out.data()).error().kind,

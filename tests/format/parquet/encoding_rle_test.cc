@@ -7,16 +7,17 @@
 #include "floe/format/parquet/encoding/bit_packing.h"
 #include "floe/format/parquet/encoding/rle_bit_packed_hybrid.h"
 #include "format/parquet/byte_span.h"
+#include "testing/result_matchers.h"
 
 namespace floe::parquet {
 namespace {
 
 std::vector<uint32_t> Decode(const std::string& runs, int width, int64_t n) {
   RleBitPackedDecoder d;
-  EXPECT_TRUE(d.Init(Span(runs), width).ok());
+  EXPECT_OK(d.Init(Span(runs), width));
   std::vector<uint32_t> out(static_cast<size_t>(n));
   Status st = d.Decode(out.data(), n);
-  EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().message);
+  EXPECT_OK(st);
   return out;
 }
 
@@ -49,12 +50,12 @@ TEST(EncodingRleTest, LengthPrefixedLevels) {
   page += "rest";
   size_t consumed = 0;
   auto runs = SplitLengthPrefixed(Span(page), &consumed);
-  ASSERT_TRUE(runs.ok());
+  ASSERT_OK(runs);
   EXPECT_EQ(consumed, page.size() - 4);
   RleBitPackedDecoder d;
-  ASSERT_TRUE(d.Init(*runs, 1).ok());
+  ASSERT_OK(d.Init(*runs, 1));
   std::vector<int16_t> levels(100);
-  ASSERT_TRUE(d.Decode(levels.data(), 100).ok());
+  ASSERT_OK(d.Decode(levels.data(), 100));
   for (int i = 0; i < 100; ++i) ASSERT_EQ(levels[static_cast<size_t>(i)], i % 3 == 0 ? 1 : 0);
 
   std::string short_page = std::string("\x10\x00\x00\x00", 4) + "abc";
@@ -82,14 +83,14 @@ TEST(EncodingRleTest, RoundTripAllWidths) {
     std::string runs;
     e.Flush(&runs);
     RleBitPackedDecoder d;
-    ASSERT_TRUE(d.Init(Span(runs), width).ok());
+    ASSERT_OK(d.Init(Span(runs), width));
     std::vector<uint32_t> out(values.size());
     size_t at = 0;
     while (at < values.size()) {
       const int64_t want = std::min<int64_t>(static_cast<int64_t>(1 + rng() % 100),
                                              static_cast<int64_t>(values.size() - at));
       auto got = d.GetBatch(out.data() + at, want);
-      ASSERT_TRUE(got.ok());
+      ASSERT_OK(got);
       ASSERT_EQ(*got, want);
       at += static_cast<size_t>(want);
     }
@@ -117,14 +118,14 @@ TEST(EncodingRleTest, SkipAndEndOfData) {
   std::string runs;
   e.Flush(&runs);
   RleBitPackedDecoder d;
-  ASSERT_TRUE(d.Init(Span(runs), 5).ok());
+  ASSERT_OK(d.Init(Span(runs), 5));
   EXPECT_EQ(*d.Skip(25), 25);
   uint32_t x;
-  ASSERT_TRUE(d.Decode(&x, 1).ok());
+  ASSERT_OK(d.Decode(&x, 1));
   EXPECT_EQ(x, values[25]);
   std::vector<uint32_t> rest(100);
   auto got = d.GetBatch(rest.data(), 100);
-  ASSERT_TRUE(got.ok());
+  ASSERT_OK(got);
   // 24 real values, then the zero padding of the last group of 8.
   EXPECT_GE(*got, 24);
   EXPECT_LT(*got, 32);
@@ -137,28 +138,28 @@ TEST(EncodingRleTest, CorruptInputs) {
   uint32_t out[16];
   // Truncated varint header.
   std::string bad_header = "\x80\x80";
-  ASSERT_TRUE(d.Init(Span(bad_header), 4).ok());
+  ASSERT_OK(d.Init(Span(bad_header), 4));
   EXPECT_EQ(d.GetBatch(out, 4).error().kind, ErrorKind::kCorrupt);
   // RLE run whose value is missing.
   std::string no_value = "\x08";
-  ASSERT_TRUE(d.Init(Span(no_value), 9).ok());
+  ASSERT_OK(d.Init(Span(no_value), 9));
   EXPECT_EQ(d.GetBatch(out, 4).error().kind, ErrorKind::kCorrupt);
   // RLE value wider than the bit width.
   std::string too_wide = "\x08\x09";
-  ASSERT_TRUE(d.Init(Span(too_wide), 3).ok());
+  ASSERT_OK(d.Init(Span(too_wide), 3));
   EXPECT_EQ(d.GetBatch(out, 4).error().kind, ErrorKind::kCorrupt);
   // RLE run longer than 2^31 - 1.
   std::string huge = "\xfe\xff\xff\xff\x1f\x01";
-  ASSERT_TRUE(d.Init(Span(huge), 1).ok());
+  ASSERT_OK(d.Init(Span(huge), 1));
   EXPECT_EQ(d.GetBatch(out, 4).error().kind, ErrorKind::kCorrupt);
   // A bit-packed run claiming 2 groups with only 3 of 8 bytes: reads what is there, never more.
   std::string cut = "\x05\xff\xff\xff";
-  ASSERT_TRUE(d.Init(Span(cut), 4).ok());
+  ASSERT_OK(d.Init(Span(cut), 4));
   auto got = d.GetBatch(out, 16);
-  ASSERT_TRUE(got.ok());
+  ASSERT_OK(got);
   EXPECT_EQ(*got, 6);
   for (int i = 0; i < 6; ++i) EXPECT_EQ(out[i], 15u);
-  ASSERT_TRUE(d.Init(Span(cut), 4).ok());
+  ASSERT_OK(d.Init(Span(cut), 4));
   EXPECT_EQ(d.Decode(out, 16).error().kind, ErrorKind::kCorrupt);
 }
 
@@ -169,7 +170,7 @@ TEST(EncodingRleTest, FuzzNeverCrashes) {
     std::string bytes(rng() % 64, '\0');
     for (char& c : bytes) c = static_cast<char>(rng());
     RleBitPackedDecoder d;
-    ASSERT_TRUE(d.Init(Span(bytes), static_cast<int>(rng() % 33)).ok());
+    ASSERT_OK(d.Init(Span(bytes), static_cast<int>(rng() % 33)));
     auto r = d.GetBatch(out.data(), static_cast<int64_t>(out.size()));
     if (!r.ok()) {
       EXPECT_EQ(r.error().kind, ErrorKind::kCorrupt);

@@ -12,6 +12,7 @@
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/bloom_filter.h"
 #include "floe/io/file_io.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::parquet {
@@ -99,7 +100,7 @@ TEST(ExpectedValuesTest, ExpectCsvFilesEqualTheRows) {
                            "delta_encoding_optional_column", "delta_encoding_required_column"}) {
     SCOPED_TRACE(name);
     auto t = Read(Data(std::string(name) + ".parquet"));
-    ASSERT_TRUE(t.ok()) << t.error().message;
+    ASSERT_OK(t);
     std::string csv = floe::testing::ReadFileToString(Data(std::string(name) + "_expect.csv"));
     std::vector<std::string> lines;
     for (size_t p = 0; p < csv.size();) {
@@ -136,7 +137,7 @@ TEST(ExpectedValuesTest, Int96FromSparkAsMicrosecondsAndItsOutOfRangeValue) {
   BatchReaderOptions micros;
   micros.int96_unit = columnar::TimeUnit::kMicro;
   auto t = Read(Data("int96_from_spark.parquet"), micros);
-  ASSERT_TRUE(t.ok()) << t.error().message;
+  ASSERT_OK(t);
   std::vector<std::optional<int64_t>> got;
   for (const auto& b : t->batches) {
     for (int64_t r = 0; r < b.num_rows(); ++r) {
@@ -160,19 +161,19 @@ TEST(ExpectedValuesTest, Int96FromSparkAsMicrosecondsAndItsOutOfRangeValue) {
 
 TEST(ExpectedValuesTest, NestedFilesFromTheirDescriptions) {
   auto old_list = Read(Data("old_list_structure.parquet"));
-  ASSERT_TRUE(old_list.ok()) << old_list.error().message;
+  ASSERT_OK(old_list);
   auto rows = JsonRows(*old_list);
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_NE(rows[0].find(":[[1,2],[3,4]]}"), std::string::npos) << rows[0];
 
   auto null_list = Read(Data("null_list.parquet"));
-  ASSERT_TRUE(null_list.ok()) << null_list.error().message;
+  ASSERT_OK(null_list);
   EXPECT_EQ(JsonRows(*null_list), std::vector<std::string>{"{\"emptylist\":[]}"});
 
   // map_no_value.md: three rows; keys 1..9 three per row, every value null; the key-only map as
   // its keys; my_list the same numbers.
   auto map = Read(Data("map_no_value.parquet"));
-  ASSERT_TRUE(map.ok()) << map.error().message;
+  ASSERT_OK(map);
   EXPECT_EQ(JsonRows(*map),
             (std::vector<std::string>{
                 "{\"my_map\":[{\"key\":1,\"value\":null},{\"key\":2,\"value\":null},{\"key\":3,"
@@ -186,7 +187,7 @@ TEST(ExpectedValuesTest, NestedFilesFromTheirDescriptions) {
 // Counts, bounds and order the .md files state for two page-indexed files.
 TEST(ExpectedValuesTest, FixedLengthByteArrayAndInt32WithNullPages) {
   auto flba = Read(Data("fixed_length_byte_array.parquet"));
-  ASSERT_TRUE(flba.ok()) << flba.error().message;
+  ASSERT_OK(flba);
   int64_t nulls = 0, rows = 0;
   std::string prev, min = "\xff\xff\xff\xff", max;
   for (const auto& b : flba->batches) {
@@ -211,7 +212,7 @@ TEST(ExpectedValuesTest, FixedLengthByteArrayAndInt32WithNullPages) {
   EXPECT_EQ(max, std::string("\x00\x00\x03\xE8", 4));
 
   auto ints = Read(Data("int32_with_null_pages.parquet"));
-  ASSERT_TRUE(ints.ok()) << ints.error().message;
+  ASSERT_OK(ints);
   nulls = rows = 0;
   int32_t lo = INT32_MAX, hi = INT32_MIN;
   for (const auto& b : ints->batches) {
@@ -239,23 +240,23 @@ TEST(BloomFilterTest, CorpusFiltersContainEveryValueOfTheirChunks) {
                                   CorpusPath("hyparquet/test/files/bloom_filter.parquet")}) {
     SCOPED_TRACE(path);
     auto file = FileReader::Open(*io::LocalFileIO(), path);
-    ASSERT_TRUE(file.ok()) << file.error().message;
+    ASSERT_OK(file);
     BatchReaderOptions one_group;
     for (int rg = 0; rg < static_cast<int>((*file)->metadata().row_groups.size()); ++rg) {
       for (int c = 0; c < (*file)->schema().num_columns(); ++c) {
         auto filter = BloomFilter::Read(**file, rg, c);
-        ASSERT_TRUE(filter.ok()) << filter.error().message;
+        ASSERT_OK(filter);
         if (!*filter) continue;
         ++filters;
         BatchReaderOptions options;
         options.row_group_filter = [rg](int g) -> Result<bool> { return g == rg; };
         options.projection.paths = {JoinPath((*file)->schema().column(c).path)};
         auto reader = BatchReader::Make(**file, options);
-        ASSERT_TRUE(reader.ok()) << reader.error().message;
+        ASSERT_OK(reader);
         int64_t checked = 0;
         while (true) {
           auto batch = (*reader)->Next();
-          ASSERT_TRUE(batch.ok()) << batch.error().message;
+          ASSERT_OK(batch);
           if (!*batch) break;
           const auto& a = *(*batch)->column(0);
           for (int64_t r = 0; r < a.length; ++r) {

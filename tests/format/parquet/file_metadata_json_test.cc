@@ -38,6 +38,7 @@
 #include "floe/util/json_writer.h"
 #include "floe/util/time.h"
 #include "format/parquet/hyparquet_json.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::parquet {
@@ -59,15 +60,15 @@ TEST(FileMetaDataJsonTest, EqualsHyparquetMetadataDumps) {
         ".parquet";
     SCOPED_TRACE(parquet_path);
     auto reader = FileReader::Open(*io, parquet_path);
-    ASSERT_TRUE(reader.ok()) << reader.error().message;
+    ASSERT_OK(reader);
     MetadataJsonOptions options;
     options.metadata_length = (*reader)->metadata_length();
     std::string floe_json = FileMetaDataToJson((*reader)->metadata(), options);
     auto floe_doc = JsonDocument::Parse(floe_json);
-    ASSERT_TRUE(floe_doc.ok()) << floe_doc.error().message;
+    ASSERT_OK(floe_doc);
     auto hyp_doc =
         JsonDocument::Parse(LongIntegersAsDoubles(floe::testing::ReadFileToString(expected_path)));
-    ASSERT_TRUE(hyp_doc.ok()) << hyp_doc.error().message;
+    ASSERT_OK(hyp_doc);
 
     bool has_geo = false;
     if (const auto& kvs = (*reader)->metadata().key_value_metadata) {

@@ -13,6 +13,7 @@
 #include "floe/format/parquet/file_metadata_json.h"
 #include "floe/format/parquet/page_header.h"
 #include "floe/io/file_io.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::parquet {
@@ -100,7 +101,7 @@ TEST(FileReaderTest, EveryCorpusFileOpens) {
   for (const std::string& f : files) {
     SCOPED_TRACE(f);
     auto reader = FileReader::Open(*io, f);
-    ASSERT_TRUE(reader.ok()) << reader.error().message;
+    ASSERT_OK(reader);
     ++opened;
     EXPECT_GE((*reader)->schema().num_columns(), 0);
     // The JSON form renders whatever was decoded.
@@ -175,7 +176,7 @@ TEST(FileReaderTest, FlippedAndTruncatedFootersFailCleanly) {
         floe::testing::ReadFileToString(CorpusPath(std::string("parquet-testing/data/") + name));
     int64_t len = 0;
     auto md = ParseFooter(bytes, static_cast<int64_t>(bytes.size()), &len);
-    ASSERT_TRUE(md.ok()) << name << ": " << md.error().message;
+    ASSERT_OK(md) << name;
     size_t footer_start = bytes.size() - 8 - static_cast<size_t>(len);
     std::string footer = bytes.substr(footer_start, static_cast<size_t>(len));
     for (int trial = 0; trial < 400; ++trial) {
@@ -229,7 +230,7 @@ TEST(FileReaderTest, SmallAndWrongFilesAreCorrupt) {
 
   floe::testing::TempDir tmp;
   std::string path = tmp.Join("x.parquet");
-  ASSERT_TRUE(io::WriteFile(*io::LocalFileIO(), path, "not parquet at all, no").ok());
+  ASSERT_OK(io::WriteFile(*io::LocalFileIO(), path, "not parquet at all, no"));
   auto reader = FileReader::Open(*io::LocalFileIO(), path);
   ASSERT_FALSE(reader.ok());
   EXPECT_EQ(reader.error().kind, ErrorKind::kCorrupt);

@@ -16,6 +16,7 @@
 #include "floe/io/memory_file_io.h"
 #include "floe/util/thread_pool.h"
 #include "format/parquet/random_batch.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::parquet {
@@ -38,11 +39,11 @@ Result<FileMetrics> WriteBatches(io::FileIO& io, const std::string& path,
 void ExpectFileEquals(io::FileIO& io, const std::string& path,
                       const std::vector<RecordBatch>& batches, int64_t batch_size) {
   auto reader = FileReader::Open(io, path);
-  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  ASSERT_OK(reader);
   BatchReaderOptions options;
   options.batch_size = batch_size;
   auto batch_reader = BatchReader::Make(**reader, options);
-  ASSERT_TRUE(batch_reader.ok()) << batch_reader.error().message;
+  ASSERT_OK(batch_reader);
   const columnar::Schema& expected_schema = *batches[0].schema();
   const columnar::Schema& read_schema = *(*batch_reader)->schema();
   ASSERT_EQ(read_schema.num_fields(), expected_schema.num_fields());
@@ -61,7 +62,7 @@ void ExpectFileEquals(io::FileIO& io, const std::string& path,
   int64_t total = 0;
   while (true) {
     auto next = (*batch_reader)->Next();
-    ASSERT_TRUE(next.ok()) << next.error().message;
+    ASSERT_OK(next);
     if (!*next) break;
     const RecordBatch& got = **next;
     for (int64_t done = 0; done < got.num_rows();) {
@@ -104,7 +105,7 @@ TEST(FileWriterTest, RandomSchemasRoundTrip) {
     for (int i = 0; i < num_batches; ++i) {
       auto b = data.RandomBatch(schema, static_cast<int64_t>(data.Next() % 700),
                                 1 + static_cast<int>(data.Next() % 6));
-      ASSERT_TRUE(b.ok()) << b.error().message;
+      ASSERT_OK(b);
       batches.push_back(*b);
     }
     ParquetWriterOptions options;
@@ -122,14 +123,14 @@ TEST(FileWriterTest, RandomSchemasRoundTrip) {
     if (data.OneIn(4)) options.row_group_bytes = 1 + static_cast<int64_t>(data.Next() % 5000);
     io::MemoryFileIO io;
     auto metrics = WriteBatches(io, "t.parquet", schema, batches, options);
-    ASSERT_TRUE(metrics.ok()) << metrics.error().message;
+    ASSERT_OK(metrics);
     ExpectFileEquals(io, "t.parquet", batches, 1 + static_cast<int64_t>(data.Next() % 1000));
   }
 }
 
 // Fields are encoded on several threads at once; the file must not depend on it.
 TEST(FileWriterTest, ParallelEncodingWritesTheSameBytes) {
-  ASSERT_TRUE(SetThreadCount(4).ok());
+  ASSERT_OK(SetThreadCount(4));
   for (uint64_t seed = 100; seed < 110; ++seed) {
     SCOPED_TRACE(seed);
     RandomData data(seed);
@@ -138,7 +139,7 @@ TEST(FileWriterTest, ParallelEncodingWritesTheSameBytes) {
     for (int i = 0; i < 3; ++i) {
       auto b = data.RandomBatch(schema, static_cast<int64_t>(data.Next() % 1500),
                                 1 + static_cast<int>(data.Next() % 6));
-      ASSERT_TRUE(b.ok()) << b.error().message;
+      ASSERT_OK(b);
       batches.push_back(*b);
     }
     ParquetWriterOptions options;
@@ -152,17 +153,17 @@ TEST(FileWriterTest, ParallelEncodingWritesTheSameBytes) {
       options.threads = t == 0 ? 1 : 4;
       std::string path = fmt::format("t{}.parquet", t);
       auto m = WriteBatches(io, path, schema, batches, options);
-      ASSERT_TRUE(m.ok()) << m.error().message;
+      ASSERT_OK(m);
       metrics[t] = *m;
       auto bytes = io::ReadFile(io, path);
-      ASSERT_TRUE(bytes.ok());
+      ASSERT_OK(bytes);
       files[t] = *bytes;
     }
     EXPECT_TRUE(files[0] == files[1]) << "sizes " << files[0].size() << " and " << files[1].size();
     EXPECT_EQ(metrics[0].split_offsets, metrics[1].split_offsets);
     ExpectFileEquals(io, "t1.parquet", batches, 1000);
   }
-  ASSERT_TRUE(SetThreadCount(0).ok());
+  ASSERT_OK(SetThreadCount(0));
 }
 
 TEST(FileWriterTest, EveryCodecAndPageVersionOnEveryPrimitiveType) {
@@ -178,7 +179,7 @@ TEST(FileWriterTest, EveryCodecAndPageVersionOnEveryPrimitiveType) {
   auto schema = std::make_shared<columnar::Schema>(fields);
   RandomData data(7);
   auto batch = data.RandomBatch(schema, 3000);
-  ASSERT_TRUE(batch.ok()) << batch.error().message;
+  ASSERT_OK(batch);
   for (CompressionCodec codec : kCodecs) {
     for (bool v2 : {false, true}) {
       SCOPED_TRACE(CodecName(codec) + (v2 ? " v2" : " v1"));
@@ -188,10 +189,10 @@ TEST(FileWriterTest, EveryCodecAndPageVersionOnEveryPrimitiveType) {
       options.columns.page_bytes = 1000;
       io::MemoryFileIO io;
       auto metrics = WriteBatches(io, "t.parquet", schema, {*batch}, options);
-      ASSERT_TRUE(metrics.ok()) << metrics.error().message;
+      ASSERT_OK(metrics);
       ExpectFileEquals(io, "t.parquet", {*batch}, 777);
       auto reader = FileReader::Open(io, "t.parquet");
-      ASSERT_TRUE(reader.ok());
+      ASSERT_OK(reader);
       const FileMetaData& md = (*reader)->metadata();
       EXPECT_EQ(md.created_by, FloeCreatedBy());
       for (const ColumnChunk& c : md.row_groups[0].columns) EXPECT_EQ(c.meta_data->codec, codec);
@@ -207,16 +208,16 @@ TEST(FileWriterTest, DictionaryFallsBackToPlainPastItsLimit) {
     // 100 distinct values first (the dictionary pays off), then only new ones (it outgrows its
     // limit and later pages are PLAIN).
     std::string v = i < 10000 ? "value-" + std::to_string(i % 100) : "other-" + std::to_string(i);
-    ASSERT_TRUE(b.Append(v + "-with-some-padding").ok());
+    ASSERT_OK(b.Append(v + "-with-some-padding"));
   }
   auto array = b.Finish();
   auto batch = RecordBatch::Make(schema, 20000, {*array});
-  ASSERT_TRUE(batch.ok());
+  ASSERT_OK(batch);
   ParquetWriterOptions options;
   options.columns.page_bytes = 4096;
   options.columns.dictionary_page_bytes = 8 * 1024;
   io::MemoryFileIO io;
-  ASSERT_TRUE(WriteBatches(io, "t.parquet", schema, {*batch}, options).ok());
+  ASSERT_OK(WriteBatches(io, "t.parquet", schema, {*batch}, options));
   ExpectFileEquals(io, "t.parquet", {*batch}, 5000);
   auto reader = FileReader::Open(io, "t.parquet");
   const ColumnMetaData& m = *(*reader)->metadata().row_groups[0].columns[0].meta_data;
@@ -240,20 +241,20 @@ TEST(FileWriterTest, EstimatedSizeCountsTheDictionaryLookup) {
       std::vector<columnar::Field>{columnar::Field("id", columnar::Int64(), false).WithFieldId(1)});
   constexpr int kRows = 20000;  // 160 KB of values: less than a page, so the dictionary stays
   columnar::PrimitiveBuilder<int64_t> b(columnar::Int64());
-  for (int i = 0; i < kRows; ++i) ASSERT_TRUE(b.Append(int64_t{i} * 7919).ok());
+  for (int i = 0; i < kRows; ++i) ASSERT_OK(b.Append(int64_t{i} * 7919));
   auto array = b.Finish();
   auto batch = RecordBatch::Make(schema, kRows, {*array});
-  ASSERT_TRUE(batch.ok());
+  ASSERT_OK(batch);
   io::MemoryFileIO io;
   auto file = io.Create("t.parquet");
-  ASSERT_TRUE(file.ok());
+  ASSERT_OK(file);
   auto writer = ParquetWriter::Make(std::move(*file), schema);  // default limits: one open page
-  ASSERT_TRUE(writer.ok());
-  ASSERT_TRUE((*writer)->Write(*batch).ok());
+  ASSERT_OK(writer);
+  ASSERT_OK((*writer)->Write(*batch));
   // Per distinct value: its 8 bytes, an 8-byte offset and two 16-byte lookup slots (the table is
   // at most half full).
   EXPECT_GE((*writer)->EstimatedSize(), int64_t{kRows} * (8 + 8 + 32));
-  ASSERT_TRUE((*writer)->Close().ok());
+  ASSERT_OK((*writer)->Close());
   ExpectFileEquals(io, "t.parquet", {*batch}, 4096);
 }
 
@@ -284,13 +285,13 @@ TEST(FileWriterTest, SchemaCarriesFieldIdsAndJavaListAndMapLayouts) {
   });
   RandomData data(3);
   auto batch = data.RandomBatch(schema, 10);
-  ASSERT_TRUE(batch.ok());
+  ASSERT_OK(batch);
   ParquetWriterOptions options;
   options.key_value_metadata = {{"iceberg.schema", "{\"type\":\"struct\"}"}};
   io::MemoryFileIO io;
-  ASSERT_TRUE(WriteBatches(io, "t.parquet", schema, {*batch}, options).ok());
+  ASSERT_OK(WriteBatches(io, "t.parquet", schema, {*batch}, options));
   auto reader = FileReader::Open(io, "t.parquet");
-  ASSERT_TRUE(reader.ok());
+  ASSERT_OK(reader);
   const FileMetaData& md = (*reader)->metadata();
   std::vector<std::string> layout;
   for (const SchemaElement& e : md.schema) {
@@ -339,7 +340,7 @@ TEST(FileWriterTest, MetricsEqualBruteForce) {
     options.columns.page_row_limit = 50;
     io::MemoryFileIO io;
     auto metrics = WriteBatches(io, "t.parquet", schema, batches, options);
-    ASSERT_TRUE(metrics.ok()) << metrics.error().message;
+    ASSERT_OK(metrics);
     EXPECT_EQ(metrics->row_count, 1500);
     EXPECT_EQ(metrics->split_offsets.size(), 4u);
     EXPECT_EQ(metrics->split_offsets[0], 4);
@@ -411,13 +412,13 @@ TEST(FileWriterTest, MetricsEqualBruteForce) {
 
     // The page index: one entry per page, pages start at row boundaries, bounds hold the values.
     auto reader = FileReader::Open(io, "t.parquet");
-    ASSERT_TRUE(reader.ok());
+    ASSERT_OK(reader);
     for (int g = 0; g < 4; ++g) {
       auto oi = (*reader)->ReadOffsetIndex(g, 0);
-      ASSERT_TRUE(oi.ok()) << oi.error().message;
+      ASSERT_OK(oi);
       EXPECT_EQ(oi->page_locations.size(), g < 3 ? 8u : 6u);
       auto ci = (*reader)->ReadColumnIndex(g, 0);
-      ASSERT_TRUE(ci.ok()) << ci.error().message;
+      ASSERT_OK(ci);
       EXPECT_EQ(ci->null_pages.size(), oi->page_locations.size());
     }
   }
@@ -431,17 +432,17 @@ TEST(FileWriterTest, PageIndexGivesPageBoundsAndBoundaryOrder) {
                                    columnar::Field("down", columnar::Int64(), true)});
   columnar::Int64Builder up(columnar::Int64()), down(columnar::Int64());
   for (int64_t i = 0; i < 10000; ++i) {
-    ASSERT_TRUE(up.Append(i).ok());
-    ASSERT_TRUE((i % 1000 == 5 ? down.AppendNull() : down.Append(-i)).ok());
+    ASSERT_OK(up.Append(i));
+    ASSERT_OK(i % 1000 == 5 ? down.AppendNull() : down.Append(-i));
   }
   auto batch = RecordBatch::Make(schema, 10000, {*up.Finish(), *down.Finish()});
-  ASSERT_TRUE(batch.ok());
+  ASSERT_OK(batch);
   ParquetWriterOptions options;
   options.columns.page_row_limit = 1000;
   io::MemoryFileIO io;
-  ASSERT_TRUE(WriteBatches(io, "t.parquet", schema, {*batch}, options).ok());
+  ASSERT_OK(WriteBatches(io, "t.parquet", schema, {*batch}, options));
   auto reader = FileReader::Open(io, "t.parquet");
-  ASSERT_TRUE(reader.ok());
+  ASSERT_OK(reader);
   auto up_index = (*reader)->ReadColumnIndex(0, 0);
   auto down_index = (*reader)->ReadColumnIndex(0, 1);
   auto offsets = (*reader)->ReadOffsetIndex(0, 0);
@@ -464,15 +465,15 @@ TEST(FileWriterTest, FloatBoundsSkipNanAndSignZeros) {
   columnar::DoubleBuilder b(columnar::Float64());
   // Page 1: only NaN; page 2: +0.0, NaN, +0.0; page 3: -0.0 and 2.5.
   const double nan = std::nan("");
-  for (double v : {nan, nan, 0.0, nan, 0.0, -0.0, 2.5}) ASSERT_TRUE(b.Append(v).ok());
+  for (double v : {nan, nan, 0.0, nan, 0.0, -0.0, 2.5}) ASSERT_OK(b.Append(v));
   auto batch = RecordBatch::Make(schema, 7, {*b.Finish()});
-  ASSERT_TRUE(batch.ok());
+  ASSERT_OK(batch);
   ParquetWriterOptions options;
   options.columns.page_row_limit = 2;
   options.columns.dictionary = false;
   io::MemoryFileIO io;
   auto metrics = WriteBatches(io, "t.parquet", schema, {*batch}, options);
-  ASSERT_TRUE(metrics.ok());
+  ASSERT_OK(metrics);
   auto bytes = [](double v) { return std::string(reinterpret_cast<const char*>(&v), 8); };
   EXPECT_EQ(metrics->columns[0].min, bytes(-0.0));
   EXPECT_EQ(metrics->columns[0].max, bytes(2.5));
@@ -483,16 +484,16 @@ TEST(FileWriterTest, FloatBoundsSkipNanAndSignZeros) {
   EXPECT_EQ(s.min_value, bytes(-0.0));
   // A page of only NaN has no bound: the chunk gets no column index, but an offset index.
   EXPECT_EQ((*reader)->ReadColumnIndex(0, 0).error().kind, ErrorKind::kNotFound);
-  EXPECT_TRUE((*reader)->ReadOffsetIndex(0, 0).ok());
+  EXPECT_OK((*reader)->ReadOffsetIndex(0, 0));
   ExpectFileEquals(io, "t.parquet", {*batch}, 3);
 
   // Zeros alone: the minimum is -0.0 and the maximum +0.0.
   columnar::DoubleBuilder z(columnar::Float64());
-  for (double v : {0.0, 0.0}) ASSERT_TRUE(z.Append(v).ok());
+  for (double v : {0.0, 0.0}) ASSERT_OK(z.Append(v));
   auto zeros = RecordBatch::Make(schema, 2, {*z.Finish()});
   io::MemoryFileIO io2;
   auto m2 = WriteBatches(io2, "z.parquet", schema, {*zeros}, {});
-  ASSERT_TRUE(m2.ok());
+  ASSERT_OK(m2);
   EXPECT_EQ(m2->columns[0].min, bytes(-0.0));
   EXPECT_EQ(m2->columns[0].max, bytes(0.0));
 }
@@ -504,17 +505,17 @@ TEST(FileWriterTest, BloomFiltersHoldEveryValue) {
   columnar::BinaryBuilder s(columnar::Utf8());
   columnar::Int64Builder n(columnar::Int64());
   for (int64_t i = 0; i < 5000; ++i) {
-    ASSERT_TRUE(s.Append("key-" + std::to_string(i)).ok());
-    ASSERT_TRUE(n.Append(i * 7).ok());
+    ASSERT_OK(s.Append("key-" + std::to_string(i)));
+    ASSERT_OK(n.Append(i * 7));
   }
   auto batch = RecordBatch::Make(schema, 5000, {*s.Finish(), *n.Finish()});
   ParquetWriterOptions options;
   options.bloom_filter_fpp = {{"s", 0.01}, {"n", 0.05}};
   options.row_group_rows = 2500;
   io::MemoryFileIO io;
-  ASSERT_TRUE(WriteBatches(io, "t.parquet", schema, {*batch}, options).ok());
+  ASSERT_OK(WriteBatches(io, "t.parquet", schema, {*batch}, options));
   auto reader = FileReader::Open(io, "t.parquet");
-  ASSERT_TRUE(reader.ok());
+  ASSERT_OK(reader);
   for (int g = 0; g < 2; ++g) {
     auto sf = BloomFilter::Read(**reader, g, 0);
     auto nf = BloomFilter::Read(**reader, g, 1);
@@ -542,13 +543,13 @@ TEST(FileWriterTest, AFileWithoutRowsHasNoRowGroups) {
   io::MemoryFileIO io;
   RandomData data(4);
   auto metrics = WriteBatches(io, "t.parquet", schema, {*data.RandomBatch(schema, 0)}, {});
-  ASSERT_TRUE(metrics.ok()) << metrics.error().message;
+  ASSERT_OK(metrics);
   EXPECT_EQ(metrics->row_count, 0);
   EXPECT_TRUE(metrics->split_offsets.empty());
   EXPECT_EQ(metrics->columns[0].value_count, 0);
   EXPECT_FALSE(metrics->columns[0].min.has_value());
   auto reader = FileReader::Open(io, "t.parquet");
-  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  ASSERT_OK(reader);
   EXPECT_EQ((*reader)->metadata().num_rows, 0);
   EXPECT_TRUE((*reader)->metadata().row_groups.empty());
   EXPECT_EQ((*reader)->schema().column(0).field_id, 1);
@@ -570,14 +571,14 @@ TEST(FileWriterTest, ArrowRsReadsWhatFloeWrites) {
     auto schema = data.RandomSchema(1 + static_cast<int>(data.Next() % 5), 2);
     SCOPED_TRACE(schema->ToString());
     auto batch = data.RandomBatch(schema, 1 + static_cast<int64_t>(data.Next() % 400));
-    ASSERT_TRUE(batch.ok()) << batch.error().message;
+    ASSERT_OK(batch);
     ParquetWriterOptions options;
     options.columns.codec = kCodecs[seed % 6];
     options.columns.data_page_v2 = seed % 2 == 1;
     options.columns.page_row_limit = 1 + static_cast<int64_t>(data.Next() % 100);
     std::string path = dir.Join("f" + std::to_string(seed) + ".parquet");
     std::string again = dir.Join("g" + std::to_string(seed) + ".parquet");
-    ASSERT_TRUE(WriteBatches(*io, path, schema, {*batch}, options).ok());
+    ASSERT_OK(WriteBatches(*io, path, schema, {*batch}, options));
     auto r = floe::testing::RunCommand("node " + floe::testing::ShellQuote(script) + " " +
                                        floe::testing::ShellQuote(path) + " " +
                                        floe::testing::ShellQuote(again));
@@ -592,11 +593,11 @@ TEST(FileWriterTest, UnclosedOrFailedWriterLeavesNoFile) {
   io::MemoryFileIO io;
   {
     auto file = io.Create("t.parquet");
-    ASSERT_TRUE(file.ok());
+    ASSERT_OK(file);
     auto writer = ParquetWriter::Make(std::move(*file), schema);
-    ASSERT_TRUE(writer.ok());
+    ASSERT_OK(writer);
     RandomData data(1);
-    ASSERT_TRUE((*writer)->Write(*data.RandomBatch(schema, 100)).ok());
+    ASSERT_OK((*writer)->Write(*data.RandomBatch(schema, 100)));
   }
   EXPECT_FALSE(*io.Exists("t.parquet"));
   auto file = io.Create("u.parquet");
@@ -622,24 +623,23 @@ TEST(FileWriterTest, MemoryBytesCountBuffersAndFallbackFreesTheLookup) {
   // 512 values repeated on the first pages (the dictionary pays off), then distinct ones.
   constexpr int kRows = 50000;
   columnar::PrimitiveBuilder<int64_t> b(columnar::Int64());
-  for (int i = 0; i < kRows; ++i)
-    ASSERT_TRUE(b.Append(i < 4096 ? i % 512 : int64_t{i} * 7919).ok());
+  for (int i = 0; i < kRows; ++i) ASSERT_OK(b.Append(i < 4096 ? i % 512 : int64_t{i} * 7919));
   auto batch = RecordBatch::Make(schema, kRows, {*b.Finish()});
-  ASSERT_TRUE(batch.ok());
+  ASSERT_OK(batch);
   auto memory_after_write = [&](int64_t dictionary_page_bytes, const std::string& name) {
     io::MemoryFileIO io;
     auto file = io.Create(name);
-    EXPECT_TRUE(file.ok());
+    EXPECT_OK(file);
     ParquetWriterOptions options;
     options.columns.dictionary_page_bytes = dictionary_page_bytes;
     options.columns.page_bytes = 8 * 1024;
     auto writer = ParquetWriter::Make(std::move(*file), schema, options);
-    EXPECT_TRUE(writer.ok());
-    EXPECT_TRUE((*writer)->Write(*batch).ok());
+    EXPECT_OK(writer);
+    EXPECT_OK((*writer)->Write(*batch));
     int64_t memory = (*writer)->MemoryBytes();
     // Memory is at least what is buffered (capacity ≥ size).
     EXPECT_GE(memory, (*writer)->EstimatedSize() / 2);
-    EXPECT_TRUE((*writer)->Close().ok());
+    EXPECT_OK((*writer)->Close());
     ExpectFileEquals(io, name, {*batch}, 4096);
     return memory;
   };

@@ -19,6 +19,7 @@
 #include "floe/util/json_reader.h"
 #include "format/parquet/hyparquet_json.h"
 #include "format/parquet/random_batch.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::parquet {
@@ -175,7 +176,7 @@ TEST(HyparquetRowsTest, RowsEqualHyparquetsDecode) {
     auto rows = RowsAsJson(path);
     if (stem == "large_string_map.brotli")
       continue;  // a page over the codec limit: see batch_reader_test
-    ASSERT_TRUE(rows.ok()) << rows.error().message;
+    ASSERT_OK(rows);
     bool variant = stem.rfind("shredded-", 0) == 0;
     auto skip = NotCompared().find(stem);
     if (variant || skip != NotCompared().end()) {
@@ -187,10 +188,10 @@ TEST(HyparquetRowsTest, RowsEqualHyparquetsDecode) {
       continue;
     }
     auto got = JsonDocument::Parse(hyp::LongIntegersAsDoubles(*rows));
-    ASSERT_TRUE(got.ok()) << got.error().message << "\n" << rows->substr(0, 2000);
+    ASSERT_OK(got) << rows->substr(0, 2000);
     auto want = JsonDocument::Parse(
         hyp::LongIntegersAsDoubles(floe::testing::ReadFileToString(expected_path)));
-    ASSERT_TRUE(want.ok()) << want.error().message;
+    ASSERT_OK(want);
     EXPECT_EQ(Differ((*got)->root(), (*want)->root()), "");
     ++compared;
   }
@@ -220,7 +221,7 @@ TEST(HyparquetRowsTest, FloeWrittenFilesEqualHyparquetsDecode) {
     auto schema = data.RandomSchema(1 + static_cast<int>(data.Next() % 5), 2);
     SCOPED_TRACE(schema->ToString());
     auto batch = data.RandomBatch(schema, 1 + static_cast<int64_t>(data.Next() % 300));
-    ASSERT_TRUE(batch.ok()) << batch.error().message;
+    ASSERT_OK(batch);
     ParquetWriterOptions options;
     options.columns.codec = codecs[seed % 6];
     options.columns.data_page_v2 = seed % 2 == 1;
@@ -229,21 +230,21 @@ TEST(HyparquetRowsTest, FloeWrittenFilesEqualHyparquetsDecode) {
     std::string path = dir.Join("f" + std::to_string(seed) + ".parquet");
     {
       auto file = io::LocalFileIO()->Create(path);
-      ASSERT_TRUE(file.ok());
+      ASSERT_OK(file);
       auto writer = ParquetWriter::Make(std::move(*file), schema, options);
-      ASSERT_TRUE(writer.ok()) << writer.error().message;
-      ASSERT_TRUE((*writer)->Write(*batch).ok());
-      ASSERT_TRUE((*writer)->Close().ok());
+      ASSERT_OK(writer);
+      ASSERT_OK((*writer)->Write(*batch));
+      ASSERT_OK((*writer)->Close());
     }
     auto hyparquet = floe::testing::RunCommand("node " + floe::testing::ShellQuote(script) + " " +
                                                floe::testing::ShellQuote(path));
     ASSERT_EQ(hyparquet.exit_code, 0) << hyparquet.err;
     auto rows = RowsAsJson(path);
-    ASSERT_TRUE(rows.ok()) << rows.error().message;
+    ASSERT_OK(rows);
     auto got = JsonDocument::Parse(hyp::LongIntegersAsDoubles(*rows));
     auto want = JsonDocument::Parse(hyp::LongIntegersAsDoubles(hyparquet.out));
-    ASSERT_TRUE(got.ok()) << got.error().message << "\n" << rows->substr(0, 1000);
-    ASSERT_TRUE(want.ok()) << want.error().message << "\n" << path;
+    ASSERT_OK(got) << rows->substr(0, 1000);
+    ASSERT_OK(want) << path;
     EXPECT_EQ(Differ((*got)->root(), (*want)->root()), "");
   }
 }

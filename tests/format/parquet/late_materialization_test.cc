@@ -18,6 +18,7 @@
 #include "floe/io/file_io.h"
 #include "floe/io/memory_file_io.h"
 #include "random_batch.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::parquet {
@@ -151,7 +152,7 @@ Result<LateResult> LateRows(const FileReader& file, int64_t batch_size, KeepPatt
 void ExpectLateEqualsReference(const FileReader& file, int64_t batch_size, int num_fields,
                                int64_t* pages_skipped) {
   auto reference = LateReferenceRows(file, batch_size);
-  ASSERT_TRUE(reference.ok()) << reference.error().message;
+  ASSERT_OK(reference);
   std::vector<std::vector<int>> choices = {{0}};
   if (num_fields > 1) choices.push_back({num_fields - 1});
   if (num_fields > 2) choices.push_back({0, num_fields - 1});
@@ -170,7 +171,7 @@ void ExpectLateEqualsReference(const FileReader& file, int64_t batch_size, int n
       SCOPED_TRACE(::testing::Message()
                    << "fields choice " << c << ", min rows per run " << min_rows_per_run);
       auto got = LateRows(file, batch_size, p, choices[c], min_rows_per_run, c == 0);
-      ASSERT_TRUE(got.ok()) << got.error().message;
+      ASSERT_OK(got);
       ASSERT_EQ(got->rows.size(), expected.size());
       for (size_t i = 0; i < got->rows.size(); ++i) {
         ASSERT_EQ(got->rows[i], expected[i]) << "row " << i;
@@ -224,19 +225,19 @@ TEST(LateMaterializationTest, RandomFilesGiveTheReferenceRows) {
     io::MemoryFileIO io;
     {
       auto out = io.Create("t.parquet");
-      ASSERT_TRUE(out.ok()) << out.error().message;
+      ASSERT_OK(out);
       auto writer = ParquetWriter::Make(std::move(*out), schema, options);
-      ASSERT_TRUE(writer.ok()) << writer.error().message;
+      ASSERT_OK(writer);
       for (int i = 0; i < 2; ++i) {
         auto b = data.RandomBatch(schema, static_cast<int64_t>(data.Next() % 600),
                                   1 + static_cast<int>(data.Next() % 6));
-        ASSERT_TRUE(b.ok()) << b.error().message;
-        ASSERT_TRUE((*writer)->Write(*b).ok());
+        ASSERT_OK(b);
+        ASSERT_OK((*writer)->Write(*b));
       }
-      ASSERT_TRUE((*writer)->Close().ok());
+      ASSERT_OK((*writer)->Close());
     }
     auto file = FileReader::Open(io, "t.parquet");
-    ASSERT_TRUE(file.ok()) << file.error().message;
+    ASSERT_OK(file);
     ExpectLateEqualsReference(**file, 50 + static_cast<int64_t>(data.Next() % 300), num_fields,
                               &pages_skipped);
   }
@@ -354,38 +355,38 @@ TEST(LateMaterializationTest, DictionaryPredicateGivesTheReferenceRows) {
     io::MemoryFileIO io;
     {
       auto out = io.Create("t.parquet");
-      ASSERT_TRUE(out.ok()) << out.error().message;
+      ASSERT_OK(out);
       auto writer = ParquetWriter::Make(std::move(*out), schema, options);
-      ASSERT_TRUE(writer.ok()) << writer.error().message;
+      ASSERT_OK(writer);
       // Rows drawn from a small pool: values repeat.
       auto pool = data.RandomBatch(schema, 2 + static_cast<int64_t>(data.Next() % 30),
                                    2 + static_cast<int>(data.Next() % 6));
-      ASSERT_TRUE(pool.ok()) << pool.error().message;
+      ASSERT_OK(pool);
       const int64_t target = 200 + static_cast<int64_t>(data.Next() % 1200);
       for (int64_t written = 0; written < target;) {
         const int64_t len = 1 + static_cast<int64_t>(data.Next() % 4);
         const int64_t at =
             static_cast<int64_t>(data.Next() % static_cast<uint64_t>(pool->num_rows()));
         const int64_t n = std::min(len, pool->num_rows() - at);
-        ASSERT_TRUE((*writer)->Write(pool->Slice(at, n)).ok());
+        ASSERT_OK((*writer)->Write(pool->Slice(at, n)));
         written += n;
       }
-      ASSERT_TRUE((*writer)->Close().ok());
+      ASSERT_OK((*writer)->Close());
     }
     auto file = FileReader::Open(io, "t.parquet");
-    ASSERT_TRUE(file.ok()) << file.error().message;
+    ASSERT_OK(file);
     const int64_t batch_size = 30 + static_cast<int64_t>(data.Next() % 400);
     // The reference: every row whole, and each field's value as text.
     BatchReaderOptions whole;
     whole.batch_size = batch_size;
     auto reference = LateReferenceRows(**file, batch_size);
-    ASSERT_TRUE(reference.ok()) << reference.error().message;
+    ASSERT_OK(reference);
     auto reader = BatchReader::Make(**file, whole);
-    ASSERT_TRUE(reader.ok()) << reader.error().message;
+    ASSERT_OK(reader);
     std::vector<std::vector<std::string>> values(static_cast<size_t>(num_fields));
     while (true) {
       auto batch = (*reader)->Next();
-      ASSERT_TRUE(batch.ok()) << batch.error().message;
+      ASSERT_OK(batch);
       if (!*batch) break;
       for (int f = 0; f < num_fields; ++f) {
         for (int64_t i = 0; i < (*batch)->num_rows(); ++i) {
@@ -410,13 +411,13 @@ TEST(LateMaterializationTest, DictionaryPredicateGivesTheReferenceRows) {
       late.batch_size = batch_size;
       late.row_filter = DictFilter(f, salt);
       auto filtered = BatchReader::Make(**file, late);
-      ASSERT_TRUE(filtered.ok()) << filtered.error().message;
+      ASSERT_OK(filtered);
       std::vector<std::string> got;
       while (true) {
         auto batch = (*filtered)->Next();
-        ASSERT_TRUE(batch.ok()) << batch.error().message;
+        ASSERT_OK(batch);
         if (!*batch) break;
-        ASSERT_TRUE((*batch)->ToStructArray()->Validate().ok());
+        ASSERT_OK((*batch)->ToStructArray()->Validate());
         LateAppendRows(**batch, &got);
       }
       ASSERT_EQ(got.size(), expected.size());
@@ -441,13 +442,13 @@ TEST(LateMaterializationTest, DictionaryPredicateGivesTheReferenceRows) {
     late.batch_size = batch_size;
     late.row_filter = DictFilterOfTwo(0, seed, last, seed + 1);
     auto filtered = BatchReader::Make(**file, late);
-    ASSERT_TRUE(filtered.ok()) << filtered.error().message;
+    ASSERT_OK(filtered);
     std::vector<std::string> got;
     while (true) {
       auto batch = (*filtered)->Next();
-      ASSERT_TRUE(batch.ok()) << batch.error().message;
+      ASSERT_OK(batch);
       if (!*batch) break;
-      ASSERT_TRUE((*batch)->ToStructArray()->Validate().ok());
+      ASSERT_OK((*batch)->ToStructArray()->Validate());
       LateAppendRows(**batch, &got);
     }
     ASSERT_EQ(got, expected);
@@ -494,11 +495,11 @@ TEST(LateMaterializationTest, DictionaryPathSurvivesFlippedBytes) {
       columnar::Field("d", columnar::Float64(), true)});
   columnar::testing::RandomData data(7);
   auto pool = data.RandomBatch(schema, 12, 4);
-  ASSERT_TRUE(pool.ok());
+  ASSERT_OK(pool);
   io::MemoryFileIO io;
   Status written = WriteRepeatedSlices(
       io, schema, *pool, data, {.row_group_rows = 120, .writes = 100, .starts = 10, .rows = 3});
-  ASSERT_TRUE(written.ok()) << written.error().message;
+  ASSERT_OK(written);
   const std::string original = *io.Get("t.parquet");
   int by_dictionary = 0;
   for (size_t at = 4; at + 8 < original.size(); at += 2) {
@@ -517,7 +518,7 @@ TEST(LateMaterializationTest, DictionaryPathSurvivesFlippedBytes) {
       while (true) {
         auto batch = (*reader)->Next();
         if (!batch.ok() || !*batch) break;
-        ASSERT_TRUE((*batch)->ToStructArray()->Validate().ok());
+        ASSERT_OK((*batch)->ToStructArray()->Validate());
       }
       by_dictionary += (*reader)->row_groups_filtered_by_dictionary();
     }
@@ -538,13 +539,13 @@ TEST(LateMaterializationTest, DictionaryPagesOfConvertedValuesAndStrings) {
                                    columnar::Field("n", columnar::Decimal128(15, 2), true)});
   columnar::testing::RandomData data(11);
   auto pool = data.RandomBatch(schema, 16, 4);
-  ASSERT_TRUE(pool.ok()) << pool.error().message;
+  ASSERT_OK(pool);
   io::MemoryFileIO io;
   Status written = WriteRepeatedSlices(
       io, schema, *pool, data, {.row_group_rows = 300, .writes = 250, .starts = 12, .rows = 4});
-  ASSERT_TRUE(written.ok()) << written.error().message;
+  ASSERT_OK(written);
   auto file = FileReader::Open(io, "t.parquet");
-  ASSERT_TRUE(file.ok()) << file.error().message;
+  ASSERT_OK(file);
   int dictionary_chunks = 0;
   for (const auto& group : (*file)->metadata().row_groups) {
     for (const auto& chunk : group.columns)
@@ -576,18 +577,18 @@ TEST(LateMaterializationTest, BadRunsAreRejected) {
       columnar::Field("a", columnar::Int64(), true), columnar::Field("b", columnar::Utf8(), true)});
   columnar::testing::RandomData data(1);
   auto batch = data.RandomBatch(schema, 100);
-  ASSERT_TRUE(batch.ok());
+  ASSERT_OK(batch);
   io::MemoryFileIO io;
   {
     auto out = io.Create("t.parquet");
-    ASSERT_TRUE(out.ok());
+    ASSERT_OK(out);
     auto writer = ParquetWriter::Make(std::move(*out), schema);
-    ASSERT_TRUE(writer.ok());
-    ASSERT_TRUE((*writer)->Write(*batch).ok());
-    ASSERT_TRUE((*writer)->Close().ok());
+    ASSERT_OK(writer);
+    ASSERT_OK((*writer)->Write(*batch));
+    ASSERT_OK((*writer)->Close());
   }
   auto file = FileReader::Open(io, "t.parquet");
-  ASSERT_TRUE(file.ok());
+  ASSERT_OK(file);
   for (std::vector<RowRange> bad :
        {std::vector<RowRange>{{5, 3}}, std::vector<RowRange>{{0, 101}},
         std::vector<RowRange>{{4, 8}, {6, 9}}, std::vector<RowRange>{{0, 50}, {25, 75}}}) {
@@ -599,7 +600,7 @@ TEST(LateMaterializationTest, BadRunsAreRejected) {
     };
     options.row_filter = filter;
     auto reader = BatchReader::Make(**file, options);
-    ASSERT_TRUE(reader.ok());
+    ASSERT_OK(reader);
     auto next = (*reader)->Next();
     ASSERT_FALSE(next.ok());
     EXPECT_EQ(next.error().kind, ErrorKind::kInvalidArgument) << next.error().message;

@@ -12,6 +12,7 @@
 #include "floe/format/parquet/page_index_json.h"
 #include "floe/format/parquet/thrift/compact_writer.h"
 #include "floe/io/file_io.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::parquet {
@@ -39,7 +40,7 @@ TEST(MetadataEncoderTest, CorpusFootersAndPageIndexesRoundTrip) {
     std::string bytes;
     EncodeFileMetaData(md, &bytes);
     auto again = DecodeFileMetaData(bytes);
-    ASSERT_TRUE(again.ok()) << again.error().message;
+    ASSERT_OK(again);
     // Geospatial statistics and encryption fields are not written.
     bool skipped_fields = md.encryption_algorithm.has_value();
     for (const RowGroup& g : md.row_groups) {
@@ -61,7 +62,7 @@ TEST(MetadataEncoderTest, CorpusFootersAndPageIndexesRoundTrip) {
           std::string b;
           EncodeColumnIndex(*ci, &b);
           auto ci2 = DecodeColumnIndex(b);
-          ASSERT_TRUE(ci2.ok()) << ci2.error().message;
+          ASSERT_OK(ci2);
           EXPECT_EQ(ColumnIndexToJson(*ci2, leaf), ColumnIndexToJson(*ci, leaf));
           ++indexes;
         }
@@ -70,7 +71,7 @@ TEST(MetadataEncoderTest, CorpusFootersAndPageIndexesRoundTrip) {
           std::string b;
           EncodeOffsetIndex(*oi, &b);
           auto oi2 = DecodeOffsetIndex(b);
-          ASSERT_TRUE(oi2.ok()) << oi2.error().message;
+          ASSERT_OK(oi2);
           EXPECT_EQ(OffsetIndexToJson(*oi2), OffsetIndexToJson(*oi));
         }
       }
@@ -156,7 +157,7 @@ TEST(MetadataEncoderTest, RandomPageHeadersRoundTrip) {
     b += "page bytes follow";
     size_t header_size = 0;
     auto d = DecodePageHeader(reinterpret_cast<const uint8_t*>(b.data()), b.size(), &header_size);
-    ASSERT_TRUE(d.ok()) << d.error().message;
+    ASSERT_OK(d);
     EXPECT_EQ(header_size, b.size() - 17);
     EXPECT_EQ(d->type, h.type);
     EXPECT_EQ(d->uncompressed_page_size, h.uncompressed_page_size);
@@ -262,7 +263,7 @@ TEST(MetadataEncoderTest, HandmadeFooterWithEveryLogicalTypeRoundTrips) {
   std::string bytes;
   EncodeFileMetaData(md, &bytes);
   auto again = DecodeFileMetaData(bytes);
-  ASSERT_TRUE(again.ok()) << again.error().message;
+  ASSERT_OK(again);
   EXPECT_EQ(FileMetaDataToJson(*again), FileMetaDataToJson(md));
   EXPECT_EQ(again->schema[5].field_id, 5000);
   EXPECT_EQ(again->schema[7].logical_type->bit_width, 16);
@@ -282,7 +283,7 @@ TEST(MetadataEncoderTest, ListsOfFifteenOrMoreElementsUseTheLongHeader) {
   std::string b;
   EncodeColumnIndex(ci, &b);
   auto d = DecodeColumnIndex(b);
-  ASSERT_TRUE(d.ok()) << d.error().message;
+  ASSERT_OK(d);
   EXPECT_EQ(d->null_pages, ci.null_pages);
   EXPECT_EQ(d->min_values, ci.min_values);
   EXPECT_EQ(d->max_values, ci.max_values);

@@ -11,6 +11,7 @@
 #include "floe/format/parquet/page_index_json.h"
 #include "floe/io/file_io.h"
 #include "format/parquet/hyparquet_json.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::parquet {
@@ -26,16 +27,16 @@ void CompareIndexes(const std::string& suffix, bool column_index, int* compared)
         expected_path.substr(0, expected_path.size() - suffix.size()) + ".parquet";
     SCOPED_TRACE(expected_path);
     auto reader = FileReader::Open(*io, parquet_path);
-    ASSERT_TRUE(reader.ok()) << reader.error().message;
+    ASSERT_OK(reader);
     auto doc = JsonDocument::Parse(
         hyp::LongIntegersAsDoubles(floe::testing::ReadFileToString(expected_path)));
-    ASSERT_TRUE(doc.ok()) << doc.error().message;
+    ASSERT_OK(doc);
     auto groups = (*doc)->root().AsArray();
-    ASSERT_TRUE(groups.ok());
+    ASSERT_OK(groups);
     ASSERT_EQ(groups->size(), (*reader)->metadata().row_groups.size());
     for (size_t g = 0; g < groups->size(); ++g) {
       auto columns = (*groups)[g].AsArray();
-      ASSERT_TRUE(columns.ok());
+      ASSERT_OK(columns);
       ASSERT_EQ(static_cast<int>(columns->size()), (*reader)->schema().num_columns());
       for (size_t c = 0; c < columns->size(); ++c) {
         const JsonValue& expected = (*columns)[c];
@@ -59,7 +60,7 @@ void CompareIndexes(const std::string& suffix, bool column_index, int* compared)
           json = OffsetIndexToJson(*oi);
         }
         auto mine = JsonDocument::Parse(json);
-        ASSERT_TRUE(mine.ok()) << json;
+        ASSERT_OK(mine) << json;
         hyp::Comparer cmp(false, /*null_placeholders=*/true);
         cmp.Compare((*mine)->root(), expected, fmt::format("$[{}][{}]", g, c));
         std::string report;

@@ -10,6 +10,7 @@
 
 #include "floe/format/parquet/file_reader.h"
 #include "floe/io/file_io.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::parquet {
@@ -68,7 +69,7 @@ TEST(PageReaderTest, EveryPageOfEveryCorpusFileDecompresses) {
   std::vector<std::string> failures;
   for (const std::string& f : files) {
     auto file = FileReader::Open(*io, f);
-    ASSERT_TRUE(file.ok()) << file.error().message;
+    ASSERT_OK(file);
     Status s = ReadAllPages(**file, &pages, &bytes);
     bool expected_broken = kBrokenOnPurpose.count(BaseNameOf(f)) > 0;
     if (!s.ok()) {
@@ -94,7 +95,7 @@ TEST(PageReaderTest, CorruptChecksumsAreDetected) {
   for (const char* name :
        {"datapage_v1-corrupt-checksum.parquet", "rle-dict-uncompressed-corrupt-checksum.parquet"}) {
     auto file = FileReader::Open(*io, CorpusPath(std::string("parquet-testing/data/") + name));
-    ASSERT_TRUE(file.ok()) << file.error().message;
+    ASSERT_OK(file);
     int64_t pages = 0, bytes = 0;
     Status s = ReadAllPages(**file, &pages, &bytes);
     ASSERT_FALSE(s.ok()) << name;
@@ -106,10 +107,10 @@ TEST(PageReaderTest, CorruptChecksumsAreDetected) {
        {"datapage_v1-uncompressed-checksum.parquet",
         "datapage_v1-snappy-compressed-checksum.parquet", "rle-dict-snappy-checksum.parquet"}) {
     auto file = FileReader::Open(*io, CorpusPath(std::string("parquet-testing/data/") + name));
-    ASSERT_TRUE(file.ok()) << file.error().message;
+    ASSERT_OK(file);
     int64_t pages = 0, bytes = 0;
     Status s = ReadAllPages(**file, &pages, &bytes);
-    EXPECT_TRUE(s.ok()) << name << ": " << s.error().message;
+    EXPECT_OK(s) << name;
   }
 }
 

@@ -5,6 +5,7 @@
 
 #include "floe/format/parquet/file_reader.h"
 #include "floe/io/file_io.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::parquet {
@@ -42,7 +43,7 @@ TEST(SchemaTest, BuildsTreeWithLevelsAndPaths) {
       Leaf("y", Type::kDouble, FieldRepetitionType::kRequired),
   };
   auto s = Schema::Make(els);
-  ASSERT_TRUE(s.ok()) << s.error().message;
+  ASSERT_OK(s);
   EXPECT_EQ(s->num_columns(), 4);
   EXPECT_EQ(s->root().children.size(), 3u);
   const SchemaNode& id = s->column(0);
@@ -91,7 +92,7 @@ TEST(SchemaTest, MissingRepetitionIsOptional) {
   SchemaElement norep = Leaf("n", Type::kInt32, FieldRepetitionType::kRequired);
   norep.repetition_type.reset();
   auto s = Schema::Make({Group("schema", 1, std::nullopt), norep});
-  ASSERT_TRUE(s.ok()) << s.error().message;
+  ASSERT_OK(s);
   EXPECT_EQ(s->column(0).repetition, FieldRepetitionType::kOptional);
   EXPECT_EQ(s->column(0).max_definition_level, 1);
 }
@@ -100,7 +101,7 @@ TEST(SchemaTest, CorpusFilesHaveFieldIdsAndLevels) {
   auto io = io::LocalFileIO();
   auto r = FileReader::Open(
       *io, floe::testing::CorpusPath("parquet-testing/data/nested_maps.snappy.parquet"));
-  ASSERT_TRUE(r.ok()) << r.error().message;
+  ASSERT_OK(r);
   const Schema& s = (*r)->schema();
   ASSERT_EQ(s.num_columns(), 5);
   EXPECT_EQ(JoinPath(s.column(1).path), "a.key_value.value.key_value.key");

@@ -12,6 +12,7 @@
 #include "floe/format/puffin/puffin_writer.h"
 #include "floe/io/memory_file_io.h"
 #include "floe/util/bytes.h"
+#include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
 namespace floe::puffin {
@@ -24,7 +25,7 @@ std::string JavaFile(std::string_view name) {
 
 std::unique_ptr<PuffinReader> OpenOrDie(io::FileIO& io, const std::string& path) {
   auto reader = PuffinReader::Open(io, path);
-  EXPECT_TRUE(reader.ok()) << reader.error().message;
+  EXPECT_OK(reader);
   return reader.ok() ? std::move(*reader) : nullptr;
 }
 
@@ -64,10 +65,10 @@ TEST(PuffinReaderTest, JavaSampleFilesUncompressedAndZstd) {
     bool zstd = name.find("zstd") != std::string::npos;
     EXPECT_EQ(md.blobs[0].compression_codec.has_value(), zstd);
     auto b1 = reader->ReadBlob(md.blobs[0]);
-    ASSERT_TRUE(b1.ok()) << b1.error().message;
+    ASSERT_OK(b1);
     EXPECT_EQ(*b1, kBlob1);
     auto b2 = reader->ReadBlob(md.blobs[1]);
-    ASSERT_TRUE(b2.ok()) << b2.error().message;
+    ASSERT_OK(b2);
     EXPECT_EQ(*b2, kBlob2);
   }
 }
@@ -94,7 +95,7 @@ TEST(PuffinReaderTest, DeletionVectorFixtures) {
   ASSERT_NE(go, nullptr);
   ASSERT_EQ(go->metadata().blobs.size(), 1u);
   auto blob = go->ReadBlob(go->metadata().blobs[0]);
-  ASSERT_TRUE(blob.ok()) << blob.error().message;
+  ASSERT_OK(blob);
   EXPECT_EQ(*blob, testing::ReadFileToString(testing::CorpusPath(
                        "iceberg-go/puffin/testdata/deletion-vector-v1-payload.bin")));
 }
@@ -115,15 +116,15 @@ TEST(PuffinReaderTest, BareBlobFileIsNotPuffin) {
 TEST(PuffinWriterTest, RoundTrip) {
   io::MemoryFileIO io;
   auto file = io.Create("mem/a.puffin");
-  ASSERT_TRUE(file.ok());
+  ASSERT_OK(file);
   auto writer = PuffinWriter::Make(std::move(*file), {{"created-by", "floe test"}});
-  ASSERT_TRUE(writer.ok());
+  ASSERT_OK(writer);
   BlobMetadata dv;
   dv.type = std::string(kDeletionVectorV1);
   dv.fields = {2147483645};
   dv.properties = {{"referenced-data-file", "data/x.parquet"}, {"cardinality", "3"}};
   auto added1 = (*writer)->Add(dv, "first blob");
-  ASSERT_TRUE(added1.ok());
+  ASSERT_OK(added1);
   EXPECT_EQ(added1->offset, 4);
   EXPECT_EQ(added1->length, 10);
   BlobMetadata sketch;
@@ -134,11 +135,11 @@ TEST(PuffinWriterTest, RoundTrip) {
   sketch.compression_codec = "zstd";
   std::string big(5000, 'z');
   auto added2 = (*writer)->Add(sketch, big);
-  ASSERT_TRUE(added2.ok());
+  ASSERT_OK(added2);
   EXPECT_EQ(added2->offset, 14);
   EXPECT_LT(added2->length, 5000);
   auto size = (*writer)->Close();
-  ASSERT_TRUE(size.ok()) << size.error().message;
+  ASSERT_OK(size);
   EXPECT_EQ(*size, static_cast<int64_t>(io.Get("mem/a.puffin")->size()));
 
   auto reader = OpenOrDie(io, "mem/a.puffin");
@@ -154,7 +155,7 @@ TEST(PuffinWriterTest, RoundTrip) {
 TEST(PuffinWriterTest, UnsupportedCodecAndAbort) {
   io::MemoryFileIO io;
   auto writer = PuffinWriter::Make(*io.Create("mem/b.puffin"));
-  ASSERT_TRUE(writer.ok());
+  ASSERT_OK(writer);
   BlobMetadata blob;
   blob.type = "x";
   blob.compression_codec = "lz4";

@@ -11,6 +11,7 @@
 #include "floe/format/csv/csv_reader.h"
 #include "floe/format/ndjson/ndjson_reader.h"
 #include "floe/io/memory_file_io.h"
+#include "testing/result_matchers.h"
 
 namespace floe::textformat {
 namespace {
@@ -23,7 +24,7 @@ void ExpectBatchesEqual(TextBatchReader& reader, const columnar::RecordBatch& wh
   int64_t offset = 0;
   while (true) {
     auto batch = reader.Next();
-    ASSERT_TRUE(batch.ok()) << what << ": " << batch.error().message;
+    ASSERT_OK(batch) << what;
     if (!*batch) break;
     const columnar::RecordBatch& b = **batch;
     ASSERT_LE(b.num_rows(), batch_rows) << what;
@@ -153,14 +154,14 @@ TEST(TextBatchReaderTest, RandomNdjsonReadsAsTheWholeFile) {
     std::string text = RandomNdjson(rng);
     io.Put("in.ndjson", text);
     auto whole = ReadNdjsonFile(io, "in.ndjson");
-    ASSERT_TRUE(whole.ok()) << whole.error().message;
+    ASSERT_OK(whole);
     for (int64_t block : {1, 5, 4 << 20}) {
       for (int64_t rows : {1, 3, 1000}) {
         std::string what = "file " + std::to_string(i) + ", block " + std::to_string(block) +
                            ", batch " + std::to_string(rows) + ":\n" + text;
         auto reader = TextBatchReader::Open(io, "in.ndjson", TextFormat::kNdjson,
                                             {.batch_rows = rows, .block_bytes = block});
-        ASSERT_TRUE(reader.ok()) << what << reader.error().message;
+        ASSERT_OK(reader) << what;
         ExpectBatchesEqual(**reader, *whole, rows, what);
       }
     }
@@ -214,10 +215,10 @@ TEST(TextBatchReaderTest, DeclaredColumnsAreCheckedBeforeTheFirstBatch) {
   for (int i = 1; i <= 10; ++i) good += std::to_string(i) + "," + (i % 3 ? "2.50" : "") + "\n";
   io.Put("good.csv", good);
   auto whole_good = ReadCsvFile(io, "good.csv", declared);
-  ASSERT_TRUE(whole_good.ok()) << whole_good.error().message;
+  ASSERT_OK(whole_good);
   auto good_reader = TextBatchReader::Open(
       io, "good.csv", TextFormat::kCsv, {.declared = declared, .batch_rows = 3, .block_bytes = 5});
-  ASSERT_TRUE(good_reader.ok()) << good_reader.error().message;
+  ASSERT_OK(good_reader);
   EXPECT_EQ((*good_reader)->schema()->field(1).type->ToString(),
             columnar::Decimal128(9, 2)->ToString());
   ExpectBatchesEqual(**good_reader, *whole_good, 3, "good.csv");
@@ -231,9 +232,9 @@ TEST(TextBatchReaderTest, ReadsAFileLargerThanItsBlocksInBatches) {
   io.Put("big.csv", text);
   auto reader = TextBatchReader::Open(io, "big.csv", TextFormat::kCsv,
                                       {.batch_rows = 4096, .block_bytes = 1000});
-  ASSERT_TRUE(reader.ok()) << reader.error().message;
+  ASSERT_OK(reader);
   auto whole = ReadCsvFile(io, "big.csv");
-  ASSERT_TRUE(whole.ok());
+  ASSERT_OK(whole);
   ExpectBatchesEqual(**reader, *whole, 4096, "big.csv");
   EXPECT_EQ(TextFormatOf("x/Y.JSONL"), TextFormat::kNdjson);
   EXPECT_EQ(TextFormatOf("a.csv"), TextFormat::kCsv);

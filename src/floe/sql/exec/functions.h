@@ -47,7 +47,7 @@ Result<FunctionBinding> BindRound(const columnar::DataTypePtr& x, std::optional<
 Result<FunctionBinding> BindStructConstructor(const std::vector<std::string>& names,
                                               const std::vector<columnar::DataTypePtr>& args);
 
-// count, sum, avg, min, max (aggregate.h evaluates them).
+// count, sum, avg, min, max (aggregate_node.h evaluates them).
 bool IsAggregateFunction(std::string_view name);
 
 // ---- Building blocks for the kernel files ----

@@ -6,7 +6,7 @@
 //   LiteralExpr  one value, repeated
 //   FieldExpr    a struct child of another expression's struct array (`s.a`)
 //   CallExpr     a function's kernel over its arguments' arrays (operators, casts, CASE,
-//                coalesce, ... all are functions: function_registry.h)
+//                coalesce, ... all are functions: functions.h)
 #pragma once
 
 #include <functional>
