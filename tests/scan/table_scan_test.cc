@@ -23,6 +23,7 @@
 #include "floe/spec/single_value.h"
 #include "floe/table/metadata_file.h"
 #include "floe/util/thread_pool.h"
+#include "testing/filter_text.h"
 #include "testing/test_util.h"
 
 namespace floe::scan {
@@ -129,7 +130,7 @@ TEST(TableScanTest, ColumnStatsOnlyWhenAsked) {
     }
 
     ScanOptions lean;
-    lean.filter = c.filter;
+    lean.filter = testing::FilterOf(c.filter);
     ScanOptions full = lean;
     full.column_stats = true;
     Result<ScanPlan> a = PlanScan(*io, *metadata, lean);
@@ -262,7 +263,7 @@ TEST(TableScanTest, TasksInListOrderWithTheirDeletesOnAnyThreadCount) {
       SCOPED_TRACE(fmt::format("filter '{}' on {} threads", filter, threads));
       ASSERT_TRUE(SetThreadCount(threads).ok());
       ScanOptions options;
-      options.filter = filter;
+      options.filter = testing::FilterOf(filter);
       Result<ScanPlan> plan = PlanScan(*io, metadata, options);
       ASSERT_TRUE(plan.ok()) << plan.error().message;
       ExpectStreamedLikeCollected(*io, metadata, options, *plan);
