@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "bench_util.h"
+#include "floe/expr/parser.h"
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/io/file_io.h"
@@ -145,7 +146,7 @@ double FilteredSum(const std::string& path, int64_t* matched, bool late) {
   table::ParquetScanOptions options;
   options.late_materialization = late;
   options.columns = {"d"};
-  options.filter = "k < 10";
+  options.filter = *expr::ParseFilter("k < 10");
   double sum = 0;
   table::ParquetScanCallbacks callbacks;
   callbacks.on_batch = [&](const columnar::RecordBatch& b) -> Status {

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "bench_util.h"
+#include "floe/expr/parser.h"
 #include "floe/io/file_io.h"
 #include "floe/manifest/manifest_list_reader.h"
 #include "floe/manifest/manifest_list_writer.h"
@@ -189,7 +190,9 @@ PlanResult Plan(io::FileIO& io, const spec::TableMetadata& metadata, const std::
                 int threads, bool streamed) {
   Check(SetThreadCount(threads), "threads");
   scan::ScanOptions options;
-  options.filter = filter_text;
+  auto parsed = expr::ParseFilterOrTrue(filter_text);
+  Check(parsed, "filter");
+  options.filter = *parsed;
   int64_t streamed_tasks = 0;
   int64_t streamed_records = 0;
   auto count = [&](scan::FileScanTask& task) -> Status {

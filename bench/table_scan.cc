@@ -23,6 +23,7 @@
 #include "bench_util.h"
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/catalog/sql/sql_catalog.h"
+#include "floe/expr/parser.h"
 #include "floe/scan/table_reader.h"
 #include "floe/spec/partition_spec_text.h"
 #include "floe/spec/schema_text.h"
@@ -75,7 +76,9 @@ FloeRun RunFloe(io::FileIO& io, const spec::TableMetadata& metadata, const std::
   FloeRun run;
   auto start = Clock::now();
   scan::ScanOptions options;
-  options.filter = filter;
+  auto parsed = expr::ParseFilterOrTrue(filter);
+  Check(parsed, "filter");
+  options.filter = *parsed;
   auto plan = scan::PlanScan(io, metadata, options);
   Check(plan, "plan");
   scan::TableReadOptions read;

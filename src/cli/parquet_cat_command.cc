@@ -4,6 +4,7 @@
 
 #include "cli/command.h"
 #include "floe/columnar/row_writer.h"
+#include "floe/expr/parser.h"
 #include "floe/io/file_io.h"
 #include "floe/table/parquet_scan.h"
 
@@ -59,7 +60,9 @@ FLOE_REGISTER_COMMAND(
           FLOE_ASSIGN_OR_RETURN(options.int96_unit, Int96UnitOption(inv.args));
           if (auto columns = inv.args.Get("--columns"))
             options.columns = table::SplitColumnList(*columns);
-          options.filter = inv.args.Get("--filter").value_or("");
+          if (auto filter = inv.args.Get("--filter"); filter && !filter->empty()) {
+            FLOE_ASSIGN_OR_RETURN(options.filter, expr::ParseFilter(*filter));
+          }
           FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> limit, inv.args.GetInt("--limit"));
           if (limit && *limit < 0) return InvalidArgument("--limit must not be negative");
           options.limit = limit;

@@ -1,5 +1,6 @@
 #include "cli/scan_selection.h"
 
+#include "floe/expr/parser.h"
 #include "floe/util/thread_pool.h"
 
 namespace floe::cli {
@@ -24,7 +25,8 @@ Result<scan::ScanOptions> ScanOptionsFrom(const Args& args) {
     options.snapshot.as_of_ms = millis;
   }
   options.snapshot.ref = args.Get("--ref");
-  options.filter = args.Get("--filter").value_or("");
+  // Parsed here, once: the scan binds the expression to the table's schema.
+  FLOE_ASSIGN_OR_RETURN(options.filter, expr::ParseFilterOrTrue(args.Get("--filter").value_or("")));
   return options;
 }
 

@@ -230,5 +230,25 @@ TEST(BinderTest, BoundTextBindsAgain) {
   }
 }
 
+// Unbind gives, without text, what parsing the printed bound expression gives: the value of
+// every column type, nested and odd names, and each operation.
+TEST(BinderTest, UnbindIsParsingThePrintedText) {
+  for (const char* text :
+       {"i32 = 5 AND NOT s IN ('a', 'b''c')", "dec >= 1.50 OR f64 < 0.25 OR f32 > 1e30",
+        "f64 > -1e999 AND f32 != 0.1 AND f64 = 3", "i16 NOT IN (1, 2, 70000) OR i64 = -42",
+        "d = DATE '2026-03-05' AND ts > '2026-03-05 01:02:03.5'",
+        "tstz <= '2026-03-05 01:00:00+01:00' OR tsns IS NULL OR tss >= '2026-03-05 00:00:01'",
+        "id = '00112233-4455-6677-8899-aabbccddeeff' AND starts_with(s, 'x')",
+        "fix = X'0102ff' OR bin != X'00' OR not_starts_with(Name, 'a\\b')",
+        "t < '10:00:00' AND flag = FALSE AND u64 = 18446744073709551615", "i8 < 1000",
+        "st.Inner.y = 'q' AND st.x IS NOT NULL AND NOT (f32 IS NAN OR f64 IS NOT NAN)",
+        "u8 = 300 OR i32 = 1.5 OR s = NULL", "TRUE AND NOT FALSE"}) {
+    BoundExpression e = MustBind(text);
+    auto parsed = ParseFilter(ToString(e));
+    ASSERT_OK(parsed) << ToString(e);
+    EXPECT_EQ(Unbind(e), *parsed) << text << " printed as " << ToString(e);
+  }
+}
+
 }  // namespace
 }  // namespace floe::expr

@@ -27,6 +27,7 @@
 #include "floe/scan/table_scan.h"
 #include "floe/table/schema_conversion.h"
 #include "scan/data_file_rows.h"
+#include "testing/filter_text.h"
 #include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
@@ -421,11 +422,11 @@ TEST_F(AvroEvolutionTest, Errors) {
 
   // A filter that does not bind is the caller's error; one that does prunes nothing.
   options = Options();
-  options.filter = "nosuch = 1";
+  options.filter = testing::FilterOf("nosuch = 1");
   reader = DataFileReader::Open(io_, File(), options);
   ASSERT_FALSE(reader.ok());
   EXPECT_EQ(reader.error().kind, ErrorKind::kInvalidArgument);
-  options.filter = "id = 3";
+  options.filter = testing::FilterOf("id = 3");
   options.filter_rows = true;
   auto read = ReadAvro(io_, File(), options);
   ASSERT_OK(read);
@@ -661,7 +662,7 @@ TEST(AvroDataFileReaderTest, TableScanWithPositionDeletes) {
   for (const std::string filter : {"", "id >= 30"}) {
     SCOPED_TRACE(filter);
     ScanOptions scan;
-    scan.filter = filter;
+    scan.filter = testing::FilterOf(filter);
     auto plan = PlanScan(*io, metadata, scan);
     ASSERT_OK(plan);
     ASSERT_EQ(plan->tasks.size(), 1u);

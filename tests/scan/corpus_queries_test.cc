@@ -24,6 +24,7 @@
 #include "floe/scan/table_reader.h"
 #include "floe/scan/table_scan.h"
 #include "floe/util/time.h"
+#include "testing/filter_text.h"
 #include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
@@ -339,7 +340,7 @@ Result<Outcome> RunQuery(const Translated& t) {
   }
   std::shared_ptr<io::FileIO> io = io::RemappedFileIO(local, map);
   ScanOptions options;
-  options.filter = t.filter;
+  FLOE_ASSIGN_OR_RETURN(options.filter, expr::ParseFilterOrTrue(t.filter));
   options.snapshot.snapshot_id = t.snapshot_id;
   Outcome out;
   if (t.count) {  // as `floe count` counts: planning and counting in one go
@@ -475,9 +476,9 @@ TEST(CorpusQueriesTest, TpchQ06OnLineitem) {
     ASSERT_OK(map);
     std::shared_ptr<io::FileIO> io = io::RemappedFileIO(local, *map);
     ScanOptions options;
-    options.filter =
+    options.filter = testing::FilterOf(
         "l_shipdate >= DATE '1994-01-01' AND l_shipdate < DATE '1995-01-01' AND "
-        "l_discount BETWEEN 0.05 AND 0.07 AND l_quantity < 24";
+        "l_discount BETWEEN 0.05 AND 0.07 AND l_quantity < 24");
     auto plan = PlanScan(*io, *metadata, options);
     ASSERT_OK(plan);
     TableReadOptions read;

@@ -13,6 +13,7 @@
 #include "floe/manifest/snapshot_files.h"
 #include "floe/table/schema_conversion.h"
 #include "scan/data_file_rows.h"
+#include "testing/filter_text.h"
 #include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
@@ -338,7 +339,7 @@ TEST_F(SyntheticFileTest, RowPositionsCountSkippedRowGroups) {
   DataFileReadOptions options = Options();
   options.with_row_positions = true;
   options.batch_size = 4;
-  options.filter = "id < 10 or id >= 20";  // the middle row group cannot match
+  options.filter = testing::FilterOf("id < 10 or id >= 20");  // the middle row group cannot match
   auto read = ReadAll(io_, file_, options);
   ASSERT_OK(read);
   EXPECT_EQ(read->report.row_groups, 3);
@@ -352,14 +353,14 @@ TEST_F(SyntheticFileTest, RowPositionsCountSkippedRowGroups) {
   EXPECT_EQ(read->batch_sizes, (std::vector<int64_t>{4, 4, 2, 4, 4, 2}));
 
   // A filter on the renamed column binds to the file's column under the table's name.
-  options.filter = "label = 'zzz'";
+  options.filter = testing::FilterOf("label = 'zzz'");
   read = ReadAll(io_, file_, options);
   ASSERT_OK(read);
   EXPECT_EQ(read->report.row_groups_skipped, 3);
   EXPECT_TRUE(read->rows.empty());
 
   // A filter on a column the file lacks prunes nothing (the caller filters the rows).
-  options.filter = "added = 8";
+  options.filter = testing::FilterOf("added = 8");
   read = ReadAll(io_, file_, options);
   ASSERT_OK(read);
   EXPECT_EQ(read->report.row_groups_skipped, 0);
@@ -369,19 +370,19 @@ TEST_F(SyntheticFileTest, RowPositionsCountSkippedRowGroups) {
   for (const char* filter : {"id >= 20 and added = 8", "not (id < 20 or added = 7)",
                              "id >= 20 and (added = 8 or label = 'n25')"}) {
     SCOPED_TRACE(filter);
-    options.filter = filter;
+    options.filter = testing::FilterOf(filter);
     read = ReadAll(io_, file_, options);
     ASSERT_OK(read);
     EXPECT_EQ(read->report.row_groups_skipped, 2);
     EXPECT_EQ(read->rows.size(), 10u);
   }
-  options.filter = "id >= 20 or added = 8";
+  options.filter = testing::FilterOf("id >= 20 or added = 8");
   read = ReadAll(io_, file_, options);
   ASSERT_OK(read);
   EXPECT_EQ(read->report.row_groups_skipped, 0);
 
   // A filter that does not bind to the projected schema is the caller's error.
-  options.filter = "nosuch = 1";
+  options.filter = testing::FilterOf("nosuch = 1");
   auto reader = DataFileReader::Open(io_, file_, options);
   ASSERT_FALSE(reader.ok());
   EXPECT_EQ(reader.error().kind, ErrorKind::kInvalidArgument);
@@ -391,7 +392,7 @@ TEST_F(SyntheticFileTest, PageIndexDropsRowsAndKeepsTheirPositions) {
   DataFileReadOptions options = Options();
   options.with_row_positions = true;
   options.batch_size = 4;
-  options.filter = "id = 13";  // row group 1, its first page
+  options.filter = testing::FilterOf("id = 13");  // row group 1, its first page
   auto read = ReadAll(io_, file_, options);
   ASSERT_OK(read);
   EXPECT_EQ(read->report.row_groups_skipped, 2);
@@ -424,7 +425,7 @@ TEST_F(SyntheticFileTest, FilterRowsOnlyWhereTheFileColumnsMeanTheSame) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.filter);
     DataFileReadOptions options = Options();
-    options.filter = c.filter;
+    options.filter = testing::FilterOf(c.filter);
     options.filter_rows = true;
     options.with_row_positions = c.with_positions;
     options.batch_size = 4;

@@ -33,6 +33,7 @@
 #include "floe/spec/schema_text.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/update/append_files.h"
+#include "testing/filter_text.h"
 #include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
@@ -199,9 +200,9 @@ TEST(ParallelReadTest, TpchQ06OnLineitemWithFourThreads) {
   ASSERT_OK(map);
   std::shared_ptr<io::FileIO> io = io::RemappedFileIO(local, *map);
   ScanOptions options;
-  options.filter =
+  options.filter = testing::FilterOf(
       "l_shipdate >= DATE '1994-01-01' AND l_shipdate < DATE '1995-01-01' AND "
-      "l_discount BETWEEN 0.05 AND 0.07 AND l_quantity < 24";
+      "l_discount BETWEEN 0.05 AND 0.07 AND l_quantity < 24");
   auto plan = PlanScan(*io, *metadata, options);
   ASSERT_OK(plan);
   TableReadOptions read;
@@ -406,7 +407,7 @@ TEST_F(ManyFilesTest, SameRowsInPlanOrder) {
   read.plan_window = TableReadOptions().plan_window;
   // A filter: the residual is applied in each file, the rows keep their order.
   ScanOptions filtered;
-  filtered.filter = "id < 1000 and s >= 'row 5'";
+  filtered.filter = testing::FilterOf("id < 1000 and s >= 'row 5'");
   auto plan = PlanScan(*io_, table_->metadata, filtered);
   ASSERT_OK(plan);
   read.threads = 1;
@@ -418,6 +419,44 @@ TEST_F(ManyFilesTest, SameRowsInPlanOrder) {
   int64_t matching = 0;
   for (int64_t id = 0; id < 1000; ++id) matching += fmt::format("row {}", id) >= "row 5";
   EXPECT_EQ(static_cast<int64_t>(filtered_four.rows.size()), matching);
+}
+
+// A filter built in code, never text: bound to the table's schema once (a name in another
+// case, an integer for the long column), then moved onto each file's columns by the readers. The
+// rows are those of the same filter written as text, planned first or while read.
+TEST_F(ManyFilesTest, FilterBuiltInCodeReadsAsItsText) {
+  using expr::ColumnRef;
+  using expr::Expression;
+  using expr::Operation;
+  using expr::UnboundLiteral;
+  ScanOptions in_code;
+  in_code.filter = Expression::And(
+      Expression::Predicate(Operation::kLt, ColumnRef{{"ID"}}, {UnboundLiteral::Number("1000")}),
+      Expression::Predicate(Operation::kStartsWith, ColumnRef{{"s"}},
+                            {UnboundLiteral::String("row 5")}));
+  ScanOptions as_text;
+  as_text.filter = testing::FilterOf("id < 1000 and starts_with(s, 'row 5')");
+  TableReadOptions read;
+  read.columns = {"id", "s"};
+  read.threads = 3;
+  auto text_plan = PlanScan(*io_, table_->metadata, as_text);
+  ASSERT_OK(text_plan);
+  ReadOutcome expected = Read(*io_, table_->metadata, *text_plan, read);
+  ASSERT_FALSE(expected.error) << expected.error->message;
+  int64_t matching = 0;
+  for (int64_t id = 0; id < 1000; ++id) matching += fmt::format("row {}", id).starts_with("row 5");
+  EXPECT_EQ(static_cast<int64_t>(expected.rows.size()), matching);
+
+  auto plan = PlanScan(*io_, table_->metadata, in_code);
+  ASSERT_OK(plan);
+  EXPECT_EQ(plan->filter.expr, text_plan->filter.expr);
+  ReadOutcome planned = Read(*io_, table_->metadata, *plan, read);
+  ASSERT_FALSE(planned.error) << planned.error->message;
+  EXPECT_EQ(planned.rows, expected.rows);
+  std::optional<PlanReport> plan_report;
+  ReadOutcome streamed = Read(*io_, table_->metadata, *plan, read, -1, &in_code, &plan_report);
+  ASSERT_FALSE(streamed.error) << streamed.error->message;
+  EXPECT_EQ(streamed.rows, expected.rows);
 }
 
 TEST_F(ManyFilesTest, LimitStopsEveryFileEarly) {
@@ -552,7 +591,8 @@ TEST(ManyFilesCorruptTest, CorruptFileInTheMiddleReturnsItsError) {
   }
   // Counting reads the file too and fails the same way.
   ScanOptions options;
-  options.filter = "s != 'row 3'";  // the metrics cannot decide it: files are read
+  options.filter =
+      testing::FilterOf("s != 'row 3'");  // the metrics cannot decide it: files are read
   auto plan = PlanScan(*io, metadata, options);
   ASSERT_OK(plan);
   for (const FileScanTask& task : plan->tasks) {

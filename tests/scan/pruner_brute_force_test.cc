@@ -20,6 +20,7 @@
 #include "floe/scan/scan_filter.h"
 #include "floe/spec/single_value.h"
 #include "floe/util/time.h"
+#include "testing/filter_text.h"
 #include "testing/result_matchers.h"
 
 namespace floe::scan {
@@ -434,7 +435,7 @@ TEST(PrunerBruteForceTest, NeverPrunesAMatchingFileAndDoesPrune) {
       runs.push_back({start, end});
       start = end;
     }
-    ScanFilter base = *ScanFilter::Bind(schema, "");
+    ScanFilter base = *ScanFilter::Bind(schema, expr::Expression::True());
     std::vector<int> sources;
     for (const PartitionField& pf : spec.fields) {
       for (int c = 0; c < kNumCols; ++c) {
@@ -444,7 +445,7 @@ TEST(PrunerBruteForceTest, NeverPrunesAMatchingFileAndDoesPrune) {
     columnar::RecordBatch batch = BuildBatch(base.columnar_schema, rows);
     for (int n = 0; n < 30; ++n) {
       std::string text = RandomFilter(g, rows, sources, 2);
-      Result<ScanFilter> filter = ScanFilter::Bind(schema, text);
+      Result<ScanFilter> filter = ScanFilter::Bind(schema, testing::FilterOf(text));
       ASSERT_OK(filter) << text;
       Result<expr::Selection> selection = expr::EvaluateRows(filter->expr, batch);
       ASSERT_OK(selection);

@@ -158,7 +158,9 @@ TEST(PrunerCorpusTest, RealTablesNeverLoseAMatchingFile) {
       filters = std::move(sample);
     }
     for (const std::string& text : filters) {
-      Result<ScanFilter> filter = ScanFilter::Bind(*schema, text);
+      Result<expr::Expression> parsed = expr::ParseFilter(text);
+      Result<ScanFilter> filter =
+          parsed.ok() ? ScanFilter::Bind(*schema, *parsed) : Result<ScanFilter>(parsed.error());
       if (!filter.ok()) continue;  // e.g. a value the filter language cannot write back
       ManifestPruner manifest_pruner(*filter, metadata->partition_specs);
       for (const FileCase& fc : files) {

@@ -7,6 +7,7 @@
 #include "floe/scan/scan_filter.h"
 #include "floe/spec/single_value.h"
 #include "floe/util/time.h"
+#include "testing/filter_text.h"
 #include "testing/result_matchers.h"
 
 namespace floe::scan {
@@ -45,7 +46,7 @@ std::vector<PartitionSpec> Specs() {
 }
 
 ScanFilter Filter(std::string_view text) {
-  Result<ScanFilter> f = ScanFilter::Bind(Schema(), text);
+  Result<ScanFilter> f = ScanFilter::Bind(Schema(), testing::FilterOf(text));
   EXPECT_OK(f);
   return *f;
 }
@@ -69,8 +70,9 @@ TEST(ScanFilterTest, FieldIdsOfNestedReferences) {
   EXPECT_EQ(f.FieldId(f.expr.child(0).term()), 5);
   EXPECT_EQ(f.FieldId(f.expr.child(1).term()), 1);
   EXPECT_TRUE(Filter("  ").always_true());
-  EXPECT_FALSE(ScanFilter::Bind(Schema(), "nope = 1").ok());
-  EXPECT_FALSE(ScanFilter::Bind(Schema(), "ID > 1", /*case_sensitive=*/true).ok());
+  EXPECT_FALSE(ScanFilter::Bind(Schema(), testing::FilterOf("nope = 1")).ok());
+  EXPECT_FALSE(
+      ScanFilter::Bind(Schema(), testing::FilterOf("ID > 1"), /*case_sensitive=*/true).ok());
 }
 
 TEST(DataFilePrunerTest, HiddenDayPartitioning) {

@@ -30,6 +30,7 @@
 #include "floe/table/schema_conversion.h"
 #include "floe/update/append_files.h"
 #include "floe/util/time.h"
+#include "testing/filter_text.h"
 #include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
@@ -256,7 +257,7 @@ struct ScanResult {
 Result<ScanResult> Scan(io::FileIO& io, const spec::TableMetadata& metadata,
                         const std::string& filter, bool prune) {
   ScanOptions options;
-  options.filter = filter;
+  options.filter = testing::FilterOf(filter);
   options.prune = prune;
   FLOE_ASSIGN_OR_RETURN(ScanPlan plan, PlanScan(io, metadata, options));
   ScanResult result;

@@ -23,6 +23,7 @@
 #include "floe/manifest/manifest_writer.h"
 #include "floe/spec/single_value.h"
 #include "floe/util/thread_pool.h"
+#include "testing/filter_text.h"
 #include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
@@ -130,7 +131,7 @@ TEST(TableScanTest, ColumnStatsOnlyWhenAsked) {
     }
 
     ScanOptions lean;
-    lean.filter = c.filter;
+    lean.filter = testing::FilterOf(c.filter);
     ScanOptions full = lean;
     full.column_stats = true;
     Result<ScanPlan> a = PlanScan(*io, *metadata, lean);
@@ -263,7 +264,7 @@ TEST(TableScanTest, TasksInListOrderWithTheirDeletesOnAnyThreadCount) {
       SCOPED_TRACE(fmt::format("filter '{}' on {} threads", filter, threads));
       ASSERT_OK(SetThreadCount(threads));
       ScanOptions options;
-      options.filter = filter;
+      options.filter = testing::FilterOf(filter);
       Result<ScanPlan> plan = PlanScan(*io, metadata, options);
       ASSERT_OK(plan);
       ExpectStreamedLikeCollected(*io, metadata, options, *plan);

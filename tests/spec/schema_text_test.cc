@@ -109,6 +109,45 @@ TEST(PartitionSpecTextTest, TransformsAndJavaNames) {
   EXPECT_TRUE(ParsePartitionSpecText("", s)->IsUnpartitioned());
 }
 
+// Terms handed over already parsed (SQL's PARTITIONED BY) make the spec their text makes, say
+// the same errors at the positions they carry, and take names no text term can write unquoted.
+TEST(PartitionSpecTextTest, TermsMakeTheSpecTheirTextMakes) {
+  Schema s = Parse("id long, ts timestamptz, `my col` string, st struct<x: int>");
+  std::vector<TransformTerm> terms = {{"", std::nullopt, "ID"},   {"days", std::nullopt, "ts"},
+                                      {"BUCKET", 16, "id"},       {"truncate", 4, "my col"},
+                                      {"", std::nullopt, "st.x"}, {"void", std::nullopt, "ts"}};
+  auto made = MakePartitionSpec(terms, s);
+  ASSERT_OK(made);
+  auto parsed = ParsePartitionSpecText(
+      "ID, days(ts), BUCKET(16, id), truncate(4, `my col`), st.x, void(ts)", s);
+  ASSERT_OK(parsed);
+  EXPECT_EQ(*made, *parsed);
+  EXPECT_TRUE(MakePartitionSpec({}, s)->IsUnpartitioned());
+
+  auto error = [&](TransformTerm term) {
+    term.position = 20;
+    term.column_position = 30;
+    auto spec = MakePartitionSpec({term}, s);
+    EXPECT_FALSE(spec.ok()) << term.column;
+    return spec.ok() ? "" : spec.error().message;
+  };
+  EXPECT_EQ(error({"", std::nullopt, "nope"}),
+            "partition spec: column 30: no column \"nope\" in the schema");
+  EXPECT_EQ(error({"days", std::nullopt, "id"}),
+            "partition spec: column 20: day does not apply to column \"id\" of type long");
+  EXPECT_EQ(error({"bucket", 0, "id"}),
+            "partition spec: column 20: bucket: the parameter must be > 0");
+  EXPECT_EQ(error({"bucket", std::nullopt, "id"}),
+            "partition spec: column 30: expected the number of buckets (a number), found \"id\"");
+  EXPECT_EQ(error({"truncate", int64_t{1} << 40, "id"}),
+            "partition spec: column 20: expected the width (a number), found \"1099511627776\"");
+  EXPECT_EQ(error({"days", 3, "ts"}),
+            "partition spec: column 20: expected a column name, found \"3\"");
+  EXPECT_EQ(
+      MakePartitionSpec({{"", std::nullopt, "id"}, {"", std::nullopt, "id"}}, s).error().message,
+      "partition spec: duplicate partition field name \"id\"");
+}
+
 TEST(PartitionSpecTextTest, ErrorsNameTheTerm) {
   Schema s = Parse("id long, name string, ts timestamptz, tags list<string>");
   auto error = [&](std::string_view text) {

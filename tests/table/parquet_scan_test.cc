@@ -23,6 +23,7 @@
 #include "floe/format/parquet/row_ranges.h"
 #include "floe/io/file_io.h"
 #include "floe/table/parquet_pruning.h"
+#include "testing/filter_text.h"
 #include "testing/result_matchers.h"
 #include "testing/test_util.h"
 
@@ -510,7 +511,7 @@ ParquetScanReport CheckSampledFilters(const std::string& path, int count, uint32
     if (!expected.ok()) continue;  // a sampled literal that does not bind (e.g. nanoseconds)
     ++bound;
     ParquetScanOptions options;
-    options.filter = filter;
+    options.filter = testing::FilterOf(filter);
     options.batch_size = std::vector<int64_t>{97, 500, 64 * 1024}[static_cast<size_t>(i % 3)];
     auto scanned = Scan(path, options);
     if (!scanned.ok()) {
@@ -551,7 +552,7 @@ TEST_F(ParquetScanTest, PruningNeverChangesAResult) {
       auto expected = BruteForce(all, filter);
       ASSERT_OK(expected);
       ParquetScanOptions options;
-      options.filter = filter;
+      options.filter = testing::FilterOf(filter);
       options.batch_size = std::vector<int64_t>{100, 777, 64 * 1024}[rng() % 3];
       auto scanned = Scan(path, options);
       ASSERT_OK(scanned);
@@ -591,7 +592,7 @@ TEST_F(ParquetScanTest, ProjectionWithFilterOnOtherColumns) {
       pos = end + 1;
     }
     ParquetScanOptions options;
-    options.filter = filter;
+    options.filter = testing::FilterOf(filter);
     options.columns = {"id"};
     auto scanned = Scan(path, options);
     ASSERT_OK(scanned);
@@ -638,7 +639,7 @@ TEST_F(ParquetScanTest, SkipsRowGroupsTheStatisticsExclude) {
   for (const SkipCase& c : cases) {
     SCOPED_TRACE(c.filter);
     ParquetScanOptions options;
-    options.filter = c.filter;
+    options.filter = testing::FilterOf(c.filter);
     auto scanned = Scan(path, options);
     ASSERT_OK(scanned);
     EXPECT_EQ(scanned->report.row_groups, 10);
@@ -666,7 +667,7 @@ TEST_F(ParquetScanTest, AgreesWithDuckDb) {
     SCOPED_TRACE(filter);
     std::string ids;
     ParquetScanOptions options;
-    options.filter = filter;
+    options.filter = testing::FilterOf(filter);
     options.columns = {"id"};
     auto scanned = Scan(path, options);
     ASSERT_OK(scanned);
@@ -749,7 +750,7 @@ TEST_F(ParquetScanTest, PageIndexNeverChangesAResult) {
     auto expected = BruteForce(all, filter);
     ASSERT_OK(expected);
     ParquetScanOptions options;
-    options.filter = filter;
+    options.filter = testing::FilterOf(filter);
     options.batch_size = std::vector<int64_t>{97, 500, 64 * 1024}[static_cast<size_t>(i % 3)];
     auto scanned = Scan(path, options);
     ASSERT_OK(scanned);
@@ -788,7 +789,7 @@ TEST_F(ParquetScanTest, PageIndexSkipsPages) {
                              "dt = DATE '2020-02-01'", "id < 10 or id > 19990"}) {
     SCOPED_TRACE(filter);
     ParquetScanOptions options;
-    options.filter = filter;
+    options.filter = testing::FilterOf(filter);
     auto scanned = Scan(path, options);
     ASSERT_OK(scanned);
     auto expected = BruteForce(all, filter);

@@ -50,51 +50,73 @@ std::string TimestampText(int64_t v, const columnar::DataType& t) {
 
 }  // namespace
 
-std::string ValueToString(const columnar::DataType& t, const spec::Literal& value) {
+UnboundLiteral ToUnboundLiteral(const columnar::DataType& t, const spec::Literal& value) {
   using spec::Literal;
   const Literal::Value& v = value.value();
-  if (value.is_null()) return "NULL";
-  if (auto* b = std::get_if<bool>(&v)) return *b ? "TRUE" : "FALSE";
+  if (value.is_null()) return UnboundLiteral::Null();
+  if (auto* b = std::get_if<bool>(&v)) return UnboundLiteral::Bool(*b);
   if (auto* i = std::get_if<int32_t>(&v)) {
-    if (t.id() == TypeId::kDate32) return "DATE " + QuoteString(FormatDate(*i));
-    return fmt::format("{}", *i);
+    if (t.id() == TypeId::kDate32) return {LiteralKind::kDate, FormatDate(*i)};
+    return UnboundLiteral::Number(fmt::format("{}", *i));
   }
   if (auto* l = std::get_if<int64_t>(&v)) {
     switch (t.id()) {
       case TypeId::kUInt64:
-        return fmt::format("{}", static_cast<uint64_t>(*l));
+        return UnboundLiteral::Number(fmt::format("{}", static_cast<uint64_t>(*l)));
       case TypeId::kTime32:
       case TypeId::kTime64:
-        return "TIME " + QuoteString(TimeText(*l, t.unit()));
+        return {LiteralKind::kTime, TimeText(*l, t.unit())};
       case TypeId::kTimestamp:
-        return "TIMESTAMP " + QuoteString(TimestampText(*l, t));
+        return {LiteralKind::kTimestamp, TimestampText(*l, t)};
       default:
-        return fmt::format("{}", *l);
+        return UnboundLiteral::Number(fmt::format("{}", *l));
     }
   }
-  if (auto* f = std::get_if<float>(&v)) return FloatText(*f);
-  if (auto* d = std::get_if<double>(&v)) return FloatText(*d);
+  if (auto* f = std::get_if<float>(&v)) return UnboundLiteral::Number(FloatText(*f));
+  if (auto* d = std::get_if<double>(&v)) return UnboundLiteral::Number(FloatText(*d));
   if (auto* dec = std::get_if<spec::Decimal>(&v)) {
-    return spec::DecimalToString(dec->unscaled, dec->scale);
+    return UnboundLiteral::Number(spec::DecimalToString(dec->unscaled, dec->scale));
   }
-  if (auto* s = std::get_if<std::string>(&v)) return QuoteString(*s);
-  if (auto* u = std::get_if<Uuid>(&v)) return QuoteString(u->ToString());
-  if (auto* bytes = std::get_if<spec::Bytes>(&v)) {
-    if (t.id() == TypeId::kFixedSizeBinary && bytes->data.size() == 16) {
-      Uuid u;
-      std::copy(bytes->data.begin(), bytes->data.end(), u.bytes.begin());
-      return QuoteString(u.ToString());
-    }
-    return HexLiteral(
-        std::string_view(reinterpret_cast<const char*>(bytes->data.data()), bytes->data.size()));
+  if (auto* s = std::get_if<std::string>(&v)) return UnboundLiteral::String(*s);
+  if (auto* u = std::get_if<Uuid>(&v)) return UnboundLiteral::String(u->ToString());
+  const auto& bytes = std::get<spec::Bytes>(v);
+  if (t.id() == TypeId::kFixedSizeBinary && bytes.data.size() == 16) {
+    Uuid u;
+    std::copy(bytes.data.begin(), bytes.data.end(), u.bytes.begin());
+    return UnboundLiteral::String(u.ToString());
   }
-  return "?";
+  return {LiteralKind::kBinary, std::string(bytes.data.begin(), bytes.data.end())};
+}
+
+std::string ValueToString(const columnar::DataType& t, const spec::Literal& value) {
+  return ToUnboundLiteral(t, value).ToString();
 }
 
 std::string ToString(const BoundExpression& e) {
   return PrintExpression(
       e, [](const BoundReference& r) { return r.name(); },
       [](const BoundReference& r, const spec::Literal& v) { return ValueToString(*r.type, v); });
+}
+
+Expression Unbind(const BoundExpression& e) {
+  switch (e.op()) {
+    case Operation::kTrue:
+      return Expression::True();
+    case Operation::kFalse:
+      return Expression::False();
+    case Operation::kAnd:
+      return Expression::And(Unbind(e.child(0)), Unbind(e.child(1)));
+    case Operation::kOr:
+      return Expression::Or(Unbind(e.child(0)), Unbind(e.child(1)));
+    case Operation::kNot:
+      return Expression::Not(Unbind(e.child(0)));
+    default:
+      break;
+  }
+  std::vector<UnboundLiteral> values;
+  values.reserve(e.values().size());
+  for (const spec::Literal& v : e.values()) values.push_back(ToUnboundLiteral(*e.term().type, v));
+  return Expression::Predicate(e.op(), e.term().column, std::move(values));
 }
 
 }  // namespace floe::expr

@@ -31,10 +31,18 @@ struct BoundReference {
 
 using BoundExpression = BasicExpression<BoundReference, spec::Literal>;
 
-// A value of a column's physical form as filter text: 42, 1.50, 'abc', DATE '2026-03-05',
-// TIMESTAMP '2026-03-05T10:00:00.000000+00:00', NULL.
+// A value of a column's physical form as an unbound literal, as a filter writes it: 42, 1.50,
+// 'abc', DATE '2026-03-05', TIMESTAMP '2026-03-05T10:00:00.000000+00:00', NULL.
+UnboundLiteral ToUnboundLiteral(const columnar::DataType& type, const spec::Literal& value);
+// The same as filter text (ToUnboundLiteral(type, value).ToString()).
 std::string ValueToString(const columnar::DataType& type, const spec::Literal& value);
 // Binding the printed text to the same schema gives an equal expression.
 std::string ToString(const BoundExpression& e);
+
+// The expression unbound again: the schema's own column names, each value as ToUnboundLiteral
+// writes it — what parsing ToString(e) gives, without the text. Binding it case-sensitively to
+// another schema with the same names moves the filter onto that schema, each value taking that
+// schema's column type (a data file's int column for the table's long column).
+Expression Unbind(const BoundExpression& e);
 
 }  // namespace floe::expr

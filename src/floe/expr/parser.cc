@@ -333,4 +333,15 @@ Result<Expression> ParseFilter(std::string_view text) {
   return Lower(**tree);
 }
 
+Result<UnboundLiteral> FilterLiteral(const syntax::Literal& literal) {
+  return ValueOf(literal, SourcePosition{});
+}
+
+Result<Expression> ParseFilterOrTrue(std::string_view text) {
+  for (char c : text) {
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return ParseFilter(text);
+  }
+  return Expression::True();
+}
+
 }  // namespace floe::expr

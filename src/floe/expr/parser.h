@@ -35,6 +35,15 @@
 
 namespace floe::expr {
 
+namespace syntax {
+struct Literal;
+}  // namespace syntax
+
 Result<Expression> ParseFilter(std::string_view text);
+// ParseFilter, reading empty or blank text as TRUE (a `--filter ""` filters nothing).
+Result<Expression> ParseFilterOrTrue(std::string_view text);
+// A literal of the grammar as a filter holds it, checked as ParseFilter checks it (a valid
+// date, no offset in TIMESTAMP_NTZ, ...): how SQL's pushdown hands its conjuncts' literals on.
+Result<UnboundLiteral> FilterLiteral(const syntax::Literal& literal);
 
 }  // namespace floe::expr

@@ -2,7 +2,6 @@
 
 #include "floe/columnar/buffer.h"
 #include "floe/expr/binder.h"
-#include "floe/expr/parser.h"
 #include "floe/expr/rewrite_not.h"
 #include "floe/scan/avro_data_file_reader.h"
 #include "floe/scan/row_positions.h"
@@ -38,13 +37,11 @@ expr::BoundExpression OnFileColumns(const expr::BoundExpression& e,
       break;
   }
   if (!e.is_predicate()) return e;  // TRUE, FALSE
-  // The printed predicate binds to any schema with the same names (bound_expression.h); the
+  // The unbound predicate binds to any schema with the same names (bound_expression.h); the
   // literal then takes the file column's type (an int column for a long table column).
-  auto parsed = expr::ParseFilter(expr::ToString(e));
-  if (!parsed.ok()) return E::True();
   expr::BindOptions exact;
   exact.case_sensitive = true;
-  auto bound = expr::Bind(*parsed, file_columns, exact);
+  auto bound = expr::Bind(expr::Unbind(e), file_columns, exact);
   return bound.ok() ? *bound : E::True();
 }
 
@@ -85,15 +82,14 @@ Result<std::unique_ptr<DataFileReader>> DataFileReader::Open(io::FileIO& io,
   if (avro) {
     FLOE_ASSIGN_OR_RETURN(r->avro_, AvroDataFileReader::Open(io, file, r->options_));
     r->schema_ = r->avro_->schema();
-    if (!r->options_.filter.empty()) {
+    if (r->options_.filter) {
       // Nothing to prune with (Avro files have no statistics), but a filter that does not bind
       // is the caller's error all the same.
-      FLOE_ASSIGN_OR_RETURN(expr::Expression filter, expr::ParseFilter(r->options_.filter));
       FLOE_ASSIGN_OR_RETURN(col::SchemaPtr projected,
                             table::ToColumnarSchema(r->options_.projected_schema));
       expr::BindOptions bind;
       bind.case_sensitive = r->options_.case_sensitive;
-      FLOE_RETURN_IF_ERROR(expr::Bind(filter, *projected, bind));
+      FLOE_RETURN_IF_ERROR(expr::Bind(*r->options_.filter, *projected, bind));
     }
     return r;
   }
@@ -148,8 +144,8 @@ Status DataFileReader::InstallReader() {
   // then moved onto the columns read; predicates on columns the file lacks prune nothing.
   std::function<Result<bool>(int)> groups;
   std::function<Result<parquet::RowRanges>(int)> pages;
-  if (!options_.filter.empty()) {
-    FLOE_ASSIGN_OR_RETURN(expr::Expression filter, expr::ParseFilter(options_.filter));
+  if (options_.filter) {
+    const expr::Expression& filter = *options_.filter;
     expr::BindOptions bind;
     bind.case_sensitive = options_.case_sensitive;
     FLOE_ASSIGN_OR_RETURN(expr::BoundExpression bound,

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "floe/columnar/record_batch.h"
+#include "floe/expr/expression.h"
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/format/parquet/row_ranges.h"
@@ -56,10 +57,10 @@ struct DataFileReadOptions {
   const spec::PartitionSpec* spec = nullptr;
   // The table's schema.name-mapping.default, used when the file has no field ids.
   std::optional<spec::NameMapping> name_mapping;
-  // WHERE-clause text over the projected schema's names (expr/parser.h), for pruning only.
-  // Empty: no pruning. Open fails (InvalidArgument) when it does not bind to the projected
-  // schema; its predicates on columns the file lacks prune nothing.
-  std::string filter;
+  // A filter over the projected schema's names (unbound: it is bound to this file's columns),
+  // for pruning only. Unset: no pruning. Open fails (InvalidArgument) when it does not bind to
+  // the projected schema; its predicates on columns the file lacks prune nothing.
+  std::optional<expr::Expression> filter;
   // Also drop the rows the filter rejects, where that is exact: every column the filter names is
   // a top-level column of the file whose type is the projected type (no promotion, default or
   // partition value stands in), and no row positions are asked for. filters_rows() tells.

@@ -3,35 +3,21 @@
 #include <algorithm>
 
 #include "floe/expr/binder.h"
-#include "floe/expr/parser.h"
 #include "floe/table/schema_conversion.h"
 
 namespace floe::scan {
-namespace {
-
-bool IsBlank(std::string_view text) {
-  for (char c : text) {
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
-  }
-  return true;
-}
-
-}  // namespace
-
 Result<ScanFilter> ScanFilter::Make(const spec::Schema& schema, expr::BoundExpression expr) {
   FLOE_ASSIGN_OR_RETURN(columnar::SchemaPtr columnar_schema, table::ToColumnarSchema(schema));
   return ScanFilter{schema, std::move(columnar_schema), std::move(expr)};
 }
 
-Result<ScanFilter> ScanFilter::Bind(const spec::Schema& schema, std::string_view filter_text,
+Result<ScanFilter> ScanFilter::Bind(const spec::Schema& schema, const expr::Expression& filter,
                                     bool case_sensitive) {
-  FLOE_ASSIGN_OR_RETURN(ScanFilter filter, Make(schema, expr::BoundExpression::True()));
-  if (IsBlank(filter_text)) return filter;
-  FLOE_ASSIGN_OR_RETURN(expr::Expression parsed, expr::ParseFilter(filter_text));
+  FLOE_ASSIGN_OR_RETURN(ScanFilter bound, Make(schema, expr::BoundExpression::True()));
   expr::BindOptions options;
   options.case_sensitive = case_sensitive;
-  FLOE_ASSIGN_OR_RETURN(filter.expr, expr::Bind(parsed, *filter.columnar_schema, options));
-  return filter;
+  FLOE_ASSIGN_OR_RETURN(bound.expr, expr::Bind(filter, *bound.columnar_schema, options));
+  return bound;
 }
 
 const spec::NestedField* ScanFilter::Field(const expr::BoundReference& ref) const {

@@ -1,16 +1,17 @@
-// The row filter of a table scan: the filter text (expr/parser.h, the WHERE syntax of every
-// --filter) bound to the table schema's columnar form, kept together with the Iceberg schema so
+// The row filter of a table scan: a filter expression (expr/expression.h; parsed once from the
+// WHERE syntax of --filter, expr/parser.h, or built in code) bound to the table schema's columnar
+// form, kept together with the Iceberg schema so
 // that the pruners (manifest_pruner.h, data_file_pruner.h) can map each column the filter names
 // back to its Iceberg field id, which partition specs and column metrics are keyed by.
 #pragma once
 
 #include <cstdint>
 #include <optional>
-#include <string_view>
 #include <vector>
 
 #include "floe/columnar/record_batch.h"
 #include "floe/expr/bound_expression.h"
+#include "floe/expr/expression.h"
 #include "floe/spec/schema.h"
 #include "floe/util/result.h"
 
@@ -19,12 +20,11 @@ namespace floe::scan {
 struct ScanFilter {
   spec::Schema schema;
   columnar::SchemaPtr columnar_schema;  // table::ToColumnarSchema(schema)
-  expr::BoundExpression expr;           // TRUE for an empty filter text
+  expr::BoundExpression expr;           // TRUE: every row
 
-  // Parses `filter_text` and binds it to `schema` (names ignore ASCII case unless
-  // case_sensitive). Empty or blank text is TRUE. Errors are the parser's and binder's
-  // InvalidArgument ("filter: no column ...").
-  static Result<ScanFilter> Bind(const spec::Schema& schema, std::string_view filter_text,
+  // Binds `filter` to `schema` (names ignore ASCII case unless case_sensitive). Errors are the
+  // binder's InvalidArgument ("filter: no column ...").
+  static Result<ScanFilter> Bind(const spec::Schema& schema, const expr::Expression& filter,
                                  bool case_sensitive = false);
   // The same schema with an already bound expression (e.g. built in code).
   static Result<ScanFilter> Make(const spec::Schema& schema, expr::BoundExpression expr);

@@ -13,7 +13,6 @@
 
 #include "floe/expr/binder.h"
 #include "floe/expr/filter_batch.h"
-#include "floe/expr/parser.h"
 #include "floe/expr/row_evaluator.h"
 #include "floe/scan/column_selection.h"
 #include "floe/scan/data_file_reader.h"
@@ -56,15 +55,16 @@ struct ReadSetup {
   std::set<int32_t> filter_ids;
   columnar::SchemaPtr output_schema;
   std::optional<spec::NameMapping> name_mapping;
-  std::optional<expr::Expression> filter;  // unbound; nullopt when always true
+  // The plan's filter unbound (the schema's own names), moved onto each file's columns by
+  // binding it case-sensitively; nullopt when always true.
+  std::optional<expr::Expression> filter;
   std::shared_ptr<DeleteLoader> deletes;
   bool parallel_columns = true;  // DataFileReadOptions::parallel_columns
   std::shared_ptr<parquet::PageBufferPool> buffers = std::make_shared<parquet::PageBufferPool>();
 };
 
 Result<ReadSetup> MakeSetup(const spec::TableMetadata& metadata, const ScanPlan& plan,
-                            std::optional<std::set<int32_t>> output_ids,
-                            const std::string& filter_text) {
+                            std::optional<std::set<int32_t>> output_ids) {
   ReadSetup setup;
   setup.plan = &plan;
   if (output_ids) {
@@ -74,8 +74,7 @@ Result<ReadSetup> MakeSetup(const spec::TableMetadata& metadata, const ScanPlan&
                         table::ToColumnarSchema(SelectFields(plan.schema, setup.output_ids)));
   if (!plan.filter.always_true()) {
     for (int32_t id : plan.filter.FieldIds()) setup.filter_ids.insert(id);
-    FLOE_ASSIGN_OR_RETURN(expr::Expression parsed, expr::ParseFilter(filter_text));
-    setup.filter = std::move(parsed);
+    setup.filter = expr::Unbind(plan.filter.expr);
   }
   if (const std::string* mapping = metadata.Property(spec::kNameMappingProperty)) {
     auto parsed = spec::NameMapping::Parse(*mapping);
@@ -115,10 +114,10 @@ Status ReadTask(io::FileIO& io, const spec::TableMetadata& metadata, const ReadS
   read_options.spec = metadata.SpecById(task.data_file.spec_id);
   read_options.name_mapping = setup.name_mapping;
   if (apply_filter) {
-    read_options.filter = expr::ToString(plan.filter.expr);
+    read_options.filter = setup.filter;
     read_options.filter_rows = true;
   }
-  read_options.case_sensitive = true;  // the printed filter uses the schema's own names
+  read_options.case_sensitive = true;  // the unbound filter uses the schema's own names
   read_options.with_row_positions = deletes.needs_positions();
   read_options.batch_size = batch_size;
   read_options.parallel_columns = setup.parallel_columns;
@@ -335,8 +334,7 @@ Result<ReadSetup> BeginRead(const spec::TableMetadata& metadata, const ScanPlan&
     return InvalidArgument("threads {}: expected 0 (all cores) or more", options.threads);
   FLOE_ASSIGN_OR_RETURN(std::set<int32_t> output_ids,
                         ColumnIds(plan.schema, options.columns, options.case_sensitive));
-  FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, plan, std::move(output_ids),
-                                                   expr::ToString(plan.filter.expr)));
+  FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, plan, std::move(output_ids)));
   if (callbacks.on_schema) FLOE_RETURN_IF_ERROR(callbacks.on_schema(setup.output_schema));
   return setup;
 }
@@ -401,8 +399,7 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
 Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata,
                            const ScanPlan& plan, int threads) {
   if (threads < 0) return InvalidArgument("threads {}: expected 0 (all cores) or more", threads);
-  FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, plan, std::set<int32_t>{},
-                                                   expr::ToString(plan.filter.expr)));
+  FLOE_ASSIGN_OR_RETURN(ReadSetup setup, MakeSetup(metadata, plan, std::set<int32_t>{}));
   RowCount result;
   std::vector<const FileScanTask*> to_read;
   for (const FileScanTask& task : plan.tasks) {

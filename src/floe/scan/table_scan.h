@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "floe/expr/expression.h"
 #include "floe/io/file_io.h"
 #include "floe/manifest/data_file.h"
 #include "floe/scan/scan_filter.h"
@@ -36,7 +37,7 @@ namespace floe::scan {
 
 struct ScanOptions {
   SnapshotSelector snapshot;
-  std::string filter;  // WHERE-clause text (expr/parser.h); empty: every row
+  expr::Expression filter;  // unbound (parse --filter text with expr/parser.h); TRUE: every row
   bool case_sensitive = false;
   bool prune = true;  // false: plan every file (for checking pruning against brute force)
   // Keep the data files' column metrics (sizes, counts, bounds) in the tasks. Off by default,

@@ -1,5 +1,6 @@
 #include "floe/sql/filter_pushdown.h"
 
+#include "floe/expr/parser.h"
 #include "floe/scan/scan_filter.h"
 #include "floe/sql/exec/sql_type.h"
 #include "floe/util/uuid.h"
@@ -22,36 +23,63 @@ void SplitConjuncts(const Expr& expr, std::vector<const Expr*>* out) {
 
 namespace {
 
+using expr::Expression;
+using expr::Operation;
+using expr::UnboundLiteral;
+
+// A column (or struct field) of the table as the filter names it, as EXPLAIN shows it, and its
+// type.
+struct PushedColumn {
+  expr::ColumnRef ref;
+  std::string text;
+  columnar::DataTypePtr type;
+};
+
+// A literal as the filter holds it and as EXPLAIN shows it.
+struct PushedValue {
+  UnboundLiteral literal;
+  std::string text;
+};
+
 class PushdownWriter {
  public:
   PushdownWriter(const ExpressionBinder& binder, const Scope& scope,
                  const spec::Schema& table_schema, bool utc)
       : binder_(binder), scope_(scope), table_schema_(table_schema), utc_(utc) {}
 
-  // The filter text of a boolean expression, or nullopt.
-  std::optional<std::string> Predicate(const Expr& e) {
+  // The filter of a boolean expression, or nullopt.
+  std::optional<PushedFilter> Predicate(const Expr& e) {
     switch (e.kind()) {
       case ExprKind::kBinary: {
         const auto& b = *e.As<syntax::BinaryExpr>();
         if (b.op == syntax::BinaryOp::kAnd || b.op == syntax::BinaryOp::kOr) {
           auto l = Predicate(*b.left), r = Predicate(*b.right);
           if (!l || !r) return std::nullopt;
-          return "(" + *l + (b.op == syntax::BinaryOp::kAnd ? " AND " : " OR ") + *r + ")";
+          const bool is_and = b.op == syntax::BinaryOp::kAnd;
+          return PushedFilter{is_and ? Expression::And(std::move(l->filter), std::move(r->filter))
+                                     : Expression::Or(std::move(l->filter), std::move(r->filter)),
+                              "(" + l->text + (is_and ? " AND " : " OR ") + r->text + ")"};
         }
-        const char* op = CompareSymbol(b.op);
+        std::optional<Operation> op = ComparisonOf(b.op);
         if (!op) return std::nullopt;
-        // column op literal, or literal op column (the filter parser flips it). A uuid column
+        const std::string symbol(expr::OperationSymbol(*op));
+        // column op literal, or literal op column (flipped: `5 > a` is `a < 5`). A uuid column
         // (a string to the query) is pushed for equality only.
-        if (b.op != syntax::BinaryOp::kEq && b.op != syntax::BinaryOp::kNotEq &&
+        if (*op != Operation::kEq && *op != Operation::kNotEq &&
             (IsUuidColumn(*b.left) || IsUuidColumn(*b.right))) {
           return std::nullopt;
         }
         if (auto c = Column(*b.left)) {
-          if (auto v = Value(*b.right, *c->second))
-            return "(" + c->first + " " + op + " " + *v + ")";
+          if (auto v = Value(*b.right, *c->type)) {
+            return PushedFilter{Expression::Predicate(*op, c->ref, {std::move(v->literal)}),
+                                "(" + c->text + " " + symbol + " " + v->text + ")"};
+          }
         } else if (auto c2 = Column(*b.right)) {
-          if (auto v = Value(*b.left, *c2->second))
-            return "(" + *v + " " + op + " " + c2->first + ")";
+          if (auto v = Value(*b.left, *c2->type)) {
+            return PushedFilter{
+                Expression::Predicate(expr::Flip(*op), c2->ref, {std::move(v->literal)}),
+                "(" + v->text + " " + symbol + " " + c2->text + ")"};
+          }
         }
         return std::nullopt;
       }
@@ -60,36 +88,47 @@ class PushdownWriter {
         if (u.op != syntax::UnaryOp::kNot) return std::nullopt;
         auto inner = Predicate(*u.operand);
         if (!inner) return std::nullopt;
-        return "(NOT " + *inner + ")";
+        return PushedFilter{Expression::Not(std::move(inner->filter)), "(NOT " + inner->text + ")"};
       }
       case ExprKind::kIs: {
         const auto& is = *e.As<syntax::IsExpr>();
         if (is.test != syntax::IsTest::kNull) return std::nullopt;
         auto c = Column(*is.operand);
         if (!c) return std::nullopt;
-        return "(" + c->first + (is.negated ? " IS NOT NULL)" : " IS NULL)");
+        return PushedFilter{
+            Expression::Predicate(is.negated ? Operation::kNotNull : Operation::kIsNull, c->ref),
+            "(" + c->text + (is.negated ? " IS NOT NULL)" : " IS NULL)")};
       }
       case ExprKind::kIn: {
         const auto& in = *e.As<syntax::InExpr>();
         auto c = Column(*in.operand);
         if (!c) return std::nullopt;
+        std::vector<UnboundLiteral> values;
         std::string list;
         for (const auto& item : in.list) {
-          auto v = Value(*item, *c->second);
+          auto v = Value(*item, *c->type);
           if (!v) return std::nullopt;
           if (!list.empty()) list += ", ";
-          list += *v;
+          list += v->text;
+          values.push_back(std::move(v->literal));
         }
-        return "(" + c->first + (in.negated ? " NOT IN (" : " IN (") + list + "))";
+        return PushedFilter{Expression::Predicate(in.negated ? Operation::kNotIn : Operation::kIn,
+                                                  c->ref, std::move(values)),
+                            "(" + c->text + (in.negated ? " NOT IN (" : " IN (") + list + "))"};
       }
       case ExprKind::kBetween: {
+        // c BETWEEN lo AND hi is c >= lo AND c <= hi.
         const auto& bt = *e.As<syntax::BetweenExpr>();
         auto c = Column(*bt.operand);
         if (!c || IsUuidColumn(*bt.operand)) return std::nullopt;
-        auto lo = Value(*bt.low, *c->second), hi = Value(*bt.high, *c->second);
+        auto lo = Value(*bt.low, *c->type), hi = Value(*bt.high, *c->type);
         if (!lo || !hi) return std::nullopt;
-        return "(" + c->first + (bt.negated ? " NOT BETWEEN " : " BETWEEN ") + *lo + " AND " + *hi +
-               ")";
+        Expression range =
+            Expression::And(Expression::Predicate(Operation::kGtEq, c->ref, {lo->literal}),
+                            Expression::Predicate(Operation::kLtEq, c->ref, {hi->literal}));
+        return PushedFilter{bt.negated ? Expression::Not(std::move(range)) : std::move(range),
+                            "(" + c->text + (bt.negated ? " NOT BETWEEN " : " BETWEEN ") +
+                                lo->text + " AND " + hi->text + ")"};
       }
       case ExprKind::kLike: {
         const auto& like = *e.As<syntax::LikeExpr>();
@@ -97,15 +136,22 @@ class PushdownWriter {
         auto c = Column(*like.operand);
         const auto* pattern = like.pattern->As<syntax::Literal>();
         if (!c || !pattern || pattern->kind != LiteralKind::kString) return std::nullopt;
-        // Only a pure prefix (no '_', one trailing '%') or no wildcard: the filter language's LIKE.
+        // Only a pure prefix (no '_', one trailing '%') or no wildcard: the filter language's LIKE,
+        // starts_with(c, prefix) or c = pattern.
         std::string_view p = pattern->text;
         size_t percent = p.find('%');
         if (p.find('_') != std::string_view::npos || p.find('\\') != std::string_view::npos)
           return std::nullopt;
         if (percent != std::string_view::npos && percent != p.size() - 1) return std::nullopt;
-        if (c->second->id() != TypeId::kString) return std::nullopt;
-        return "(" + c->first + (like.negated ? " NOT LIKE " : " LIKE ") +
-               syntax::ToSql(*like.pattern) + ")";
+        if (c->type->id() != TypeId::kString) return std::nullopt;
+        const bool prefix = percent != std::string_view::npos;
+        Operation op = prefix ? (like.negated ? Operation::kNotStartsWith : Operation::kStartsWith)
+                              : (like.negated ? Operation::kNotEq : Operation::kEq);
+        UnboundLiteral value =
+            UnboundLiteral::String(std::string(prefix ? p.substr(0, percent) : p));
+        return PushedFilter{Expression::Predicate(op, c->ref, {std::move(value)}),
+                            "(" + c->text + (like.negated ? " NOT LIKE " : " LIKE ") +
+                                syntax::ToSql(*like.pattern) + ")"};
       }
       default:
         return std::nullopt;
@@ -113,49 +159,49 @@ class PushdownWriter {
   }
 
  private:
-  static const char* CompareSymbol(syntax::BinaryOp op) {
+  static std::optional<Operation> ComparisonOf(syntax::BinaryOp op) {
     switch (op) {
       case syntax::BinaryOp::kEq:
-        return "=";
+        return Operation::kEq;
       case syntax::BinaryOp::kNotEq:
-        return "!=";
+        return Operation::kNotEq;
       case syntax::BinaryOp::kLt:
-        return "<";
+        return Operation::kLt;
       case syntax::BinaryOp::kLtEq:
-        return "<=";
+        return Operation::kLtEq;
       case syntax::BinaryOp::kGt:
-        return ">";
+        return Operation::kGt;
       case syntax::BinaryOp::kGtEq:
-        return ">=";
+        return Operation::kGtEq;
       default:
-        return nullptr;
+        return std::nullopt;
     }
   }
 
-  // A column (or struct field) of the table: its filter text and type.
-  std::optional<std::pair<std::string, columnar::DataTypePtr>> Column(const Expr& e) {
+  // A column (or struct field) of the table, under the table's own names.
+  std::optional<PushedColumn> Column(const Expr& e) {
     const auto* ref = e.As<syntax::ColumnRef>();
     if (!ref) return std::nullopt;
     auto resolved = binder_.Resolve(ref->name);
     if (!resolved.ok() || !*resolved) return std::nullopt;
     const ScopeColumn& col = scope_.columns[static_cast<size_t>((*resolved)->column)];
-    std::string text = syntax::QuoteIdentifier(col.name);
-    columnar::DataTypePtr type = col.type;
+    PushedColumn out{expr::ColumnRef{{col.name}}, syntax::QuoteIdentifier(col.name), col.type};
     for (const std::string& f : (*resolved)->fields) {
-      if (type->id() != TypeId::kStruct) return std::nullopt;
+      if (out.type->id() != TypeId::kStruct) return std::nullopt;
       columnar::DataTypePtr child;
-      for (int k = 0; k < type->num_children(); ++k) {
-        if (type->child(k).name == f || AsciiEq(type->child(k).name, f)) {
-          child = type->child(k).type;
-          text += "." + syntax::QuoteIdentifier(type->child(k).name);
+      for (int k = 0; k < out.type->num_children(); ++k) {
+        if (out.type->child(k).name == f || AsciiEq(out.type->child(k).name, f)) {
+          child = out.type->child(k).type;
+          out.ref.path.push_back(out.type->child(k).name);
+          out.text += "." + syntax::QuoteIdentifier(out.type->child(k).name);
         }
       }
       if (!child) return std::nullopt;
-      type = child;
+      out.type = child;
     }
-    if (IsFloating(*type) || type->is_nested()) return std::nullopt;
-    if (IsUuidColumn(e)) type = columnar::Uuid();
-    return std::make_pair(text, type);
+    if (IsFloating(*out.type) || out.type->is_nested()) return std::nullopt;
+    if (IsUuidColumn(e)) out.type = columnar::Uuid();
+    return out;
   }
 
   // A column or struct field that is a uuid in the table (the query reads it as its text).
@@ -188,9 +234,20 @@ class PushdownWriter {
     return true;
   }
 
-  // A literal compared with a column of `type`, in the filter language, when the two languages
-  // read it the same way.
-  std::optional<std::string> Value(const Expr& e, const columnar::DataType& type) {
+  // A literal compared with a column of `type`, when the two languages read it the same way.
+  std::optional<PushedValue> Value(const Expr& e, const columnar::DataType& type) {
+    std::optional<std::string> text = ValueText(e, type);
+    if (!text) return std::nullopt;
+    const auto& lit = *e.As<syntax::Literal>();
+    if (lit.int_value) return PushedValue{UnboundLiteral::Number(*text), *text};
+    // The filter reads the literal as it reads its own (a date must be a valid one, ...).
+    auto literal = expr::FilterLiteral(lit);
+    if (!literal.ok()) return std::nullopt;
+    return PushedValue{std::move(*literal), std::move(*text)};
+  }
+
+  // The literal as EXPLAIN shows it, when it can be pushed.
+  std::optional<std::string> ValueText(const Expr& e, const columnar::DataType& type) {
     const auto* lit = e.As<syntax::Literal>();
     if (!lit) return std::nullopt;
     switch (lit->kind) {
@@ -248,15 +305,15 @@ class PushdownWriter {
 
 }  // namespace
 
-std::optional<std::string> PushableFilterText(const Expr& conjunct, const ExpressionBinder& binder,
-                                              const Scope& scope, const spec::Schema& table_schema,
-                                              bool session_is_utc) {
+std::optional<PushedFilter> PushableFilter(const Expr& conjunct, const ExpressionBinder& binder,
+                                           const Scope& scope, const spec::Schema& table_schema,
+                                           bool session_is_utc) {
   PushdownWriter writer(binder, scope, table_schema, session_is_utc);
-  std::optional<std::string> text = writer.Predicate(conjunct);
-  if (!text) return std::nullopt;
-  // The filter language must read it too (it may refuse, e.g. a string that is not a date).
-  if (!scan::ScanFilter::Bind(table_schema, *text).ok()) return std::nullopt;
-  return text;
+  std::optional<PushedFilter> pushed = writer.Predicate(conjunct);
+  if (!pushed) return std::nullopt;
+  // The filter must bind too (it may refuse, e.g. a string that is not a date).
+  if (!scan::ScanFilter::Bind(table_schema, pushed->filter).ok()) return std::nullopt;
+  return pushed;
 }
 
 }  // namespace floe::sql

@@ -38,9 +38,9 @@ struct BoundFrom {
   // The full schema of a pending scan's table (pushdown binds against it).
   std::shared_ptr<Scope> table_scope;
   std::optional<spec::Schema> table_schema_storage;
-  // Conjuncts pushed here: filter texts of the pending scan, and conjuncts evaluated over this
+  // Conjuncts pushed here: filters of the pending scan, and conjuncts evaluated over this
   // item's rows by a Filter node (bound against `scope`).
-  std::vector<std::string> pushed;
+  std::vector<PushedFilter> pushed;
   std::vector<const Expr*> filters;
 };
 
@@ -404,13 +404,18 @@ class QueryBinder {
   // conjuncts pushed into it.
   Result<PlanNodePtr> Finish(BoundFrom& from) {
     if (from.pending_scan) {
-      if (!from.pushed.empty()) {
-        std::string pushed;
-        for (const auto& text : from.pushed) pushed += (pushed.empty() ? "" : " AND ") + text;
-        std::string& filter = from.pending_scan->filter;
-        filter = filter.empty() ? pushed : "(" + filter + ") AND " + pushed;
-        from.pushed.clear();
+      // The scan's filter AND each pushed conjunct, in the order they were pushed.
+      TableScanSpec& scan = *from.pending_scan;
+      for (PushedFilter& pushed : from.pushed) {
+        if (scan.filter_text.empty()) {
+          scan.filter = std::move(pushed.filter);
+          scan.filter_text = std::move(pushed.text);
+        } else {
+          scan.filter = expr::Expression::And(std::move(scan.filter), std::move(pushed.filter));
+          scan.filter_text += " AND " + pushed.text;
+        }
       }
+      from.pushed.clear();
       FLOE_ASSIGN_OR_RETURN(from.node, MakeTableScanNode(std::move(*from.pending_scan)));
       from.pending_scan.reset();
     } else if (from.pending_join) {
@@ -485,10 +490,10 @@ class QueryBinder {
   bool PushDown(BoundFrom& from, const Expr* conjunct, bool may_filter_here) {
     if (from.pending_scan) {
       ExpressionBinder table_binder(*from.table_scope, context_);
-      auto text = PushableFilterText(*conjunct, table_binder, *from.table_scope,
-                                     *from.table_schema_storage, context_->time_zone.is_utc());
-      if (text) {
-        from.pushed.push_back(*text);
+      auto pushed = PushableFilter(*conjunct, table_binder, *from.table_scope,
+                                   *from.table_schema_storage, context_->time_zone.is_utc());
+      if (pushed) {
+        from.pushed.push_back(std::move(*pushed));
         return true;
       }
     } else if (from.pending_join) {

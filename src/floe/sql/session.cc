@@ -583,20 +583,17 @@ Result<std::string> Session::CreateTable(const syntax::CreateTable& stmt) {
   for (auto& f : schema.fields) {
     if (auto it = docs.find(f.name); it != docs.end()) f.doc = it->second;
   }
-  std::string partition_text;
+  // PARTITIONED BY's terms as the parser read them; messages point into the statement.
+  std::vector<spec::TransformTerm> partition_terms;
   for (const auto& p : stmt.partitioned_by) {
-    if (!partition_text.empty()) partition_text += ", ";
-    std::string column = JoinName(p.column);
-    if (p.transform.empty()) {
-      partition_text += column;
-    } else if (p.argument) {
-      partition_text += fmt::format("{}({}, {})", p.transform, *p.argument, column);
-    } else {
-      partition_text += fmt::format("{}({})", p.transform, column);
-    }
+    spec::TransformTerm& term = partition_terms.emplace_back();
+    term.transform = p.transform;
+    term.argument = p.argument;
+    term.column = JoinName(p.column);
+    term.position = term.column_position = p.pos.column;
   }
   catalog::CreateTableOptions create;
-  FLOE_ASSIGN_OR_RETURN(create.table.spec, spec::ParsePartitionSpecText(partition_text, schema));
+  FLOE_ASSIGN_OR_RETURN(create.table.spec, spec::MakePartitionSpec(partition_terms, schema));
   create.table.schema = std::move(schema);
   for (const auto& p : stmt.properties) create.table.properties[p.key] = p.value;
   if (stmt.comment) create.table.properties["comment"] = *stmt.comment;

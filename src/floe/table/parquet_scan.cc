@@ -6,7 +6,6 @@
 #include "floe/columnar/array_builder.h"
 #include "floe/expr/binder.h"
 #include "floe/expr/filter_batch.h"
-#include "floe/expr/parser.h"
 #include "floe/expr/row_evaluator.h"
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/row_ranges.h"
@@ -142,11 +141,10 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
   for (const std::string& c : options.columns)
     read.projection.paths.push_back(JoinParts(SplitPath(c)));
 
-  std::optional<expr::Expression> filter;
+  const std::optional<expr::Expression>& filter = options.filter;
   expr::BindOptions bind;
   bind.case_sensitive = options.case_sensitive;
-  if (!options.filter.empty()) {
-    FLOE_ASSIGN_OR_RETURN(filter, expr::ParseFilter(options.filter));
+  if (filter) {
     if (!read.projection.paths.empty()) {
       // Bind to the whole file first: errors then name every column, and the filter's columns
       // join the projection under the file's own names.

@@ -1,10 +1,10 @@
 // Scanning one Parquet file with a filter and a column list — what `floe parquet cat` runs:
-// the filter (the WHERE-clause text of expr/) is bound to the file's columns, row groups that
-// cannot match are skipped (parquet_pruning.h), so are rows whose pages the page index excludes,
-// the remaining rows are filtered exactly, and the
-// requested columns are returned, in file order, up to a limit. Columns the filter needs but the
-// caller did not ask for are read and then dropped. The filter's columns are decoded first and the
-// others only for the rows it keeps (late materialization, parquet/batch_reader.h).
+// the filter (an expr/ expression: `--filter` text parsed once) is bound to the file's columns, row
+// groups that cannot match are skipped (parquet_pruning.h), so are rows whose pages the page index
+// excludes, the remaining rows are filtered exactly, and the requested columns are returned, in
+// file order, up to a limit. Columns the filter needs but the caller did not ask for are read and
+// then dropped. The filter's columns are decoded first and the others only for the rows it keeps
+// (late materialization, parquet/batch_reader.h).
 #pragma once
 
 #include <cstdint>
@@ -15,15 +15,16 @@
 #include <vector>
 
 #include "floe/columnar/record_batch.h"
+#include "floe/expr/expression.h"
 #include "floe/io/file_io.h"
 #include "floe/util/result.h"
 
 namespace floe::table {
 
 struct ParquetScanOptions {
-  std::vector<std::string> columns;  // dotted paths; empty: every column
-  std::string filter;                // WHERE-clause text; empty: every row
-  bool case_sensitive = false;       // for the filter's column names
+  std::vector<std::string> columns;        // dotted paths; empty: every column
+  std::optional<expr::Expression> filter;  // unbound; unset: every row
+  bool case_sensitive = false;             // for the filter's column names
   std::optional<int64_t> limit;
   int64_t batch_size = 64 * 1024;
   columnar::TimeUnit int96_unit = columnar::TimeUnit::kNano;

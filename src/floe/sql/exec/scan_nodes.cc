@@ -58,7 +58,7 @@ class TableScanNode final : public PlanNode {
 
   std::string Describe() const override {
     std::string out = "TableScan " + spec_.table_name;
-    if (!spec_.filter.empty()) out += " filter: " + spec_.filter;
+    if (!spec_.filter_text.empty()) out += " filter: " + spec_.filter_text;
     out +=
         " columns: " + (spec_.columns.empty() ? std::string("(none)")
                                               : fmt::format("{}", fmt::join(spec_.columns, ", ")));
@@ -215,7 +215,8 @@ Result<std::string> DescribeTableScanPlan(const TableScanSpec& spec) {
   out += fmt::format("table:             {}\n", spec.table_name);
   out += fmt::format("snapshot:          {}\n",
                      plan.snapshot ? std::to_string(plan.snapshot->snapshot_id) : "none");
-  out += fmt::format("filter:            {}\n", spec.filter.empty() ? "true" : spec.filter);
+  out +=
+      fmt::format("filter:            {}\n", spec.filter_text.empty() ? "true" : spec.filter_text);
   out += fmt::format("data manifests:    {} ({} skipped by partition summaries)\n",
                      r.data_manifests, r.data_manifests_skipped);
   out += fmt::format(

@@ -1,8 +1,8 @@
 // The leaves of a query plan that read data:
 //   TableScan    an Iceberg table at a snapshot (scan/table_scan.h plans, scan/table_reader.h
-//                reads): the WHERE conjuncts the binder could express in the filter language
-//                (expr/parser.h) are pushed down, so partition and metrics pruning apply and the
-//                reader returns only matching rows; only the columns the query uses are read.
+//                reads): the WHERE conjuncts the binder could express as filter expressions
+//                (expr/expression.h) are pushed down, so partition and metrics pruning apply and
+//                the reader returns only matching rows; only the columns the query uses are read.
 //   FileScan     read_parquet('…') / read_csv('…'): one file's rows.
 // Both normalize column types to the ones queries work with (sql_type.h NormalizeType).
 #pragma once
@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "floe/expr/expression.h"
 #include "floe/io/file_io.h"
 #include "floe/scan/snapshot_selection.h"
 #include "floe/scan/table_scan.h"
@@ -25,7 +26,8 @@ struct TableScanSpec {
   std::shared_ptr<const spec::TableMetadata> metadata;
   std::string table_name;  // for EXPLAIN and messages
   scan::SnapshotSelector snapshot;
-  std::string filter;                // filter-language text; empty: every row
+  expr::Expression filter;           // the conjuncts pushed down (unbound); TRUE: every row
+  std::string filter_text;           // them as EXPLAIN shows them; empty: none
   std::vector<std::string> columns;  // top-level names to read; empty: none (count only)
   std::optional<int64_t> limit;      // rows (only when nothing above filters)
   int threads = 0;
