@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include "cli/catalog_access.h"
+#include "floe/catalog/catalog_table_operations.h"
+#include "floe/update/update_properties.h"
 #include "floe/util/json_writer.h"
 
 namespace floe::cli {
@@ -53,18 +55,17 @@ Status RunProperties(const Invocation& inv, Action action) {
     FLOE_ASSIGN_OR_RETURN(CatalogTable t, OpenCatalogTable(inv, pos[1]));
     FLOE_ASSIGN_OR_RETURN(catalog::LoadedTable loaded, t.catalog->LoadTable(t.id));
     if (action == Action::kGet) return PrintProperties(inv, loaded.metadata.properties);
-    std::vector<commit::TableRequirement> requirements{
-        commit::AssertTableUuid{loaded.metadata.table_uuid}};
-    std::vector<commit::TableUpdate> updates;
+    catalog::CatalogTableOperations ops(*t.catalog, t.id);
+    update::UpdateProperties change(ops);
     if (action == Action::kSet) {
-      updates.push_back(commit::SetProperties{{{pos[2], pos[3]}}});
+      change.Set(pos[2], pos[3]);
     } else {
       if (!loaded.metadata.properties.count(pos[2])) {
         return NotFound("{}: no property {}", pos[1], pos[2]);
       }
-      updates.push_back(commit::RemoveProperties{{pos[2]}});
+      change.Remove(pos[2]);
     }
-    FLOE_RETURN_IF_ERROR(t.catalog->CommitTable(t.id, requirements, updates));
+    FLOE_RETURN_IF_ERROR(change.Commit());
   } else {
     FLOE_ASSIGN_OR_RETURN(CatalogNamespace n, OpenCatalogNamespace(inv, pos[1]));
     if (action == Action::kGet) {

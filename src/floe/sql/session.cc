@@ -17,6 +17,7 @@
 #include "floe/sql/type_syntax.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/update/append_files.h"
+#include "floe/update/update_properties.h"
 #include "floe/update/update_schema.h"
 #include "floe/util/ascii.h"
 #include "floe/util/clock.h"
@@ -746,11 +747,9 @@ Result<std::string> Session::AlterTable(const syntax::AlterTable& stmt) {
       std::map<std::string, std::string> updates;
       for (const auto& p : std::get<syntax::SetTblProperties>(stmt.action).properties)
         updates[p.key] = p.value;
-      FLOE_ASSIGN_OR_RETURN(auto base, ops.Refresh());
-      std::vector<commit::TableUpdate> changes{commit::SetProperties{updates}};
-      std::vector<commit::TableRequirement> requirements{
-          commit::AssertTableUuid{base.metadata.table_uuid}};
-      FLOE_RETURN_IF_ERROR(StatusOf(ops.Commit(requirements, changes)));
+      update::UpdateProperties change(ops);
+      for (const auto& [key, value] : updates) change.Set(key, value);
+      FLOE_RETURN_IF_ERROR(StatusOf(change.Commit()));
       return fmt::format("set {} properties on {}", updates.size(), ref.display);
     }
     case AlterTableKind::kUnsetTblProperties: {
@@ -763,10 +762,9 @@ Result<std::string> Session::AlterTable(const syntax::AlterTable& stmt) {
               ref.display, k);
         }
       }
-      std::vector<commit::TableUpdate> changes{commit::RemoveProperties{unset.keys}};
-      std::vector<commit::TableRequirement> requirements{
-          commit::AssertTableUuid{base.metadata.table_uuid}};
-      FLOE_RETURN_IF_ERROR(StatusOf(ops.Commit(requirements, changes)));
+      update::UpdateProperties change(ops);
+      for (const auto& k : unset.keys) change.Remove(k);
+      FLOE_RETURN_IF_ERROR(StatusOf(change.Commit()));
       return fmt::format("unset {} properties on {}", unset.keys.size(), ref.display);
     }
     case AlterTableKind::kRenameTable: {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "floe/commit/transaction.h"
 #include "floe/format/parquet/batch_reader.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/format/text/text_batch_reader.h"
@@ -160,25 +161,23 @@ Result<AppendFilesResult> WriteAndCommit(
   result.added_data_files = static_cast<int64_t>(files->size());
   append.ToBranch(options.branch);
   if (options.app_id) append.SetAppId(*options.app_id);
-  auto committed = append.Commit();
+  commit::Transaction transaction(ops);
+  transaction.Stage(append);
+  Result<commit::TransactionResult> committed = transaction.Commit();
   if (!committed.ok()) {
-    if (committed.error().kind != ErrorKind::kCommitStateUnknown) {
-      DeleteFiles(ops.io(), *files);
-      // The producer keeps the data files it is given; this append wrote them, so it removes them.
-      std::string message = committed.error().message;
-      const std::string_view given = " (the data files given were kept)";
-      if (message.ends_with(given)) message.resize(message.size() - given.size());
-      return Error{
-          committed.error().kind,
-          fmt::format("{} (the {} data files written were removed)", message, files->size())};
+    Error e = std::move(committed).error();
+    if (e.kind == ErrorKind::kCommitStateUnknown) {
+      return Error{e.kind, fmt::format("{}; the {} data files written were kept: the table may "
+                                       "reference them",
+                                       e.message, files->size())};
     }
-    return Error{
-        committed.error().kind,
-        committed.error().message +
-            fmt::format("; the {} data files written were kept: the table may reference them",
-                        files->size())};
+    // Certainly not committed: this append wrote the data files, so it removes them.
+    DeleteFiles(ops.io(), *files);
+    return Error{e.kind, fmt::format("{}; nothing was committed (the {} data files written were "
+                                     "removed)",
+                                     e.message, files->size())};
   }
-  result.snapshot_id = committed->snapshot_id;
+  result.snapshot_id = append.snapshot_id();
   result.attempts = committed->attempts;
   result.table = std::move(committed->table);
   return result;
