@@ -30,8 +30,8 @@
 #include <vector>
 
 #include "bench_util.h"
-#include "floe/catalog/catalog_config.h"
 #include "floe/catalog/catalog_table_operations.h"
+#include "floe/catalog/config/catalog_config.h"
 #include "floe/columnar/row_writer.h"
 #include "floe/sql/session.h"
 #include "floe/sql/syntax/parser.h"

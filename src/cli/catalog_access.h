@@ -7,7 +7,7 @@
 
 #include "cli/command.h"
 #include "floe/catalog/catalog.h"
-#include "floe/catalog/catalog_config.h"
+#include "floe/catalog/config/catalog_config.h"
 
 namespace floe::cli {
 

@@ -1,4 +1,4 @@
-#include "floe/catalog/catalog_config.h"
+#include "floe/catalog/config/catalog_config.h"
 
 #include <gtest/gtest.h>
 

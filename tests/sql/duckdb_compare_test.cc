@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <random>
 
-#include "floe/catalog/catalog_config.h"
+#include "floe/catalog/config/catalog_config.h"
 #include "floe/columnar/row_writer.h"
 #include "floe/sql/session.h"
 #include "floe/sql/syntax/parser.h"

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "floe/catalog/catalog_config.h"
+#include "floe/catalog/config/catalog_config.h"
 #include "floe/columnar/row_writer.h"
 #include "floe/sql/syntax/parser.h"
 #include "testing/result_matchers.h"

@@ -11,7 +11,7 @@
 #include <memory>
 #include <string>
 
-#include "floe/catalog/catalog_config.h"
+#include "floe/catalog/config/catalog_config.h"
 #include "floe/columnar/array_builder.h"
 #include "floe/columnar/row_writer.h"
 #include "floe/sql/local_timestamps.h"

@@ -196,7 +196,8 @@ TEST(UpdatePropertiesTest, SetAndRemoveInOneCommit) {
   catalog::CatalogTableOperations ops(*w.catalog, w.id);
   Table table(ops);
   ASSERT_OK(table.UpdateProperties().Set("a", "1").Set("b", "2").Commit());
-  Result<PropertiesCommitResult> done = table.UpdateProperties().Set("a", "10").Remove("b").Commit();
+  Result<PropertiesCommitResult> done =
+      table.UpdateProperties().Set("a", "10").Remove("b").Commit();
   ASSERT_OK(done);
   EXPECT_EQ(done->attempts, 1);
   spec::TableMetadata m = w.Load();

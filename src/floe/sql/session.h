@@ -1,6 +1,6 @@
 // A SQL session: runs floe SQL statements (syntax/parser.h) against the catalogs of a floe
-// configuration (catalog/catalog_config.h), one statement at a time, each DDL/DML statement one
-// commit. It keeps what Spark keeps per session: the session time zone (SET TIME ZONE), the
+// configuration (catalog/config/catalog_config.h), one statement at a time, each DDL/DML statement
+// one commit. It keeps what Spark keeps per session: the session time zone (SET TIME ZONE), the
 // current namespace (USE) and the statement clock (current_timestamp is the statement's start).
 //
 // Names follow docs/cli.md and Spark: `lake.eng.orders` is catalog `lake` when a catalog of that
@@ -18,7 +18,7 @@
 #include <string>
 
 #include "floe/catalog/catalog.h"
-#include "floe/catalog/catalog_config.h"
+#include "floe/catalog/config/catalog_config.h"
 #include "floe/sql/query_binder.h"
 #include "floe/sql/syntax/ast.h"
 

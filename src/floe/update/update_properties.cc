@@ -47,7 +47,8 @@ bool UpdateProperties::Landed(const spec::TableMetadata& current) const {
 
 Result<PropertiesCommitResult> UpdateProperties::Commit() {
   if (ops_ == nullptr) {
-    return InvalidArgument("UpdateProperties::Commit: the update was made without table operations");
+    return InvalidArgument(
+        "UpdateProperties::Commit: the update was made without table operations");
   }
   commit::Transaction transaction(*ops_);
   transaction.Stage(*this);

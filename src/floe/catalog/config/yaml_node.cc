@@ -1,4 +1,4 @@
-#include "floe/catalog/yaml_node.h"
+#include "floe/catalog/config/yaml_node.h"
 
 #include <yaml.h>
 

@@ -1,4 +1,4 @@
-#include "floe/catalog/catalog_config.h"
+#include "floe/catalog/config/catalog_config.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "floe/catalog/catalog_names.h"
+#include "floe/catalog/config/yaml_node.h"
 #include "floe/catalog/fs/fs_catalog.h"
 #include "floe/catalog/sql/sql_catalog.h"
-#include "floe/catalog/yaml_node.h"
 #include "floe/io/location.h"
 #include "floe/io/location_map.h"
 
