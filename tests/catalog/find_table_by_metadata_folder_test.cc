@@ -49,6 +49,16 @@ class WalkingCatalog : public Catalog {
     return inner_.CreateTable(id, options);
   }
   Result<LoadedTable> LoadTable(const TableIdentifier& id) override { return inner_.LoadTable(id); }
+  Result<spec::TableMetadata> StageCreateTable(const TableIdentifier& id,
+                                               const CreateTableOptions& options) override {
+    return inner_.StageCreateTable(id, options);
+  }
+  Result<LoadedTable> CreateStagedTable(const TableIdentifier& id,
+                                        const spec::TableMetadata& staged,
+                                        std::span<const commit::TableRequirement> requirements,
+                                        std::span<const commit::TableUpdate> updates) override {
+    return inner_.CreateStagedTable(id, staged, requirements, updates);
+  }
   Result<LoadedTable> CommitTable(const TableIdentifier& id,
                                   std::span<const commit::TableRequirement> requirements,
                                   std::span<const commit::TableUpdate> updates) override {

@@ -14,6 +14,10 @@ std::string TableIdentifier::ToString() const {
   return out + name;
 }
 
+Status Catalog::DiscardStagedTable(const TableIdentifier&, const spec::TableMetadata&) {
+  return Ok();
+}
+
 Result<std::optional<TableLocation>> Catalog::FindTableByMetadataFolder(
     std::string_view metadata_folder) {
   const std::string wanted = NormalizeLocation(metadata_folder);

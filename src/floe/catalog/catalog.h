@@ -66,6 +66,31 @@ class Catalog {
   virtual Result<LoadedTable> CreateTable(const TableIdentifier& id,
                                           const CreateTableOptions& options) = 0;
   virtual Result<LoadedTable> LoadTable(const TableIdentifier& id) = 0;
+
+  // A staged create (REST's `stage-create`, Java's create transaction): the first metadata
+  // CreateTable would make (location, fresh ids, table-uuid), checked as CreateTable checks (the
+  // namespace exists: kNotFound; the name is free: kAlreadyExists), but neither written nor
+  // registered: nobody sees the table until CreateStagedTable. Writers may put files under its
+  // location meanwhile (catalog/staged_table_operations.h commits through it).
+  virtual Result<spec::TableMetadata> StageCreateTable(const TableIdentifier& id,
+                                                       const CreateTableOptions& options) = 0;
+  // Creates table `id` in ONE atomic catalog operation from `staged` (StageCreateTable's) with
+  // `updates` applied (the first snapshot, say): the table's first metadata file holds them, is
+  // written once and is registered only if the name is still free, so the table appears with
+  // its contents and its metadata-log is empty. `requirements` are checked against `staged`; an
+  // AssertCreate among them is the create itself. Errors: kAlreadyExists when the name was taken
+  // meanwhile (REST answers 409 to the assert-create; a REST client maps it back to this), and
+  // the metadata file written is deleted; kCommitConflict when a requirement fails or the catalog
+  // was busy (retryable); kCommitStateUnknown as CommitTable.
+  virtual Result<LoadedTable> CreateStagedTable(
+      const TableIdentifier& id, const spec::TableMetadata& staged,
+      std::span<const commit::TableRequirement> requirements,
+      std::span<const commit::TableUpdate> updates) = 0;
+  // Gives up a staged create that was not committed: removes what staging left in the catalog's
+  // own places (the file-system catalog: the table's folders when they hold no file, so they do
+  // not read as a namespace). Never touches a table that exists. Default: nothing to remove.
+  virtual Status DiscardStagedTable(const TableIdentifier& id, const spec::TableMetadata& staged);
+
   // Checks `requirements` against the current metadata and applies `updates`
   // (commit::ApplyUpdates), writes the new metadata file and swaps the pointer atomically.
   // kCommitConflict when a requirement fails or the swap loses a race (retryable);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "floe/catalog/catalog_table_operations.h"
+#include "floe/catalog/staged_table_operations.h"
 #include "floe/columnar/array_builder.h"
 #include "floe/columnar/value_text.h"
 #include "floe/commit/metadata_file.h"
@@ -599,17 +600,29 @@ Result<std::string> Session::CreateTable(const syntax::CreateTable& stmt) {
   for (const auto& p : stmt.properties) create.table.properties[p.key] = p.value;
   if (stmt.comment) create.table.properties["comment"] = *stmt.comment;
   if (stmt.location) create.table.location = *stmt.location;
-  auto created = ref.catalog->CreateTable(ref.id, create);
-  if (!created.ok()) {
-    if (created.error().kind == ErrorKind::kAlreadyExists && stmt.if_not_exists)
-      return "table " + ref.display + " exists";
-    return std::move(created).error();
+  auto exists = [&](const Error& e) {
+    return e.kind == ErrorKind::kAlreadyExists && stmt.if_not_exists;
+  };
+  if (!query) {
+    auto created = ref.catalog->CreateTable(ref.id, create);
+    if (!created.ok()) {
+      if (exists(created.error())) return "table " + ref.display + " exists";
+      return std::move(created).error();
+    }
+    return "created table " + ref.display;
   }
-  if (!query) return "created table " + ref.display;
-  auto rows = AppendQuery(ref, std::move(*query), {});
+  // As Spark's atomic CTAS, in one commit: the create is staged, the rows are written under its
+  // location and the table appears with its first snapshot. Until then nobody sees it, and a
+  // failed query or write leaves no table (the append deletes the files it wrote).
+  auto staged = catalog::StagedTableOperations::Stage(*ref.catalog, ref.id, create);
+  if (!staged.ok()) {
+    if (exists(staged.error())) return "table " + ref.display + " exists";
+    return std::move(staged).error();
+  }
+  auto rows = AppendQuery(ref, **staged, std::move(*query), {});
   if (!rows.ok()) {
-    // As Spark's atomic CTAS: no table without its rows.
-    (void)ref.catalog->DropTable(ref.id, true);
+    (void)(*staged)->Discard();
+    if (exists(rows.error())) return "table " + ref.display + " exists";  // created meanwhile
     return std::move(rows).error();
   }
   return fmt::format("created table {} with {} rows", ref.display, *rows);
@@ -864,9 +877,8 @@ Result<std::string> Session::AlterTable(const syntax::AlterTable& stmt) {
   return what + ref.display;
 }
 
-Result<int64_t> Session::AppendQuery(const TableRef& ref, BoundQuery query,
-                                     const std::vector<std::string>& columns) {
-  catalog::CatalogTableOperations ops(*ref.catalog, ref.id);
+Result<int64_t> Session::AppendQuery(const TableRef& ref, commit::TableOperations& ops,
+                                     BoundQuery query, const std::vector<std::string>& columns) {
   FLOE_ASSIGN_OR_RETURN(auto base, ops.Refresh());
   const spec::Schema* schema = base.metadata.CurrentSchema();
   if (!schema) return Corrupt("{}: no current schema", base.metadata_location);
@@ -961,7 +973,8 @@ Result<std::string> Session::Insert(const syntax::Insert& stmt) {
   BindOptions bind;
   bind.threads = options_.threads;
   FLOE_ASSIGN_OR_RETURN(BoundQuery bound, BindQuery(*stmt.query, *this, context_, bind));
-  FLOE_ASSIGN_OR_RETURN(int64_t rows, AppendQuery(ref, std::move(bound), stmt.columns));
+  catalog::CatalogTableOperations ops(*ref.catalog, ref.id);
+  FLOE_ASSIGN_OR_RETURN(int64_t rows, AppendQuery(ref, ops, std::move(bound), stmt.columns));
   return fmt::format("inserted {} rows into {}", rows, ref.display);
 }
 

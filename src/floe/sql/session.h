@@ -19,6 +19,7 @@
 
 #include "floe/catalog/catalog.h"
 #include "floe/catalog/config/catalog_config.h"
+#include "floe/commit/table_operations.h"
 #include "floe/sql/query_binder.h"
 #include "floe/sql/syntax/ast.h"
 
@@ -94,9 +95,10 @@ class Session final : public RelationResolver {
   Result<std::string> SetTimeZone(std::optional<std::string> zone);
   Result<std::string> SetConfig(const syntax::SetConfig& stmt, const StatementOutput& output);
 
-  // Appends the rows of a bound query to a table (INSERT and CTAS): columns by position, cast to
-  // the table's types where Spark's store assignment allows.
-  Result<int64_t> AppendQuery(const TableRef& table, BoundQuery query,
+  // Appends the rows of a bound query to a table through `ops` (INSERT: the catalog's table;
+  // CTAS: a staged create) in one commit: columns by position, cast to the table's types where
+  // Spark's store assignment allows.
+  Result<int64_t> AppendQuery(const TableRef& table, commit::TableOperations& ops, BoundQuery query,
                               const std::vector<std::string>& columns);
 
   SessionOptions options_;

@@ -6,6 +6,7 @@
 
 #include "floe/catalog/catalog_names.h"
 #include "floe/catalog/location_match.h"
+#include "floe/catalog/staged_table_operations.h"
 #include "floe/catalog/table_purge.h"
 #include "floe/commit/metadata_builder.h"
 #include "floe/commit/metadata_file.h"
@@ -231,6 +232,12 @@ Result<LoadedTable> FsCatalog::LoadTable(const TableIdentifier& id) {
 
 Result<LoadedTable> FsCatalog::CreateTable(const TableIdentifier& id,
                                            const CreateTableOptions& options) {
+  FLOE_ASSIGN_OR_RETURN(spec::TableMetadata staged, StageCreateTable(id, options));
+  return CreateStagedTable(id, staged, {}, {});
+}
+
+Result<spec::TableMetadata> FsCatalog::StageCreateTable(const TableIdentifier& id,
+                                                        const CreateTableOptions& options) {
   FLOE_RETURN_IF_ERROR(ValidateIdentifier(id));
   FLOE_RETURN_IF_ERROR(RequireNamespace(id.ns));
   std::string folder = TablePath(id);
@@ -243,7 +250,24 @@ Result<LoadedTable> FsCatalog::CreateTable(const TableIdentifier& id,
         id.ToString(), folder, request.location);
   }
   request.location = folder;
-  FLOE_ASSIGN_OR_RETURN(auto metadata, commit::NewTableMetadata(request, NowMillis()));
+  return commit::NewTableMetadata(request, NowMillis());
+}
+
+Result<LoadedTable> FsCatalog::CreateStagedTable(
+    const TableIdentifier& id, const spec::TableMetadata& staged,
+    std::span<const commit::TableRequirement> requirements,
+    std::span<const commit::TableUpdate> updates) {
+  FLOE_RETURN_IF_ERROR(ValidateIdentifier(id));
+  FLOE_RETURN_IF_ERROR(RequireNamespace(id.ns));
+  std::string folder = TablePath(id);
+  FLOE_ASSIGN_OR_RETURN(auto metadata, StagedTableMetadata(staged, requirements, updates));
+  if (metadata.location != folder) {
+    return InvalidArgument(
+        "table {}: a file-system catalog keeps each table in its folder {}, not {}", id.ToString(),
+        folder, metadata.location);
+  }
+  if (IsTableFolder(folder)) return AlreadyExists("table {} already exists", id.ToString());
+  // Exclusive create of v1: of two creates racing for the name, exactly one publishes it.
   auto published = PublishVersion(id, metadata, 1);
   if (!published.ok()) {
     if (published.error().kind == ErrorKind::kAlreadyExists) {
@@ -252,6 +276,26 @@ Result<LoadedTable> FsCatalog::CreateTable(const TableIdentifier& id,
     return std::move(published).error();
   }
   return LoadedTable{id, *published, std::move(metadata)};
+}
+
+Status FsCatalog::DiscardStagedTable(const TableIdentifier& id, const spec::TableMetadata&) {
+  FLOE_RETURN_IF_ERROR(ValidateIdentifier(id));
+  std::string folder = TablePath(id);
+  if (IsTableFolder(folder)) return Ok();  // another create took the name: its table now
+  // Deepest first; remove() leaves any folder that still holds something.
+  std::vector<std::string> folders;
+  std::error_code ec;
+  for (auto it = stdfs::recursive_directory_iterator(folder, ec);
+       !ec && it != stdfs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it->symlink_status(ec).type() == stdfs::file_type::directory) {
+      folders.push_back(it->path().string());
+    }
+  }
+  std::sort(folders.begin(), folders.end(),
+            [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  folders.push_back(folder);
+  for (const std::string& f : folders) stdfs::remove(f, ec);
+  return Ok();
 }
 
 Result<LoadedTable> FsCatalog::CommitTable(const TableIdentifier& id,

@@ -43,6 +43,16 @@ class FsCatalog : public Catalog {
   Result<LoadedTable> CreateTable(const TableIdentifier& id,
                                   const CreateTableOptions& options) override;
   Result<LoadedTable> LoadTable(const TableIdentifier& id) override;
+  Result<spec::TableMetadata> StageCreateTable(const TableIdentifier& id,
+                                               const CreateTableOptions& options) override;
+  // Publishes `metadata/v1.metadata.json` with an exclusive create.
+  Result<LoadedTable> CreateStagedTable(const TableIdentifier& id,
+                                        const spec::TableMetadata& staged,
+                                        std::span<const commit::TableRequirement> requirements,
+                                        std::span<const commit::TableUpdate> updates) override;
+  // Removes the table's folders that hold no file (writers made them; an empty one would list as
+  // a namespace) unless the folder is a table's.
+  Status DiscardStagedTable(const TableIdentifier& id, const spec::TableMetadata& staged) override;
   Result<LoadedTable> CommitTable(const TableIdentifier& id,
                                   std::span<const commit::TableRequirement> requirements,
                                   std::span<const commit::TableUpdate> updates) override;

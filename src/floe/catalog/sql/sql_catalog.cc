@@ -4,6 +4,7 @@
 
 #include "floe/catalog/catalog_names.h"
 #include "floe/catalog/location_match.h"
+#include "floe/catalog/staged_table_operations.h"
 #include "floe/catalog/table_purge.h"
 #include "floe/commit/metadata_builder.h"
 #include "floe/commit/metadata_file.h"
@@ -268,18 +269,48 @@ Result<LoadedTable> SqlCatalog::LoadTable(const TableIdentifier& id) {
 
 Result<LoadedTable> SqlCatalog::CreateTable(const TableIdentifier& id,
                                             const CreateTableOptions& options) {
+  FLOE_ASSIGN_OR_RETURN(spec::TableMetadata staged, StageCreateTable(id, options));
+  return CreateStagedTable(id, staged, {}, {});
+}
+
+Result<spec::TableMetadata> SqlCatalog::StageCreateTable(const TableIdentifier& id,
+                                                         const CreateTableOptions& options) {
   FLOE_RETURN_IF_ERROR(RequireNamespace(id.ns));
   FLOE_ASSIGN_OR_RETURN(auto existing, FindTable(id));
   if (existing) return AlreadyExists("table {} already exists", id.ToString());
   commit::NewTableRequest request = options.table;
   if (request.location.empty()) request.location = DefaultTableLocation(options_.warehouse, id);
-  FLOE_ASSIGN_OR_RETURN(auto metadata, commit::NewTableMetadata(request, NowMillis()));
+  return commit::NewTableMetadata(request, NowMillis());
+}
+
+Result<LoadedTable> SqlCatalog::CreateStagedTable(
+    const TableIdentifier& id, const spec::TableMetadata& staged,
+    std::span<const commit::TableRequirement> requirements,
+    std::span<const commit::TableUpdate> updates) {
+  FLOE_RETURN_IF_ERROR(RequireNamespace(id.ns));
+  FLOE_ASSIGN_OR_RETURN(auto metadata, StagedTableMetadata(staged, requirements, updates));
+  // A certain answer before anything is written; the INSERT below is the atomic one.
+  FLOE_ASSIGN_OR_RETURN(auto existing, FindTable(id));
+  if (existing) return AlreadyExists("table {} already exists", id.ToString());
   FLOE_ASSIGN_OR_RETURN(std::string location,
                         commit::WriteNewMetadataVersion(*options_.io, metadata, 0));
+  // One INSERT: the primary key refuses it when another create took the name first.
   Status inserted = InsertTable(id, location);
   if (!inserted.ok()) {
-    (void)options_.io->Delete(location);  // nobody references it
-    return std::move(inserted).error();
+    int code = db_->last_error_code() & 0xff;
+    ErrorKind kind = inserted.error().kind;
+    // A name taken, or a lock never acquired (the statement never ran): certainly not created.
+    if (kind == ErrorKind::kAlreadyExists || code == 5 /*SQLITE_BUSY*/ ||
+        code == 6 /*SQLITE_LOCKED*/) {
+      (void)options_.io->Delete(location);  // nobody references it
+      if (kind == ErrorKind::kAlreadyExists) return std::move(inserted).error();
+      return CommitConflict("table {}: catalog database busy: {}", id.ToString(),
+                            inserted.error().message);
+    }
+    // Otherwise the row may have been written: keep the file, let the caller check.
+    return CommitStateUnknown(
+        "table {}: creating it with {} failed and may or may not have landed: {}", id.ToString(),
+        location, inserted.error().message);
   }
   return LoadedTable{id, location, std::move(metadata)};
 }

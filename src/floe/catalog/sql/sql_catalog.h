@@ -45,6 +45,13 @@ class SqlCatalog : public Catalog {
   Result<LoadedTable> CreateTable(const TableIdentifier& id,
                                   const CreateTableOptions& options) override;
   Result<LoadedTable> LoadTable(const TableIdentifier& id) override;
+  Result<spec::TableMetadata> StageCreateTable(const TableIdentifier& id,
+                                               const CreateTableOptions& options) override;
+  // Writes `<location>/metadata/00000-<uuid>.metadata.json` and INSERTs the table's row.
+  Result<LoadedTable> CreateStagedTable(const TableIdentifier& id,
+                                        const spec::TableMetadata& staged,
+                                        std::span<const commit::TableRequirement> requirements,
+                                        std::span<const commit::TableUpdate> updates) override;
   Result<LoadedTable> CommitTable(const TableIdentifier& id,
                                   std::span<const commit::TableRequirement> requirements,
                                   std::span<const commit::TableUpdate> updates) override;
