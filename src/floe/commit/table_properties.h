@@ -1,6 +1,9 @@
 // Every table property floe reads, declared once: its Iceberg name, its type, its default (Java's
 // TableProperties; iceberg.apache.org/docs/latest/configuration), grouped as that page groups them.
-// Code reads a property only through these declarations, never through a literal key.
+// Code reads a property through these declarations, not through a literal key. Two layers below
+// commit/ still name a property themselves, each marked: spec::kNameMappingProperty (for
+// NameMapping::Parse's messages) and manifest/'s codec properties (until snapshot_producer.cc reads
+// update/manifest_properties.h).
 //
 // Get returns the default when the property is absent, and an InvalidArgument naming the property
 // and the value when the value does not parse:
