@@ -106,6 +106,13 @@ TEST(NewTableMetadataTest, Errors) {
   r = Request(2);
   r.location.clear();
   EXPECT_EQ(NewTableMetadata(r, 0).error().kind, ErrorKind::kInvalidArgument);
+  r = Request(2);
+  r.properties = {{"format-version", "two"}};
+  EXPECT_EQ(NewTableMetadata(r, 0).error().message,
+            "table property format-version: \"two\" is not an integer");
+  r.properties = {{"commit.retry.num-retries", "abc"}};
+  EXPECT_EQ(NewTableMetadata(r, 0).error().message,
+            "table property commit.retry.num-retries: \"abc\" is not an integer");
 }
 
 TEST(ApplyUpdatesTest, AppendV2MovesMainAndSequenceNumber) {
@@ -264,6 +271,35 @@ TEST(ApplyUpdatesTest, MetadataLogTrimmed) {
   ASSERT_EQ(m.metadata_log.size(), 2u);
   EXPECT_EQ(m.metadata_log[0].metadata_file, "mem://v3.metadata.json");
   EXPECT_EQ(m.metadata_log[1].metadata_file, "mem://v4.metadata.json");
+}
+
+TEST(ApplyUpdatesTest, CommitPropertiesMustParse) {
+  spec::TableMetadata m = NewBuilderTable(2);
+  // A value the next commit could not read is refused when it is set...
+  for (auto [key, value] : std::vector<std::pair<std::string, std::string>>{
+           {"commit.retry.num-retries", "abc"},
+           {"commit.status-check.max-wait-ms", "-1"},
+           {"write.metadata.previous-versions-max", "many"},
+           {"write.metadata.delete-after-commit.enabled", "yes"}}) {
+    std::vector<TableUpdate> set = {SetProperties{{{key, value}}}};
+    auto r = ApplyUpdates(m, set, 1, {});
+    ASSERT_FALSE(r.ok()) << key;
+    EXPECT_EQ(r.error().kind, ErrorKind::kInvalidArgument);
+    EXPECT_NE(r.error().message.find("table property " + key + ": \"" + value + "\""),
+              std::string::npos)
+        << r.error().message;
+  }
+  // ... and one already stored is refused until it is fixed, which works.
+  m.properties["commit.retry.num-retries"] = "abc";
+  EXPECT_FALSE(ApplyUpdates(m, {}, 1, {}).ok());
+  std::vector<TableUpdate> fix = {SetProperties{{{"commit.retry.num-retries", "3"}}}};
+  EXPECT_OK(ApplyUpdates(m, fix, 1, {}));
+  // Java clamps a previous-versions-max below 1 to 1.
+  m = NewBuilderTable(2);
+  m.properties["write.metadata.previous-versions-max"] = "-3";
+  m = *ApplyUpdates(m, {}, 1, "mem://v0.metadata.json");
+  m = *ApplyUpdates(m, {}, 2, "mem://v1.metadata.json");
+  EXPECT_EQ(m.metadata_log.size(), 1u);
 }
 
 TEST(ActionNameTest, RestNames) {

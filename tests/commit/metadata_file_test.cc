@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "floe/commit/table_properties.h"
 #include "floe/spec/table_metadata_json.h"
 #include "testing/result_matchers.h"
 #include "testing/test_util.h"
@@ -121,7 +122,7 @@ TEST(MetadataFileTest, WritingHonoursTheCompressionProperty) {
   ASSERT_OK(WriteMetadataFile(*io, dir.Join("plain.metadata.json"), meta));
   EXPECT_EQ(ReadFileToString(dir.Join("plain.metadata.json")), spec::WriteTableMetadata(meta));
 
-  meta.properties[std::string(spec::kMetadataCompressionProperty)] = "GZIP";
+  meta.properties[std::string(kMetadataCompressionCodec.name)] = "GZIP";
   ASSERT_EQ(*MetadataCodecOf(meta), MetadataCodec::kGzip);
   std::string name =
       MetadataFileName(1, "9c12d441-03fe-4693-9a96-a0705ddf69c1", MetadataCodec::kGzip);
@@ -137,7 +138,7 @@ TEST(MetadataFileTest, WritingHonoursTheCompressionProperty) {
   // Never overwrites an existing file.
   EXPECT_EQ(WriteMetadataFile(*io, dir.Join(name), meta).error().kind, ErrorKind::kAlreadyExists);
 
-  meta.properties[std::string(spec::kMetadataCompressionProperty)] = "lz4";
+  meta.properties[std::string(kMetadataCompressionCodec.name)] = "lz4";
   auto bad = WriteMetadataFile(*io, dir.Join("x.metadata.json"), meta);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().kind, ErrorKind::kNotSupported);

@@ -266,6 +266,16 @@ TEST(MergeAppendTest, DisabledIsFastAppend) {
             3u);
 }
 
+TEST(MergeAppendTest, UnreadableMergePropertyFailsTheAppend) {
+  auto io = std::make_shared<io::MemoryFileIO>();
+  FakeOps ops(io, NewTable(2, {{"commit.manifest.min-count-to-merge", "few"}}));
+  auto r = DoAppend<MergeAppend>(ops, {File("a", "eu", 1)});
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(r.error().message.starts_with(
+      "table property commit.manifest.min-count-to-merge: \"few\" is not an integer;"))
+      << r.error().message;
+}
+
 TEST(CommitRetryTest, ConflictRetriesWithTheSameSnapshotId) {
   auto io = std::make_shared<io::MemoryFileIO>();
   FakeOps ops(io, NewTable(2));
@@ -309,6 +319,24 @@ TEST(CommitRetryTest, GivingUpDeletesManifestsNotData) {
   EXPECT_TRUE(io->Get("mem://t/data/mine.parquet").has_value());
   // Only the three competing appends' files (manifest + list each) were added.
   EXPECT_EQ(io->FileCount(), files_before + 3 * 2);
+}
+
+// A table whose stored property the commit cannot read (another engine wrote it): the append fails
+// with an error naming the property and leaves no file of its own behind.
+TEST(CommitRetryTest, UnreadableRetryPropertyFailsTheAppend) {
+  auto io = std::make_shared<io::MemoryFileIO>();
+  spec::TableMetadata table = NewTable(2);
+  table.properties["commit.retry.num-retries"] = "abc";
+  FakeOps ops(io, std::move(table));
+  auto r = DoAppend<FastAppend>(ops, {File("a", "eu", 1)});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().kind, ErrorKind::kInvalidArgument);
+  EXPECT_NE(r.error().message.find("table property commit.retry.num-retries: \"abc\" is not an "
+                                   "integer"),
+            std::string::npos)
+      << r.error().message;
+  EXPECT_FALSE(ops.metadata().current_snapshot_id);
+  EXPECT_EQ(io->FileCount(), 0u);
 }
 
 TEST(CommitRetryTest, LostAnswerButLanded) {

@@ -1,10 +1,11 @@
 #include "floe/commit/metadata_builder.h"
 
 #include <algorithm>
-#include <charconv>
 #include <set>
 #include <type_traits>
 
+#include "floe/commit/commit_retry.h"
+#include "floe/commit/table_properties.h"
 #include "floe/util/uuid.h"
 
 namespace floe::commit {
@@ -293,14 +294,18 @@ struct Builder {
   }
 };
 
-int PreviousVersionsMax(const TableMetadata& m) {
-  int value = 100;
-  if (const std::string* p = m.Property("write.metadata.previous-versions-max")) {
-    int parsed = 0;
-    auto [ptr, ec] = std::from_chars(p->data(), p->data() + p->size(), parsed);
-    if (ec == std::errc() && ptr == p->data() + p->size()) value = parsed;
+// The properties a commit reads from the metadata it commits on (the retry policy, the
+// metadata-log length, the clean-up after the swap) must parse: checked on the metadata built
+// here, so a table never gets a value its next commit cannot read (Java stores such a value and
+// then fails every later commit, the one that would fix it too). The clean-up runs after the
+// swap, where its error could no longer be reported.
+Status CheckCommitProperties(const std::map<std::string, std::string>& properties) {
+  if (auto r = CommitRetryPolicy::Parse(properties); !r.ok()) return std::move(r).error();
+  if (auto r = kMetadataPreviousVersionsMax.Get(properties); !r.ok()) return std::move(r).error();
+  if (auto r = kMetadataDeleteAfterCommitEnabled.Get(properties); !r.ok()) {
+    return std::move(r).error();
   }
-  return std::max(1, value);
+  return Ok();
 }
 
 // ---- NewTableMetadata -----------------------------------------------------------------------
@@ -353,7 +358,9 @@ Result<spec::TableMetadata> ApplyUpdates(const spec::TableMetadata& base,
   m.last_updated_ms = now_ms;
   if (base_metadata_location) {
     m.metadata_log.push_back({base.last_updated_ms, std::move(*base_metadata_location)});
-    size_t max = static_cast<size_t>(PreviousVersionsMax(m));
+    FLOE_ASSIGN_OR_RETURN(int previous_versions_max,
+                          kMetadataPreviousVersionsMax.Get(m.properties));
+    size_t max = static_cast<size_t>(std::max(1, previous_versions_max));  // as Java
     if (m.metadata_log.size() > max) {
       m.metadata_log.erase(m.metadata_log.begin(),
                            m.metadata_log.end() - static_cast<std::ptrdiff_t>(max));
@@ -362,6 +369,7 @@ Result<spec::TableMetadata> ApplyUpdates(const spec::TableMetadata& base,
   if (Status s = m.Validate(); !s.ok()) {
     return InvalidArgument("the updates leave invalid metadata: {}", s.error().message);
   }
+  FLOE_RETURN_IF_ERROR(CheckCommitProperties(m.properties));
   return std::move(m);
 }
 
@@ -369,15 +377,9 @@ Result<spec::TableMetadata> NewTableMetadata(const NewTableRequest& request, int
   TableMetadata m;
   m.properties = request.properties;
   m.format_version = request.format_version;
-  if (auto it = m.properties.find("format-version"); it != m.properties.end()) {
-    int v = 0;
-    const std::string& text = it->second;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || ptr != text.data() + text.size()) {
-      return InvalidArgument("property format-version: not a number: '{}'", text);
-    }
-    m.format_version = v;
-    m.properties.erase(it);
+  if (m.properties.count(std::string(kFormatVersion.name))) {
+    FLOE_ASSIGN_OR_RETURN(m.format_version, kFormatVersion.Get(m.properties));
+    m.properties.erase(std::string(kFormatVersion.name));
   }
   if (m.format_version < spec::kMinFormatVersion || m.format_version > spec::kMaxFormatVersion) {
     return NotSupported("format-version {}: floe writes versions {} to {}", m.format_version,
@@ -433,6 +435,7 @@ Result<spec::TableMetadata> NewTableMetadata(const NewTableRequest& request, int
   FLOE_RETURN_IF_ERROR(order.Validate(m.schemas[0]));
   m.default_sort_order_id = order.order_id;
   m.sort_orders.push_back(std::move(order));
+  FLOE_RETURN_IF_ERROR(CheckCommitProperties(m.properties));
   return m;
 }
 

@@ -1,10 +1,10 @@
 #include "floe/commit/metadata_file.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <map>
 
+#include "floe/commit/table_properties.h"
 #include "floe/format/compression/codec.h"
 #include "floe/spec/table_metadata_json.h"
 
@@ -110,16 +110,10 @@ Result<spec::TableMetadata> ReadMetadataFile(io::FileIO& io, std::string_view lo
 }
 
 Result<MetadataCodec> MetadataCodecOf(const spec::TableMetadata& metadata) {
-  const std::string* value = metadata.Property(spec::kMetadataCompressionProperty);
-  if (value == nullptr) return MetadataCodec::kNone;
-  std::string lower(*value);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (lower == "none" || lower.empty()) return MetadataCodec::kNone;
-  if (lower == "gzip") return MetadataCodec::kGzip;
-  return NotSupported(
-      "table property {}: unknown metadata compression codec \"{}\" (use none or gzip)",
-      spec::kMetadataCompressionProperty, *value);
+  Result<std::string_view> codec = kMetadataCompressionCodec.Get(metadata.properties);
+  // A codec floe does not write (Java does not either) is NotSupported, as a file's codec is.
+  if (!codec.ok()) return Error{ErrorKind::kNotSupported, codec.error().message};
+  return *codec == "gzip" ? MetadataCodec::kGzip : MetadataCodec::kNone;
 }
 
 std::string_view MetadataFileSuffix(MetadataCodec codec) {

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "floe/commit/metadata_file.h"
+#include "floe/commit/table_properties.h"
 #include "floe/util/uuid.h"
 
 namespace floe::commit {
@@ -15,8 +16,8 @@ std::string StripTrailingSlashes(std::string s) {
 }  // namespace
 
 std::string MetadataFolder(const spec::TableMetadata& metadata) {
-  if (const std::string* path = metadata.Property("write.metadata.path"); path && !path->empty()) {
-    return StripTrailingSlashes(*path);
+  if (std::string_view path = kWriteMetadataPath.Get(metadata.properties); !path.empty()) {
+    return StripTrailingSlashes(std::string(path));
   }
   return StripTrailingSlashes(metadata.location) + "/metadata";
 }
@@ -41,8 +42,10 @@ Result<std::string> WriteNewMetadataVersion(io::FileIO& io, const spec::TableMet
 
 void DeleteRemovedMetadataFiles(io::FileIO& io, const spec::TableMetadata& base,
                                 const spec::TableMetadata& committed) {
-  const std::string* enabled = committed.Property("write.metadata.delete-after-commit.enabled");
-  if (!enabled || (*enabled != "true" && *enabled != "TRUE" && *enabled != "True")) return;
+  // ApplyUpdates refused metadata whose value does not parse; should one come here all the same,
+  // deleting nothing is the safe reading.
+  Result<bool> enabled = kMetadataDeleteAfterCommitEnabled.Get(committed.properties);
+  if (!enabled.ok() || !*enabled) return;
   std::set<std::string> kept;
   for (const auto& entry : committed.metadata_log) kept.insert(entry.metadata_file);
   for (const auto& entry : base.metadata_log) {

@@ -26,7 +26,9 @@
 
 namespace floe::manifest {
 
-// Table properties.
+// Table properties. Deprecated here: commit/table_properties.h declares them and
+// update/manifest_properties.h reads them (manifest/ sits below commit/). These and the two
+// *FromProperties functions stay only until update/snapshot_producer.cc calls the update/ ones.
 inline constexpr std::string_view kManifestCodecProperty = "write.manifest.compression-codec";
 inline constexpr std::string_view kManifestLevelProperty = "write.manifest.compression-level";
 inline constexpr std::string_view kManifestTargetSizeProperty = "commit.manifest.target-size-bytes";

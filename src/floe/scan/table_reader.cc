@@ -11,6 +11,7 @@
 #include <thread>
 #include <utility>
 
+#include "floe/commit/table_properties.h"
 #include "floe/expr/binder.h"
 #include "floe/expr/filter_batch.h"
 #include "floe/expr/row_evaluator.h"
@@ -76,9 +77,10 @@ Result<ReadSetup> MakeSetup(const spec::TableMetadata& metadata, const ScanPlan&
     for (int32_t id : plan.filter.FieldIds()) setup.filter_ids.insert(id);
     setup.filter = expr::Unbind(plan.filter.expr);
   }
-  if (const std::string* mapping = metadata.Property(spec::kNameMappingProperty)) {
+  if (const std::string* mapping = commit::kDefaultNameMapping.Find(metadata.properties)) {
     auto parsed = spec::NameMapping::Parse(*mapping);
-    if (!parsed.ok()) return parsed.error().WithContext(std::string(spec::kNameMappingProperty));
+    if (!parsed.ok())
+      return parsed.error().WithContext(std::string(commit::kDefaultNameMapping.name));
     setup.name_mapping = std::move(*parsed);
   }
   setup.deletes = std::make_shared<DeleteLoader>();

@@ -52,7 +52,9 @@ class NameMapping {
   std::vector<MappedField> fields_;
 };
 
-// The table property holding the mapping.
+// The table property holding the mapping, for Parse's messages: commit::kDefaultNameMapping
+// declares it with the other table properties (a static_assert keeps the two equal); read it
+// through that.
 inline constexpr std::string_view kNameMappingProperty = "schema.name-mapping.default";
 
 }  // namespace floe::spec

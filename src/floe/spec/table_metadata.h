@@ -20,9 +20,6 @@ namespace floe::spec {
 inline constexpr int kMinFormatVersion = 1;
 inline constexpr int kMaxFormatVersion = 3;
 
-// Table property naming the codec of new metadata files: "none" or "gzip".
-inline constexpr std::string_view kMetadataCompressionProperty = "write.metadata.compression-codec";
-
 // v3 (spec: "Encryption Keys").
 struct EncryptedKey {
   std::string key_id;

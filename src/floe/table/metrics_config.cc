@@ -2,17 +2,10 @@
 
 #include <charconv>
 
+#include "floe/commit/table_properties.h"
 #include "floe/util/ascii.h"
 
 namespace floe::table {
-
-namespace {
-
-constexpr std::string_view kDefaultKey = "write.metadata.metrics.default";
-constexpr std::string_view kColumnPrefix = "write.metadata.metrics.column.";
-constexpr std::string_view kMaxInferredKey = "write.metadata.metrics.max-inferred-column-defaults";
-
-}  // namespace
 
 Result<MetricsMode> MetricsMode::Parse(std::string_view text) {
   std::string t = AsciiLower(text);
@@ -57,19 +50,14 @@ std::string MetricsMode::ToString() const {
 Result<MetricsConfig> MetricsConfig::Make(const spec::Schema& schema,
                                           const std::map<std::string, std::string>& properties) {
   MetricsConfig config;
-  auto explicit_default = properties.find(std::string(kDefaultKey));
-  int64_t max_inferred = 100;
-  if (auto it = properties.find(std::string(kMaxInferredKey)); it != properties.end()) {
-    const std::string& v = it->second;
-    auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), max_inferred);
-    if (ec != std::errc() || end != v.data() + v.size() || max_inferred < 0) {
-      return InvalidArgument("property {}: \"{}\" is not a non-negative integer", kMaxInferredKey,
-                             v);
+  const std::string* explicit_default = commit::kMetricsDefault.Find(properties);
+  FLOE_ASSIGN_OR_RETURN(int32_t max_inferred,
+                        commit::kMetricsMaxInferredColumnDefaults.Get(properties));
+  if (explicit_default != nullptr) {
+    auto m = MetricsMode::Parse(*explicit_default);
+    if (!m.ok()) {
+      return InvalidArgument("property {}: {}", commit::kMetricsDefault.name, m.error().message);
     }
-  }
-  if (explicit_default != properties.end()) {
-    auto m = MetricsMode::Parse(explicit_default->second);
-    if (!m.ok()) return InvalidArgument("property {}: {}", kDefaultKey, m.error().message);
     config.default_mode_ = *m;
   } else {
     // Without an explicit default, columns past the limit get none (Java's inferred defaults).
@@ -84,11 +72,11 @@ Result<MetricsConfig> MetricsConfig::Make(const spec::Schema& schema,
     });
   }
   for (const auto& [key, value] : properties) {
-    if (!key.starts_with(kColumnPrefix)) continue;
-    std::string column = key.substr(kColumnPrefix.size());
+    std::optional<std::string_view> column = commit::kMetricsColumn.ColumnOf(key);
+    if (!column) continue;
     auto m = MetricsMode::Parse(value);
     if (!m.ok()) return InvalidArgument("property {}: {}", key, m.error().message);
-    const spec::NestedField* f = schema.FindFieldByName(column);
+    const spec::NestedField* f = schema.FindFieldByName(*column);
     if (f == nullptr) continue;
     // A mode set on a struct, list or map applies to the primitive columns inside it.
     spec::VisitFields(

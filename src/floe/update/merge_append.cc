@@ -1,29 +1,17 @@
 #include "floe/update/merge_append.h"
 
 #include <algorithm>
-#include <charconv>
 #include <map>
 
+#include "floe/commit/table_properties.h"
 #include "floe/manifest/manifest_reader.h"
 #include "floe/manifest/manifest_writer.h"
 #include "floe/manifest/snapshot_files.h"
+#include "floe/update/manifest_properties.h"
 
 namespace floe::update {
 
 namespace {
-
-int64_t IntProperty(const spec::TableMetadata& m, const char* key, int64_t fallback) {
-  const std::string* p = m.Property(key);
-  if (p == nullptr) return fallback;
-  int64_t v = 0;
-  auto [ptr, ec] = std::from_chars(p->data(), p->data() + p->size(), v);
-  return ec == std::errc() && ptr == p->data() + p->size() ? v : fallback;
-}
-
-bool MergeEnabled(const spec::TableMetadata& m) {
-  const std::string* p = m.Property("commit.manifest-merge.enabled");
-  return p == nullptr || *p != "false";
-}
 
 // Java's ListPacker.packEnd with lookback 1: bins filled from the end of the list, so the
 // partly filled bin is the one holding the newest manifests.
@@ -54,7 +42,7 @@ Result<manifest::ManifestFile> MergeAppend::Merge(const spec::TableMetadata& bas
   if (spec == nullptr)
     return Corrupt("manifest {}: unknown partition spec {}", bin[0].manifest_path, spec_id);
   FLOE_ASSIGN_OR_RETURN(manifest::ManifestCodec codec,
-                        manifest::ManifestCodecFromProperties(base.properties));
+                        ManifestCodecFromProperties(base.properties));
   manifest::ManifestWriterOptions options;
   options.format_version = base.format_version;
   options.schema = *base.CurrentSchema();
@@ -92,16 +80,16 @@ Result<std::vector<manifest::ManifestFile>> MergeAppend::Manifests(
   std::set<std::string> added_paths;
   for (size_t i = 0; i < added_count; ++i) added_paths.insert(all[i].manifest_path);
   for (auto& m : parent) all.push_back(std::move(m));
-  if (!MergeEnabled(base)) return all;
+  FLOE_ASSIGN_OR_RETURN(bool merge_enabled, commit::kManifestMergeEnabled.Get(base.properties));
+  if (!merge_enabled) return all;
   // With several new manifests of one spec, merging them would need their files per manifest;
   // keep it simple and merge only when each spec got at most one new manifest.
   std::map<int32_t, int> new_per_spec;
   for (size_t i = 0; i < added_count; ++i) {
     if (++new_per_spec[all[i].partition_spec_id] > 1) return all;
   }
-  int64_t min_count = IntProperty(base, "commit.manifest.min-count-to-merge", 100);
-  FLOE_ASSIGN_OR_RETURN(int64_t target,
-                        manifest::ManifestTargetSizeFromProperties(base.properties));
+  FLOE_ASSIGN_OR_RETURN(int64_t min_count, commit::kManifestMinMergeCount.Get(base.properties));
+  FLOE_ASSIGN_OR_RETURN(int64_t target, commit::kManifestTargetSizeBytes.Get(base.properties));
 
   // Data manifests grouped by spec (newest spec first, as Java), delete manifests untouched.
   std::map<int32_t, std::vector<manifest::ManifestFile>, std::greater<>> groups;

@@ -4,6 +4,7 @@
 #include <map>
 #include <string_view>
 
+#include "floe/commit/table_properties.h"
 #include "floe/commit/transaction.h"
 #include "floe/spec/name_mapping.h"
 #include "floe/update/name_mapping_update.h"
@@ -13,11 +14,12 @@ namespace floe::update {
 
 namespace {
 
-// Table properties that name a column at their end (Java's TableProperties *_COLUMN_*_PREFIX).
+// Table properties that name a column at their end and follow it (Java's
+// PropertyUtil.applySchemaChanges).
 constexpr std::string_view kColumnPropertyPrefixes[] = {
-    "write.metadata.metrics.column.",
-    "write.parquet.bloom-filter-enabled.column.",
-    "write.parquet.stats-enabled.column.",
+    commit::kMetricsColumn.prefix,
+    commit::kParquetBloomFilterEnabledColumn.prefix,
+    commit::kParquetStatsEnabledColumn.prefix,
 };
 
 }  // namespace
@@ -135,11 +137,11 @@ Result<SchemaChanges> UpdateSchema::Changes(const spec::TableMetadata& base) con
     }
   }
   // Java keeps the schema update when the mapping cannot be read; so does floe.
-  if (const std::string* json = base.Property(spec::kNameMappingProperty)) {
+  if (const std::string* json = commit::kDefaultNameMapping.Find(base.properties)) {
     Result<spec::NameMapping> mapping = spec::NameMapping::Parse(*json);
     if (mapping.ok()) {
       std::string updated = UpdateNameMapping(*mapping, replayed.renamed, replayed.added).ToJson();
-      if (updated != *json) set[std::string(spec::kNameMappingProperty)] = std::move(updated);
+      if (updated != *json) set[std::string(commit::kDefaultNameMapping.name)] = std::move(updated);
     }
   }
   for (const auto& [key, value] : set) {

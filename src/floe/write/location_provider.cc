@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "floe/util/ascii.h"
+#include "floe/commit/table_properties.h"
 #include "floe/util/murmur3.h"
 
 namespace floe::write {
@@ -14,21 +14,6 @@ constexpr int kHashBits = 20;
 std::string WithoutTrailingSlashes(std::string s) {
   while (s.size() > 1 && s.back() == '/') s.pop_back();
   return s;
-}
-
-Result<bool> BooleanProperty(const std::map<std::string, std::string>& properties,
-                             const std::string& key, bool default_value) {
-  auto it = properties.find(key);
-  if (it == properties.end()) return default_value;
-  if (AsciiEqualsIgnoreCase(it->second, "true")) return true;
-  if (AsciiEqualsIgnoreCase(it->second, "false")) return false;
-  return InvalidArgument("property {}: \"{}\" is neither true nor false", key, it->second);
-}
-
-const std::string* NonEmpty(const std::map<std::string, std::string>& properties,
-                            const std::string& key) {
-  auto it = properties.find(key);
-  return it != properties.end() && !it->second.empty() ? &it->second : nullptr;
 }
 
 // "<database>/<table>": the last two folders of the table's location.
@@ -57,18 +42,16 @@ std::string ObjectStoreHashDirs(std::string_view name) {
 Result<LocationProvider> LocationProvider::Make(
     const std::string& table_location, const std::map<std::string, std::string>& properties) {
   LocationProvider p;
-  FLOE_ASSIGN_OR_RETURN(p.object_storage_,
-                        BooleanProperty(properties, "write.object-storage.enabled", false));
-  FLOE_ASSIGN_OR_RETURN(
-      p.partitioned_paths_,
-      BooleanProperty(properties, "write.object-storage.partitioned-paths", true));
+  FLOE_ASSIGN_OR_RETURN(p.object_storage_, commit::kObjectStorageEnabled.Get(properties));
+  FLOE_ASSIGN_OR_RETURN(p.partitioned_paths_,
+                        commit::kObjectStoragePartitionedPaths.Get(properties));
   const std::string table = WithoutTrailingSlashes(table_location);
-  const std::string* path = NonEmpty(properties, "write.data.path");
-  if (path == nullptr && p.object_storage_) {
-    path = NonEmpty(properties, "write.object-storage.path");
-    if (path == nullptr) path = NonEmpty(properties, "write.folder-storage.path");
+  std::string_view path = commit::kWriteDataPath.Get(properties);
+  if (path.empty() && p.object_storage_) {
+    path = commit::kObjectStoragePath.Get(properties);
+    if (path.empty()) path = commit::kWriteFolderStoragePath.Get(properties);
   }
-  p.data_location_ = path ? WithoutTrailingSlashes(*path) : table + "/data";
+  p.data_location_ = path.empty() ? table + "/data" : WithoutTrailingSlashes(std::string(path));
   if (p.object_storage_ && !p.data_location_.starts_with(table)) {
     p.context_ = PathContext(table);
   }

@@ -2,8 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
-
+#include "floe/commit/table_properties.h"
 #include "floe/spec/schema_json.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/util/json_writer.h"
@@ -36,18 +35,7 @@ Result<std::shared_ptr<WriteContext>> WriteContext::Make(
   spec::WriteSchema(schema, json);
   c->parquet_.key_value_metadata.push_back({"iceberg.schema", json.str()});
   FLOE_ASSIGN_OR_RETURN(c->metrics_, table::MetricsConfig::Make(schema, properties));
-  if (auto it = properties.find("write.target-file-size-bytes"); it != properties.end()) {
-    const std::string& v = it->second;
-    int64_t n = 0;
-    auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-    if (ec != std::errc() || end != v.data() + v.size() || n <= 0) {
-      return InvalidArgument(
-          "property write.target-file-size-bytes: \"{}\" is not a positive "
-          "integer",
-          v);
-    }
-    c->target_file_size_ = n;
-  }
+  FLOE_ASSIGN_OR_RETURN(c->target_file_size_, commit::kWriteTargetFileSizeBytes.Get(properties));
   FLOE_ASSIGN_OR_RETURN(c->locations_, LocationProvider::Make(location, properties));
   if (options.operation_id.empty()) options.operation_id = NewUuid().ToString();
   c->options_ = std::move(options);
