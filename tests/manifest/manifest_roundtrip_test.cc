@@ -503,37 +503,15 @@ TEST(ManifestWriterTest, RollingWriterStartsNewManifestsAtTheTargetSize) {
   EXPECT_EQ(k, files.size());
 }
 
-TEST(ManifestWriterTest, CodecAndTargetSizeFromTableProperties) {
-  auto c = ManifestCodecFromProperties({});
-  ASSERT_OK(c);
-  EXPECT_EQ(c->avro_codec, "deflate");
-  EXPECT_EQ(c->level, -1);
-  std::vector<std::pair<std::string, std::string>> map = {
-      {"gzip", "deflate"}, {"ZSTD", "zstandard"}, {"snappy", "snappy"}, {"uncompressed", "null"}};
-  for (const auto& [prop, avro_name] : map) {
-    auto r = ManifestCodecFromProperties(
-        {{"write.manifest.compression-codec", prop}, {"write.manifest.compression-level", "3"}});
-    ASSERT_OK(r) << prop;
-    EXPECT_EQ(r->avro_codec, avro_name);
-    EXPECT_EQ(r->level, 3);
-  }
-  auto bad = ManifestCodecFromProperties({{"write.manifest.compression-codec", "lzo"}});
-  ASSERT_FALSE(bad.ok());
-  EXPECT_NE(bad.error().message.find("write.manifest.compression-codec"), std::string::npos);
-  EXPECT_FALSE(ManifestCodecFromProperties({{"write.manifest.compression-level", "x"}}).ok());
-  EXPECT_EQ(*ManifestTargetSizeFromProperties({}), 8 * 1024 * 1024);
-  EXPECT_EQ(*ManifestTargetSizeFromProperties({{"commit.manifest.target-size-bytes", "1000"}}),
-            1000);
-  EXPECT_FALSE(
-      ManifestTargetSizeFromProperties({{"commit.manifest.target-size-bytes", "-1"}}).ok());
-
-  // The codec lands in the file header under its Avro name (never "zstd").
+// The codec lands in the file header under its Avro name (never "zstd"); which table
+// property values give which codec is update/manifest_properties_test.cc's.
+TEST(ManifestWriterTest, CodecNameInTheFileHeader) {
   TempDir dir;
   auto io = io::LocalFileIO();
   ManifestWriterOptions o;
   o.schema = AllTypesSchema();
   o.snapshot_id = 1;
-  o.codec = *ManifestCodecFromProperties({{"write.manifest.compression-codec", "zstd"}});
+  o.codec = ManifestCodec{"zstandard", -1};
   std::string path = dir.Join("z.avro");
   auto w = ManifestWriter::Open(*io->Create(path), o);
   ASSERT_OK(w);

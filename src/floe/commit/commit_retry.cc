@@ -18,11 +18,6 @@ Result<CommitRetryPolicy> CommitRetryPolicy::Parse(const Properties& properties)
   return p;
 }
 
-CommitRetryPolicy CommitRetryPolicy::FromProperties(const Properties& properties) {
-  Result<CommitRetryPolicy> p = Parse(properties);
-  return p.ok() ? *p : CommitRetryPolicy{};
-}
-
 int64_t BackoffMs(int64_t min_wait_ms, int64_t max_wait_ms, int retry) {
   int64_t wait = min_wait_ms;
   for (int i = 1; i < retry && wait < max_wait_ms; ++i) wait *= 2;

@@ -25,10 +25,6 @@ struct CommitRetryPolicy {
   // The policy the table's properties ask for; InvalidArgument naming the property when a value
   // is not a non-negative integer.
   static Result<CommitRetryPolicy> Parse(const Properties& properties);
-  // Parse, or the default policy when a value does not parse. Only for Transaction::Commit until
-  // it calls Parse; ApplyUpdates refuses metadata whose retry properties do not parse, so a commit
-  // that reaches the catalog never ran on a policy this defaulted.
-  static CommitRetryPolicy FromProperties(const Properties& properties);
 };
 
 // The wait before retry number `retry` (1 for the first retry): min_wait * 2^(retry-1), at most

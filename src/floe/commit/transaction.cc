@@ -80,7 +80,8 @@ void Transaction::DeleteWritten(const std::set<std::string>& keep) {
 Result<TransactionResult> Transaction::Commit() {
   using Clock = std::chrono::steady_clock;
   FLOE_ASSIGN_OR_RETURN(TableBase base, ops_.Refresh());
-  CommitRetryPolicy policy = CommitRetryPolicy::FromProperties(base.metadata.properties);
+  FLOE_ASSIGN_OR_RETURN(CommitRetryPolicy policy,
+                        CommitRetryPolicy::Parse(base.metadata.properties));
   auto start = Clock::now();
   auto elapsed_ms = [&] {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();

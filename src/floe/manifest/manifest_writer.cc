@@ -20,21 +20,6 @@ namespace {
 // Java writes this for v1's required, deprecated block_size_in_bytes.
 constexpr int64_t kV1BlockSize = 64 * 1024 * 1024;
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-Result<int64_t> ParseLong(std::string_view key, std::string_view text) {
-  int64_t v = 0;
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || p != text.data() + text.size()) {
-    return InvalidArgument("table property {} is \"{}\", not an integer", key, text);
-  }
-  return v;
-}
-
 void Null(avro::Encoder& e) { e.WriteLong(0); }
 void Present(avro::Encoder& e) { e.WriteLong(1); }
 
@@ -85,43 +70,6 @@ void List(avro::Encoder& e, const std::optional<std::vector<T>>& v) {
 }
 
 }  // namespace
-
-Result<ManifestCodec> ManifestCodecFromProperties(const std::map<std::string, std::string>& props) {
-  ManifestCodec c;
-  if (auto it = props.find(std::string(kManifestCodecProperty)); it != props.end()) {
-    std::string v = Lower(it->second);
-    if (v == "gzip") {
-      c.avro_codec = "deflate";
-    } else if (v == "zstd") {
-      c.avro_codec = "zstandard";
-    } else if (v == "snappy") {
-      c.avro_codec = "snappy";
-    } else if (v == "uncompressed" || v == "none") {
-      c.avro_codec = "null";
-    } else {
-      return InvalidArgument("table property {} is \"{}\"; use gzip, zstd, snappy or uncompressed",
-                             kManifestCodecProperty, it->second);
-    }
-  }
-  if (auto it = props.find(std::string(kManifestLevelProperty)); it != props.end()) {
-    FLOE_ASSIGN_OR_RETURN(int64_t level, ParseLong(kManifestLevelProperty, it->second));
-    if (level < 0 || level > 22) {
-      return InvalidArgument("table property {} is {}, outside 0..22", kManifestLevelProperty,
-                             level);
-    }
-    c.level = static_cast<int>(level);
-  }
-  return c;
-}
-
-Result<int64_t> ManifestTargetSizeFromProperties(const std::map<std::string, std::string>& props) {
-  auto it = props.find(std::string(kManifestTargetSizeProperty));
-  if (it == props.end()) return kDefaultManifestTargetSize;
-  FLOE_ASSIGN_OR_RETURN(int64_t v, ParseLong(kManifestTargetSizeProperty, it->second));
-  if (v <= 0)
-    return InvalidArgument("table property {} must be positive", kManifestTargetSizeProperty);
-  return v;
-}
 
 Result<std::unique_ptr<ManifestWriter>> ManifestWriter::Open(std::unique_ptr<io::OutputFile> file,
                                                              ManifestWriterOptions options) {

@@ -26,24 +26,13 @@
 
 namespace floe::manifest {
 
-// Table properties. Deprecated here: commit/table_properties.h declares them and
-// update/manifest_properties.h reads them (manifest/ sits below commit/). These and the two
-// *FromProperties functions stay only until update/snapshot_producer.cc calls the update/ ones.
-inline constexpr std::string_view kManifestCodecProperty = "write.manifest.compression-codec";
-inline constexpr std::string_view kManifestLevelProperty = "write.manifest.compression-level";
-inline constexpr std::string_view kManifestTargetSizeProperty = "commit.manifest.target-size-bytes";
+// The size a rolling writer starts a new manifest at (commit.manifest.target-size-bytes's default).
 inline constexpr int64_t kDefaultManifestTargetSize = 8 * 1024 * 1024;
 
 struct ManifestCodec {
   std::string avro_codec = "deflate";  // Avro's name
   int level = -1;                      // < 0: the codec's default
 };
-// `write.manifest.compression-codec`: gzip (default) → deflate, zstd → zstandard, snappy →
-// snappy, uncompressed → null (any case); `write.manifest.compression-level` an integer.
-// Other values are invalid arguments naming the property.
-Result<ManifestCodec> ManifestCodecFromProperties(const std::map<std::string, std::string>& props);
-// `commit.manifest.target-size-bytes`, default 8 MB.
-Result<int64_t> ManifestTargetSizeFromProperties(const std::map<std::string, std::string>& props);
 
 struct ManifestWriterOptions {
   int format_version = 2;

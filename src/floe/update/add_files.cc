@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "floe/commit/table_properties.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/format/parquet/read_tree.h"
 #include "floe/manifest/snapshot_files.h"
@@ -236,7 +237,7 @@ Result<AddFilesResult> AddFiles(commit::TableOperations& ops, const std::vector<
   // The table's mapping, or one made now and committed with the files.
   AddFilesResult result;
   spec::NameMapping mapping;
-  if (const std::string* json = base.metadata.Property(spec::kNameMappingProperty)) {
+  if (const std::string* json = commit::kDefaultNameMapping.Find(base.metadata.properties)) {
     FLOE_ASSIGN_OR_RETURN(mapping, spec::NameMapping::Parse(*json));
   } else {
     mapping = spec::NameMapping::ForSchema(*schema);
@@ -263,7 +264,7 @@ Result<AddFilesResult> AddFiles(commit::TableOperations& ops, const std::vector<
   append.ToBranch(options.branch);
   if (options.app_id) append.SetAppId(*options.app_id);
   if (result.wrote_name_mapping) {
-    append.SetTableProperties({{std::string(spec::kNameMappingProperty), mapping.ToJson()}});
+    append.SetTableProperties({{std::string(commit::kDefaultNameMapping.name), mapping.ToJson()}});
   }
   FLOE_ASSIGN_OR_RETURN(SnapshotCommitResult committed, append.Commit());
   result.snapshot_id = committed.snapshot_id;

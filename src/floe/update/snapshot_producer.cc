@@ -12,6 +12,7 @@
 #include "floe/manifest/manifest_list_writer.h"
 #include "floe/manifest/manifest_writer.h"
 #include "floe/manifest/snapshot_files.h"
+#include "floe/update/manifest_properties.h"
 #include "floe/update/writable_table.h"
 #include "floe/util/clock.h"
 #include "floe/util/uuid.h"
@@ -58,9 +59,8 @@ Result<std::vector<manifest::ManifestFile>> SnapshotProducer::WriteAddedManifest
   const spec::Schema* schema = base.CurrentSchema();
   if (schema == nullptr) return InvalidArgument("table has no current schema");
   FLOE_ASSIGN_OR_RETURN(manifest::ManifestCodec codec,
-                        manifest::ManifestCodecFromProperties(base.properties));
-  FLOE_ASSIGN_OR_RETURN(int64_t target,
-                        manifest::ManifestTargetSizeFromProperties(base.properties));
+                        ManifestCodecFromProperties(base.properties));
+  FLOE_ASSIGN_OR_RETURN(int64_t target, commit::kManifestTargetSizeBytes.Get(base.properties));
   // One rolling writer per partition spec: a manifest holds files of a single spec.
   std::map<int32_t, std::vector<const manifest::DataFile*>> by_spec;
   for (const manifest::DataFile& f : files_) {
@@ -159,8 +159,7 @@ Result<commit::PendingChanges> SnapshotProducer::Apply(const commit::TableBase& 
   snapshot.schema_id = m.current_schema_id;
   snapshot.summary = Summary(m, parent);
 
-  FLOE_ASSIGN_OR_RETURN(manifest::ManifestCodec codec,
-                        manifest::ManifestCodecFromProperties(m.properties));
+  FLOE_ASSIGN_OR_RETURN(manifest::ManifestCodec codec, ManifestCodecFromProperties(m.properties));
   manifest::ManifestListWriterOptions options;
   options.format_version = m.format_version;
   options.snapshot_id = snapshot_id_;
