@@ -27,55 +27,73 @@ inline constexpr int32_t kLastAdded = -1;
 
 struct AssignUuid {
   std::string uuid;
+  bool operator==(const AssignUuid&) const = default;
 };
 struct UpgradeFormatVersion {
   int format_version = 2;
+  bool operator==(const UpgradeFormatVersion&) const = default;
 };
+// last-column-id follows from the schema (REST: deprecated, and Java ignores it on reading).
 struct AddSchema {
   spec::Schema schema;
-};  // last-column-id follows from the schema
+  bool operator==(const AddSchema&) const = default;
+};
 struct SetCurrentSchema {
   int32_t schema_id = kLastAdded;
+  bool operator==(const SetCurrentSchema&) const = default;
 };
 struct AddPartitionSpec {
   spec::PartitionSpec spec;
+  bool operator==(const AddPartitionSpec&) const = default;
 };
 struct SetDefaultSpec {
   int32_t spec_id = kLastAdded;
+  bool operator==(const SetDefaultSpec&) const = default;
 };
 struct AddSortOrder {
   spec::SortOrder sort_order;
+  bool operator==(const AddSortOrder&) const = default;
 };
 struct SetDefaultSortOrder {
   int32_t sort_order_id = kLastAdded;
+  bool operator==(const SetDefaultSortOrder&) const = default;
 };
 struct AddSnapshot {
   spec::Snapshot snapshot;
+  bool operator==(const AddSnapshot&) const = default;
 };
 struct SetSnapshotRef {
   std::string ref_name;
   spec::SnapshotRef ref;
+  bool operator==(const SetSnapshotRef&) const = default;
 };
 struct RemoveSnapshots {
   std::vector<int64_t> snapshot_ids;
+  bool operator==(const RemoveSnapshots&) const = default;
 };
 struct RemoveSnapshotRef {
   std::string ref_name;
+  bool operator==(const RemoveSnapshotRef&) const = default;
 };
 struct SetLocation {
   std::string location;
+  bool operator==(const SetLocation&) const = default;
 };
 struct SetProperties {
   std::map<std::string, std::string> updates;
+  bool operator==(const SetProperties&) const = default;
 };
 struct RemoveProperties {
   std::vector<std::string> removals;
+  bool operator==(const RemoveProperties&) const = default;
 };
 struct SetStatistics {
   spec::StatisticsFile statistics;
+  bool operator==(const SetStatistics&) const = default;
 };
 struct RemoveStatistics {
   int64_t snapshot_id = 0;
+  bool operator==(const RemoveStatistics&) const = default;
 };
 
 using TableUpdate =

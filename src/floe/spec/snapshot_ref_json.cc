@@ -49,6 +49,11 @@ Result<SnapshotRef> ParseSnapshotRef(const JsonValue& json) {
 
 void WriteSnapshotRef(const SnapshotRef& ref, JsonWriter& out) {
   out.BeginObject();
+  WriteSnapshotRefMembers(ref, out);
+  out.EndObject();
+}
+
+void WriteSnapshotRefMembers(const SnapshotRef& ref, JsonWriter& out) {
   out.Key("snapshot-id");
   out.Int(ref.snapshot_id);
   out.Member("type", SnapshotRefTypeName(ref.type));
@@ -64,7 +69,6 @@ void WriteSnapshotRef(const SnapshotRef& ref, JsonWriter& out) {
     out.Key("max-ref-age-ms");
     out.Int(*ref.max_ref_age_ms);
   }
-  out.EndObject();
 }
 
 Result<std::map<std::string, SnapshotRef>> ParseSnapshotRefs(const JsonValue& json) {

@@ -11,8 +11,12 @@
 
 namespace floe::spec {
 
+// Reads the ref's members of `json` and ignores any others, so it also reads a ref whose members
+// are inline in a larger object (the REST set-snapshot-ref update).
 Result<SnapshotRef> ParseSnapshotRef(const JsonValue& json);
 void WriteSnapshotRef(const SnapshotRef& ref, JsonWriter& out);
+// The ref's members alone, into an object the caller has begun (set-snapshot-ref).
+void WriteSnapshotRefMembers(const SnapshotRef& ref, JsonWriter& out);
 
 // The whole `refs` object: ref name -> ref.
 Result<std::map<std::string, SnapshotRef>> ParseSnapshotRefs(const JsonValue& json);
