@@ -1,4 +1,4 @@
-// ApplyUpdates and NewTableMetadata (update/metadata_builder.h): the spec's bookkeeping per
+// ApplyUpdates and NewTableMetadata (commit/metadata_builder.h): the spec's bookkeeping per
 // format version and the errors for updates that do not fit their base.
 #include "floe/commit/metadata_builder.h"
 

@@ -1,4 +1,4 @@
-// TableRequirement checks (update/table_requirement.h): each failure is a retryable conflict.
+// TableRequirement checks (commit/table_requirement.h): each failure is a retryable conflict.
 #include "floe/commit/table_requirement.h"
 
 #include <gtest/gtest.h>

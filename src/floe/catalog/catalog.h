@@ -1,6 +1,6 @@
 // A catalog (docs/design.md, catalog/): names → the current metadata file of each table, namespaces
 // with properties, and the one atomic swap every commit ends with. SQL (SQLite), file-system and
-// (later) REST catalogs implement it; the commit model is REST's (update/table_update.h).
+// (later) REST catalogs implement it; the commit model is REST's (commit/table_update.h).
 #pragma once
 #include <map>
 #include <memory>

@@ -1,4 +1,4 @@
-// TableOperations over a Catalog (update/table_operations.h): how FastAppend, MergeAppend and
+// TableOperations over a Catalog (commit/table_operations.h): how FastAppend, MergeAppend and
 // the other updates commit to a catalog table.
 #pragma once
 #include "floe/catalog/catalog.h"

@@ -1,4 +1,4 @@
-// Keeping the name mapping (scan/name_mapping.h, table property schema.name-mapping.default) in
+// Keeping the name mapping (spec/name_mapping.h, table property schema.name-mapping.default) in
 // step with a schema update (Java's MappingUtil.update): a renamed field keeps its old names and
 // gains the new one, so files written under either name still map to it; an added field gets an
 // entry of its own (with its nested fields), and its name is taken away from any other entry of
