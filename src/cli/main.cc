@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -214,4 +216,18 @@ int Main(int argc, char** argv) {
 }  // namespace
 }  // namespace floe::cli
 
-int main(int argc, char** argv) { return floe::cli::Main(argc, argv); }
+// No exception may end floe with an abort: anything Main lets escape is a bug, reported as one
+// (exit 1) with the command that was running.
+int main(int argc, char** argv) {
+  try {
+    return floe::cli::Main(argc, argv);
+  } catch (const std::exception& e) {
+    std::string command = argc > 1 ? argv[1] : "";
+    for (int i = 2; i < argc && argv[i][0] != '-'; ++i) command += std::string(" ") + argv[i];
+    std::fprintf(stderr, "floe: internal error while running `floe %s`: %s (please report it)\n",
+                 command.c_str(), e.what());
+  } catch (...) {
+    std::fprintf(stderr, "floe: internal error: an unknown exception (please report it)\n");
+  }
+  return 1;
+}

@@ -65,6 +65,10 @@ TEST_F(TimeTravelTest, Errors) {
             "error: line 1, column 15: no branch or tag named \"nope\"");
   EXPECT_EQ(Run("SELECT * FROM s.t TIMESTAMP AS OF 'yesterday'"),
             "error: line 1, column 19: TIMESTAMP AS OF: 'yesterday' is not a timestamp");
+  // A snapshot id past 64 bits is an error, not an abort (issue #24).
+  EXPECT_EQ(Run("SELECT * FROM s.t VERSION AS OF '99999999999999999999'"),
+            "error: line 1, column 19: VERSION AS OF '99999999999999999999': not a snapshot id "
+            "(snapshot ids are 64-bit integers)");
   EXPECT_EQ(Run("SELECT * FROM s.t VERSION AS OF NULL"),
             "error: line 1, column 33: expected a snapshot id or a 'branch or tag name' after "
             "VERSION AS OF, found \"NULL\"");

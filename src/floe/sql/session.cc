@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
+
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/catalog/staged_table_operations.h"
 #include "floe/columnar/array_builder.h"
@@ -329,7 +331,15 @@ Result<RelationSource> Session::ResolveTable(const syntax::TableName& table,
         const std::string& s = value->as_string();
         bool digits = !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
         if (digits) {
-          selector.snapshot_id = std::stoll(s);
+          int64_t id = 0;
+          auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), id);
+          if (ec != std::errc() || end != s.data() + s.size()) {
+            return AtPosition(tt.pos,
+                              InvalidArgument("VERSION AS OF '{}': not a snapshot id (snapshot "
+                                              "ids are 64-bit integers)",
+                                              s));
+          }
+          selector.snapshot_id = id;
         } else {
           selector.ref = s;
         }
