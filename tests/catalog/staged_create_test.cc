@@ -107,6 +107,19 @@ class StagedCreateTest : public ::testing::TestWithParam<StagedCatalogKind> {
     ASSERT_OK(catalog_->CreateNamespace({"db"}, {}));
   }
 
+  // The name is `other`'s, a table untouched by the create that lost: of the loser no data
+  // file, manifest, manifest list or metadata file is left.
+  void ExpectOnlyTheOtherTable(const LoadedTable& other) {
+    auto table = catalog_->LoadTable(id_);
+    ASSERT_OK(table);
+    EXPECT_EQ(table->metadata_location, other.metadata_location);
+    EXPECT_TRUE(table->metadata.snapshots.empty());
+    EXPECT_TRUE(FilesUnder(dir_.path(), ".parquet").empty());
+    EXPECT_TRUE(FilesUnder(dir_.path(), ".avro").empty());
+    EXPECT_EQ(FilesUnder(dir_.path(), ".metadata.json"),
+              std::vector<std::string>{other.metadata_location});
+  }
+
   TempDir dir_;
   std::unique_ptr<Catalog> catalog_;
   const TableIdentifier id_{{"db"}, "t"};
@@ -172,16 +185,7 @@ TEST_P(StagedCreateTest, NameTakenMeanwhileFailsAndLeavesNothingOfItsOwn) {
   ASSERT_TRUE(other);
   EXPECT_OK((*ops)->Discard());  // the name is the other table's: discarding leaves it
 
-  // The table is the other create's, untouched; of ours no data file, manifest, manifest list
-  // or metadata file is left.
-  auto table = catalog_->LoadTable(id_);
-  ASSERT_OK(table);
-  EXPECT_EQ(table->metadata_location, other->metadata_location);
-  EXPECT_TRUE(table->metadata.snapshots.empty());
-  EXPECT_TRUE(FilesUnder(dir_.path(), ".parquet").empty());
-  EXPECT_TRUE(FilesUnder(dir_.path(), ".avro").empty());
-  EXPECT_EQ(FilesUnder(dir_.path(), ".metadata.json"),
-            std::vector<std::string>{other->metadata_location});
+  ExpectOnlyTheOtherTable(*other);
 
   // Staging over an existing name is refused up front.
   EXPECT_EQ(StagedTableOperations::Stage(*catalog_, id_, IdTable()).error().kind,
@@ -207,14 +211,7 @@ TEST_P(StagedCreateTest, RaceLostAtTheAtomicStepDeletesItsMetadataFile) {
   ASSERT_FALSE(appended.ok());
   EXPECT_EQ(appended.error().kind, ErrorKind::kAlreadyExists) << appended.error().message;
   ASSERT_TRUE(other);
-  auto table = catalog_->LoadTable(id_);
-  ASSERT_OK(table);
-  EXPECT_EQ(table->metadata_location, other->metadata_location);
-  EXPECT_TRUE(table->metadata.snapshots.empty());
-  EXPECT_TRUE(FilesUnder(dir_.path(), ".parquet").empty());
-  EXPECT_TRUE(FilesUnder(dir_.path(), ".avro").empty());
-  EXPECT_EQ(FilesUnder(dir_.path(), ".metadata.json"),
-            std::vector<std::string>{other->metadata_location});
+  ExpectOnlyTheOtherTable(*other);
 }
 
 TEST_P(StagedCreateTest, FailingWriteLeavesNoTableAndNoFiles) {

@@ -51,22 +51,6 @@ std::vector<Case> Cases() {
   };
 }
 
-// `json` without its top-level member `key`.
-std::string WithoutMember(std::string_view json, std::string_view key) {
-  auto doc = JsonDocument::Parse(json);
-  EXPECT_OK(doc);
-  JsonWriter out;
-  out.BeginObject();
-  const simdjson::dom::object object = (*doc)->root().element().get_object().value_unsafe();
-  for (simdjson::dom::key_value_pair m : object) {
-    if (m.key == key) continue;
-    out.Key(m.key);
-    out.Raw(simdjson::minify(m.value));
-  }
-  out.EndObject();
-  return out.Take();
-}
-
 TEST(TableRequirementJsonTest, EveryRequirementHasACase) {
   std::set<std::string_view> types;
   for (const Case& c : Cases()) types.insert(RequirementName(c.requirement));
@@ -99,7 +83,7 @@ TEST(TableRequirementJsonTest, MissingRequiredMembers) {
   for (const Case& c : Cases()) {
     std::string_view type = RequirementName(c.requirement);
     for (std::string_view key : c.required) {
-      auto r = ParseTableRequirement(WithoutMember(c.json, key));
+      auto r = ParseTableRequirement(testing::EditMember(c.json, key));
       ASSERT_FALSE(r.ok()) << type << " without " << key;
       EXPECT_EQ(r.error().kind, ErrorKind::kCorrupt);
       EXPECT_EQ(r.error().message, fmt::format("requirement {}: (root): missing required field "

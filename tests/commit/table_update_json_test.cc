@@ -138,23 +138,6 @@ std::vector<Case> Cases() {
   };
 }
 
-// `json` with its top-level member `key` removed, or (with `value`) replaced by that JSON text.
-std::string EditMember(std::string_view json, std::string_view key,
-                       std::optional<std::string_view> value = std::nullopt) {
-  auto doc = JsonDocument::Parse(json);
-  EXPECT_OK(doc);
-  JsonWriter out;
-  out.BeginObject();
-  const simdjson::dom::object object = (*doc)->root().element().get_object().value_unsafe();
-  for (simdjson::dom::key_value_pair m : object) {
-    if (m.key == key && !value) continue;
-    out.Key(m.key);
-    out.Raw(m.key == key ? *value : simdjson::minify(m.value));
-  }
-  out.EndObject();
-  return out.Take();
-}
-
 TEST(TableUpdateJsonTest, EveryUpdateHasACase) {
   std::set<std::string_view> actions;
   for (const Case& c : Cases()) actions.insert(ActionName(c.update));
@@ -190,13 +173,13 @@ TEST(TableUpdateJsonTest, DeprecatedMembersAreOptional) {
     std::string_view action = ActionName(c.update);
     if (action != "add-schema" && action != "set-statistics") continue;
     std::string_view key = action == "add-schema" ? "last-column-id" : "snapshot-id";
-    auto without = ParseTableUpdate(EditMember(c.json, key));
+    auto without = ParseTableUpdate(testing::EditMember(c.json, key));
     ASSERT_OK(without);
     EXPECT_TRUE(*without == c.update);
-    auto other = ParseTableUpdate(EditMember(c.json, key, "7"));
+    auto other = ParseTableUpdate(testing::EditMember(c.json, key, "7"));
     ASSERT_OK(other);
     EXPECT_TRUE(*other == c.update);
-    auto mistyped = ParseTableUpdate(EditMember(c.json, key, R"("7")"));
+    auto mistyped = ParseTableUpdate(testing::EditMember(c.json, key, R"("7")"));
     ASSERT_FALSE(mistyped.ok());
     EXPECT_EQ(mistyped.error().kind, ErrorKind::kCorrupt);
   }
@@ -227,7 +210,7 @@ TEST(TableUpdateJsonTest, MissingRequiredMembers) {
     std::string_view action = ActionName(c.update);
     ASSERT_TRUE(required.count(action)) << action;
     for (std::string_view key : required.at(action)) {
-      auto r = ParseTableUpdate(EditMember(c.json, key));
+      auto r = ParseTableUpdate(testing::EditMember(c.json, key));
       ASSERT_FALSE(r.ok()) << action << " without " << key;
       EXPECT_EQ(r.error().kind, ErrorKind::kCorrupt);
       const std::string& message = r.error().message;

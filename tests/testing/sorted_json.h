@@ -1,9 +1,11 @@
 // SortedJson: JSON text with every object's members sorted by key and no whitespace, so a test can
 // compare what a writer produced with expected JSON written by hand in any member order. Invalid
-// JSON gives "invalid JSON: <text>", which never equals a writer's output.
+// JSON gives "invalid JSON: <text>", which never equals a writer's output. EditMember: an object's
+// JSON with one top-level member removed or replaced, for tests of missing and mistyped fields.
 #pragma once
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -70,6 +72,25 @@ inline std::string SortedJson(std::string_view json) {
   if (!doc.ok()) return "invalid JSON: " + std::string(json);
   JsonWriter out;
   sorted_json::Write((*doc)->root().element(), out);
+  return out.Take();
+}
+
+// `json` (an object) with its top-level member `key` removed, or (with `value`) replaced by that
+// JSON text.
+inline std::string EditMember(std::string_view json, std::string_view key,
+                              std::optional<std::string_view> value = std::nullopt) {
+  auto doc = JsonDocument::Parse(json);
+  if (!doc.ok()) return "invalid JSON: " + std::string(json);
+  JsonWriter out;
+  out.BeginObject();
+  // A local: ranging over value_unsafe() of the temporary result would dangle.
+  const simdjson::dom::object object = (*doc)->root().element().get_object().value_unsafe();
+  for (simdjson::dom::key_value_pair m : object) {
+    if (m.key == key && !value) continue;
+    out.Key(m.key);
+    out.Raw(m.key == key ? *value : simdjson::minify(m.value));
+  }
+  out.EndObject();
   return out.Take();
 }
 

@@ -14,6 +14,7 @@
 #include "floe/update/fast_append.h"
 #include "floe/update/merge_append.h"
 #include "testing/result_matchers.h"
+#include "update/region_table.h"
 
 namespace floe::update {
 namespace {
@@ -77,29 +78,11 @@ class FakeOps : public commit::TableOperations {
 };
 
 spec::TableMetadata NewTable(int format_version, std::map<std::string, std::string> props = {}) {
-  commit::NewTableRequest r;
-  r.schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()},
-                     spec::NestedField{2, "region", false, spec::Type::String()}};
-  spec::PartitionField pf;
-  pf.source_id = 2;
-  pf.name = "region";
-  pf.transform = spec::Transform::Identity();
-  r.spec.fields.push_back(pf);
-  r.format_version = format_version;
-  r.location = "mem://t";
-  r.properties = std::move(props);
-  r.properties["commit.retry.min-wait-ms"] = "0";
-  r.properties["commit.status-check.min-wait-ms"] = "0";
-  return *commit::NewTableMetadata(r, 1);
+  return region_table::RegionTable(format_version, std::move(props));
 }
 
 DataFile File(const std::string& name, std::string region, int64_t rows) {
-  DataFile f;
-  f.file_path = "mem://t/data/" + name + ".parquet";
-  f.partition = {spec::Literal::String(std::move(region))};
-  f.record_count = rows;
-  f.file_size_in_bytes = rows * 10;
-  return f;
+  return region_table::RegionFile(name, std::move(region), rows);
 }
 
 template <typename Append>

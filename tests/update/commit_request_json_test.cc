@@ -10,6 +10,7 @@
 #include "floe/update/fast_append.h"
 #include "floe/update/update_schema.h"
 #include "testing/result_matchers.h"
+#include "update/region_table.h"
 
 namespace floe::update {
 namespace commit_request_json_test {
@@ -48,29 +49,6 @@ class RecordingOps : public commit::TableOperations {
   commit::TableBase current_;
 };
 
-spec::TableMetadata NewTable(int format_version) {
-  commit::NewTableRequest r;
-  r.schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()},
-                     spec::NestedField{2, "region", false, spec::Type::String()}};
-  spec::PartitionField pf;
-  pf.source_id = 2;
-  pf.name = "region";
-  pf.transform = spec::Transform::Identity();
-  r.spec.fields.push_back(pf);
-  r.format_version = format_version;
-  r.location = "mem://t";
-  return *commit::NewTableMetadata(r, 1);
-}
-
-manifest::DataFile File(const std::string& name, int64_t rows) {
-  manifest::DataFile f;
-  f.file_path = "mem://t/data/" + name + ".parquet";
-  f.partition = {spec::Literal::String("eu")};
-  f.record_count = rows;
-  f.file_size_in_bytes = rows * 10;
-  return f;
-}
-
 // The request of commit `i` through its JSON: read back equal, and applied to the table it was
 // committed on, the table that commit made.
 void ExpectSameThroughJson(const RecordingOps& ops, size_t i, const spec::TableMetadata& after) {
@@ -90,13 +68,13 @@ void ExpectSameThroughJson(const RecordingOps& ops, size_t i, const spec::TableM
 TEST(CommitRequestJsonTest, AppendsRoundTripEveryFormatVersion) {
   for (int version : {1, 2, 3}) {
     SCOPED_TRACE(version);
-    RecordingOps ops(std::make_shared<io::MemoryFileIO>(), NewTable(version));
+    RecordingOps ops(std::make_shared<io::MemoryFileIO>(), region_table::RegionTable(version));
     FastAppend first(ops);
-    first.AppendFile(File("a", 10));
+    first.AppendFile(region_table::RegionFile("a", "eu", 10));
     ASSERT_OK(first.Commit());
     spec::TableMetadata after_first = ops.current().metadata;
     FastAppend second(ops);
-    second.AppendFile(File("b", 5));
+    second.AppendFile(region_table::RegionFile("b", "eu", 5));
     ASSERT_OK(second.Commit());
     ASSERT_EQ(ops.requests.size(), 2u);
     ExpectSameThroughJson(ops, 0, after_first);
@@ -114,7 +92,7 @@ TEST(CommitRequestJsonTest, AppendsRoundTripEveryFormatVersion) {
 }
 
 TEST(CommitRequestJsonTest, SchemaChangeRoundTrips) {
-  RecordingOps ops(std::make_shared<io::MemoryFileIO>(), NewTable(2));
+  RecordingOps ops(std::make_shared<io::MemoryFileIO>(), region_table::RegionTable(2));
   UpdateSchema change(ops);
   change.AddColumn("note", spec::Type::String(), "free text")
       .RenameColumn("region", "area")

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
+#include <utility>
 
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/catalog/sql/sql_catalog.h"
@@ -64,6 +66,23 @@ int64_t Records(const spec::TableMetadata& m) {
   return s == nullptr ? 0 : std::stoll(std::string(s->SummaryValue("total-records").value()));
 }
 
+// A pending update that changes nothing and runs `hook` once, at its first Apply: another
+// writer's commit landing while the transaction works.
+class HookUpdate : public commit::PendingUpdate {
+ public:
+  explicit HookUpdate(std::function<void()> hook) : hook_(std::move(hook)) {}
+  Result<commit::PendingChanges> Apply(const commit::TableBase&, int) override {
+    if (hook_) std::exchange(hook_, nullptr)();
+    return commit::PendingChanges{};
+  }
+  bool Landed(const spec::TableMetadata&) const override { return true; }
+  std::vector<std::string> TakeWrittenFiles() override { return {}; }
+  std::string Describe() const override { return "the hook"; }
+
+ private:
+  std::function<void()> hook_;
+};
+
 TEST(TransactionTest, AppendSchemaAndPropertiesLandInOneCommit) {
   Warehouse w;
   catalog::CatalogTableOperations ops(*w.catalog, w.id);
@@ -96,23 +115,12 @@ TEST(TransactionTest, ReappliedOnTopOfAnotherWritersCommit) {
   txn.UpdateSchema().AddColumn("note", spec::Type::String());
   // Another writer lands first: the transaction's base is stale when it swaps.
   bool raced = false;
-  struct Racing : commit::PendingUpdate {
-    std::function<void()> hook;
-    Result<commit::PendingChanges> Apply(const commit::TableBase&, int) override {
-      if (hook) std::exchange(hook, nullptr)();
-      return commit::PendingChanges{};
-    }
-    bool Landed(const spec::TableMetadata&) const override { return true; }
-    std::vector<std::string> TakeWrittenFiles() override { return {}; }
-    std::string Describe() const override { return "the race"; }
-  };
-  Racing& race = txn.Add<Racing>();
-  race.hook = [&] {
+  txn.Add<HookUpdate>([&] {
     raced = true;
     MergeAppend theirs(ops);
     theirs.AppendFile(DataFileNamed("theirs", 4));
     ASSERT_OK(theirs.Commit());
-  };
+  });
   Result<commit::TransactionResult> done = txn.Commit();
   ASSERT_OK(done);
   EXPECT_TRUE(raced);
@@ -152,22 +160,10 @@ TEST(TransactionTest, RefusedOnRetryLeavesNothing) {
   append.AppendFile(DataFileNamed("mine", 3));
   txn.UpdateSchema().RenameColumn("region", "area");
   // Before the first swap, another writer drops the column the rename needs.
-  std::function<void()> hook = [&] {
+  txn.Add<HookUpdate>([&] {
     UpdateSchema drop(ops);
     ASSERT_OK(drop.DeleteColumn("region").Commit());
-  };
-  struct Hook : commit::PendingUpdate {
-    std::function<void()>* hook;
-    explicit Hook(std::function<void()>* h) : hook(h) {}
-    Result<commit::PendingChanges> Apply(const commit::TableBase&, int) override {
-      if (*hook) std::exchange(*hook, nullptr)();
-      return commit::PendingChanges{};
-    }
-    bool Landed(const spec::TableMetadata&) const override { return true; }
-    std::vector<std::string> TakeWrittenFiles() override { return {}; }
-    std::string Describe() const override { return "the hook"; }
-  };
-  txn.Add<Hook>(&hook);
+  });
   Result<commit::TransactionResult> done = txn.Commit();
   ASSERT_FALSE(done.ok());
   EXPECT_EQ(done.error().message, "cannot rename column \"region\": not found");

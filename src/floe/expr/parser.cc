@@ -181,25 +181,6 @@ Result<Expression> LowerLike(ColumnRef column, const std::string& pattern, bool 
                                {UnboundLiteral::String(std::move(literal))});
 }
 
-std::optional<Operation> ComparisonOf(syntax::BinaryOp op) {
-  switch (op) {
-    case syntax::BinaryOp::kEq:
-      return Operation::kEq;
-    case syntax::BinaryOp::kNotEq:
-      return Operation::kNotEq;
-    case syntax::BinaryOp::kLt:
-      return Operation::kLt;
-    case syntax::BinaryOp::kLtEq:
-      return Operation::kLtEq;
-    case syntax::BinaryOp::kGt:
-      return Operation::kGt;
-    case syntax::BinaryOp::kGtEq:
-      return Operation::kGtEq;
-    default:
-      return std::nullopt;
-  }
-}
-
 // column op value, or value op column (flipped).
 Result<Expression> LowerComparison(Operation op, const syntax::Expr& left,
                                    const syntax::Expr& right) {
@@ -342,6 +323,25 @@ Result<Expression> ParseFilterOrTrue(std::string_view text) {
     if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return ParseFilter(text);
   }
   return Expression::True();
+}
+
+std::optional<Operation> ComparisonOf(syntax::BinaryOp op) {
+  switch (op) {
+    case syntax::BinaryOp::kEq:
+      return Operation::kEq;
+    case syntax::BinaryOp::kNotEq:
+      return Operation::kNotEq;
+    case syntax::BinaryOp::kLt:
+      return Operation::kLt;
+    case syntax::BinaryOp::kLtEq:
+      return Operation::kLtEq;
+    case syntax::BinaryOp::kGt:
+      return Operation::kGt;
+    case syntax::BinaryOp::kGtEq:
+      return Operation::kGtEq;
+    default:
+      return std::nullopt;
+  }
 }
 
 }  // namespace floe::expr

@@ -28,6 +28,7 @@
 // A LIKE pattern other than a prefix is NotSupported.
 #pragma once
 
+#include <optional>
 #include <string_view>
 
 #include "floe/expr/expression.h"
@@ -37,6 +38,7 @@ namespace floe::expr {
 
 namespace syntax {
 struct Literal;
+enum class BinaryOp;
 }  // namespace syntax
 
 Result<Expression> ParseFilter(std::string_view text);
@@ -45,5 +47,7 @@ Result<Expression> ParseFilterOrTrue(std::string_view text);
 // A literal of the grammar as a filter holds it, checked as ParseFilter checks it (a valid
 // date, no offset in TIMESTAMP_NTZ, ...): how SQL's pushdown hands its conjuncts' literals on.
 Result<UnboundLiteral> FilterLiteral(const syntax::Literal& literal);
+// The comparison a grammar operator stands for (=, !=, <, <=, >, >=), or nullopt for others.
+std::optional<Operation> ComparisonOf(syntax::BinaryOp op);
 
 }  // namespace floe::expr

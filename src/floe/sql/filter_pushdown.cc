@@ -60,7 +60,7 @@ class PushdownWriter {
                                      : Expression::Or(std::move(l->filter), std::move(r->filter)),
                               "(" + l->text + (is_and ? " AND " : " OR ") + r->text + ")"};
         }
-        std::optional<Operation> op = ComparisonOf(b.op);
+        std::optional<Operation> op = expr::ComparisonOf(b.op);
         if (!op) return std::nullopt;
         const std::string symbol(expr::OperationSymbol(*op));
         // column op literal, or literal op column (flipped: `5 > a` is `a < 5`). A uuid column
@@ -159,25 +159,6 @@ class PushdownWriter {
   }
 
  private:
-  static std::optional<Operation> ComparisonOf(syntax::BinaryOp op) {
-    switch (op) {
-      case syntax::BinaryOp::kEq:
-        return Operation::kEq;
-      case syntax::BinaryOp::kNotEq:
-        return Operation::kNotEq;
-      case syntax::BinaryOp::kLt:
-        return Operation::kLt;
-      case syntax::BinaryOp::kLtEq:
-        return Operation::kLtEq;
-      case syntax::BinaryOp::kGt:
-        return Operation::kGt;
-      case syntax::BinaryOp::kGtEq:
-        return Operation::kGtEq;
-      default:
-        return std::nullopt;
-    }
-  }
-
   // A column (or struct field) of the table, under the table's own names.
   std::optional<PushedColumn> Column(const Expr& e) {
     const auto* ref = e.As<syntax::ColumnRef>();
