@@ -33,9 +33,11 @@ Transaction::Transaction(TableOperations& ops)
 
 Result<Transaction::Attempt> Transaction::ApplyAll(const TableBase& base, int attempt) {
   Attempt out;
-  TableBase current = base;  // the base with the earlier updates' changes applied
+  // The base with the earlier updates' changes applied; a copy only once an update changed it
+  // and another follows (a one-update commit never copies the metadata).
+  std::optional<TableBase> changed;
   for (size_t i = 0; i < pending_.size(); ++i) {
-    Result<PendingChanges> changes = pending_[i]->Apply(current, attempt);
+    Result<PendingChanges> changes = pending_[i]->Apply(changed ? *changed : base, attempt);
     for (std::string& f : pending_[i]->TakeWrittenFiles()) written_.insert(std::move(f));
     if (!changes.ok()) return std::move(changes).error();
     out.referenced.insert(changes->referenced.begin(), changes->referenced.end());
@@ -46,8 +48,9 @@ Result<Transaction::Attempt> Transaction::ApplyAll(const TableBase& base, int at
       if (!Contains(out.requirements, r)) out.requirements.push_back(std::move(r));
     }
     if (i + 1 < pending_.size() && !changes->updates.empty()) {
-      FLOE_ASSIGN_OR_RETURN(current.metadata, ApplyUpdates(current.metadata, changes->updates,
-                                                           NowMillis(), std::nullopt));
+      if (!changed) changed = base;
+      FLOE_ASSIGN_OR_RETURN(changed->metadata, ApplyUpdates(changed->metadata, changes->updates,
+                                                            NowMillis(), std::nullopt));
     }
     for (TableUpdate& u : changes->updates) out.updates.push_back(std::move(u));
   }
