@@ -17,7 +17,10 @@ namespace {
 Result<spec::Schema> SchemaFromParquet(const std::string& path) {
   auto io = io::LocalFileIO();
   FLOE_ASSIGN_OR_RETURN(auto file, parquet::FileReader::Open(*io, path));
-  FLOE_ASSIGN_OR_RETURN(auto reader, parquet::BatchReader::Make(*file));
+  // INT96 becomes timestamp (microseconds, Iceberg's unit, reaching every year INT96 holds).
+  parquet::BatchReaderOptions read;
+  read.int96_unit = columnar::TimeUnit::kMicro;
+  FLOE_ASSIGN_OR_RETURN(auto reader, parquet::BatchReader::Make(*file, std::move(read)));
   auto schema = table::ToIcebergSchema(table::WithFieldIds(*reader->schema()));
   if (!schema.ok()) return std::move(schema).error().WithContext(path);
   return schema;

@@ -3,8 +3,12 @@
 // size; with --stats each column's metrics with bounds as readable values. The files are the rows
 // of the `files` metadata table (inspect/files_table.h), printed with the CLI's fields (CLI.md).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cstring>
+#include <optional>
+#include <vector>
 
 #include "cli/command.h"
 #include "cli/table_source.h"
@@ -53,8 +57,26 @@ std::vector<int32_t> MetricColumns(const DataFile& f) {
   return ids;
 }
 
+bool IsGeo(const spec::NestedField* field) {
+  return field && (field->type->id() == spec::TypeId::kGeometry ||
+                   field->type->id() == spec::TypeId::kGeography);
+}
+
+// A geometry or geography bound: a bounding-box corner, x and y then optionally z and m, as
+// 8-byte little-endian doubles (spec: "Bound serialization"); nullopt for other lengths.
+std::optional<std::vector<double>> GeoCorner(const std::string& bytes) {
+  if (bytes.size() != 16 && bytes.size() != 24 && bytes.size() != 32) return std::nullopt;
+  std::vector<double> out(bytes.size() / 8);
+  std::memcpy(out.data(), bytes.data(), bytes.size());
+  return out;
+}
+
 std::string BoundText(const spec::NestedField* field, const std::string* bytes) {
   if (!bytes) return "-";
+  if (IsGeo(field)) {
+    if (auto corner = GeoCorner(*bytes)) return fmt::format("({})", fmt::join(*corner, ", "));
+    return Hex(*bytes);
+  }
   if (field && field->type->is_primitive()) {
     auto lit = spec::FromBinary(*field->type, *bytes);
     if (lit.ok()) return spec::ToHumanString(*field->type, *lit);
@@ -67,7 +89,14 @@ void BoundJson(const spec::NestedField* field, const std::string* bytes, JsonWri
     w.Null();
     return;
   }
-  if (field && field->type->is_primitive()) {
+  if (IsGeo(field)) {
+    if (auto corner = GeoCorner(*bytes)) {
+      w.BeginArray();
+      for (double d : *corner) w.Double(d);
+      w.EndArray();
+      return;
+    }
+  } else if (field && field->type->is_primitive()) {
     auto lit = spec::FromBinary(*field->type, *bytes);
     if (lit.ok() && spec::ToJson(*field->type, *lit, w).ok()) return;
   }

@@ -16,10 +16,13 @@ Result<columnar::RowFormat> FormatOption(const Args& args) {
   return columnar::ParseRowFormat(args.Get("--format").value_or("table"));
 }
 
-Result<columnar::TimeUnit> Int96UnitOption(const Args& args) {
-  std::string unit = args.Get("--int96-unit").value_or("ns");
-  if (unit == "ns") return columnar::TimeUnit::kNano;
-  if (unit == "us") return columnar::TimeUnit::kMicro;
+// Unset: nanoseconds for the INT96 columns whose values fit them, microseconds for the others.
+Result<std::optional<columnar::TimeUnit>> Int96UnitOption(const Args& args) {
+  std::optional<std::string> given = args.Get("--int96-unit");
+  if (!given) return std::optional<columnar::TimeUnit>();
+  const std::string& unit = *given;
+  if (unit == "ns") return std::optional(columnar::TimeUnit::kNano);
+  if (unit == "us") return std::optional(columnar::TimeUnit::kMicro);
   return InvalidArgument("--int96-unit: expected ns or us, got \"{}\"", unit);
 }
 
@@ -41,8 +44,9 @@ FLOE_REGISTER_COMMAND(
             "bloom\n"
             "filters exclude a match are skipped, and exactly the matching rows are printed. JSON\n"
             "rows are one object per line (docs/cli.md value forms); CSV has a header line. INT96\n"
-            "timestamps print in nanoseconds; --int96-unit us reads those beyond 1677-2262 (Spark\n"
-            "writes years up to 294247).",
+            "timestamps print in nanoseconds, or in microseconds for a column holding years\n"
+            "outside 1677-2262 (Hive, Impala and Spark write them); --int96-unit ns|us picks one\n"
+            "unit for every INT96 column.",
         .example =
             "  floe parquet cat data.parquet --limit 10\n"
             "  floe parquet cat data.parquet --columns id,s --filter \"k < 10\" --format csv",
@@ -51,7 +55,8 @@ FLOE_REGISTER_COMMAND(
                     {"--limit", "N", "print at most N rows"},
                     {"--format", "FORMAT", "table (default), csv or json"},
                     {"--json", "", "same as --format json"},
-                    {"--int96-unit", "UNIT", "ns (default) or us for INT96 timestamps"}},
+                    {"--int96-unit", "UNIT",
+                     "ns or us for INT96 timestamps (default: ns where values fit)"}},
         .min_positionals = 1,
         .max_positionals = 1,
         .run = [](const Invocation& inv) -> Status {

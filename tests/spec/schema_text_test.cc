@@ -51,6 +51,32 @@ TEST(SchemaTextTest, SparkNamesAndModifiers) {
   EXPECT_EQ(s.fields[11].name, "select");
 }
 
+TEST(SchemaTextTest, V3TypesWithTheirParameters) {
+  Schema s = Parse(
+      "a timestamp_ns, b timestamptz_ns, c unknown, d geometry, e geometry(srid:4326), "
+      "f geometry(OGC:CRS84), g geography, h geography(srid:4269), "
+      "i geography(projjson:crs_key, KARNEY), j list<geometry(srid:3857)>");
+  const char* expected[] = {"timestamp_ns",
+                            "timestamptz_ns",
+                            "unknown",
+                            "geometry",
+                            "geometry(srid:4326)",
+                            "geometry(OGC:CRS84)",
+                            "geography",
+                            "geography(srid:4269)",
+                            "geography(projjson:crs_key, karney)",
+                            "list<geometry(srid:3857)>"};
+  ASSERT_EQ(s.fields.size(), std::size(expected));
+  for (size_t i = 0; i < s.fields.size(); ++i) {
+    EXPECT_EQ(s.fields[i].type->ToString(), expected[i]) << s.fields[i].name;
+  }
+  EXPECT_EQ(s.fields[8].type->crs(), "projjson:crs_key");
+  EXPECT_EQ(s.fields[8].type->algorithm(), "karney");
+  EXPECT_EQ(ErrorOf("g geometry(srid:4326, karney)"),
+            "schema: column 3: g: geometry takes one argument, the CRS");
+  EXPECT_EQ(ErrorOf("g geography()"), "schema: column 13: g: expected a CRS");
+}
+
 TEST(SchemaTextTest, NestedTypesGetIdsInPreOrder) {
   Schema s = Parse(
       "id long, address struct<city: string not null, zip int>, tags list<string not null>, "

@@ -207,6 +207,11 @@ Status AppendDataFileColumns(const spec::TableMetadata& metadata, const FileRowC
 Result<spec::Literal> ReadableBound(const manifest::DataFile& f, const ReadableColumn& c,
                                     const std::string* bytes, std::string_view which) {
   if (bytes == nullptr) return spec::Literal();
+  const spec::TypeId id = c.type->id();
+  if (id == spec::TypeId::kGeometry || id == spec::TypeId::kGeography) {
+    // Their bounds are bounding-box corners (x, y, z, m), not values of the column's type.
+    return spec::Literal();
+  }
   Result<spec::Literal> value = spec::FromBinary(*c.type, *bytes);
   if (!value.ok()) {
     return Corrupt("{}: {} bound of column {} (id {}): {}", f.file_path, which, c.name, c.field_id,

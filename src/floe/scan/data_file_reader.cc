@@ -137,6 +137,7 @@ Status DataFileReader::InstallReader() {
   read.projection = resolution_->projection();
   read.batch_size = options_.batch_size;
   read.int96_unit = col::TimeUnit::kMicro;
+  read.int96_nano_columns = resolution_->int96_nano_columns();
   read.parallel = options_.parallel_columns;
   read.buffer_pool = options_.buffer_pool;
 

@@ -2,6 +2,7 @@
 
 #include "floe/scan/constant_column.h"
 #include "floe/spec/single_value.h"
+#include "floe/table/int96_units.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/util/json_reader.h"
 
@@ -383,8 +384,11 @@ Result<FieldResolution> FieldResolution::Make(const spec::Schema& projected,
                                                      /*parent=*/0, &read));
   if (read.empty()) return r;
   r.projection_.paths = std::move(planner.paths);
-  // Iceberg timestamps are micro- (or nano-) seconds: INT96 values are read in microseconds.
-  auto tree = parquet::BuildReadTree(file_schema, r.projection_, columnar::TimeUnit::kMicro);
+  // Iceberg timestamps are micro- (or nano-) seconds: INT96 values are read in microseconds,
+  // or in nanoseconds for a nanosecond field.
+  r.int96_nano_columns_ = table::Int96NanoColumns(file_schema, projected, table::Int96Match::kById);
+  auto tree = parquet::BuildReadTree(file_schema, r.projection_, columnar::TimeUnit::kMicro,
+                                     r.int96_nano_columns_);
   if (!tree.ok()) return std::move(tree).error().WithContext(std::string(file_path));
   r.read_tree_ = std::move(*tree);
   std::vector<col::Field> file_fields;

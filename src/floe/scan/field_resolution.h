@@ -19,7 +19,8 @@
 // inside a list or map.)
 //
 // Timestamps without zone in the file (Spark's INT96) read as UTC instants for timestamptz
-// fields.
+// fields. INT96 reads in microseconds, or in nanoseconds for a timestamp_ns/timestamptz_ns field
+// (table/int96_units.h).
 
 #pragma once
 
@@ -57,6 +58,9 @@ class FieldResolution {
   const parquet::Projection& projection() const { return projection_; }
   // The read tree of projection() over the file schema (leaves index the file's columns).
   const std::vector<parquet::ReadNode>& read_tree() const { return read_tree_; }
+  // The INT96 columns read in nanoseconds (for timestamp_ns fields; the rest read in
+  // microseconds: table/int96_units.h).
+  const std::vector<int>& int96_nano_columns() const { return int96_nano_columns_; }
   // The columns read (read_tree() fields) renamed to the projected schema's names: a filter on
   // the table's names binds to it and then prunes the file's row groups and pages.
   const columnar::Schema& file_schema_with_table_names() const { return renamed_; }
@@ -77,6 +81,7 @@ class FieldResolution {
   FieldResolution() = default;
   parquet::Projection projection_;
   std::vector<parquet::ReadNode> read_tree_;
+  std::vector<int> int96_nano_columns_;
   columnar::Schema renamed_{{}};
   columnar::SchemaPtr schema_;
   // Per column read: how the file's arrays become what conformer_ expects (fields the table

@@ -118,6 +118,34 @@ class SchemaParser {
       if (length < 1) return in_.ErrorAt(t, fmt::format("{}: fixed length must be > 0", column));
       return Type::Fixed(length);
     }
+    if (name == "geometry" || name == "geography") {  // v3: geometry(C), geography(C, A)
+      std::vector<std::string> args;
+      if (in_.Accept('(')) {
+        do {
+          // A CRS such as srid:4326, OGC:CRS84 or projjson:key is several tokens.
+          std::string arg;
+          while (!in_.AtEnd() && !(in_.Peek().kind == DdlToken::kSymbol &&
+                                   (in_.Peek().text == "," || in_.Peek().text == ")"))) {
+            arg += in_.Next().text;
+          }
+          if (arg.empty())
+            return in_.ErrorAt(in_.Peek(), fmt::format("{}: expected a CRS", column));
+          args.push_back(std::move(arg));
+        } while (in_.Accept(','));
+        FLOE_RETURN_IF_ERROR(in_.Expect(')'));
+      }
+      if (name == "geometry" && args.size() > 1) {
+        return in_.ErrorAt(t, fmt::format("{}: geometry takes one argument, the CRS", column));
+      }
+      if (args.size() > 2) {
+        return in_.ErrorAt(
+            t, fmt::format("{}: geography takes two arguments, the CRS and the edge algorithm",
+                           column));
+      }
+      args.resize(2);
+      if (name == "geometry") return Type::Geometry(args[0]);
+      return Type::Geography(args[0], AsciiLower(args[1]));
+    }
     if (name == "varchar" || name == "char") {  // Spark: a string with a length limit
       if (in_.Accept('(')) {
         FLOE_RETURN_IF_ERROR(in_.ExpectInt("the length"));

@@ -2,7 +2,9 @@
 //   order_id string not null, customer_id long, amount decimal(10, 2), order_ts timestamptz,
 //   tags list<string>, address struct<city: string, zip: int>, attrs map<string, string>
 // Iceberg's type names, plus Spark's (bigint, integer, smallint, tinyint, real, varchar(n),
-// char(n), array<…>, timestamp_ltz). A bare `timestamp` is refused: Iceberg's has no zone and
+// char(n), array<…>, timestamp_ltz), and the v3 types timestamp_ns, timestamptz_ns, unknown,
+// geometry(CRS) and geography(CRS, ALGORITHM) (CRS such as srid:4326 or OGC:CRS84; both
+// arguments optional). A bare `timestamp` is refused: Iceberg's has no zone and
 // Spark's has one, so the user says which (timestamptz or timestamp_ntz).
 #pragma once
 #include <string_view>

@@ -202,6 +202,8 @@ Result<Cast> PlanPrimitive(const std::string& name, const DataType& d, const spe
       if (d.id() == D::kString) return Cast::kRetype;
       break;
     case T::kBinary:
+    case T::kGeometry:  // WKB bytes
+    case T::kGeography:
       if (d.id() == D::kBinary) return Cast::kRetype;
       break;
     case T::kUuid:
@@ -229,7 +231,9 @@ Result<ColumnPlan> PlanColumn(const std::string& name, const spec::NestedField& 
   plan.name = name;
   plan.target = target;
   plan.source = source;
-  if (data == nullptr || data->type->id() == col::TypeId::kNull) {
+  // An unknown (v3) column holds only nulls, whatever a file stores for it (spec: "unknown").
+  const bool always_null = table.type->id() == spec::TypeId::kUnknown;
+  if (data == nullptr || data->type->id() == col::TypeId::kNull || always_null) {
     // Absent (or typed null): nulls, which a required column cannot take.
     if (table.required && data == nullptr) {
       return InvalidArgument(
@@ -401,7 +405,7 @@ Result<ArrayPtr> Nulls(const col::DataTypePtr& type, int64_t length) {
 Result<ArrayPtr> ConformArray(const ColumnPlan& plan, const ArrayPtr& source, int64_t length,
                               const ArrayData* struct_parent) {
   const col::DataTypePtr& type = plan.target.type;
-  if (source == nullptr) {
+  if (source == nullptr || plan.source == -2) {
     if (plan.check_nulls && length > 0) {
       return InvalidArgument(
           "column {}: the table requires a value but row 0 is null; fill the "

@@ -141,9 +141,11 @@ std::optional<Literal> PlainValue(parquet::Type physical, const columnar::DataTy
       switch (type.id()) {
         case columnar::TypeId::kString:
           return Literal::String(bytes);
-        case columnar::TypeId::kDecimal128:
-          if (bytes.empty() || bytes.size() > 16) return std::nullopt;
-          return Literal::MakeDecimal(LoadBigEndianInt128(p, bytes.size()), type.scale());
+        case columnar::TypeId::kDecimal128: {
+          __int128 v = 0;
+          if (!LoadWideBigEndianInt128(p, bytes.size(), &v)) return std::nullopt;
+          return Literal::MakeDecimal(v, type.scale());
+        }
         case columnar::TypeId::kFloat16:
           return std::nullopt;
         default:

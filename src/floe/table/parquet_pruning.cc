@@ -27,8 +27,10 @@ std::optional<T> Load(const std::string& bytes) {
 }
 
 std::optional<__int128> BigEndian(const std::string& bytes) {
-  if (bytes.empty() || bytes.size() > 16) return std::nullopt;
-  return LoadBigEndianInt128(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  __int128 v = 0;
+  if (!LoadWideBigEndianInt128(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), &v))
+    return std::nullopt;
+  return v;
 }
 
 // A statistics value (PLAIN bytes) as a bound-expression literal of the column's type.
@@ -106,6 +108,14 @@ bool LegacyOrderIsValid(Type physical, const DataType& type) {
     default:
       return physical != Type::kInt96;
   }
+}
+
+// GEOMETRY and GEOGRAPHY columns have no linear order (LogicalTypes.md): their min/max, whatever
+// a writer put there, bound nothing a comparison could use.
+bool IsGeospatial(const parquet::FileReader& file, int column) {
+  const auto& lt = file.schema().column(column).logical_type;
+  return lt && (lt->kind == parquet::LogicalType::Kind::kGeometry ||
+                lt->kind == parquet::LogicalType::Kind::kGeography);
 }
 
 // Whether the file declares the type-defined order for the column (ColumnOrder), which makes
@@ -248,8 +258,9 @@ class PageIndexRanges {
         *file_.metadata().row_groups[rg_].columns[leaf->column].meta_data;
     const DataType& type = *leaf->field.type;
     const bool trusted =
-        DeclaresTypeOrder(file_, leaf->column) ||
-        (LegacyOrderIsValid(meta.type, type) && !DeclaresUnknownOrder(file_, leaf->column));
+        !IsGeospatial(file_, leaf->column) &&
+        (DeclaresTypeOrder(file_, leaf->column) ||
+         (LegacyOrderIsValid(meta.type, type) && !DeclaresUnknownOrder(file_, leaf->column)));
     const parquet::ColumnIndex& ci = index->column;
     std::vector<parquet::RowRange> kept;
     for (size_t i = 0; i < index->pages.size(); ++i) {
@@ -342,7 +353,9 @@ std::optional<expr::ColumnBounds> ParquetColumnBounds(const parquet::FileReader&
   b.null_count = s.null_count;
   b.nan_count = s.nan_count;
   const bool type_order = DeclaresTypeOrder(file, column);
-  if (type_order && s.min_value && s.max_value) {
+  if (IsGeospatial(file, column)) {
+    // null counts only
+  } else if (type_order && s.min_value && s.max_value) {
     b.min = StatValue(physical, type, *s.min_value);
     b.max = StatValue(physical, type, *s.max_value);
   } else if (s.min && s.max && LegacyOrderIsValid(physical, type) &&

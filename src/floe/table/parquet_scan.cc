@@ -1,7 +1,9 @@
 #include "floe/table/parquet_scan.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
+#include <set>
 
 #include "floe/columnar/array_builder.h"
 #include "floe/expr/binder.h"
@@ -88,14 +90,68 @@ void CollectPaths(const expr::BoundExpression& e, std::vector<std::string>* out)
   for (const auto& c : e.children()) CollectPaths(c, out);
 }
 
-// The read tree a BatchReader with `projection` uses, without making the reader: binding a
-// filter needs only the columns.
+// The read tree a BatchReader with `projection` and the INT96 units of `read` uses, without
+// making the reader: binding a filter needs only the columns.
 Result<std::vector<parquet::ReadNode>> ReadTreeOf(const parquet::FileReader& file,
                                                   const parquet::Projection& projection,
-                                                  columnar::TimeUnit int96_unit) {
-  auto tree = parquet::BuildReadTree(file.schema(), projection, int96_unit);
+                                                  const parquet::BatchReaderOptions& read) {
+  auto tree =
+      parquet::BuildReadTree(file.schema(), projection, read.int96_unit, read.int96_nano_columns);
   if (!tree.ok()) return std::move(tree).error().WithContext(file.location());
   return tree;
+}
+
+// The INT96 columns of `file` whose values all fit 64-bit nanoseconds (read once in
+// microseconds to see).
+Result<std::vector<int>> Int96ColumnsFittingNanos(const parquet::FileReader& file) {
+  std::vector<int> int96;
+  for (int c = 0; c < file.schema().num_columns(); ++c) {
+    if (file.schema().column(c).physical_type == parquet::Type::kInt96) int96.push_back(c);
+  }
+  if (int96.empty()) return int96;
+  parquet::BatchReaderOptions read;
+  read.int96_unit = columnar::TimeUnit::kMicro;
+  for (int c : int96) read.projection.paths.push_back(JoinParts(file.schema().column(c).path));
+  FLOE_ASSIGN_OR_RETURN(auto reader, parquet::BatchReader::Make(file, read));
+  // The leaf arrays of a batch, depth first, are the columns read in column order (a path in a
+  // list or map reads all of it, so other columns may come along).
+  FLOE_ASSIGN_OR_RETURN(auto tree, ReadTreeOf(file, read.projection, read));
+  const std::vector<int> leaves = parquet::LeafColumns(tree);
+  // The microsecond range whose nanoseconds (with up to 999 more) fit int64.
+  constexpr int64_t kMax = INT64_MAX / 1000 - 1;
+  constexpr int64_t kMin = INT64_MIN / 1000 + 1;
+  std::set<int> too_wide;
+  std::function<void(const columnar::ArrayData&, size_t*)> check = [&](const columnar::ArrayData& a,
+                                                                       size_t* leaf) {
+    if (!a.type->is_nested()) {
+      const int column = *leaf < leaves.size() ? leaves[*leaf] : -1;
+      ++*leaf;
+      if (column < 0 || a.type->id() != columnar::TypeId::kTimestamp ||
+          file.schema().column(column).physical_type != parquet::Type::kInt96) {
+        return;
+      }
+      const int64_t* v = a.values<int64_t>();
+      for (int64_t i = 0; i < a.length; ++i) {
+        if (!a.IsNull(i) && (v[i] > kMax || v[i] < kMin)) {
+          too_wide.insert(column);
+          return;
+        }
+      }
+      return;
+    }
+    for (const auto& child : a.children) check(*child, leaf);
+  };
+  while (true) {
+    FLOE_ASSIGN_OR_RETURN(auto batch, reader->Next());
+    if (!batch) break;
+    size_t leaf = 0;
+    for (int i = 0; i < batch->num_columns(); ++i) check(*batch->column(i), &leaf);
+  }
+  std::vector<int> out;
+  for (int c : int96) {
+    if (!too_wide.count(c)) out.push_back(c);
+  }
+  return out;
 }
 
 columnar::Schema SchemaOf(const std::vector<parquet::ReadNode>& tree) {
@@ -137,7 +193,12 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
 
   parquet::BatchReaderOptions read;
   read.batch_size = options.batch_size;
-  read.int96_unit = options.int96_unit;
+  if (options.int96_unit) {
+    read.int96_unit = *options.int96_unit;
+  } else {
+    read.int96_unit = columnar::TimeUnit::kMicro;
+    FLOE_ASSIGN_OR_RETURN(read.int96_nano_columns, Int96ColumnsFittingNanos(*file));
+  }
   for (const std::string& c : options.columns)
     read.projection.paths.push_back(JoinParts(SplitPath(c)));
 
@@ -148,7 +209,7 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
     if (!read.projection.paths.empty()) {
       // Bind to the whole file first: errors then name every column, and the filter's columns
       // join the projection under the file's own names.
-      FLOE_ASSIGN_OR_RETURN(auto everything, ReadTreeOf(*file, {}, options.int96_unit));
+      FLOE_ASSIGN_OR_RETURN(auto everything, ReadTreeOf(*file, {}, read));
       FLOE_ASSIGN_OR_RETURN(auto bound, expr::Bind(*filter, SchemaOf(everything), bind));
       CollectPaths(bound, &read.projection.paths);
     }
@@ -163,7 +224,7 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
   std::function<Result<parquet::RowRanges>(int)> page_filter;
   if (filter) {
     // The filter binds to the reader's columns before the pruning that uses it is made.
-    FLOE_ASSIGN_OR_RETURN(auto tree, ReadTreeOf(*file, read.projection, options.int96_unit));
+    FLOE_ASSIGN_OR_RETURN(auto tree, ReadTreeOf(*file, read.projection, read));
     FLOE_ASSIGN_OR_RETURN(bound, expr::Bind(*filter, SchemaOf(tree), bind));
     if (options.prune) {
       group_filter = MakeRowGroupFilter(*file, tree, *bound, &counters);
@@ -204,7 +265,7 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
       if (keep) groups_read.push_back(rg);
     }
     read.row_groups = groups_read;
-    FLOE_ASSIGN_OR_RETURN(auto tree, ReadTreeOf(*file, read.projection, options.int96_unit));
+    FLOE_ASSIGN_OR_RETURN(auto tree, ReadTreeOf(*file, read.projection, read));
     FLOE_ASSIGN_OR_RETURN(
         read.row_filter,
         MakeParquetRowFilter(*filter, SchemaOf(tree), bind, [&group_ranges](int rg) {

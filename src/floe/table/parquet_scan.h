@@ -27,7 +27,10 @@ struct ParquetScanOptions {
   bool case_sensitive = false;             // for the filter's column names
   std::optional<int64_t> limit;
   int64_t batch_size = 64 * 1024;
-  columnar::TimeUnit int96_unit = columnar::TimeUnit::kNano;
+  // INT96 timestamps in this unit; unset: each INT96 column in nanoseconds when all its values
+  // fit them (years 1677-2262), else in microseconds (Hive and Impala write years beyond), found
+  // by reading the INT96 columns once first.
+  std::optional<columnar::TimeUnit> int96_unit;
   // Prune by statistics and bloom filters (row groups) and by the page index (rows).
   bool prune = true;
   // Decode the columns the filter does not read only for the rows it keeps. false: every column

@@ -1,5 +1,6 @@
 #include "floe/table/schema_conversion.h"
 
+#include "floe/columnar/geo_extension.h"
 #include "floe/columnar/value_text.h"
 
 namespace floe::table {
@@ -45,7 +46,11 @@ Result<col::DataTypePtr> ToColumnarType(const spec::Type& type) {
     case TypeId::kFixed:
       return col::FixedSizeBinary(type.length());
     case TypeId::kBinary:
+    case TypeId::kGeometry:  // WKB; ToColumnarField marks the field with its CRS
+    case TypeId::kGeography:
       return col::Binary();
+    case TypeId::kUnknown:  // always null
+      return col::Null();
     case TypeId::kStruct: {
       std::vector<col::Field> fields;
       for (const spec::NestedField& f : type.fields()) {
@@ -75,6 +80,13 @@ Result<col::Field> ToColumnarField(const spec::NestedField& field) {
   f = f.WithFieldId(field.id);
   // The uuid marker is what tells a uuid from a fixed[16] on the way back.
   if (field.type->id() == TypeId::kUuid) f = col::WithUuidExtension(std::move(f));
+  if (field.type->id() == TypeId::kGeometry || field.type->id() == TypeId::kGeography) {
+    col::GeoColumn geo;
+    geo.geography = field.type->id() == TypeId::kGeography;
+    geo.crs = field.type->crs();
+    geo.algorithm = field.type->algorithm();
+    f = col::WithGeoExtension(std::move(f), geo);
+  }
   return f;
 }
 
@@ -157,7 +169,13 @@ Result<spec::TypePtr> IcebergType(const Field& f) {
     case col::TypeId::kString:
       return Type::String();
     case col::TypeId::kBinary:
+      if (auto geo = columnar::GeoColumnOf(f)) {
+        return geo->geography ? Type::Geography(geo->crs, geo->algorithm)
+                              : Type::Geometry(geo->crs);
+      }
       return Type::Binary();
+    case col::TypeId::kNull:
+      return Type::Primitive(spec::TypeId::kUnknown);
     case col::TypeId::kFixedSizeBinary:
       if (t.byte_width() == 16 && columnar::IsUuidField(f)) return Type::Uuid();
       return Type::Fixed(t.byte_width());

@@ -6,7 +6,9 @@
 //   timestamp → timestamp[us] (no zone); timestamptz → timestamp[us, UTC];
 //   timestamp_ns / timestamptz_ns (v3) → timestamp[ns] / timestamp[ns, UTC];
 //   string → utf8; uuid → fixed_size_binary(16) marked arrow.uuid; fixed[L] →
-//   fixed_size_binary(L); binary → binary; struct/list/map → struct/list/map.
+//   fixed_size_binary(L); binary → binary; struct/list/map → struct/list/map;
+//   unknown (v3) → null; geometry(C) / geography(C, A) (v3) → binary (WKB) marked geoarrow.wkb
+//   with the CRS and edge algorithm (columnar/geo_extension.h).
 // A required field is a non-nullable columnar field.
 #pragma once
 
@@ -16,8 +18,8 @@
 
 namespace floe::table {
 
-// The columnar type of an Iceberg type; NotSupported for v3 types without a columnar form here
-// (unknown, variant, geometry, geography).
+// The columnar type of an Iceberg type; NotSupported for types without a columnar form here
+// (variant).
 Result<columnar::DataTypePtr> ToColumnarType(const spec::Type& type);
 Result<columnar::Field> ToColumnarField(const spec::NestedField& field);
 Result<columnar::SchemaPtr> ToColumnarSchema(const spec::Schema& schema);

@@ -11,6 +11,7 @@
 #include "floe/manifest/snapshot_files.h"
 #include "floe/table/batch_conformance.h"
 #include "floe/table/footer_metrics.h"
+#include "floe/table/int96_units.h"
 #include "floe/table/metrics_config.h"
 #include "floe/table/parquet_name_mapping.h"
 #include "floe/update/fast_append.h"
@@ -171,7 +172,11 @@ Result<manifest::DataFile> ExistingDataFile(io::FileIO& io, const std::string& l
     mapped = std::move(*applied);
   }
   const parquet::Schema& with_ids = mapped ? *mapped : file.schema();
-  auto tree = parquet::BuildReadTree(with_ids, {});
+  // INT96 in the unit readers use (table/int96_units.h): microseconds unless the table column
+  // is timestamp_ns.
+  auto tree =
+      parquet::BuildReadTree(with_ids, {}, columnar::TimeUnit::kMicro,
+                             table::Int96NanoColumns(with_ids, *schema, table::Int96Match::kById));
   if (!tree.ok()) return std::move(tree).error().WithContext(location);
 
   // The same check append makes, by the ids readers resolve columns with.

@@ -8,6 +8,7 @@
 #include "floe/format/parquet/file_reader.h"
 #include "floe/format/text/text_batch_reader.h"
 #include "floe/table/batch_conformance.h"
+#include "floe/table/int96_units.h"
 #include "floe/update/merge_append.h"
 #include "floe/update/writable_table.h"
 #include "floe/util/ascii.h"
@@ -56,7 +57,12 @@ Result<Input> OpenInput(io::FileIO& io, const std::string& path, const spec::Sch
   switch (in.format) {
     case InputFormat::kParquet: {
       FLOE_ASSIGN_OR_RETURN(in.parquet_file, parquet::FileReader::Open(io, path));
-      FLOE_ASSIGN_OR_RETURN(in.parquet_reader, parquet::BatchReader::Make(*in.parquet_file));
+      parquet::BatchReaderOptions read;
+      read.int96_unit = columnar::TimeUnit::kMicro;  // table/int96_units.h
+      read.int96_nano_columns = table::Int96NanoColumns(in.parquet_file->schema(), table_schema,
+                                                        table::Int96Match::kByName);
+      FLOE_ASSIGN_OR_RETURN(in.parquet_reader,
+                            parquet::BatchReader::Make(*in.parquet_file, std::move(read)));
       break;
     }
     case InputFormat::kCsv:

@@ -35,6 +35,24 @@ inline __int128 LoadBigEndianInt128(const uint8_t* p, size_t n) {
   return static_cast<__int128>(v);
 }
 
+// A big-endian two's complement integer of any length n >= 1 as 128 bits, or false when it does
+// not fit: writers may pad a decimal past 16 bytes (Impala stores decimal(38) in 17), which fits
+// when every byte before the last 16 repeats the sign of the rest.
+inline bool LoadWideBigEndianInt128(const uint8_t* p, size_t n, __int128* out) {
+  if (n == 0) return false;
+  if (n <= 16) {
+    *out = LoadBigEndianInt128(p, n);
+    return true;
+  }
+  const size_t extra = n - 16;
+  const uint8_t sign = (p[extra] & 0x80) ? 0xFF : 0x00;
+  for (size_t i = 0; i < extra; ++i) {
+    if (p[i] != sign) return false;
+  }
+  *out = LoadBigEndianInt128(p + extra, 16);
+  return true;
+}
+
 inline void AppendBigEndian(std::string& out, uint64_t v, size_t n) {
   for (size_t i = n; i-- > 0;) out.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
 }

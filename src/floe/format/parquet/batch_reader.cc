@@ -42,7 +42,8 @@ Result<std::unique_ptr<BatchReader>> BatchReader::Make(const FileReader& file,
   }
   FLOE_RETURN_IF_ERROR(ValidateRowGroups(file.metadata(), file.schema()));
   std::unique_ptr<BatchReader> r(new BatchReader(file, std::move(options)));
-  auto tree = BuildReadTree(file.schema(), r->options_.projection, r->options_.int96_unit);
+  auto tree = BuildReadTree(file.schema(), r->options_.projection, r->options_.int96_unit,
+                            r->options_.int96_nano_columns);
   if (!tree.ok()) return std::move(tree).error().WithContext(file.location());
   r->tree_ = std::move(tree).value();
   std::vector<columnar::Field> fields;

@@ -76,6 +76,9 @@ struct BatchReaderOptions {
   bool parallel = true;  // decode the columns of a batch on the global thread pool
   // INT96 timestamps in nanoseconds (docs/cli.md) or, for years outside 1677-2262, microseconds.
   columnar::TimeUnit int96_unit = columnar::TimeUnit::kNano;
+  // INT96 columns (leaf indices) read in nanoseconds whatever int96_unit says: those a
+  // nanosecond type is asked for (a value outside 1677-2262 is then an error naming the column).
+  std::vector<int> int96_nano_columns;
   PageReaderOptions pages;
   // Set: batches hold only the rows it keeps, and are never empty (late materialization, above).
   std::optional<RowFilter> row_filter;

@@ -1,5 +1,7 @@
 #include "floe/format/parquet/columnar_type.h"
 
+#include "floe/util/ascii.h"
+
 namespace floe::parquet {
 
 namespace {
@@ -160,6 +162,19 @@ Result<DataTypePtr> Int64Type(const SchemaNode& leaf, const std::optional<Logica
 bool IsUuidLeaf(const SchemaNode& leaf) {
   return leaf.physical_type == Type::kFixedLenByteArray && leaf.type_length == 16 &&
          leaf.logical_type && leaf.logical_type->kind == Kind::kUuid;
+}
+
+std::optional<columnar::GeoColumn> GeoColumnOfLeaf(const SchemaNode& leaf) {
+  if (leaf.physical_type != Type::kByteArray || !leaf.logical_type) return std::nullopt;
+  const LogicalType& lt = *leaf.logical_type;
+  if (lt.kind != Kind::kGeometry && lt.kind != Kind::kGeography) return std::nullopt;
+  columnar::GeoColumn geo;
+  geo.geography = lt.kind == Kind::kGeography;
+  geo.crs = lt.crs.value_or("");
+  if (geo.geography && lt.algorithm && *lt.algorithm != EdgeInterpolationAlgorithm::kSpherical) {
+    geo.algorithm = AsciiLower(EdgeAlgorithmName(*lt.algorithm));
+  }
+  return geo;
 }
 
 Result<DataTypePtr> ColumnarTypeOf(const SchemaNode& leaf, columnar::TimeUnit int96_unit) {

@@ -8,10 +8,15 @@
 //   DOUBLE → float64; BYTE_ARRAY → string (STRING, ENUM, JSON), binary (none, BSON, unknown),
 //   decimal128; FIXED_LEN_BYTE_ARRAY → fixed_size_binary(n), uuid (UUID, marked with the Arrow
 //   extension name "arrow.uuid"), float16 (FLOAT16), decimal128 (DECIMAL); UNKNOWN → null.
-// Variant and geometry leaves read as their physical bytes (binary) until floe decodes them.
+// Variant leaves read as their physical bytes (binary) until floe decodes them; GEOMETRY and
+// GEOGRAPHY leaves are binary (WKB) marked with their kind, CRS and edge algorithm
+// (columnar/geo_extension.h).
 #pragma once
 
+#include <optional>
+
 #include "floe/columnar/data_type.h"
+#include "floe/columnar/geo_extension.h"
 #include "floe/format/parquet/schema.h"
 #include "floe/util/result.h"
 
@@ -25,5 +30,9 @@ Result<columnar::DataTypePtr> ColumnarTypeOf(
 // True when the leaf is a UUID (its field gets the "arrow.uuid" extension name, see
 // columnar/value_text.h).
 bool IsUuidLeaf(const SchemaNode& leaf);
+
+// The geometry/geography a BYTE_ARRAY leaf's GEOMETRY or GEOGRAPHY logical type declares (its
+// field gets the geoarrow.wkb mark), or nullopt.
+std::optional<columnar::GeoColumn> GeoColumnOfLeaf(const SchemaNode& leaf);
 
 }  // namespace floe::parquet

@@ -58,11 +58,13 @@ bool RepeatedIsElement(const Schema& s, const SchemaNode& list, const SchemaNode
 
 class TreeBuilder {
  public:
-  TreeBuilder(const Schema& schema, std::vector<char> marked, columnar::TimeUnit int96_unit)
+  TreeBuilder(const Schema& schema, std::vector<char> marked, columnar::TimeUnit int96_unit,
+              const std::vector<int>& int96_nano_columns)
       : s_(schema),
         marked_(std::move(marked)),
         subtree_(marked_.size(), 0),
-        int96_unit_(int96_unit) {
+        int96_unit_(int96_unit),
+        int96_nano_columns_(int96_nano_columns) {
     for (int i = s_.num_nodes() - 1; i >= 0; --i) {
       if (marked_[i]) subtree_[i] = 1;
       if (subtree_[i] && s_.node(i).parent >= 0) subtree_[s_.node(i).parent] = 1;
@@ -95,9 +97,15 @@ class TreeBuilder {
     if (n.is_leaf()) {
       out.kind = NodeKind::kLeaf;
       out.column = n.column_index;
-      FLOE_ASSIGN_OR_RETURN(columnar::DataTypePtr type, ColumnarTypeOf(n, int96_unit_));
+      const bool nanos = std::find(int96_nano_columns_.begin(), int96_nano_columns_.end(),
+                                   n.column_index) != int96_nano_columns_.end();
+      FLOE_ASSIGN_OR_RETURN(columnar::DataTypePtr type,
+                            ColumnarTypeOf(n, nanos ? columnar::TimeUnit::kNano : int96_unit_));
       out.field = WithId(columnar::Field(n.name, std::move(type), nullable), n);
       if (IsUuidLeaf(n)) out.field = columnar::WithUuidExtension(std::move(out.field));
+      if (auto geo = GeoColumnOfLeaf(n)) {
+        out.field = columnar::WithGeoExtension(std::move(out.field), *geo);
+      }
       return out;
     }
     if (IsListGroup(s_, n)) {
@@ -173,6 +181,7 @@ class TreeBuilder {
   std::vector<char> marked_;
   std::vector<char> subtree_;
   columnar::TimeUnit int96_unit_;
+  const std::vector<int>& int96_nano_columns_;
 };
 
 // Marks the node of each requested path and field id.
@@ -213,10 +222,11 @@ void CollectLeaves(const ReadNode& n, std::vector<int>* out) {
 }  // namespace
 
 Result<std::vector<ReadNode>> BuildReadTree(const Schema& schema, const Projection& projection,
-                                            columnar::TimeUnit int96_unit) {
+                                            columnar::TimeUnit int96_unit,
+                                            const std::vector<int>& int96_nano_columns) {
   FLOE_ASSIGN_OR_RETURN(std::vector<char> marked, MarkSelection(schema, projection));
   bool all = projection.paths.empty() && projection.field_ids.empty();
-  TreeBuilder builder(schema, std::move(marked), int96_unit);
+  TreeBuilder builder(schema, std::move(marked), int96_unit, int96_nano_columns);
   std::vector<ReadNode> out;
   for (int c : schema.root().children) {
     bool whole = all || builder.marked(c);

@@ -49,10 +49,12 @@ struct Projection {
 
 // The read tree of the selected top-level fields (in schema order, keeping only selected
 // children inside structs). NotFound when a path or field id matches nothing.
-// INT96 leaves become timestamps in `int96_unit` (columnar_type.h).
+// INT96 leaves become timestamps in `int96_unit` (columnar_type.h), except the columns (leaf
+// indices) in `int96_nano_columns`, which read in nanoseconds.
 Result<std::vector<ReadNode>> BuildReadTree(
     const Schema& schema, const Projection& projection,
-    columnar::TimeUnit int96_unit = columnar::TimeUnit::kNano);
+    columnar::TimeUnit int96_unit = columnar::TimeUnit::kNano,
+    const std::vector<int>& int96_nano_columns = {});
 
 // The leaves a read tree reads, ascending.
 std::vector<int> LeafColumns(const std::vector<ReadNode>& nodes);

@@ -270,11 +270,16 @@ enum class Conversion {
 
 void StoreDecimal(__int128 v, uint8_t* out) { std::memcpy(out, &v, 16); }
 
+// Wider than 16 bytes is read when the extra bytes only extend the sign (Impala's padding).
 Status BigEndianToDecimal(const uint8_t* in, int width, uint8_t* out) {
-  if (width < 1 || width > 16) {
-    return Corrupt("decimal of {} bytes does not fit 128 bits", width);
+  __int128 v = 0;
+  if (width < 1 || !LoadWideBigEndianInt128(in, static_cast<size_t>(width), &v)) {
+    std::string hex;
+    for (int i = 0; i < std::min(width, 40); ++i) hex += fmt::format("{:02x}", in[i]);
+    return Corrupt("decimal value of {} bytes (0x{}{}) does not fit 128 bits", width, hex,
+                   width > 40 ? "..." : "");
   }
-  StoreDecimal(LoadBigEndianInt128(in, static_cast<size_t>(width)), out);
+  StoreDecimal(v, out);
   return Ok();
 }
 
@@ -289,8 +294,9 @@ Result<int64_t> Int96ToTimestamp(const uint8_t* in, Conversion conversion) {
   const __int128 nanos = static_cast<__int128>(us) * 1000 + Int96NanosOfDay(v) % 1000;
   if (nanos > INT64_MAX || nanos < INT64_MIN) {
     return NotSupported(
-        "INT96 timestamp of {} microseconds since 1970 is outside the range of 64-bit "
-        "nanoseconds (years 1677-2262); read it in microseconds (--int96-unit us)",
+        "INT96 timestamp of {} microseconds since 1970 is outside the range of the 64-bit "
+        "nanoseconds it is read in (years 1677-2262); read it in microseconds (a timestamp or "
+        "timestamptz column; --int96-unit us in parquet cat)",
         us);
   }
   return static_cast<int64_t>(nanos);

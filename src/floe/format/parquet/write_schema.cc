@@ -2,8 +2,10 @@
 
 #include <cmath>
 
+#include "floe/columnar/geo_extension.h"
 #include "floe/columnar/value_text.h"
 #include "floe/format/parquet/schema.h"
+#include "floe/util/ascii.h"
 
 namespace floe::parquet {
 
@@ -41,6 +43,16 @@ LogicalType TimeLike(LogicalType::Kind kind, columnar::TimeUnit unit, bool utc) 
            : unit == columnar::TimeUnit::kMicro ? TimeUnit::kMicros
                                                 : TimeUnit::kMillis;
   return t;
+}
+
+Result<EdgeInterpolationAlgorithm> EdgeAlgorithmOf(const std::string& name) {
+  for (int32_t v = 0; v <= static_cast<int32_t>(EdgeInterpolationAlgorithm::kKarney); ++v) {
+    auto a = static_cast<EdgeInterpolationAlgorithm>(v);
+    if (AsciiEqualsIgnoreCase(EdgeAlgorithmName(a), name)) return a;
+  }
+  return InvalidArgument(
+      "geography edge algorithm \"{}\": expected spherical, vincenty, thomas, andoyer or karney",
+      name);
 }
 
 // The physical and logical type of a leaf field, and its statistics order.
@@ -104,6 +116,19 @@ Status SetLeafType(const Field& field, SchemaElement* e, WriteLeaf* leaf) {
       e->converted_type = ConvertedType::kUtf8;
       return Ok();
     case TypeId::kBinary:
+      if (auto geo = columnar::GeoColumnOf(field)) {
+        // No min/max: geometries have no linear order (the spec's bounding boxes are not
+        // written).
+        set(Type::kByteArray, ValueOrder::kNone);
+        LogicalType lt =
+            Logical(geo->geography ? LogicalType::Kind::kGeography : LogicalType::Kind::kGeometry);
+        if (!geo->crs.empty()) lt.crs = geo->crs;
+        if (geo->geography && !geo->algorithm.empty()) {
+          FLOE_ASSIGN_OR_RETURN(lt.algorithm, EdgeAlgorithmOf(geo->algorithm));
+        }
+        e->logical_type = lt;
+        return Ok();
+      }
       set(Type::kByteArray, ValueOrder::kBytes);
       return Ok();
     case TypeId::kFixedSizeBinary:

@@ -143,6 +143,14 @@ SchemaPtr NormalizedSchema(const columnar::Schema& schema) {
   return std::make_shared<const columnar::Schema>(std::move(fields));
 }
 
+// read_parquet reads INT96 in microseconds, SQL's timestamp unit (as DuckDB does): every year
+// an INT96 holds fits.
+parquet::BatchReaderOptions FileReadOptions() {
+  parquet::BatchReaderOptions options;
+  options.int96_unit = columnar::TimeUnit::kMicro;
+  return options;
+}
+
 class FileScanNode final : public PlanNode {
  public:
   FileScanNode(io::FileIO& io, std::string path, FileFormatKind format, SchemaPtr schema)
@@ -161,7 +169,7 @@ class FileScanNode final : public PlanNode {
       }
     }
     FLOE_ASSIGN_OR_RETURN(auto file, parquet::FileReader::Open(io_, path_));
-    FLOE_ASSIGN_OR_RETURN(auto reader, parquet::BatchReader::Make(*file));
+    FLOE_ASSIGN_OR_RETURN(auto reader, parquet::BatchReader::Make(*file, FileReadOptions()));
     while (true) {
       FLOE_ASSIGN_OR_RETURN(std::optional<RecordBatch> batch, reader->Next());
       if (!batch) return Ok();
@@ -241,7 +249,7 @@ Result<PlanNodePtr> MakeFileScanNode(io::FileIO& io, std::string path, FileForma
     schema = NormalizedSchema(*reader->schema());
   } else {
     FLOE_ASSIGN_OR_RETURN(auto file, parquet::FileReader::Open(io, path));
-    FLOE_ASSIGN_OR_RETURN(auto reader, parquet::BatchReader::Make(*file));
+    FLOE_ASSIGN_OR_RETURN(auto reader, parquet::BatchReader::Make(*file, FileReadOptions()));
     schema = NormalizedSchema(*reader->schema());
   }
   return PlanNodePtr(

@@ -1,0 +1,24 @@
+#include "floe/table/int96_units.h"
+
+namespace floe::table {
+
+std::vector<int> Int96NanoColumns(const parquet::Schema& file, const spec::Schema& table,
+                                  Int96Match match) {
+  std::vector<int> out;
+  for (int c = 0; c < file.num_columns(); ++c) {
+    const parquet::SchemaNode& leaf = file.column(c);
+    if (leaf.physical_type != parquet::Type::kInt96) continue;
+    const spec::NestedField* field = nullptr;
+    if (match == Int96Match::kById) {
+      if (leaf.field_id) field = table.FindFieldById(*leaf.field_id);
+    } else {
+      field = table.FindFieldByName(parquet::JoinPath(leaf.path), /*case_sensitive=*/false);
+    }
+    if (field == nullptr) continue;
+    const spec::TypeId id = field->type->id();
+    if (id == spec::TypeId::kTimestampNs || id == spec::TypeId::kTimestampTzNs) out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace floe::table
