@@ -139,6 +139,12 @@ Result<std::optional<int64_t>> MetadataTableSnapshotId(inspect::MetadataTableKin
 }
 
 // The Iceberg type of a columnar type (fresh nested ids: UpdateSchema reassigns them).
+Result<spec::TypePtr> IcebergTypeOf(const columnar::Field& field) {
+  columnar::Schema one({field});
+  FLOE_ASSIGN_OR_RETURN(spec::Schema schema, table::ToIcebergSchema(table::WithFieldIds(one)));
+  return schema.fields.at(0).type;
+}
+
 Result<spec::TypePtr> IcebergTypeOf(const DataTypePtr& type) {
   columnar::Schema one({columnar::Field("x", type, true)});
   FLOE_ASSIGN_OR_RETURN(spec::Schema schema, table::ToIcebergSchema(table::WithFieldIds(one)));
@@ -209,8 +215,16 @@ bool HoldsNullType(const columnar::DataType& type) {
 // The Spark type name of a table column: a uuid, nested or not, is a string (Spark has no uuid
 // type, and queries read it as its text).
 std::string ColumnTypeName(const spec::NestedField& field, const columnar::Field& column) {
-  return field.type->id() == spec::TypeId::kUuid ? "string"
-                                                 : SparkTypeName(*UuidsAsStrings(column).type);
+  switch (field.type->id()) {
+    case spec::TypeId::kUuid:
+      return "string";
+    case spec::TypeId::kGeometry:  // v3 types without a Spark twin: Iceberg's names, CRS kept
+    case spec::TypeId::kGeography:
+    case spec::TypeId::kUnknown:
+      return field.type->ToString();
+    default:
+      return SparkTypeName(*UuidsAsStrings(column).type);
+  }
 }
 
 // Strings written into a uuid column: each the text of a UUID (any case), else an error naming
@@ -580,13 +594,10 @@ Result<std::string> Session::CreateTable(const syntax::CreateTable& stmt) {
   } else {
     if (stmt.columns.empty()) return InvalidArgument("CREATE TABLE needs columns (or AS SELECT)");
     for (const auto& c : stmt.columns) {
-      auto type = TypeFromSyntax(c.type);
-      if (!type.ok()) return AtPosition(c.pos, std::move(type).error());
-      columnar::Field field(c.name, *type, !c.not_null);
-      // UUID is Iceberg's uuid, not fixed(16): the field carries the uuid mark.
-      fields.push_back(c.type.kind == syntax::TypeKind::kUuid
-                           ? columnar::WithUuidExtension(std::move(field))
-                           : field);
+      // UUID is Iceberg's uuid, not fixed(16), and GEOMETRY keeps its CRS: marks on the field.
+      auto field = FieldFromSyntax(c.name, c.type, !c.not_null);
+      if (!field.ok()) return AtPosition(c.pos, std::move(field).error());
+      fields.push_back(std::move(*field));
       if (c.comment) docs[c.name] = *c.comment;
     }
   }
@@ -808,10 +819,9 @@ Result<std::string> Session::AlterTable(const syntax::AlterTable& stmt) {
   switch (stmt.kind()) {
     case AlterTableKind::kAddColumns:
       for (const auto& c : std::get<syntax::AddColumns>(stmt.action).columns) {
-        auto type = TypeFromSyntax(c.type);
-        if (!type.ok()) return AtPosition(c.pos, std::move(type).error());
-        FLOE_ASSIGN_OR_RETURN(spec::TypePtr iceberg, IcebergTypeOf(*type));
-        if (c.type.kind == syntax::TypeKind::kUuid) iceberg = spec::Type::Uuid();
+        auto field = FieldFromSyntax("x", c.type, true);
+        if (!field.ok()) return AtPosition(c.pos, std::move(field).error());
+        FLOE_ASSIGN_OR_RETURN(spec::TypePtr iceberg, IcebergTypeOf(*field));
         update::NewColumn column;
         column.parent = JoinName(std::vector<std::string>(c.name.begin(), c.name.end() - 1));
         column.name = c.name.back();

@@ -1,25 +1,28 @@
 #include "floe/sql/type_syntax.h"
 
+#include "floe/columnar/geo_extension.h"
 #include "floe/columnar/value_text.h"
 #include "floe/sql/exec/sql_type.h"
+#include "floe/util/ascii.h"
 
 namespace floe::sql {
 
 using syntax::TypeKind;
 
-namespace {
-
-// A nested field: a UUID one carries the uuid mark (Iceberg's uuid, not fixed(16)), as a
-// top-level UUID column does.
 Result<columnar::Field> FieldFromSyntax(std::string name, const syntax::TypeName& type,
                                         bool nullable) {
   FLOE_ASSIGN_OR_RETURN(auto t, TypeFromSyntax(type));
   columnar::Field field(std::move(name), std::move(t), nullable);
   if (type.kind == TypeKind::kUuid) field = columnar::WithUuidExtension(std::move(field));
+  if (type.kind == TypeKind::kGeometry || type.kind == TypeKind::kGeography) {
+    columnar::GeoColumn geo;
+    geo.geography = type.kind == TypeKind::kGeography;
+    geo.crs = type.crs;
+    geo.algorithm = AsciiLower(type.algorithm);
+    field = columnar::WithGeoExtension(std::move(field), geo);
+  }
   return field;
 }
-
-}  // namespace
 
 Result<columnar::DataTypePtr> TypeFromSyntax(const syntax::TypeName& type) {
   switch (type.kind) {
@@ -56,6 +59,13 @@ Result<columnar::DataTypePtr> TypeFromSyntax(const syntax::TypeName& type) {
       return TimestampType();
     case TypeKind::kTimestampNtz:
       return TimestampNtzType();
+    case TypeKind::kTimestampNs:
+      return columnar::Timestamp(columnar::TimeUnit::kNano);
+    case TypeKind::kTimestampTzNs:
+      return columnar::Timestamp(columnar::TimeUnit::kNano, "UTC");
+    case TypeKind::kGeometry:  // WKB; FieldFromSyntax marks the field with the CRS
+    case TypeKind::kGeography:
+      return columnar::Binary();
     case TypeKind::kTime:
       return columnar::Time64(columnar::TimeUnit::kMicro);
     case TypeKind::kUuid:

@@ -90,6 +90,18 @@ std::string ToSql(const TypeName& type) {
       return "TIMESTAMP";
     case TypeKind::kTimestampNtz:
       return "TIMESTAMP_NTZ";
+    case TypeKind::kTimestampNs:
+      return "TIMESTAMP_NS";
+    case TypeKind::kTimestampTzNs:
+      return "TIMESTAMPTZ_NS";
+    case TypeKind::kGeometry:
+    case TypeKind::kGeography: {
+      std::string out = type.kind == TypeKind::kGeometry ? "GEOMETRY" : "GEOGRAPHY";
+      if (type.crs.empty() && type.algorithm.empty()) return out;
+      out += "(" + QuoteStringLiteral(type.crs);
+      if (!type.algorithm.empty()) out += ", " + QuoteStringLiteral(type.algorithm);
+      return out + ")";
+    }
     case TypeKind::kTime:
       return "TIME";
     case TypeKind::kUuid:

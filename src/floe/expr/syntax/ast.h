@@ -68,6 +68,12 @@ enum class TypeKind {
   kStruct,        // STRUCT<name: type [NOT NULL] [COMMENT '...'], ...>
   kArray,         // ARRAY<type>
   kMap,           // MAP<key type, value type>
+  // Iceberg v3: TIMESTAMP_NS (also TIMESTAMP_NTZ_NS), TIMESTAMPTZ_NS (also TIMESTAMP_LTZ_NS),
+  // GEOMETRY [('crs')], GEOGRAPHY [('crs' [, 'algorithm'])].
+  kTimestampNs,
+  kTimestampTzNs,
+  kGeometry,
+  kGeography,
 };
 
 struct StructFieldType;
@@ -80,6 +86,9 @@ struct TypeName {
   int scale = -1;
   // kVarchar, kChar, kFixed: the length.
   int length = -1;
+  // kGeometry, kGeography: the CRS and edge algorithm as written ("" = the default).
+  std::string crs;
+  std::string algorithm;
   // kStruct: the fields.
   std::vector<StructFieldType> fields;
   // kArray: {element}; kMap: {key, value}.

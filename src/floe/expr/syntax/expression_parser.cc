@@ -770,6 +770,23 @@ Result<TypeName> ExpressionParser::ParseType() {
     type.kind = TypeKind::kTimestamp;
   } else if (word == "TIMESTAMP_NTZ") {
     type.kind = TypeKind::kTimestampNtz;
+  } else if (word == "TIMESTAMP_NS" || word == "TIMESTAMP_NTZ_NS") {
+    type.kind = TypeKind::kTimestampNs;
+  } else if (word == "TIMESTAMPTZ_NS" || word == "TIMESTAMP_LTZ_NS") {
+    type.kind = TypeKind::kTimestampTzNs;
+  } else if (word == "GEOMETRY" || word == "GEOGRAPHY") {
+    // GEOMETRY('srid:4326'), GEOGRAPHY('OGC:CRS84', 'karney'): the arguments are strings, as
+    // a CRS holds ':'.
+    type.kind = word == "GEOMETRY" ? TypeKind::kGeometry : TypeKind::kGeography;
+    if (AcceptSymbol("(")) {
+      FLOE_ASSIGN_OR_RETURN(type.crs, ParseStringLiteral("the CRS of " + word + "('crs')"));
+      if (type.kind == TypeKind::kGeography && AcceptSymbol(",")) {
+        FLOE_ASSIGN_OR_RETURN(
+            type.algorithm,
+            ParseStringLiteral("the edge algorithm of GEOGRAPHY('crs', 'algorithm')"));
+      }
+      FLOE_RETURN_IF_ERROR(ExpectSymbol(")", "after the arguments of " + word));
+    }
   } else if (word == "TIME") {
     type.kind = TypeKind::kTime;
   } else if (word == "UUID") {
