@@ -21,4 +21,30 @@ std::vector<int> Int96NanoColumns(const parquet::Schema& file, const spec::Schem
   return out;
 }
 
+columnar::Schema Int96AsInstants(const columnar::Schema& read, const parquet::Schema& file,
+                                 const spec::Schema& table, Int96Match match) {
+  std::vector<columnar::Field> fields = read.fields();
+  for (columnar::Field& f : fields) {
+    if (f.type->id() != columnar::TypeId::kTimestamp || !f.type->timezone().empty()) continue;
+    bool int96 = false;
+    for (int c : file.root().children) {
+      const parquet::SchemaNode& n = file.node(c);
+      if (n.name == f.name && n.physical_type == parquet::Type::kInt96) int96 = true;
+    }
+    if (!int96) continue;
+    const spec::NestedField* field = nullptr;
+    if (match == Int96Match::kById) {
+      if (auto id = f.field_id()) field = table.FindFieldById(*id);
+    } else {
+      field = table.FindFieldByName(f.name, /*case_sensitive=*/false);
+    }
+    if (field == nullptr) continue;
+    const spec::TypeId id = field->type->id();
+    if (id == spec::TypeId::kTimestampTz || id == spec::TypeId::kTimestampTzNs) {
+      f.type = columnar::Timestamp(f.type->unit(), "UTC");
+    }
+  }
+  return columnar::Schema(std::move(fields), read.metadata());
+}
+
 }  // namespace floe::table

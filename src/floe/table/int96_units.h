@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "floe/columnar/record_batch.h"
 #include "floe/format/parquet/schema.h"
 #include "floe/spec/schema.h"
 
@@ -22,5 +23,13 @@ enum class Int96Match {
 // timestamptz_ns; all other INT96 leaves read in microseconds.
 std::vector<int> Int96NanoColumns(const parquet::Schema& file, const spec::Schema& table,
                                   Int96Match match);
+
+// `read` (the top-level fields read from `file`) with each top-level INT96 column whose table
+// field is timestamptz or timestamptz_ns marked as UTC instants: Spark writes INT96 for its
+// TIMESTAMP, Iceberg's timestamptz (and Java reads INT96 as timestamptz), so a table with such a
+// column takes the file as scans read it (scan/field_resolution.h) instead of refusing a
+// timestamp without zone. The values are unchanged.
+columnar::Schema Int96AsInstants(const columnar::Schema& read, const parquet::Schema& file,
+                                 const spec::Schema& table, Int96Match match);
 
 }  // namespace floe::table

@@ -203,7 +203,9 @@ Result<manifest::DataFile> ExistingDataFile(io::FileIO& io, const std::string& l
   }
   table::ConformOptions conform;
   conform.matching = table::ColumnMatching::kById;
-  auto conformer = table::BatchConformer::Make(check_schema, file_columns, conform);
+  auto conformer = table::BatchConformer::Make(
+      check_schema,
+      table::Int96AsInstants(file_columns, with_ids, *schema, table::Int96Match::kById), conform);
   if (!conformer.ok()) return FileDoesNotFit(conformer.error(), location);
 
   auto stats = table::ReadFooterStatistics(file, *tree, *schema);

@@ -73,7 +73,13 @@ Result<Input> OpenInput(io::FileIO& io, const std::string& path, const spec::Sch
       break;
     }
   }
-  auto conformer = table::BatchConformer::Make(table_schema, *in.schema(), conform);
+  // INT96 columns of timestamptz fields are UTC instants (table/int96_units.h); the values
+  // keep their bytes, the conformer retypes them.
+  const columnar::Schema data =
+      in.parquet_file ? table::Int96AsInstants(*in.schema(), in.parquet_file->schema(),
+                                               table_schema, table::Int96Match::kByName)
+                      : *in.schema();
+  auto conformer = table::BatchConformer::Make(table_schema, data, conform);
   if (!conformer.ok()) return DataDoesNotFit(std::move(conformer).error(), path);
   in.conformer.emplace(std::move(*conformer));
   return in;
