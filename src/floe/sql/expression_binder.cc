@@ -4,9 +4,11 @@
 
 #include <cstdlib>
 
+#include "floe/expr/syntax/expression_parser.h"
 #include "floe/spec/single_value.h"
 #include "floe/sql/exec/functions.h"
 #include "floe/sql/exec/sql_type.h"
+#include "floe/sql/exec/variant_functions.h"
 #include "floe/sql/type_syntax.h"
 #include "floe/util/ascii.h"
 #include "floe/util/time.h"
@@ -204,6 +206,37 @@ Result<PhysicalExprPtr> ExpressionBinder::RoundCall(std::vector<PhysicalExprPtr>
       FunctionBinding binding,
       BindRound(args[0]->type(), d.is_null() ? std::nullopt : std::optional<int64_t>(d.as_int())));
   return ApplyBinding("round", std::move(binding), {args[0]});
+}
+
+// variant_get(v, path [, type]): the path and the type name are constant strings (Spark's
+// VariantGet requires them foldable); no type means variant.
+Result<PhysicalExprPtr> ExpressionBinder::VariantGetCall(const std::string& name,
+                                                         std::vector<PhysicalExprPtr> args) const {
+  if (args.size() != 2 && args.size() != 3) {
+    return InvalidArgument(
+        "{} takes a variant, a path and optionally a type name, not {} arguments", name,
+        args.size());
+  }
+  auto constant_string = [&](size_t i, std::string_view what) -> Result<std::string> {
+    const Scalar* literal = args[i]->literal();
+    if (literal == nullptr || literal->is_null() || args[i]->type()->id() != TypeId::kString) {
+      return InvalidArgument("{}: the {} (argument {}) must be a constant string", name, what,
+                             i + 1);
+    }
+    return literal->as_string();
+  };
+  FLOE_ASSIGN_OR_RETURN(std::string path, constant_string(1, "path"));
+  DataTypePtr target = columnar::Variant();
+  if (args.size() == 3) {
+    FLOE_ASSIGN_OR_RETURN(std::string type_text, constant_string(2, "type"));
+    auto type = expr::syntax::ParseType(type_text);
+    if (!type.ok())
+      return InvalidArgument("{}: type '{}': {}", name, type_text, type.error().message);
+    FLOE_ASSIGN_OR_RETURN(target, TypeFromSyntax(*type));
+  }
+  FLOE_ASSIGN_OR_RETURN(FunctionBinding binding,
+                        BindVariantGet(args[0]->type(), path, target, name == "try_variant_get"));
+  return ApplyBinding(name, std::move(binding), {args[0]});
 }
 
 // Spark's names (CreateStruct, CreateNamedStruct): struct() names a field after its argument
@@ -622,6 +655,9 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
         args.push_back(v);
       }
       if (name == "round" && args.size() == 2) return RoundCall(std::move(args));
+      if (name == "variant_get" || name == "try_variant_get") {
+        return VariantGetCall(name, std::move(args));
+      }
       if (name == "struct" || name == "named_struct")
         return StructCall(name, call, std::move(args));
       return Call(name, std::move(args));
