@@ -332,6 +332,11 @@ Result<PhysicalExprPtr> ExpressionBinder::BindColumn(const syntax::ColumnRef& re
   PhysicalExprPtr out = MakeColumnExpr(resolved->column, column.type);
   for (const std::string& field : resolved->fields) {
     const columnar::DataType& t = *out->type();
+    if (t.is_variant()) {
+      return InvalidArgument(
+          "{} is a variant: read its field {} with variant_get({}, '$.{}', type)",
+          syntax::ToSql(ref.name), field, syntax::ToSql(ref.name), field);
+    }
     if (t.id() != TypeId::kStruct) {
       return InvalidArgument("{} is {}, not a struct: it has no field {}", syntax::ToSql(ref.name),
                              SparkTypeName(t), field);
@@ -672,7 +677,7 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
       const auto& f = *expr.As<syntax::FieldAccess>();
       FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr base, Bind(*f.base));
       const columnar::DataType& t = *base->type();
-      if (t.id() != TypeId::kStruct)
+      if (t.id() != TypeId::kStruct || t.is_variant())
         return InvalidArgument("{} is not a struct: no field {}", SparkTypeName(t), f.field);
       for (int k = 0; k < t.num_children(); ++k) {
         if (AsciiEqualsIgnoreCase(t.child(k).name, f.field)) return MakeFieldExpr(base, k);
