@@ -15,9 +15,9 @@
 #include "testing/result_matchers.h"
 
 // Declares `lhs` from a Result, failing the test when it is an error (undefined at the end).
-#define VARIANT_ASSERT_ASSIGN(lhs, expr)                     \
-  auto FLOE_CONCAT(variant_result_, __LINE__) = (expr);      \
-  ASSERT_OK(FLOE_CONCAT(variant_result_, __LINE__));         \
+#define VARIANT_ASSERT_ASSIGN(lhs, expr)                \
+  auto FLOE_CONCAT(variant_result_, __LINE__) = (expr); \
+  ASSERT_OK(FLOE_CONCAT(variant_result_, __LINE__));    \
   lhs = std::move(FLOE_CONCAT(variant_result_, __LINE__)).value()
 
 namespace floe::columnar::variant {
@@ -70,32 +70,32 @@ TEST(VariantEncodingTest, EveryPrimitiveTypeId) {
   EXPECT_EQ(Json(m, Bytes({0x00})), "null");
   EXPECT_EQ(Json(m, Bytes({0x04})), "true");
   EXPECT_EQ(Json(m, Bytes({0x08})), "false");
-  EXPECT_EQ(Json(m, Bytes({0x0C, 0xFE})), "-2");                                // int8
-  EXPECT_EQ(Json(m, Bytes({0x10, 0x34, 0x12})), "4660");                        // int16
-  EXPECT_EQ(Json(m, "\x14" + Le<int32_t>(-65536)), "-65536");                   // int32
-  EXPECT_EQ(Json(m, "\x18" + Le<int64_t>(1LL << 40)), "1099511627776");         // int64
-  EXPECT_EQ(Json(m, "\x1C" + Le<double>(1.5)), "1.5");                          // double
+  EXPECT_EQ(Json(m, Bytes({0x0C, 0xFE})), "-2");                         // int8
+  EXPECT_EQ(Json(m, Bytes({0x10, 0x34, 0x12})), "4660");                 // int16
+  EXPECT_EQ(Json(m, "\x14" + Le<int32_t>(-65536)), "-65536");            // int32
+  EXPECT_EQ(Json(m, "\x18" + Le<int64_t>(1LL << 40)), "1099511627776");  // int64
+  EXPECT_EQ(Json(m, "\x1C" + Le<double>(1.5)), "1.5");                   // double
   EXPECT_EQ(Json(m, "\x1C" + Le<double>(3.0)), "3.0");
-  EXPECT_EQ(Json(m, Bytes({0x20, 0x02, 0x96, 0, 0, 0})), "1.50");               // decimal4
-  EXPECT_EQ(Json(m, Bytes({0x24, 0x03}) + Le<int64_t>(-1234)), "-1.234");       // decimal8
-  __int128 big = static_cast<__int128>(100000000000LL) * 1000000000LL;          // 1e20
+  EXPECT_EQ(Json(m, Bytes({0x20, 0x02, 0x96, 0, 0, 0})), "1.50");          // decimal4
+  EXPECT_EQ(Json(m, Bytes({0x24, 0x03}) + Le<int64_t>(-1234)), "-1.234");  // decimal8
+  __int128 big = static_cast<__int128>(100000000000LL) * 1000000000LL;     // 1e20
   EXPECT_EQ(Json(m, Bytes({0x28, 0x00}) + Le<__int128>(big)), "100000000000000000000");
-  EXPECT_EQ(Json(m, Bytes({0x28, 0x05}) + Le<__int128>(-5)), "-0.00005");       // decimal16
-  EXPECT_EQ(Json(m, "\x2C" + Le<int32_t>(19723)), "\"2024-01-01\"");            // date
-  EXPECT_EQ(Json(m, "\x30" + Le<int64_t>(1704067200000001LL)),                  // timestamp
+  EXPECT_EQ(Json(m, Bytes({0x28, 0x05}) + Le<__int128>(-5)), "-0.00005");  // decimal16
+  EXPECT_EQ(Json(m, "\x2C" + Le<int32_t>(19723)), "\"2024-01-01\"");       // date
+  EXPECT_EQ(Json(m, "\x30" + Le<int64_t>(1704067200000001LL)),             // timestamp
             "\"2024-01-01T00:00:00.000001+00:00\"");
-  EXPECT_EQ(Json(m, "\x34" + Le<int64_t>(0)), "\"1970-01-01T00:00:00.000000\"");  // ntz
-  EXPECT_EQ(Json(m, "\x38" + Le<float>(2.5f)), "2.5");                          // float
-  EXPECT_EQ(Json(m, "\x3C" + Le<uint32_t>(3) + "abc"), "\"YWJj\"");             // binary
-  EXPECT_EQ(Json(m, "\x40" + Le<uint32_t>(5) + "he\"lo"), "\"he\\\"lo\"");      // string
+  EXPECT_EQ(Json(m, "\x34" + Le<int64_t>(0)), "\"1970-01-01T00:00:00.000000\"");   // ntz
+  EXPECT_EQ(Json(m, "\x38" + Le<float>(2.5f)), "2.5");                             // float
+  EXPECT_EQ(Json(m, "\x3C" + Le<uint32_t>(3) + "abc"), "\"YWJj\"");                // binary
+  EXPECT_EQ(Json(m, "\x40" + Le<uint32_t>(5) + "he\"lo"), "\"he\\\"lo\"");         // string
   EXPECT_EQ(Json(m, "\x44" + Le<int64_t>(45296000001LL)), "\"12:34:56.000001\"");  // time
-  EXPECT_EQ(Json(m, "\x48" + Le<int64_t>(1000000001LL)),                        // ts nanos
+  EXPECT_EQ(Json(m, "\x48" + Le<int64_t>(1000000001LL)),                           // ts nanos
             "\"1970-01-01T00:00:01.000000001+00:00\"");
   EXPECT_EQ(Json(m, "\x4C" + Le<int64_t>(-1LL)), "\"1969-12-31T23:59:59.999999999\"");
   EXPECT_EQ(Json(m, "\x50" + Bytes({0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde, 0xf0, 0x01, 0x23,
-                                     0x45, 0x67, 0x89, 0xab, 0xcd, 0xef})),
-            "\"12345678-9abc-def0-0123-456789abcdef\"");                          // uuid
-  EXPECT_EQ(Json(m, Bytes({0x01 | (3 << 2), 'a', 'b', 'c'})), "\"abc\"");       // short string
+                                    0x45, 0x67, 0x89, 0xab, 0xcd, 0xef})),
+            "\"12345678-9abc-def0-0123-456789abcdef\"");                   // uuid
+  EXPECT_EQ(Json(m, Bytes({0x01 | (3 << 2), 'a', 'b', 'c'})), "\"abc\"");  // short string
   EXPECT_EQ(Json(m, Bytes({0x01})), "\"\"");
 }
 
@@ -117,9 +117,8 @@ std::string ObjectOf(const std::vector<uint32_t>& ids, int id_size, int offset_s
     values += Bytes({0x0C, static_cast<int>(k)});
   }
   std::string out;
-  out.push_back(static_cast<char>(2 | (((large ? 1 : 0) << 4 | (id_size - 1) << 2 |
-                                        (offset_size - 1))
-                                       << 2)));
+  out.push_back(static_cast<char>(
+      2 | (((large ? 1 : 0) << 4 | (id_size - 1) << 2 | (offset_size - 1)) << 2)));
   out += LeN(n, large ? 4 : 1);
   for (uint32_t id : ids) out += LeN(id, id_size);
   for (size_t off : offsets) out += LeN(off, offset_size);
@@ -154,16 +153,15 @@ TEST(VariantEncodingTest, ArraysSmallLargeAndNested) {
   EXPECT_EQ(Json(kEmptyMetadata, Bytes({0x03, 0x02, 0x00, 0x01, 0x03, 0x04, 0x0C, 0x01})),
             "[true,1]");
   // The same with is_large (4-byte count) and 2-byte offsets.
-  EXPECT_EQ(Json(kEmptyMetadata, Bytes({0x03 | ((1 << 2 | 1) << 2), 0x02, 0, 0, 0, 0x00, 0x00,
-                                        0x01, 0x00, 0x03, 0x00, 0x04, 0x0C, 0x01})),
+  EXPECT_EQ(Json(kEmptyMetadata, Bytes({0x03 | ((1 << 2 | 1) << 2), 0x02, 0, 0, 0, 0x00, 0x00, 0x01,
+                                        0x00, 0x03, 0x00, 0x04, 0x0C, 0x01})),
             "[true,1]");
   EXPECT_EQ(Json(kEmptyMetadata, Bytes({0x03, 0x00, 0x00})), "[]");
   // {"k": [{"k": null}]} — the inner object reuses key id 0.
   std::string m = MetadataOf({"k"}, 1);
   std::string inner = Bytes({0x02, 0x01, 0x00, 0x00, 0x01, 0x00});
   std::string array = Bytes({0x03, 0x01, 0x00, static_cast<int>(inner.size())}) + inner;
-  std::string outer =
-      Bytes({0x02, 0x01, 0x00, 0x00, static_cast<int>(array.size())}) + array;
+  std::string outer = Bytes({0x02, 0x01, 0x00, 0x00, static_cast<int>(array.size())}) + array;
   EXPECT_EQ(Json(m, outer), "{\"k\":[{\"k\":null}]}");
 }
 
@@ -190,26 +188,26 @@ TEST(VariantEncodingTest, ParseJsonTypesNumbersAsSpark) {
     EXPECT_OK(e);
     return e.ok() ? static_cast<int>(static_cast<uint8_t>(e->value[0])) : -1;
   };
-  EXPECT_EQ(first_byte("1"), 0x0C);                      // int8
-  EXPECT_EQ(first_byte("300"), 0x10);                    // int16
-  EXPECT_EQ(first_byte("70000"), 0x14);                  // int32
-  EXPECT_EQ(first_byte("5000000000"), 0x18);             // int64
-  EXPECT_EQ(first_byte("99999999999999999999"), 0x28);   // decimal16, scale 0
-  EXPECT_EQ(first_byte("1.50"), 0x20);                   // decimal4
-  EXPECT_EQ(first_byte("1e2"), 0x1C);                    // double
+  EXPECT_EQ(first_byte("1"), 0x0C);                                 // int8
+  EXPECT_EQ(first_byte("300"), 0x10);                               // int16
+  EXPECT_EQ(first_byte("70000"), 0x14);                             // int32
+  EXPECT_EQ(first_byte("5000000000"), 0x18);                        // int64
+  EXPECT_EQ(first_byte("99999999999999999999"), 0x28);              // decimal16, scale 0
+  EXPECT_EQ(first_byte("1.50"), 0x20);                              // decimal4
+  EXPECT_EQ(first_byte("1e2"), 0x1C);                               // double
   EXPECT_EQ(first_byte("\"" + std::string(64, 'y') + "\""), 0x40);  // long string
-  VARIANT_ASSERT_ASSIGN(std::string j,
-                       [] () -> Result<std::string> {
-                         FLOE_ASSIGN_OR_RETURN(EncodedVariant e,
-                                               ParseJson(R"( {"z":[1.50, -2e-3, "\u00e9\ud83d\ude00", null, false],"a":{}} )"));
-                         return ToJson(e.metadata, e.value);
-                       }());
+  VARIANT_ASSERT_ASSIGN(std::string j, []() -> Result<std::string> {
+    FLOE_ASSIGN_OR_RETURN(
+        EncodedVariant e,
+        ParseJson(R"( {"z":[1.50, -2e-3, "\u00e9\ud83d\ude00", null, false],"a":{}} )"));
+    return ToJson(e.metadata, e.value);
+  }());
   EXPECT_EQ(j, "{\"a\":{},\"z\":[1.50,-0.002,\"\xC3\xA9\xF0\x9F\x98\x80\",null,false]}");
 }
 
 TEST(VariantEncodingTest, ParseJsonRejectsBadText) {
-  for (std::string_view bad : {"", "{", "[1,]", "{\"a\":1,\"a\":2}", "01", "tru", "1 2",
-                               "\"\\x\"", "{\"a\" 1}"}) {
+  for (std::string_view bad :
+       {"", "{", "[1,]", "{\"a\":1,\"a\":2}", "01", "tru", "1 2", "\"\\x\"", "{\"a\" 1}"}) {
     SCOPED_TRACE(bad);
     Result<EncodedVariant> e = ParseJson(bad);
     ASSERT_FALSE(e.ok());
@@ -240,7 +238,7 @@ TEST(VariantEncodingTest, TruncatedBytesAreCorruptNotACrash) {
 
 TEST(VariantEncodingTest, PathsAsSparkWritesThem) {
   VARIANT_ASSERT_ASSIGN(EncodedVariant e,
-                       ParseJson(R"({"a": {"b c": [10, {"d": "x"}]}, "n": null})"));
+                        ParseJson(R"({"a": {"b c": [10, {"d": "x"}]}, "n": null})"));
   VARIANT_ASSERT_ASSIGN(VariantMetadata m, VariantMetadata::Make(e.metadata));
   VARIANT_ASSERT_ASSIGN(VariantValue root, VariantValue::Make(&m, e.value));
   auto at = [&](std::string_view path) -> std::string {

@@ -7,7 +7,9 @@ namespace floe::columnar::variant {
 
 namespace {
 
-uint8_t PrimitiveHeader(PrimitiveType t) { return static_cast<uint8_t>(static_cast<uint8_t>(t) << 2); }
+uint8_t PrimitiveHeader(PrimitiveType t) {
+  return static_cast<uint8_t>(static_cast<uint8_t>(t) << 2);
+}
 
 template <typename T>
 void Put(std::string* out, T v) {
@@ -38,7 +40,9 @@ uint32_t VariantBuilder::AddKey(std::string_view key) {
   return id;
 }
 
-void VariantBuilder::AppendNull() { value_.push_back(static_cast<char>(PrimitiveHeader(PrimitiveType::kNull))); }
+void VariantBuilder::AppendNull() {
+  value_.push_back(static_cast<char>(PrimitiveHeader(PrimitiveType::kNull)));
+}
 
 void VariantBuilder::AppendBoolean(bool v) {
   value_.push_back(
@@ -164,9 +168,8 @@ Status VariantBuilder::FinishObject(size_t start, std::vector<ObjectField> field
   const int offset_size = BytesFor(data_size);
   const bool large = fields.size() > 255;
   std::string header;
-  header.push_back(static_cast<char>(2 | (((large ? 1 : 0) << 4 | (id_size - 1) << 2 |
-                                           (offset_size - 1))
-                                          << 2)));
+  header.push_back(static_cast<char>(
+      2 | (((large ? 1 : 0) << 4 | (id_size - 1) << 2 | (offset_size - 1)) << 2)));
   PutUnsigned(&header, fields.size(), large ? 4 : 1);
   for (const ObjectField& f : fields) PutUnsigned(&header, f.key_id, id_size);
   for (const ObjectField& f : fields) PutUnsigned(&header, f.offset - start, offset_size);

@@ -125,13 +125,12 @@ Status AppendJsonAt(const VariantValue& v, std::string* out, bool* valid, int de
       return Ok();
     case ValueKind::kTimestamp:
     case ValueKind::kTimestampNtz:
-      AppendQuoted(FormatTimestampMicros(v.GetTemporal(), v.kind() == ValueKind::kTimestamp),
-                   out);
+      AppendQuoted(FormatTimestampMicros(v.GetTemporal(), v.kind() == ValueKind::kTimestamp), out);
       return Ok();
     case ValueKind::kTimestampNanos:
     case ValueKind::kTimestampNtzNanos:
-      AppendQuoted(
-          FormatTimestampNanos(v.GetTemporal(), v.kind() == ValueKind::kTimestampNanos), out);
+      AppendQuoted(FormatTimestampNanos(v.GetTemporal(), v.kind() == ValueKind::kTimestampNanos),
+                   out);
       return Ok();
     case ValueKind::kBinary:
       out->push_back('"');

@@ -116,7 +116,8 @@ Result<VariantMetadata> VariantMetadata::Make(std::string_view bytes) {
   m.sorted_ = (header & 0x10) != 0;
   m.offset_size_ = ((header >> 6) & 0x3) + 1;
   const size_t n = static_cast<size_t>(m.offset_size_);
-  if (bytes.size() < 1 + n) return Corrupt("variant metadata of {} bytes is truncated", bytes.size());
+  if (bytes.size() < 1 + n)
+    return Corrupt("variant metadata of {} bytes is truncated", bytes.size());
   m.size_ = ReadUnsigned(bytes.data() + 1, m.offset_size_);
   m.offsets_start_ = 1 + n;
   const uint64_t offsets_bytes = (static_cast<uint64_t>(m.size_) + 1) * n;
@@ -266,8 +267,8 @@ Result<VariantValue> VariantValue::Child(uint32_t i) const {
   if (i >= num_elements_) {
     return Corrupt("variant element {} of {} is out of range", i, num_elements_);
   }
-  uint32_t off = ReadUnsigned(bytes_.data() + offsets_start_ + static_cast<size_t>(i) * offset_size_,
-                              offset_size_);
+  uint32_t off = ReadUnsigned(
+      bytes_.data() + offsets_start_ + static_cast<size_t>(i) * offset_size_, offset_size_);
   if (values_start_ + off >= bytes_.size()) {
     return Corrupt("variant element {} starts at {}, past the value's {} bytes", i, off,
                    bytes_.size() - values_start_);
@@ -279,7 +280,8 @@ Result<VariantValue> VariantValue::Element(uint32_t i) const { return Child(i); 
 Result<VariantValue> VariantValue::FieldValue(uint32_t i) const { return Child(i); }
 
 Result<std::string_view> VariantValue::FieldName(uint32_t i) const {
-  if (i >= num_elements_) return Corrupt("variant field {} of {} is out of range", i, num_elements_);
+  if (i >= num_elements_)
+    return Corrupt("variant field {} of {} is out of range", i, num_elements_);
   uint32_t id =
       ReadUnsigned(bytes_.data() + ids_start_ + static_cast<size_t>(i) * id_size_, id_size_);
   return metadata_->Key(id);

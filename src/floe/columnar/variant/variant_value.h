@@ -103,16 +103,16 @@ class VariantValue {
   // The bytes of this value only (header included).
   std::string_view bytes() const { return bytes_; }
 
-  bool GetBoolean() const;                   // kBoolean
-  int64_t GetInt() const;                    // kInt8..kInt64
-  double GetDouble() const;                  // kDouble
-  float GetFloat() const;                    // kFloat
-  Decimal GetDecimal() const;                // kDecimal
-  int32_t GetDate() const;                   // kDate: days since 1970-01-01
-  int64_t GetTemporal() const;               // kTimestamp*, kTime: the 8-byte count
-  std::string_view GetString() const;        // kString (valid UTF-8 is not checked here)
-  std::string_view GetBinary() const;        // kBinary
-  std::string_view GetUuid() const;          // kUuid: 16 bytes, big-endian
+  bool GetBoolean() const;             // kBoolean
+  int64_t GetInt() const;              // kInt8..kInt64
+  double GetDouble() const;            // kDouble
+  float GetFloat() const;              // kFloat
+  Decimal GetDecimal() const;          // kDecimal
+  int32_t GetDate() const;             // kDate: days since 1970-01-01
+  int64_t GetTemporal() const;         // kTimestamp*, kTime: the 8-byte count
+  std::string_view GetString() const;  // kString (valid UTF-8 is not checked here)
+  std::string_view GetBinary() const;  // kBinary
+  std::string_view GetUuid() const;    // kUuid: 16 bytes, big-endian
 
   // Objects and arrays.
   uint32_t num_elements() const { return num_elements_; }

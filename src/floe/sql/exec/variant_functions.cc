@@ -5,10 +5,12 @@
 // strings parsed as the target type, anything to string as its JSON text (a string as itself),
 // a variant null or a missing path to NULL. A value that does not cast is an error naming the
 // value and the type for variant_get, NULL for try_variant_get.
+#include "floe/sql/exec/variant_functions.h"
+
 #include <algorithm>
 #include <charconv>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 #include "floe/columnar/variant/variant_array.h"
@@ -17,7 +19,6 @@
 #include "floe/sql/exec/decimal_math.h"
 #include "floe/sql/exec/functions.h"
 #include "floe/sql/exec/sql_type.h"
-#include "floe/sql/exec/variant_functions.h"
 #include "floe/util/ascii.h"
 #include "floe/util/time.h"
 
@@ -199,7 +200,8 @@ Result<std::optional<Scalar>> CastVariant(const v::VariantValue& x, const DataTy
       if (auto s = AsString(x)) {
         auto parsed = ParseDouble(*s);
         if (!parsed) return Out();
-        return Out(Scalar::Double(t.id() == TypeId::kFloat32 ? static_cast<float>(*parsed) : *parsed));
+        return Out(
+            Scalar::Double(t.id() == TypeId::kFloat32 ? static_cast<float>(*parsed) : *parsed));
       }
       auto d = ToDouble(x);
       if (!d) return Out();
@@ -395,12 +397,13 @@ FamilyBinding BindVariantFunction(std::string_view name, const std::vector<DataT
   if (!variant_fn) return std::nullopt;
   if (args.size() != 1 || !IsVariantType(args[0])) {
     if (name == "to_json") return std::nullopt;  // to_json of other types: not floe's yet
-    return FamilyBinding(InvalidArgument("{} takes one variant, not {}", name,
-                                         FunctionSignature(name, args)));
+    return FamilyBinding(
+        InvalidArgument("{} takes one variant, not {}", name, FunctionSignature(name, args)));
   }
   if (name == "to_json") {
     return FamilyBinding(FunctionBinding{
-        columnar::Utf8(), {args[0]},
+        columnar::Utf8(),
+        {args[0]},
         VariantRowKernel(columnar::Utf8(),
                          [](const v::VariantValue& x, columnar::ArrayBuilder& b) -> Status {
                            std::string json;
@@ -409,17 +412,19 @@ FamilyBinding BindVariantFunction(std::string_view name, const std::vector<DataT
                          })});
   }
   if (name == "is_variant_null") {
-    return FamilyBinding(FunctionBinding{
-        columnar::Boolean(), {args[0]},
-        VariantRowKernel(
-            columnar::Boolean(),
-            [](const v::VariantValue& x, columnar::ArrayBuilder& b) -> Status {
-              return AppendScalar(b, Scalar::Bool(x.kind() == v::ValueKind::kNull));
-            },
-            /*null_is_false=*/true)});
+    return FamilyBinding(
+        FunctionBinding{columnar::Boolean(),
+                        {args[0]},
+                        VariantRowKernel(
+                            columnar::Boolean(),
+                            [](const v::VariantValue& x, columnar::ArrayBuilder& b) -> Status {
+                              return AppendScalar(b, Scalar::Bool(x.kind() == v::ValueKind::kNull));
+                            },
+                            /*null_is_false=*/true)});
   }
   return FamilyBinding(FunctionBinding{
-      columnar::Utf8(), {args[0]},
+      columnar::Utf8(),
+      {args[0]},
       VariantRowKernel(columnar::Utf8(),
                        [](const v::VariantValue& x, columnar::ArrayBuilder& b) -> Status {
                          FLOE_ASSIGN_OR_RETURN(std::string s, SchemaOf(x));
@@ -439,7 +444,7 @@ Result<FunctionBinding> BindVariantGet(const DataTypePtr& input, const std::stri
                         name, SparkTypeName(*target));
   }
   Kernel kernel = [path, target, try_get](const std::vector<ArrayPtr>& args,
-                                                int64_t num_rows) -> Result<ArrayPtr> {
+                                          int64_t num_rows) -> Result<ArrayPtr> {
     const columnar::ArrayData& a = *args[0];
     const bool null_input = a.type->id() == TypeId::kNull;
     if (target->is_variant()) {
@@ -486,8 +491,8 @@ Result<FunctionBinding> BindVariantGet(const DataTypePtr& input, const std::stri
         std::string json;
         FLOE_RETURN_IF_ERROR(v::AppendJson(*found, &json));
         return InvalidArgument(
-            "the variant value {} cannot be cast to {} (try_variant_get gives NULL instead)",
-            json, SparkTypeName(*target));
+            "the variant value {} cannot be cast to {} (try_variant_get gives NULL instead)", json,
+            SparkTypeName(*target));
       }
       FLOE_RETURN_IF_ERROR(AppendScalar(*builder, *cast));
     }

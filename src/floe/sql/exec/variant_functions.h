@@ -17,8 +17,7 @@ namespace floe::sql {
 // variant_get(input, path, type): `target` is the type named by the third argument
 // (columnar::Variant() when there is none, or it says 'variant'). InvalidArgument for a bad
 // path or a non-variant input; NotSupported for nested targets.
-Result<FunctionBinding> BindVariantGet(const columnar::DataTypePtr& input,
-                                       const std::string& path,
+Result<FunctionBinding> BindVariantGet(const columnar::DataTypePtr& input, const std::string& path,
                                        const columnar::DataTypePtr& target, bool try_get);
 
 // A variant value cast to a non-nested SQL type: the Scalar (NULL for a variant null), or
