@@ -236,6 +236,25 @@ TEST(VariantEncodingTest, TruncatedBytesAreCorruptNotACrash) {
             ErrorKind::kNotSupported);
 }
 
+TEST(VariantEncodingTest, ValidateWalksEveryNestedValue) {
+  std::string m = MetadataOf({"b", "a", "c"}, 1);
+  VARIANT_ASSERT_ASSIGN(VariantMetadata meta, VariantMetadata::Make(m));
+  VARIANT_ASSERT_ASSIGN(VariantValue good,
+                        VariantValue::Make(&meta, ObjectOf({1, 0, 2}, 1, 1, false)));
+  EXPECT_OK(Validate(good));
+  // Field ids out of name order (b before a).
+  VARIANT_ASSERT_ASSIGN(VariantValue unsorted,
+                        VariantValue::Make(&meta, ObjectOf({0, 1, 2}, 1, 1, false)));
+  Status s = Validate(unsorted);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().kind, ErrorKind::kCorrupt);
+  EXPECT_NE(s.error().message.find("not sorted"), std::string::npos) << s.error().message;
+  // An array whose second element starts past the array's bytes: Make sees only the header.
+  std::string arr = Bytes({0x03, 0x02, 0x00, 0x09, 0x02, 0x04, 0x04});
+  VARIANT_ASSERT_ASSIGN(VariantValue bad_array, VariantValue::Make(&meta, arr));
+  EXPECT_FALSE(Validate(bad_array).ok());
+}
+
 TEST(VariantEncodingTest, PathsAsSparkWritesThem) {
   VARIANT_ASSERT_ASSIGN(EncodedVariant e,
                         ParseJson(R"({"a": {"b c": [10, {"d": "x"}]}, "n": null})"));

@@ -306,6 +306,32 @@ Result<std::optional<VariantValue>> VariantValue::Field(std::string_view name) c
   return std::optional<VariantValue>();
 }
 
+Status Validate(const VariantValue& value, int max_depth) {
+  if (max_depth < 0) return Corrupt("variant nests too deep");
+  if (value.kind() == ValueKind::kDecimal && value.GetDecimal().scale > 38) {
+    return Corrupt("variant decimal scale {} is above 38", value.GetDecimal().scale);
+  }
+  if (value.kind() == ValueKind::kArray) {
+    for (uint32_t i = 0; i < value.num_elements(); ++i) {
+      FLOE_ASSIGN_OR_RETURN(VariantValue e, value.Element(i));
+      FLOE_RETURN_IF_ERROR(Validate(e, max_depth - 1));
+    }
+  } else if (value.kind() == ValueKind::kObject) {
+    std::string_view previous;
+    for (uint32_t i = 0; i < value.num_elements(); ++i) {
+      FLOE_ASSIGN_OR_RETURN(std::string_view name, value.FieldName(i));
+      if (i > 0 && !(previous < name)) {
+        return Corrupt("variant object fields are not sorted and unique (\"{}\" after \"{}\")",
+                       name, previous);
+      }
+      previous = name;
+      FLOE_ASSIGN_OR_RETURN(VariantValue f, value.FieldValue(i));
+      FLOE_RETURN_IF_ERROR(Validate(f, max_depth - 1));
+    }
+  }
+  return Ok();
+}
+
 std::string_view KindName(ValueKind kind) {
   switch (kind) {
     case ValueKind::kNull:

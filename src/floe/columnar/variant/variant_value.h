@@ -141,6 +141,11 @@ class VariantValue {
   size_t values_start_ = 0;
 };
 
+// Checks the whole value: every nested element and field inside its parent's bytes, every field
+// id in the dictionary, object fields sorted by name without duplicates, nesting at most
+// `max_depth` deep. Corrupt naming the first fault.
+Status Validate(const VariantValue& value, int max_depth = 500);
+
 // Little-endian unsigned integer of `n` (1..4) bytes.
 uint32_t ReadUnsigned(const char* p, int n);
 

@@ -228,7 +228,19 @@ Result<ArrayPtr> ReassembleVariant(const ArrayData& stored) {
   }
   FLOE_ASSIGN_OR_RETURN(ShreddedColumns c, ColumnsOf(stored, "variant"));
   if (c.typed_value == nullptr && c.value->null_count == 0 && metadata->null_count == 0) {
-    // Unshredded: the stored columns are the variant's two byte strings.
+    // Unshredded: the stored columns are the variant's two byte strings, checked once here so
+    // that printing and variant_get never meet bad bytes.
+    for (int64_t i = 0; i < stored.length; ++i) {
+      if (stored.IsNull(i)) continue;
+      const int64_t row = stored.offset + i;
+      Result<v::VariantMetadata> m = v::VariantMetadata::Make(metadata->GetView(row));
+      Status s = m.ok() ? Ok() : Status(m.error());
+      if (s.ok()) {
+        Result<v::VariantValue> val = v::VariantValue::Make(&*m, c.value->GetView(row));
+        s = val.ok() ? v::Validate(*val) : Status(val.error());
+      }
+      if (!s.ok()) return Corrupt("variant row {}: {}", i, s.error().message);
+    }
     return ArrayData::Make(columnar::Variant(), stored.length,
                            {stored.buffers.empty() ? nullptr : stored.buffers[0]},
                            stored.null_count, stored.offset, {metadata_child, value_child});
@@ -247,6 +259,10 @@ Result<ArrayPtr> ReassembleVariant(const ArrayData& stored) {
       if (c.value->IsNull(row)) {
         FLOE_RETURN_IF_ERROR(out.Append(meta_bytes, std::string_view("\0", 1)));
       } else {
+        FLOE_ASSIGN_OR_RETURN(v::VariantValue val,
+                              v::VariantValue::Make(&m, c.value->GetView(row)));
+        Status s = v::Validate(val);
+        if (!s.ok()) return Corrupt("variant row {}: {}", i, s.error().message);
         FLOE_RETURN_IF_ERROR(out.Append(meta_bytes, c.value->GetView(row)));
       }
       continue;
