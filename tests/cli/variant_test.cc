@@ -280,6 +280,14 @@ TEST_F(VariantTableTest, ErrorsNameTheValueThePathAndTheText) {
       << r.err;
   r = Sql(R"(SELECT try_parse_json('{') IS NULL AS n)");
   EXPECT_EQ(r.out, "n\n----\ntrue\n(1 row)\n") << r.err;
+  // Numbers cast only where they fit: 5 is decimal(3,1) 5.0 but no decimal(38,38).
+  r =
+      Sql("SELECT variant_get(parse_json('5'), '$', 'decimal(3,1)') AS a, "
+          "try_variant_get(parse_json('5'), '$', 'decimal(38,38)') AS b, "
+          "try_variant_get(parse_json('300'), '$', 'tinyint') AS c, "
+          "variant_get(parse_json('2.75'), '$', 'int') AS d");
+  EXPECT_EQ(r.out, "  a |    b |    c | d\n----+------+------+--\n5.0 | NULL | NULL | 2\n(1 row)\n")
+      << r.err;
   r = Sql("SELECT is_variant_null(1)");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("is_variant_null takes one variant"), std::string::npos) << r.err;

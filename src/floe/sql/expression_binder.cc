@@ -227,15 +227,19 @@ Result<PhysicalExprPtr> ExpressionBinder::VariantGetCall(const std::string& name
   };
   FLOE_ASSIGN_OR_RETURN(std::string path, constant_string(1, "path"));
   DataTypePtr target = columnar::Variant();
+  DataTypePtr range_type;
   if (args.size() == 3) {
     FLOE_ASSIGN_OR_RETURN(std::string type_text, constant_string(2, "type"));
     auto type = expr::syntax::ParseType(type_text);
     if (!type.ok())
       return InvalidArgument("{}: type '{}': {}", name, type_text, type.error().message);
     FLOE_ASSIGN_OR_RETURN(target, TypeFromSyntax(*type));
+    if (type->kind == syntax::TypeKind::kTinyInt) range_type = columnar::Int8();
+    if (type->kind == syntax::TypeKind::kSmallInt) range_type = columnar::Int16();
   }
-  FLOE_ASSIGN_OR_RETURN(FunctionBinding binding,
-                        BindVariantGet(args[0]->type(), path, target, name == "try_variant_get"));
+  FLOE_ASSIGN_OR_RETURN(
+      FunctionBinding binding,
+      BindVariantGet(args[0]->type(), path, target, name == "try_variant_get", range_type));
   return ApplyBinding(name, std::move(binding), {args[0]});
 }
 

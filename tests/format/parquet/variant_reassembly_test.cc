@@ -60,12 +60,13 @@ std::string VrEncoded(std::string_view json, std::string* metadata = nullptr) {
 }
 
 TEST(VariantReassemblyTest, ValueShreddedAsInt64) {
-  ArrayPtr metadata = col::MakeBinary(col::Binary(), {kVrEmptyMetadata, kVrEmptyMetadata,
-                                                      kVrEmptyMetadata, kVrEmptyMetadata});
+  ArrayPtr metadata = col::MakeBinary(
+      col::Binary(), {kVrEmptyMetadata, kVrEmptyMetadata, kVrEmptyMetadata, kVrEmptyMetadata});
   ArrayPtr value =
       col::MakeBinary(col::Binary(), {std::nullopt, std::string(1, '\0'), "\x0dn/a", std::nullopt});
   ArrayPtr typed = col::MakePrimitive<int64_t>(col::Int64(), {34, std::nullopt, std::nullopt, 100});
-  ArrayPtr stored = VrStructOf({{"metadata", metadata}, {"value", value}, {"typed_value", typed}}, 4);
+  ArrayPtr stored =
+      VrStructOf({{"metadata", metadata}, {"value", value}, {"typed_value", typed}}, 4);
   Result<ArrayPtr> v = ReassembleVariant(*stored);
   ASSERT_OK(v);
   EXPECT_EQ(VariantRowsJson(**v), (std::vector<std::string>{"34", "null", "\"n/a\"", "100"}));
@@ -81,24 +82,24 @@ TEST(VariantReassemblyTest, EventObjectFullyAndPartiallyShredded) {
   const std::string null_value(1, '\0');
   // Rows: fully shredded; partially (email in value); all shredded fields missing; not an
   // object; event_type missing; event_type present and null; event_ts not a timestamp.
-  ArrayPtr metadata = col::MakeBinary(
-      col::Binary(), {kVrEmptyMetadata, email_meta, error_meta, not_object_meta, click_meta,
-                      kVrEmptyMetadata, kVrEmptyMetadata});
-  ArrayPtr value = col::MakeBinary(col::Binary(), {std::nullopt, email, error, not_object, click,
-                                                   std::nullopt, std::nullopt});
-  ArrayPtr type_value = col::MakeBinary(
-      col::Binary(), {std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
-                      null_value, std::nullopt});
-  ArrayPtr type_typed = col::MakeBinary(
-      col::Utf8(), {"noop", "login", std::nullopt, std::nullopt, std::nullopt, std::nullopt, "noop"});
+  ArrayPtr metadata =
+      col::MakeBinary(col::Binary(), {kVrEmptyMetadata, email_meta, error_meta, not_object_meta,
+                                      click_meta, kVrEmptyMetadata, kVrEmptyMetadata});
+  ArrayPtr value = col::MakeBinary(
+      col::Binary(), {std::nullopt, email, error, not_object, click, std::nullopt, std::nullopt});
+  ArrayPtr type_value =
+      col::MakeBinary(col::Binary(), {std::nullopt, std::nullopt, std::nullopt, std::nullopt,
+                                      std::nullopt, null_value, std::nullopt});
+  ArrayPtr type_typed = col::MakeBinary(col::Utf8(), {"noop", "login", std::nullopt, std::nullopt,
+                                                      std::nullopt, std::nullopt, "noop"});
   std::string date_text = VrEncoded(R"("2024-10-24")");
   ArrayPtr ts_value =
       col::MakeBinary(col::Binary(), {std::nullopt, std::nullopt, std::nullopt, std::nullopt,
                                       std::nullopt, std::nullopt, date_text});
-  ArrayPtr ts_typed = col::MakePrimitive<int64_t>(
-      col::Timestamp(col::TimeUnit::kMicro, "UTC"),
-      {1729794114937000, 1729794146402000, std::nullopt, std::nullopt, 1729794240241000,
-       1729794954163000, std::nullopt});
+  ArrayPtr ts_typed =
+      col::MakePrimitive<int64_t>(col::Timestamp(col::TimeUnit::kMicro, "UTC"),
+                                  {1729794114937000, 1729794146402000, std::nullopt, std::nullopt,
+                                   1729794240241000, 1729794954163000, std::nullopt});
   ArrayPtr event_type = VrStructOf({{"value", type_value}, {"typed_value", type_typed}}, 7);
   ArrayPtr event_ts = VrStructOf({{"value", ts_value}, {"typed_value", ts_typed}}, 7);
   // typed_value is null where the value is not an object (row 3).
@@ -109,20 +110,22 @@ TEST(VariantReassemblyTest, EventObjectFullyAndPartiallyShredded) {
   auto typed = std::make_shared<col::ArrayData>(*typed_struct);
   typed->buffers[0] = *bits;
   typed->null_count = 1;
-  ArrayPtr stored = VrStructOf({{"metadata", metadata}, {"value", value}, {"typed_value", typed}}, 7);
+  ArrayPtr stored =
+      VrStructOf({{"metadata", metadata}, {"value", value}, {"typed_value", typed}}, 7);
 
   Result<ArrayPtr> v = ReassembleVariant(*stored);
   ASSERT_OK(v);
-  EXPECT_EQ(VariantRowsJson(**v),
-            (std::vector<std::string>{
-                R"({"event_ts":"2024-10-24T18:21:54.937000+00:00","event_type":"noop"})",
-                R"({"email":"user@example.com","event_ts":"2024-10-24T18:22:26.402000+00:00","event_type":"login"})",
-                R"({"error_msg":"malformed"})",
-                R"("not an object")",
-                R"({"click":"_button","event_ts":"2024-10-24T18:24:00.241000+00:00"})",
-                R"({"event_ts":"2024-10-24T18:35:54.163000+00:00","event_type":null})",
-                R"({"event_ts":"2024-10-24","event_type":"noop"})",
-            }));
+  EXPECT_EQ(
+      VariantRowsJson(**v),
+      (std::vector<std::string>{
+          R"({"event_ts":"2024-10-24T18:21:54.937000+00:00","event_type":"noop"})",
+          R"({"email":"user@example.com","event_ts":"2024-10-24T18:22:26.402000+00:00","event_type":"login"})",
+          R"({"error_msg":"malformed"})",
+          R"("not an object")",
+          R"({"click":"_button","event_ts":"2024-10-24T18:24:00.241000+00:00"})",
+          R"({"event_ts":"2024-10-24T18:35:54.163000+00:00","event_type":null})",
+          R"({"event_ts":"2024-10-24","event_type":"noop"})",
+      }));
 }
 
 TEST(VariantReassemblyTest, BadBytesAndInvalidCombinationsAreCorrupt) {
@@ -134,7 +137,8 @@ TEST(VariantReassemblyTest, BadBytesAndInvalidCombinationsAreCorrupt) {
   bad[bad.size() - 3] = '\x09';  // the end offset
   ArrayPtr metadata = col::MakeBinary(col::Binary(), {good_meta, good_meta});
   ArrayPtr value = col::MakeBinary(col::Binary(), {good, bad});
-  Result<ArrayPtr> v = ReassembleVariant(*VrStructOf({{"metadata", metadata}, {"value", value}}, 2));
+  Result<ArrayPtr> v =
+      ReassembleVariant(*VrStructOf({{"metadata", metadata}, {"value", value}}, 2));
   ASSERT_FALSE(v.ok());
   EXPECT_EQ(v.error().kind, ErrorKind::kCorrupt);
   EXPECT_NE(v.error().message.find("variant row 1"), std::string::npos) << v.error().message;

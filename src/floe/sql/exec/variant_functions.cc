@@ -52,6 +52,8 @@ Result<std::optional<__int128>> ToDecimalUnscaled(const v::VariantValue& x, int 
     case v::ValueKind::kInt16:
     case v::ValueKind::kInt32:
     case v::ValueKind::kInt64:
+      // Checked before scaling: the product then stays below 10^precision.
+      if (!DecimalFits(x.GetInt(), precision - scale)) return std::optional<__int128>();
       unscaled = static_cast<__int128>(x.GetInt()) * Pow10(scale);
       break;
     case v::ValueKind::kDecimal: {
@@ -433,7 +435,9 @@ FamilyBinding BindVariantFunction(std::string_view name, const std::vector<DataT
 }
 
 Result<FunctionBinding> BindVariantGet(const DataTypePtr& input, const std::string& path_text,
-                                       const DataTypePtr& target, bool try_get) {
+                                       const DataTypePtr& target, bool try_get,
+                                       const DataTypePtr& range_type) {
+  const DataTypePtr cast_type = range_type ? range_type : target;
   const char* name = try_get ? "try_variant_get" : "variant_get";
   if (!input->is_variant() && input->id() != TypeId::kNull) {
     return InvalidArgument("{}: argument 1 is {}, not a variant", name, SparkTypeName(*input));
@@ -443,8 +447,8 @@ Result<FunctionBinding> BindVariantGet(const DataTypePtr& input, const std::stri
     return NotSupported("{}: extracting {} is not supported by floe yet; extract fields one by one",
                         name, SparkTypeName(*target));
   }
-  Kernel kernel = [path, target, try_get](const std::vector<ArrayPtr>& args,
-                                          int64_t num_rows) -> Result<ArrayPtr> {
+  Kernel kernel = [path, target, cast_type, try_get](const std::vector<ArrayPtr>& args,
+                                                     int64_t num_rows) -> Result<ArrayPtr> {
     const columnar::ArrayData& a = *args[0];
     const bool null_input = a.type->id() == TypeId::kNull;
     if (target->is_variant()) {
@@ -482,7 +486,7 @@ Result<FunctionBinding> BindVariantGet(const DataTypePtr& input, const std::stri
         FLOE_RETURN_IF_ERROR(builder->AppendNull());
         continue;
       }
-      FLOE_ASSIGN_OR_RETURN(std::optional<Scalar> cast, CastVariant(*found, *target));
+      FLOE_ASSIGN_OR_RETURN(std::optional<Scalar> cast, CastVariant(*found, *cast_type));
       if (!cast) {
         if (try_get) {
           FLOE_RETURN_IF_ERROR(builder->AppendNull());
@@ -492,7 +496,7 @@ Result<FunctionBinding> BindVariantGet(const DataTypePtr& input, const std::stri
         FLOE_RETURN_IF_ERROR(v::AppendJson(*found, &json));
         return InvalidArgument(
             "the variant value {} cannot be cast to {} (try_variant_get gives NULL instead)", json,
-            SparkTypeName(*target));
+            SparkTypeName(*cast_type));
       }
       FLOE_RETURN_IF_ERROR(AppendScalar(*builder, *cast));
     }

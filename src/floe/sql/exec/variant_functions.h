@@ -17,8 +17,11 @@ namespace floe::sql {
 // variant_get(input, path, type): `target` is the type named by the third argument
 // (columnar::Variant() when there is none, or it says 'variant'). InvalidArgument for a bad
 // path or a non-variant input; NotSupported for nested targets.
+// `range_type` (int8 or int16 for TINYINT and SMALLINT, which floe SQL holds as int) bounds the
+// values an integral target takes, as Spark's narrower types do.
 Result<FunctionBinding> BindVariantGet(const columnar::DataTypePtr& input, const std::string& path,
-                                       const columnar::DataTypePtr& target, bool try_get);
+                                       const columnar::DataTypePtr& target, bool try_get,
+                                       const columnar::DataTypePtr& range_type = nullptr);
 
 // A variant value cast to a non-nested SQL type: the Scalar (NULL for a variant null), or
 // nullopt when Spark's cast of it fails.
