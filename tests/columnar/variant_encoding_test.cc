@@ -239,12 +239,13 @@ TEST(VariantEncodingTest, TruncatedBytesAreCorruptNotACrash) {
 TEST(VariantEncodingTest, ValidateWalksEveryNestedValue) {
   std::string m = MetadataOf({"b", "a", "c"}, 1);
   VARIANT_ASSERT_ASSIGN(VariantMetadata meta, VariantMetadata::Make(m));
-  VARIANT_ASSERT_ASSIGN(VariantValue good,
-                        VariantValue::Make(&meta, ObjectOf({1, 0, 2}, 1, 1, false)));
+  // The values view their bytes: keep them alive.
+  const std::string sorted_bytes = ObjectOf({1, 0, 2}, 1, 1, false);
+  const std::string unsorted_bytes = ObjectOf({0, 1, 2}, 1, 1, false);
+  VARIANT_ASSERT_ASSIGN(VariantValue good, VariantValue::Make(&meta, sorted_bytes));
   EXPECT_OK(Validate(good));
   // Field ids out of name order (b before a).
-  VARIANT_ASSERT_ASSIGN(VariantValue unsorted,
-                        VariantValue::Make(&meta, ObjectOf({0, 1, 2}, 1, 1, false)));
+  VARIANT_ASSERT_ASSIGN(VariantValue unsorted, VariantValue::Make(&meta, unsorted_bytes));
   Status s = Validate(unsorted);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().kind, ErrorKind::kCorrupt);
