@@ -99,6 +99,26 @@ TEST(VariantTest, DuckDbShreddedFilesReadAsDuckDbReadsThem) {
     ASSERT_EQ(peer.exit_code, 0) << peer.err;
     EXPECT_EQ(peer.out, duckdb_expected);
   }
+  // Into a table: `append` reassembles the shredded rows and writes them unshredded, `add-files`
+  // registers a shredded file as it is; both read the same.
+  const std::string wh = "--warehouse " + ShellQuote(dir.Join("wh")) + " ";
+  ASSERT_EQ(RunFloe(wh + "create namespace db").exit_code, 0);
+  ASSERT_EQ(
+      RunFloe(wh + "create table db.v --schema 'i int, v variant' --format-version 3").exit_code,
+      0);
+  CommandResult appended = RunFloe(wh + "append db.v " + ShellQuote(files[1]));
+  ASSERT_EQ(appended.exit_code, 0) << appended.err;
+  CommandResult added = RunFloe(wh + "add-files db.v " + ShellQuote(files[2]));
+  ASSERT_EQ(added.exit_code, 0) << added.err;
+  EXPECT_EQ(RunFloe(wh + "count db.v").out, "26\n");
+  CommandResult both = RunFloe(wh + "sql " +
+                               ShellQuote("SELECT count(*) AS n FROM db.v WHERE "
+                                          "try_variant_get(v, '$.zz', 'int') = 3 "
+                                          "OR try_variant_get(v, '$[2]', 'int') = 30"));
+  EXPECT_EQ(both.out, "n\n-\n4\n(1 row)\n") << both.err;
+  CommandResult scanned = RunFloe(wh + "scan db.v --format json");
+  EXPECT_EQ(scanned.out, floe_expected + floe_expected) << scanned.err;
+
   // DuckDB writes a SQL NULL as a present group whose value is Variant null (00: the metadata
   // column has no nulls), and reads Variant null back as NULL; floe prints what the file holds.
   CommandResult cells = RunFloe("parquet cat --limit 3 " + ShellQuote(files[1]));
