@@ -129,6 +129,27 @@ TEST(ArrowCExportTest, SchemaWithFieldIdsAndNesting) {
   EXPECT_EQ(c.release, nullptr);  // LeakSanitizer checks that everything was freed
 }
 
+// A variant column is its struct<metadata, value> storage marked with Arrow's canonical
+// arrow.parquet.variant extension, its field id kept.
+TEST(ArrowCExportTest, VariantCarriesTheCanonicalExtensionName) {
+  Schema schema({Field("v", Variant()).WithFieldId(3)});
+  ArrowSchema c;
+  ASSERT_OK(ExportSchema(schema, &c));
+  ASSERT_EQ(c.n_children, 1);
+  ArrowSchema* v = c.children[0];
+  EXPECT_STREQ(v->format, "+s");
+  EXPECT_EQ(DecodeMetadata(v->metadata), (std::vector<std::pair<std::string, std::string>>{
+                                             {"PARQUET:field_id", "3"},
+                                             {"ARROW:extension:name", "arrow.parquet.variant"},
+                                             {"ARROW:extension:metadata", ""}}));
+  ASSERT_EQ(v->n_children, 2);
+  EXPECT_STREQ(v->children[0]->name, "metadata");
+  EXPECT_STREQ(v->children[0]->format, "z");
+  EXPECT_EQ(v->children[0]->flags & ARROW_FLAG_NULLABLE, 0);
+  EXPECT_STREQ(v->children[1]->name, "value");
+  c.release(&c);
+}
+
 TEST(ArrowCExportTest, PrimitiveArrayIsZeroCopy) {
   Int32Builder b(Int32());
   ASSERT_OK(b.Append(1));

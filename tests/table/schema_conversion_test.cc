@@ -69,12 +69,23 @@ TEST(SchemaConversionTest, RoundTripsToTheSameIcebergSchema) {
                                    << s.AsStruct()->ToString();
 }
 
-TEST(SchemaConversionTest, VariantIsNotSupported) {
+// A variant is columnar::Variant() (struct<metadata, value> marked as a variant), top level and
+// nested, and converts back to variant, not to a struct.
+TEST(SchemaConversionTest, VariantIsTheColumnarVariant) {
   spec::Schema s;
   s.fields.push_back(NestedField{1, "v", false, Type::Primitive(spec::TypeId::kVariant)});
+  s.fields.push_back(NestedField{
+      2, "l", false,
+      Type::List(NestedField{3, "element", false, Type::Primitive(spec::TypeId::kVariant)})});
   auto c = ToColumnarSchema(s);
-  ASSERT_FALSE(c.ok());
-  EXPECT_EQ(c.error().kind, ErrorKind::kNotSupported);
+  ASSERT_OK(c);
+  EXPECT_TRUE((*c)->field(0).type->is_variant());
+  EXPECT_EQ((*c)->field(0).type->ToString(), "variant");
+  EXPECT_TRUE((*c)->field(1).type->value_field().type->is_variant());
+  EXPECT_FALSE(columnar::Struct((*c)->field(0).type->children())->is_variant());
+  auto back = ToIcebergSchema(**c);
+  ASSERT_OK(back);
+  EXPECT_TRUE(back->SameSchema(s)) << back->AsStruct()->ToString();
 }
 
 }  // namespace

@@ -51,7 +51,15 @@ Status FillSchema(const std::string& name, const DataType& type, int64_t flags,
   auto priv = std::make_unique<SchemaPrivate>();
   priv->format = std::move(format);
   priv->name = name;
-  priv->metadata = EncodeMetadata(metadata);
+  if (type.is_variant()) {
+    // Arrow's canonical extension type for Parquet variants, on its struct storage.
+    KeyValueMetadata marked = metadata;
+    marked.emplace_back("ARROW:extension:name", "arrow.parquet.variant");
+    marked.emplace_back("ARROW:extension:metadata", "");
+    priv->metadata = EncodeMetadata(marked);
+  } else {
+    priv->metadata = EncodeMetadata(metadata);
+  }
   const auto& fields = type.children();
   priv->children.resize(fields.size());
   priv->child_pointers.resize(fields.size());

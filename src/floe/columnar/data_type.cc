@@ -101,6 +101,8 @@ bool DataType::Equals(const DataType& other, bool check_metadata) const {
       if (keys_sorted_ != other.keys_sorted_) return false;
       [[fallthrough]];
     case TypeId::kStruct:
+      if (variant_ != other.variant_) return false;
+      [[fallthrough]];
     case TypeId::kList:
       if (children_.size() != other.children_.size()) return false;
       for (size_t i = 0; i < children_.size(); ++i) {
@@ -172,6 +174,7 @@ std::string DataType::ToString() const {
       if (timezone_.empty()) return fmt::format("timestamp[{}]", TimeUnitSuffix(unit_));
       return fmt::format("timestamp[{}, tz={}]", TimeUnitSuffix(unit_), timezone_);
     case TypeId::kStruct: {
+      if (variant_) return "variant";
       std::string s = "struct<";
       for (size_t i = 0; i < children_.size(); ++i) {
         if (i > 0) s += ", ";
@@ -254,6 +257,17 @@ DataTypePtr Struct(std::vector<Field> fields) {
   auto* t = new DataType(TypeId::kStruct);
   t->children_ = std::move(fields);
   return DataTypePtr(t);
+}
+
+DataTypePtr Variant() {
+  static const DataTypePtr kVariant = [] {
+    auto* t = new DataType(TypeId::kStruct);
+    t->variant_ = true;
+    t->children_.emplace_back("metadata", Binary(), /*nullable=*/false);
+    t->children_.emplace_back("value", Binary(), /*nullable=*/false);
+    return DataTypePtr(t);
+  }();
+  return kVariant;
 }
 
 DataTypePtr List(Field element) {

@@ -88,6 +88,10 @@ class DataType {
   int precision() const { return precision_; }               // decimal128
   int scale() const { return scale_; }                       // decimal128
   bool keys_sorted() const { return keys_sorted_; }          // map
+  // A struct<metadata: binary, value: binary> holding Parquet Variant values (Arrow's canonical
+  // extension type arrow.parquet.variant): both children non-nullable, a NULL variant is a null
+  // struct slot. The bytes are the Variant binary encoding (columnar/variant/).
+  bool is_variant() const { return variant_; }
 
   // struct: its fields; list: one (the element); map: one, the non-nullable "entries" struct
   // whose two fields are key and value.
@@ -120,6 +124,7 @@ class DataType {
   friend DataTypePtr Struct(std::vector<Field> fields);
   friend DataTypePtr List(Field element);
   friend DataTypePtr Map(Field key, Field value, bool keys_sorted);
+  friend DataTypePtr Variant();
 
   explicit DataType(TypeId id);
 
@@ -130,6 +135,7 @@ class DataType {
   int precision_ = 0;
   int scale_ = 0;
   bool keys_sorted_ = false;
+  bool variant_ = false;
   std::vector<Field> children_;
 };
 
@@ -161,6 +167,8 @@ DataTypePtr Struct(std::vector<Field> fields);
 DataTypePtr List(Field element);
 // The entries struct is named "entries"; the key field is made non-nullable.
 DataTypePtr Map(Field key, Field value, bool keys_sorted = false);
+// The variant type: a struct whose children are "metadata" and "value" (binary, non-nullable).
+DataTypePtr Variant();
 
 std::string_view TimeUnitSuffix(TimeUnit unit);  // "s", "ms", "us", "ns"
 

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "floe/columnar/variant/variant_json.h"
 #include "floe/util/json_writer.h"
 #include "floe/util/time.h"
 #include "floe/util/uuid.h"
@@ -272,6 +273,22 @@ void AppendScalar(const ArrayData& a, int64_t row, bool uuid, std::string* out) 
   assert(false && "AppendScalar: nested or string type");
 }
 
+// The JSON of a valid variant; bytes that are not a variant print as a string saying so, since
+// value text cannot fail (the readers validate variants as they read them).
+void AppendVariantJson(const ArrayData& a, int64_t row, std::string* out, bool* valid_utf8) {
+  const std::string_view metadata = a.children[0]->GetView(a.offset + row);
+  const std::string_view value = a.children[1]->GetView(a.offset + row);
+  Result<variant::VariantMetadata> m = variant::VariantMetadata::Make(metadata);
+  Status status = m.ok() ? Ok() : Status(m.error());
+  if (m.ok()) {
+    Result<variant::VariantValue> v = variant::VariantValue::Make(&*m, value);
+    size_t mark = out->size();
+    status = v.ok() ? variant::AppendJson(*v, out, valid_utf8) : Status(v.error());
+    if (!status.ok()) out->resize(mark);
+  }
+  if (!status.ok()) AppendJsonString(*out, "corrupt variant: " + status.error().message);
+}
+
 // JSON of element `row`; clears *valid_utf8 when a string or key needed U+FFFD.
 void AppendJson(const ArrayData& a, int64_t row, bool uuid, std::string* out, bool* valid_utf8) {
   if (a.IsNull(row)) {
@@ -284,6 +301,10 @@ void AppendJson(const ArrayData& a, int64_t row, bool uuid, std::string* out, bo
       if (!AppendJsonString(*out, a.GetView(row))) *valid_utf8 = false;
       return;
     case TypeId::kStruct: {
+      if (type.is_variant()) {
+        AppendVariantJson(a, row, out, valid_utf8);
+        return;
+      }
       // A struct's offset applies to its children's positions.
       out->push_back('{');
       for (int k = 0; k < type.num_children(); ++k) {

@@ -305,6 +305,12 @@ Result<ConvertedLiteral> ConvertBytes(const UnboundLiteral& v, const DataType& t
 
 Result<ConvertedLiteral> ConvertLiteral(const UnboundLiteral& v, const DataType& t,
                                         std::string_view column) {
+  if (t.is_variant()) {
+    return NotSupported(
+        "filter: column {} is a variant; a filter cannot compare its fields yet: use floe sql "
+        "with WHERE variant_get({}, '$.field', 'int') = … (IS NULL works here)",
+        column, column);
+  }
   if (t.is_nested() || t.id() == TypeId::kNull || t.id() == TypeId::kFloat16) {
     return NotSupported(
         "filter: column {} is {}; filters compare only primitive columns "

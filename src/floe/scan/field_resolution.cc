@@ -279,7 +279,7 @@ col::Field Renamed(const col::Field& field, const spec::Schema& projected) {
   const spec::NestedField* f = nullptr;
   if (auto id = field.field_id()) f = projected.FindFieldById(*id);
   out.name = f != nullptr ? f->name : "\x01not projected: " + field.name;
-  if (field.type->id() == col::TypeId::kStruct) {
+  if (field.type->id() == col::TypeId::kStruct && !field.type->is_variant()) {
     std::vector<col::Field> children;
     for (const col::Field& c : field.type->children()) children.push_back(Renamed(c, projected));
     out.type = col::Struct(std::move(children));
@@ -302,6 +302,7 @@ col::Field WithTableZones(const col::Field& field, const spec::Schema& projected
       break;
     }
     case col::TypeId::kStruct: {
+      if (t.is_variant()) break;
       std::vector<col::Field> children;
       for (const col::Field& c : t.children()) children.push_back(WithTableZones(c, projected));
       out.type = col::Struct(std::move(children));

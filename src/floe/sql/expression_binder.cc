@@ -4,9 +4,11 @@
 
 #include <cstdlib>
 
+#include "floe/expr/syntax/expression_parser.h"
 #include "floe/spec/single_value.h"
 #include "floe/sql/exec/functions.h"
 #include "floe/sql/exec/sql_type.h"
+#include "floe/sql/exec/variant_functions.h"
 #include "floe/sql/type_syntax.h"
 #include "floe/util/ascii.h"
 #include "floe/util/time.h"
@@ -206,6 +208,41 @@ Result<PhysicalExprPtr> ExpressionBinder::RoundCall(std::vector<PhysicalExprPtr>
   return ApplyBinding("round", std::move(binding), {args[0]});
 }
 
+// variant_get(v, path [, type]): the path and the type name are constant strings (Spark's
+// VariantGet requires them foldable); no type means variant.
+Result<PhysicalExprPtr> ExpressionBinder::VariantGetCall(const std::string& name,
+                                                         std::vector<PhysicalExprPtr> args) const {
+  if (args.size() != 2 && args.size() != 3) {
+    return InvalidArgument(
+        "{} takes a variant, a path and optionally a type name, not {} arguments", name,
+        args.size());
+  }
+  auto constant_string = [&](size_t i, std::string_view what) -> Result<std::string> {
+    const Scalar* literal = args[i]->literal();
+    if (literal == nullptr || literal->is_null() || args[i]->type()->id() != TypeId::kString) {
+      return InvalidArgument("{}: the {} (argument {}) must be a constant string", name, what,
+                             i + 1);
+    }
+    return literal->as_string();
+  };
+  FLOE_ASSIGN_OR_RETURN(std::string path, constant_string(1, "path"));
+  DataTypePtr target = columnar::Variant();
+  DataTypePtr range_type;
+  if (args.size() == 3) {
+    FLOE_ASSIGN_OR_RETURN(std::string type_text, constant_string(2, "type"));
+    auto type = expr::syntax::ParseType(type_text);
+    if (!type.ok())
+      return InvalidArgument("{}: type '{}': {}", name, type_text, type.error().message);
+    FLOE_ASSIGN_OR_RETURN(target, TypeFromSyntax(*type));
+    if (type->kind == syntax::TypeKind::kTinyInt) range_type = columnar::Int8();
+    if (type->kind == syntax::TypeKind::kSmallInt) range_type = columnar::Int16();
+  }
+  FLOE_ASSIGN_OR_RETURN(
+      FunctionBinding binding,
+      BindVariantGet(args[0]->type(), path, target, name == "try_variant_get", range_type));
+  return ApplyBinding(name, std::move(binding), {args[0]});
+}
+
 // Spark's names (CreateStruct, CreateNamedStruct): struct() names a field after its argument
 // when that is a column (`struct(c1, t.c2, s.f)` → c1, c2, f) and colN otherwise;
 // named_struct's names are constant strings at the odd positions.
@@ -299,6 +336,11 @@ Result<PhysicalExprPtr> ExpressionBinder::BindColumn(const syntax::ColumnRef& re
   PhysicalExprPtr out = MakeColumnExpr(resolved->column, column.type);
   for (const std::string& field : resolved->fields) {
     const columnar::DataType& t = *out->type();
+    if (t.is_variant()) {
+      return InvalidArgument(
+          "{} is a variant: read its field {} with variant_get({}, '$.{}', type)",
+          syntax::ToSql(ref.name), field, syntax::ToSql(ref.name), field);
+    }
     if (t.id() != TypeId::kStruct) {
       return InvalidArgument("{} is {}, not a struct: it has no field {}", syntax::ToSql(ref.name),
                              SparkTypeName(t), field);
@@ -622,6 +664,9 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
         args.push_back(v);
       }
       if (name == "round" && args.size() == 2) return RoundCall(std::move(args));
+      if (name == "variant_get" || name == "try_variant_get") {
+        return VariantGetCall(name, std::move(args));
+      }
       if (name == "struct" || name == "named_struct")
         return StructCall(name, call, std::move(args));
       return Call(name, std::move(args));
@@ -636,7 +681,7 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
       const auto& f = *expr.As<syntax::FieldAccess>();
       FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr base, Bind(*f.base));
       const columnar::DataType& t = *base->type();
-      if (t.id() != TypeId::kStruct)
+      if (t.id() != TypeId::kStruct || t.is_variant())
         return InvalidArgument("{} is not a struct: no field {}", SparkTypeName(t), f.field);
       for (int k = 0; k < t.num_children(); ++k) {
         if (AsciiEqualsIgnoreCase(t.child(k).name, f.field)) return MakeFieldExpr(base, k);

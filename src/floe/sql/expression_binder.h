@@ -74,6 +74,8 @@ class ExpressionBinder {
                                                const PhysicalExprPtr& other) const;
   // round(x, d): d must be constant (Spark: foldable) and is read before binding.
   Result<PhysicalExprPtr> RoundCall(std::vector<PhysicalExprPtr> args) const;
+  Result<PhysicalExprPtr> VariantGetCall(const std::string& name,
+                                         std::vector<PhysicalExprPtr> args) const;
   // struct(a, b, …) and named_struct('x', a, …): the field names come from the call's syntax.
   Result<PhysicalExprPtr> StructCall(const std::string& name, const syntax::FunctionCall& call,
                                      std::vector<PhysicalExprPtr> args) const;

@@ -794,6 +794,12 @@ class QueryBinder {
           return AtPosition(g->pos, InvalidArgument("cannot group by {}", syntax::ToSql(*key)));
         }
         FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr bound, input_binder.Bind(*key));
+        if (bound->type()->is_variant()) {
+          return AtPosition(g->pos, InvalidArgument("cannot group by {}: variants are not "
+                                                    "comparable; group by a field extracted "
+                                                    "with variant_get",
+                                                    syntax::ToSql(*key)));
+        }
         keys.push_back(bound);
         key_names.push_back(ColumnNameFor(*key));
         key_texts.push_back(syntax::ToSql(*key));
@@ -982,6 +988,12 @@ class QueryBinder {
       bool nulls_first = o.nulls == syntax::NullOrder::kDefault
                              ? !o.descending
                              : o.nulls == syntax::NullOrder::kFirst;
+      if (exprs[static_cast<size_t>(index)]->type()->is_variant()) {
+        return AtPosition(o.pos,
+                          InvalidArgument("ORDER BY {}: variants cannot be ordered; order by "
+                                          "a field extracted with variant_get",
+                                          syntax::ToSql(*o.expr)));
+      }
       sort_keys.push_back({nullptr, o.descending, nulls_first});
       sort_keys.back().expr = MakeColumnExpr(index, exprs[static_cast<size_t>(index)]->type());
       sort_description += (sort_description.empty() ? "" : ", ") + syntax::ToSql(*o.expr) +

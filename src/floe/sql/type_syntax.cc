@@ -70,6 +70,8 @@ Result<columnar::DataTypePtr> TypeFromSyntax(const syntax::TypeName& type) {
       return columnar::Time64(columnar::TimeUnit::kMicro);
     case TypeKind::kUuid:
       return columnar::Uuid();
+    case TypeKind::kVariant:
+      return columnar::Variant();
     case TypeKind::kFixed:
       if (type.length <= 0) return InvalidArgument("FIXED needs a length");
       return columnar::FixedSizeBinary(type.length);

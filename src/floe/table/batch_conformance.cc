@@ -250,8 +250,12 @@ Result<ColumnPlan> PlanColumn(const std::string& name, const spec::NestedField& 
   plan.check_nulls = table.required && data->nullable;
   const spec::Type& t = *table.type;
   switch (t.id()) {
+    case spec::TypeId::kVariant:
+      if (!d.is_variant()) break;
+      plan.cast = Cast::kRetype;
+      return plan;
     case spec::TypeId::kStruct: {
-      if (d.id() != col::TypeId::kStruct) break;
+      if (d.id() != col::TypeId::kStruct || d.is_variant()) break;
       FLOE_ASSIGN_OR_RETURN(plan.children, PlanFields(name, t.fields(), target.type->children(),
                                                       d.children(), by_id, options));
       return plan;
@@ -425,6 +429,7 @@ Result<ArrayPtr> ConformArray(const ColumnPlan& plan, const ArrayPtr& source, in
   }
   switch (type->id()) {
     case col::TypeId::kStruct: {
+      if (type->is_variant()) return Retyped(source, type);
       auto a = std::make_shared<ArrayData>(*source);
       a->type = type;
       // Children are indexed like the parent (the parent's offset applies to them).

@@ -193,6 +193,8 @@ class FooterCollector {
         case parquet::ReadNode::Kind::kMap:
           FLOE_RETURN_IF_ERROR(Visit(n.children, true));
           break;
+        case parquet::ReadNode::Kind::kVariant:
+          break;  // no metrics: its leaves are the encoding's bytes, not the column's values
       }
     }
     return Ok();

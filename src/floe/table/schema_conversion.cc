@@ -51,6 +51,8 @@ Result<col::DataTypePtr> ToColumnarType(const spec::Type& type) {
       return col::Binary();
     case TypeId::kUnknown:  // always null
       return col::Null();
+    case TypeId::kVariant:
+      return col::Variant();
     case TypeId::kStruct: {
       std::vector<col::Field> fields;
       for (const spec::NestedField& f : type.fields()) {
@@ -106,6 +108,7 @@ bool AllHaveIds(const Field& f) {
   const DataType& t = *f.type;
   switch (t.id()) {
     case col::TypeId::kStruct:
+      if (t.is_variant()) return true;
       for (const Field& c : t.children()) {
         if (!AllHaveIds(c)) return false;
       }
@@ -122,7 +125,7 @@ bool AllHaveIds(const Field& f) {
 Field AssignIds(const Field& field, int32_t* next) {
   Field f = field.WithFieldId((*next)++);
   const DataType& t = *field.type;
-  if (t.id() == col::TypeId::kStruct) {
+  if (t.id() == col::TypeId::kStruct && !t.is_variant()) {
     std::vector<Field> children;
     for (const Field& c : t.children()) children.push_back(AssignIds(c, next));
     f.type = columnar::Struct(std::move(children));
@@ -196,6 +199,7 @@ Result<spec::TypePtr> IcebergType(const Field& f) {
       }
       break;
     case col::TypeId::kStruct: {
+      if (t.is_variant()) return Type::Primitive(spec::TypeId::kVariant);
       std::vector<spec::NestedField> fields;
       for (const Field& c : t.children()) {
         FLOE_ASSIGN_OR_RETURN(spec::NestedField n, IcebergField(c));

@@ -106,6 +106,8 @@ std::string ToSql(const TypeName& type) {
       return "TIME";
     case TypeKind::kUuid:
       return "UUID";
+    case TypeKind::kVariant:
+      return "VARIANT";
     case TypeKind::kFixed:
       return fmt::format("FIXED({})", type.length);
     case TypeKind::kStruct: {

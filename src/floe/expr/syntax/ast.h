@@ -65,6 +65,7 @@ enum class TypeKind {
   kTime,          // TIME (Iceberg)
   kUuid,          // UUID (Iceberg)
   kFixed,         // FIXED(n) (Iceberg)
+  kVariant,       // VARIANT (Spark 4, Iceberg v3)
   kStruct,        // STRUCT<name: type [NOT NULL] [COMMENT '...'], ...>
   kArray,         // ARRAY<type>
   kMap,           // MAP<key type, value type>

@@ -791,6 +791,8 @@ Result<TypeName> ExpressionParser::ParseType() {
     type.kind = TypeKind::kTime;
   } else if (word == "UUID") {
     type.kind = TypeKind::kUuid;
+  } else if (word == "VARIANT") {
+    type.kind = TypeKind::kVariant;
   } else if (word == "FIXED") {
     type.kind = TypeKind::kFixed;
     FLOE_ASSIGN_OR_RETURN(type.length, ParseTypeLength("FIXED"));

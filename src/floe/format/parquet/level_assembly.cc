@@ -5,6 +5,7 @@
 
 #include "floe/columnar/bit_util.h"
 #include "floe/columnar/buffer.h"
+#include "floe/format/parquet/variant_reassembly.h"
 
 namespace floe::parquet {
 
@@ -35,6 +36,10 @@ class Assembler {
         return Leaf(node, a, r);
       case ReadNode::Kind::kStruct:
         return Struct(node, a, r);
+      case ReadNode::Kind::kVariant: {
+        FLOE_ASSIGN_OR_RETURN(ArrayPtr stored, Struct(node.children[0], a, r));
+        return ReassembleVariant(*stored).WithContext(fmt::format("column {}", node.field.name));
+      }
       default:
         return List(node, a, r);
     }

@@ -144,10 +144,11 @@ class TreeBuilder {
           WithId(columnar::Field(n.name, columnar::List(list.children[0].field), nullable), n);
       return list;
     }
+    const bool variant = n.logical_type && n.logical_type->kind == LogicalType::Kind::kVariant;
     out.kind = NodeKind::kStruct;
     std::vector<columnar::Field> fields;
     for (int c : n.children) {
-      bool child_whole = whole || marked(c);
+      bool child_whole = whole || variant || marked(c);
       if (!child_whole && !subtree_marked(c)) continue;
       FLOE_ASSIGN_OR_RETURN(ReadNode child, Field(s_.node(c), child_whole));
       fields.push_back(child.field);
@@ -158,6 +159,15 @@ class TreeBuilder {
     }
     out.column = out.children[0].column;
     out.field = WithId(columnar::Field(n.name, columnar::Struct(std::move(fields)), nullable), n);
+    if (variant) {
+      ReadNode v;
+      v.kind = NodeKind::kVariant;
+      v.def_level = out.def_level;
+      v.column = out.column;
+      v.field = WithId(columnar::Field(n.name, columnar::Variant(), nullable), n);
+      v.children.push_back(std::move(out));
+      return v;
+    }
     return out;
   }
 

@@ -6,6 +6,9 @@
 //     or "<list name>_tuple" (two levels);
 //   - a group annotated MAP (or MAP_KEY_VALUE) whose repeated child has a key and a value: a map;
 //   - any other repeated field: a required list of required elements (the field itself);
+//   - a group annotated VARIANT (VariantEncoding.md, "Variant in Parquet"): a variant, read as
+//     the struct of its fields (metadata, value and any shredded typed_value) and then reassembled
+//     into the variant's binary encoding (variant_reassembly.h);
 //   - other groups: structs; primitives: leaves (types by columnar_type.h).
 // Each node records the definition and repetition levels that place its values, which is all the
 // level assembly (level_assembly.h) needs.
@@ -22,7 +25,8 @@
 namespace floe::parquet {
 
 struct ReadNode {
-  enum class Kind { kLeaf, kStruct, kList, kMap };
+  // kVariant: children[0] is the struct of the VARIANT group as stored.
+  enum class Kind { kLeaf, kStruct, kList, kMap, kVariant };
   Kind kind = Kind::kLeaf;
   columnar::Field field;  // the output field (name, type, nullability, field id)
   // A slot of this node is valid (not null) when its definition level is at least def_level.

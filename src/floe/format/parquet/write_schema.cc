@@ -213,6 +213,12 @@ class Builder {
       case TypeId::kStruct: {
         node.kind = WriteNode::Kind::kStruct;
         out_->elements[index].num_children = t.num_children();
+        if (t.is_variant()) {
+          // VariantEncoding.md, "Variant in Parquet": required binary metadata and value.
+          LogicalType lt = Logical(LogicalType::Kind::kVariant);
+          lt.specification_version = 1;
+          out_->elements[index].logical_type = lt;
+        }
         for (const Field& child : t.children()) {
           FLOE_ASSIGN_OR_RETURN(WriteNode c, Add(child, child.name, node.def_level, rep, path));
           node.children.push_back(std::move(c));

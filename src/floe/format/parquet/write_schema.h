@@ -1,6 +1,7 @@
 // How a columnar schema becomes a Parquet schema for writing (the inverse of read_tree.h), in the
 // layouts Java (parquet-mr, Iceberg) writes:
-//   - a struct: a group of its fields;
+//   - a struct: a group of its fields; a variant: `<name> (VARIANT(1)) { required binary
+//     metadata; required binary value; }` (unshredded);
 //   - a list: `<name> (LIST) { repeated group list { <element> } }`, the element named "element";
 //   - a map: `<name> (MAP) { repeated group key_value { required <key>; <value> } }`;
 //   - a nullable field is OPTIONAL, a non-nullable one REQUIRED;

@@ -191,6 +191,13 @@ FamilyBinding BindComparisonFunction(std::string_view name, const std::vector<Da
   for (const auto& [n, op] : kOps) {
     if (name != n) continue;
     if (args.size() != 2) return FamilyBinding(InvalidArgument("{} takes two arguments", name));
+    if (args[0]->is_variant() || args[1]->is_variant()) {
+      // As in Spark 4: equal values can have different encodings, so bytes do not compare them.
+      return FamilyBinding(InvalidArgument(
+          "cannot compare {} with {}: variants are not comparable; compare fields extracted with "
+          "variant_get(v, '$.path', type)",
+          SparkTypeName(*args[0]), SparkTypeName(*args[1])));
+    }
     auto common = CommonType(args[0], args[1]);
     if (!common.ok()) {
       return FamilyBinding(InvalidArgument("cannot compare {} with {}", SparkTypeName(*args[0]),

@@ -54,7 +54,8 @@ Result<FunctionBinding> BindFunction(std::string_view name,
                                      const EvalContextPtr& context) {
   std::string lower = AsciiLower(name);
   for (auto* family : {&BindArithmeticFunction, &BindComparisonFunction, &BindStringFunction,
-                       &BindDatetimeFunction, &BindNestedFunction, &BindConditionalFunction}) {
+                       &BindDatetimeFunction, &BindNestedFunction, &BindConditionalFunction,
+                       &BindVariantFunction}) {
     FamilyBinding found = (*family)(lower, args, context);
     if (found) return std::move(*found);
   }

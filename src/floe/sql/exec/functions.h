@@ -78,6 +78,9 @@ FamilyBinding BindNestedFunction(std::string_view name,
 FamilyBinding BindConditionalFunction(std::string_view name,
                                       const std::vector<columnar::DataTypePtr>& args,
                                       const EvalContextPtr& context);
+FamilyBinding BindVariantFunction(std::string_view name,
+                                  const std::vector<columnar::DataTypePtr>& args,
+                                  const EvalContextPtr& context);
 
 // "name(int, string)" for messages.
 std::string FunctionSignature(std::string_view name,

@@ -83,6 +83,7 @@ std::string SparkTypeName(const DataType& t) {
       return t.unit() == columnar::TimeUnit::kNano ? base + "(ns)" : base;
     }
     case TypeId::kStruct: {
+      if (t.is_variant()) return "variant";
       std::string out = "struct<";
       for (int i = 0; i < t.num_children(); ++i) {
         if (i > 0) out += ",";
@@ -119,6 +120,7 @@ DataTypePtr NormalizeType(const DataTypePtr& t) {
       }
       return t;
     case TypeId::kStruct: {
+      if (t->is_variant()) return t;
       std::vector<columnar::Field> fields = t->children();
       for (auto& f : fields) f.type = NormalizeType(f.type);
       return columnar::Struct(std::move(fields));
@@ -194,7 +196,7 @@ DataTypePtr WiderDecimal(const DataType& a, const DataType& b) {
 }  // namespace
 
 bool SameType(const DataType& a, const DataType& b) {
-  if (a.id() != b.id()) return false;
+  if (a.id() != b.id() || a.is_variant() != b.is_variant()) return false;
   if (a.num_children() != b.num_children()) return false;
   for (int i = 0; i < a.num_children(); ++i) {
     if (a.child(i).name != b.child(i).name && a.id() == TypeId::kStruct) return false;
