@@ -2,6 +2,7 @@
 // format version and the errors for updates that do not fit their base.
 #include "floe/commit/metadata_builder.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -113,6 +114,40 @@ TEST(NewTableMetadataTest, Errors) {
   r.properties = {{"commit.retry.num-retries", "abc"}};
   EXPECT_EQ(NewTableMetadata(r, 0).error().message,
             "table property commit.retry.num-retries: \"abc\" is not an integer");
+}
+
+// Java's Schema.checkCompatibility: v3 types and defaults need format version 3, at create and
+// when a schema is added; after an upgrade in the same commit they are allowed.
+TEST(NewTableMetadataTest, V3TypesNeedFormatVersion3) {
+  for (spec::TypePtr type : {Type::Primitive(spec::TypeId::kVariant),
+                             Type::Primitive(spec::TypeId::kTimestampNs), Type::Geometry("")}) {
+    NewTableRequest r = Request(2);
+    r.schema.fields[1].type = Type::Struct({NestedField{60, "x", false, type}});
+    auto m = NewTableMetadata(r, 0);
+    ASSERT_FALSE(m.ok()) << type->ToString();
+    EXPECT_EQ(m.error().message,
+              fmt::format("column point.x: type {} needs table format version 3 (this table is "
+                          "v2; create it with --format-version 3 or upgrade it)",
+                          type->ToString()));
+    EXPECT_OK(NewTableMetadata(Request(3), 0));
+    r.format_version = 3;
+    EXPECT_OK(NewTableMetadata(r, 0));
+  }
+  spec::TableMetadata base = NewBuilderTable(2);
+  spec::Schema s2 = base.schemas[0];
+  s2.fields.push_back(NestedField{6, "v", false, Type::Primitive(spec::TypeId::kVariant)});
+  std::vector<TableUpdate> add = {AddSchema{s2}, SetCurrentSchema{}};
+  EXPECT_EQ(ApplyUpdates(base, add, 5, {}).error().message,
+            "column v: type variant needs table format version 3 (this table is v2; create it "
+            "with --format-version 3 or upgrade it)");
+  std::vector<TableUpdate> upgrade_first = {UpgradeFormatVersion{3}, AddSchema{s2},
+                                            SetCurrentSchema{}};
+  EXPECT_OK(ApplyUpdates(base, upgrade_first, 5, {}));
+  spec::Schema with_default = base.schemas[0];
+  with_default.fields.push_back(NestedField{6, "n", false, Type::Int(), "", "1", "1"});
+  std::vector<TableUpdate> add_default = {AddSchema{with_default}};
+  EXPECT_EQ(ApplyUpdates(base, add_default, 5, {}).error().message,
+            "column n: default values need table format version 3 (this table is v2)");
 }
 
 TEST(ApplyUpdatesTest, AppendV2MovesMainAndSequenceNumber) {

@@ -51,6 +51,7 @@ struct Builder {
 
   Status Apply(const AddSchema& u) {
     FLOE_RETURN_IF_ERROR(u.schema.Validate());
+    FLOE_RETURN_IF_ERROR(u.schema.CheckFormatVersion(m.format_version));
     // An identical schema is reused rather than added twice; otherwise the id is the next free
     // one, whatever id the update carries (Java: reuseOrCreateNewSchemaId).
     int32_t id = 0;
@@ -401,6 +402,7 @@ Result<spec::TableMetadata> NewTableMetadata(const NewTableRequest& request, int
     schema.identifier_field_ids.push_back(fresh);
   }
   FLOE_RETURN_IF_ERROR(schema.Validate());
+  FLOE_RETURN_IF_ERROR(schema.CheckFormatVersion(m.format_version));
   m.last_column_id = ids.next;
   m.schemas.push_back(std::move(schema));
   m.current_schema_id = 0;

@@ -196,6 +196,44 @@ bool HasNoDefaultsToCheck(const std::vector<NestedField>& fields) {
 
 }  // namespace
 
+namespace {
+
+bool NeedsFormatVersion3(TypeId id) {
+  switch (id) {
+    case TypeId::kUnknown:
+    case TypeId::kVariant:
+    case TypeId::kGeometry:
+    case TypeId::kGeography:
+    case TypeId::kTimestampNs:
+    case TypeId::kTimestampTzNs:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+Status Schema::CheckFormatVersion(int format_version) const {
+  if (format_version >= 3) return Ok();
+  Status out = Ok();
+  VisitFields(fields, [&](const NestedField& f, const std::string& name, const auto&) {
+    if (!out.ok()) return false;
+    if (NeedsFormatVersion3(f.type->id())) {
+      out = InvalidArgument(
+          "column {}: type {} needs table format version 3 (this table is v{}; create it with "
+          "--format-version 3 or upgrade it)",
+          name, f.type->ToString(), format_version);
+    } else if (f.initial_default || f.write_default) {
+      out = InvalidArgument(
+          "column {}: default values need table format version 3 (this table is v{})", name,
+          format_version);
+    }
+    return out.ok();
+  });
+  return out;
+}
+
 Status Schema::Validate() const {
   // Tables carry many schemas of many fields: check the ids with a sort first and walk the tree
   // with full names (for the message) only when there is a duplicate.

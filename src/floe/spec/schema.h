@@ -46,6 +46,11 @@ struct Schema {
   // fields of type unknown are optional with null defaults. Errors name the field.
   Status Validate() const;
 
+  // Checks that a table of this format version can hold the schema (Java:
+  // Schema.checkCompatibility): the v3 types (unknown, variant, geometry, geography, timestamp_ns,
+  // timestamptz_ns) and field defaults need format version 3. The error names the field.
+  Status CheckFormatVersion(int format_version) const;
+
   // Equal fields and identifier fields; the schema id is not compared.
   bool SameSchema(const Schema& other) const;
   // SameSchema and equal schema ids.
