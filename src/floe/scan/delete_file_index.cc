@@ -53,8 +53,10 @@ std::string PartitionKey(int32_t spec_id, const std::vector<spec::Literal>& part
 }
 
 Result<DeleteFileIndex> DeleteFileIndex::Make(const spec::TableMetadata& metadata,
-                                              std::vector<manifest::ManifestEntry> delete_entries) {
+                                              std::vector<manifest::ManifestEntry> delete_entries,
+                                              const io::FileIO* io) {
   DeleteFileIndex index;
+  index.io_ = io;
   std::unordered_map<std::string, size_t> dv_count;
   for (manifest::ManifestEntry& entry : delete_entries) {
     manifest::DeleteFile& file = entry.data_file;
@@ -82,11 +84,11 @@ Result<DeleteFileIndex> DeleteFileIndex::Make(const spec::TableMetadata& metadat
       if (!f.referenced_data_file) {
         return Corrupt("deletion vector {} has no referenced_data_file", f.file_path);
       }
-      if (IsDeletionVector(f) && ++dv_count[*f.referenced_data_file] > 1) {
+      std::string path = io ? io->ReadLocation(*f.referenced_data_file) : *f.referenced_data_file;
+      if (IsDeletionVector(f) && ++dv_count[path] > 1) {
         return Corrupt("two deletion vectors for data file {} (the second in {})",
                        *f.referenced_data_file, f.file_path);
       }
-      std::string path = *f.referenced_data_file;
       index.by_path_[path].push_back(std::move(indexed));
     } else {
       index.by_partition_[PartitionKey(f.spec_id, f.partition)].positions.push_back(
@@ -120,7 +122,10 @@ std::vector<manifest::DeleteFile> DeleteFileIndex::ForDataFile(
   // Position deletes: a DV naming the file wins over position delete files.
   std::vector<const Indexed*> positions;
   const Indexed* dv = nullptr;
-  if (auto it = by_path_.find(file.file_path); it != by_path_.end()) {
+  auto it = by_path_.end();
+  if (!by_path_.empty())
+    it = by_path_.find(io_ ? io_->ReadLocation(file.file_path) : file.file_path);
+  if (it != by_path_.end()) {
     for (const Indexed& d : it->second) {
       if (d.sequence_number < seq) continue;
       if (PartitionKey(d.file.spec_id, d.file.partition) != partition) continue;

@@ -17,6 +17,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "floe/io/file_io.h"
 #include "floe/manifest/manifest_entry.h"
 #include "floe/spec/table_metadata.h"
 #include "floe/util/result.h"
@@ -30,8 +31,12 @@ class DeleteFileIndex {
   // `delete_entries`: live entries whose data_file.content is position or equality deletes.
   // Corrupt when an entry's spec id is unknown, an equality delete has no equality_ids, or two
   // deletion vectors name the same data file; InvalidArgument for a data-file entry.
+  // `io`, when given, says which locations are the same file: referenced_data_file and a data
+  // file's file_path are compared as it reads them (io::FileIO::ReadLocation, so a location
+  // map makes `hdfs://nn:8020/wh/f` and `/wh/f` one file); without it, as written.
   static Result<DeleteFileIndex> Make(const spec::TableMetadata& metadata,
-                                      std::vector<manifest::ManifestEntry> delete_entries);
+                                      std::vector<manifest::ManifestEntry> delete_entries,
+                                      const io::FileIO* io = nullptr);
 
   // The delete files that apply to `data` (a live data-file entry): the deletion vector or the
   // position delete files first (by sequence number), then the equality delete files.
@@ -55,6 +60,7 @@ class DeleteFileIndex {
   std::vector<Indexed> global_equalities_;  // unpartitioned equality deletes
   // By referenced_data_file: deletion vectors and position delete files that name one file.
   std::unordered_map<std::string, std::vector<Indexed>> by_path_;
+  const io::FileIO* io_ = nullptr;  // how paths are compared (Make)
   size_t size_ = 0;
 };
 

@@ -192,7 +192,8 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata,
   for (DeleteManifestPart& part : delete_parts) {
     for (manifest::ManifestEntry& e : part.deletes) delete_entries.push_back(std::move(e));
   }
-  FLOE_ASSIGN_OR_RETURN(DeleteFileIndex deletes, DeleteFileIndex::Make(metadata, delete_entries));
+  FLOE_ASSIGN_OR_RETURN(DeleteFileIndex deletes,
+                        DeleteFileIndex::Make(metadata, delete_entries, &io));
 
   // A live data entry of a manifest whose pruner is `strict`: counted, then pruned (false) or
   // kept (true).
