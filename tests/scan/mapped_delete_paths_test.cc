@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "floe/columnar/array_builder.h"
+#include "floe/format/avro/container_writer.h"
+#include "floe/format/avro/json_default.h"
 #include "floe/format/parquet/file_writer.h"
 #include "floe/io/location_map.h"
 #include "floe/io/memory_file_io.h"
@@ -129,15 +131,55 @@ TEST(MappedDeletePathsTest, DeletionVectorsMatchTheirDataFileUnderTheMap) {
   auto applied = mapped->ForDataFile(data);
   ASSERT_EQ(applied.size(), 1u);
   EXPECT_EQ(applied[0].file_path, "/wh/t/dv.puffin");
+  EXPECT_TRUE(mapped->UnmatchedReferences().empty());
   // Compared as written, the DV names another file.
   auto exact = DeleteFileIndex::Make(metadata, {dv});
   ASSERT_OK(exact);
   EXPECT_TRUE(exact->ForDataFile(data).empty());
+  ASSERT_EQ(exact->UnmatchedReferences().size(), 1u);
+  EXPECT_EQ(*exact->UnmatchedReferences()[0]->referenced_data_file,
+            "hdfs://nn:8020/wh/t/a.parquet");
   // Two DVs for one data file, once mapped, are refused.
   manifest::ManifestEntry second = dv;
   second.data_file.referenced_data_file = "/wh/t/a.parquet";
   EXPECT_FALSE(DeleteFileIndex::Make(metadata, {dv, second}, io.get()).ok());
   EXPECT_OK(DeleteFileIndex::Make(metadata, {dv, second}));
+}
+
+// Avro position delete files (Spark's write.format.default=avro) with a nullable file_path:
+// the null rows are skipped the same way.
+TEST(MappedDeletePathsTest, AvroPositionDeletesWithNullFilePaths) {
+  io::MemoryFileIO io;
+  auto schema = avro::Schema::Parse(R"({"type":"record","name":"pd","fields":[
+      {"name":"file_path","type":["null","string"],"field-id":2147483546},
+      {"name":"pos","type":"long","field-id":2147483545}]})");
+  ASSERT_OK(schema);
+  auto out = io.Create("mem/pos.avro");
+  ASSERT_OK(out);
+  auto writer = avro::ContainerWriter::Open(std::move(*out), *schema, {});
+  ASSERT_OK(writer);
+  for (const char* row : {R"({"file_path":null,"pos":3})", R"({"file_path":"a.parquet","pos":1})",
+                          R"({"file_path":null,"pos":0})"}) {
+    ASSERT_OK(avro::EncodeJsonDefault((*schema)->root(), row, (*writer)->encoder()));
+    ASSERT_OK((*writer)->FinishRecord());
+  }
+  ASSERT_OK((*writer)->Close());
+  manifest::DeleteFile file;
+  file.content = manifest::FileContent::kPositionDeletes;
+  file.file_path = "mem/pos.avro";
+  file.file_format = "AVRO";
+  file.record_count = 3;
+  std::vector<std::string> warnings;
+  DiagnosticSink previous =
+      SetDiagnosticSink([&](DiagnosticLevel, const std::string& m) { warnings.push_back(m); });
+  auto by_path = ReadPositionDeleteFile(io, file);
+  SetDiagnosticSink(std::move(previous));
+  ASSERT_OK(by_path);
+  ASSERT_EQ(by_path->size(), 1u);
+  EXPECT_EQ(by_path->at("a.parquet").ToVector(), (std::vector<int64_t>{1}));
+  EXPECT_EQ(warnings, (std::vector<std::string>{
+                          "position delete file mem/pos.avro: skipped 2 row(s) whose file_path "
+                          "is null (the spec requires it)"}));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <tuple>
 #include <utility>
 
 #include "floe/scan/deletion_vector.h"
@@ -126,6 +127,10 @@ std::vector<manifest::DeleteFile> DeleteFileIndex::ForDataFile(
   if (!by_path_.empty())
     it = by_path_.find(io_ ? io_->ReadLocation(file.file_path) : file.file_path);
   if (it != by_path_.end()) {
+    {
+      std::lock_guard<std::mutex> lock(lookups_->mutex);
+      lookups_->found.insert(it->first);
+    }
     for (const Indexed& d : it->second) {
       if (d.sequence_number < seq) continue;
       if (PartitionKey(d.file.spec_id, d.file.partition) != partition) continue;
@@ -163,6 +168,21 @@ std::vector<manifest::DeleteFile> DeleteFileIndex::ForDataFile(
   std::stable_sort(equalities.begin(), equalities.end(),
                    [](const Indexed* a, const Indexed* b) { return BySequence(*a, *b); });
   for (const Indexed* d : equalities) out.push_back(d->file);
+  return out;
+}
+
+std::vector<const manifest::DeleteFile*> DeleteFileIndex::UnmatchedReferences() const {
+  std::vector<const manifest::DeleteFile*> out;
+  std::lock_guard<std::mutex> lock(lookups_->mutex);
+  for (const auto& [path, files] : by_path_) {
+    if (lookups_->found.count(path)) continue;
+    for (const Indexed& d : files) out.push_back(&d.file);
+  }
+  std::sort(out.begin(), out.end(),
+            [](const manifest::DeleteFile* a, const manifest::DeleteFile* b) {
+              return std::tie(a->file_path, *a->referenced_data_file) <
+                     std::tie(b->file_path, *b->referenced_data_file);
+            });
   return out;
 }
 

@@ -13,8 +13,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "floe/io/file_io.h"
@@ -42,6 +46,13 @@ class DeleteFileIndex {
   // position delete files first (by sequence number), then the equality delete files.
   std::vector<manifest::DeleteFile> ForDataFile(const manifest::ManifestEntry& data) const;
 
+  // The deletion vectors and position delete files that name one data file
+  // (referenced_data_file) which no ForDataFile call so far asked for, by file_path and
+  // referenced_data_file. Once every data file of a snapshot was
+  // looked up, their deletes apply to nothing (often the sign of a wrong --location-map).
+  // The pointers stay valid while the index lives.
+  std::vector<const manifest::DeleteFile*> UnmatchedReferences() const;
+
   bool empty() const { return size_ == 0; }
   size_t size() const { return size_; }
 
@@ -61,6 +72,12 @@ class DeleteFileIndex {
   // By referenced_data_file: deletion vectors and position delete files that name one file.
   std::unordered_map<std::string, std::vector<Indexed>> by_path_;
   const io::FileIO* io_ = nullptr;  // how paths are compared (Make)
+  // The by_path_ keys ForDataFile found (it may run on several threads at once).
+  struct Lookups {
+    std::mutex mutex;
+    std::unordered_set<std::string> found;
+  };
+  std::shared_ptr<Lookups> lookups_ = std::make_shared<Lookups>();
   size_t size_ = 0;
 };
 

@@ -64,15 +64,21 @@ void WarnNullPaths(const ReadState& state, const manifest::DeleteFile& file) {
 // or by the spec's names (a name mapping) in files written without ids.
 Result<PositionDeletesByPath> ReadAvro(io::FileIO& io, const manifest::DeleteFile& file) {
   DataFileReadOptions options;
-  // Required, so a file lacking either column is Corrupt rather than read as nulls.
+  // pos required, so a file lacking it is Corrupt rather than read as nulls; file_path optional,
+  // as some engines write null paths (skipped), but it must be in the file.
   options.projected_schema.fields = {
-      spec::NestedField{kDeleteFilePathFieldId, "file_path", true, spec::Type::String()},
+      spec::NestedField{kDeleteFilePathFieldId, "file_path", false, spec::Type::String()},
       spec::NestedField{kDeleteFilePosFieldId, "pos", true, spec::Type::Long()}};
   options.name_mapping = spec::NameMapping::ForSchema(options.projected_schema);
   options.parallel_columns = false;
   manifest::DataFile as_data = file;
   as_data.partition.clear();  // no partition values stand in for missing columns
   FLOE_ASSIGN_OR_RETURN(auto reader, AvroDataFileReader::Open(io, as_data, options));
+  bool has_path = false;
+  for (const avro::Field& f : reader->file_schema().fields) {
+    has_path = has_path || f.field_id == kDeleteFilePathFieldId || f.name == "file_path";
+  }
+  if (!has_path) return Corrupt("no file_path column (field id {})", kDeleteFilePathFieldId);
   PositionDeletesByPath out;
   ReadState state{&io};
   while (true) {
