@@ -382,6 +382,15 @@ TEST_F(ForeignTablesTest, DefaultSpecSourceMustBeInTheCurrentSchema) {
   CommandResult count = RunFloe("count " + ShellQuote(bad));
   EXPECT_NE(count.exit_code, 0);
   EXPECT_NE(count.err.find("source-id 9"), std::string::npos) << count.err;
+  CommandResult scan = RunFloe("scan " + ShellQuote(bad));
+  EXPECT_NE(scan.exit_code, 0);
+  EXPECT_NE(scan.err.find("source-id 9"), std::string::npos) << scan.err;
+  CommandResult files = RunFloe("files " + ShellQuote(bad));
+  EXPECT_NE(files.exit_code, 0);
+  EXPECT_NE(files.err.find("source-id 9"), std::string::npos) << files.err;
+  CommandResult sql = Sql("SELECT count(*) FROM db.badspec");
+  EXPECT_NE(sql.exit_code, 0);
+  EXPECT_NE(sql.err.find("source-id 9"), std::string::npos) << sql.err;
 
   // Spec 1 on a dropped column 9, the default spec 0 unpartitioned: loads and reads.
   const std::string dir2 = Folder("oldspec");
@@ -394,6 +403,12 @@ TEST_F(ForeignTablesTest, DefaultSpecSourceMustBeInTheCurrentSchema) {
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
   CommandResult counted = RunFloe("count " + ShellQuote(good));
   EXPECT_EQ(counted.out, "4\n") << counted.err;
+  CommandResult scanned = RunFloe("scan " + ShellQuote(good) + " --format csv");
+  EXPECT_EQ(scanned.out, "id\n0\n1\n2\n3\n") << scanned.err;
+  CommandResult listed = RunFloe("files " + ShellQuote(good));
+  EXPECT_EQ(listed.exit_code, 0) << listed.err;
+  CommandResult queried = Sql("SELECT count(*) AS n FROM db.oldspec");
+  EXPECT_EQ(queried.out, "n\n4\n") << queried.err;
 }
 
 }  // namespace
