@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/command.h"
+#include "floe/util/diagnostics.h"
 #include "floe/util/version.h"
 
 namespace floe::cli {
@@ -208,6 +209,14 @@ int Main(int argc, char** argv) {
   }
   auto args = ParseArgs(*command, rest);
   if (!args.ok()) return Fail(args.error());
+  // Library warnings always reach stderr; notes only with --verbose.
+  SetDiagnosticSink([verbose = global.verbose](DiagnosticLevel level, const std::string& message) {
+    if (level == DiagnosticLevel::kWarning) {
+      PrintErr(fmt::format("warning: {}\n", message));
+    } else if (verbose) {
+      PrintErr(fmt::format("note: {}\n", message));
+    }
+  });
   Status status = command->run(Invocation{global, std::move(args).value()});
   if (!status.ok()) return Fail(status.error());
   return 0;

@@ -155,13 +155,18 @@ TEST(DataFileReaderTest, FilesWithoutIdsReadThroughTheNameMapping) {
       R"({"email":"charlie@example.com","verified":true})"};
   EXPECT_EQ(rows, expected);
 
-  // Without the mapping nothing of the file matches: every column is null.
+  // Without the mapping, Java's fallback ids: the top-level columns by position (ids 1..6, the
+  // table's order here); the struct's fields have no id then, so they read as null.
   const manifest::DataFile& file = t.entries.at(0).data_file;
   DataFileReadOptions options;
   options.projected_schema = *t.metadata.CurrentSchema();
   auto read = ReadAll(*t.io, file, options);
   ASSERT_OK(read);
-  EXPECT_EQ(read->rows, std::vector<std::string>(3, "null|null|null|null|null|null"));
+  std::vector<std::string> by_position = expected;
+  for (std::string& row : by_position) {
+    row = row.substr(0, row.rfind("|{")) + R"(|{"email":null,"verified":null})";
+  }
+  EXPECT_EQ(read->rows, by_position);
 }
 
 // case_sensitive_names.test: two columns whose names differ only in case are told apart by id.

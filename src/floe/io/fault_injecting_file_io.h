@@ -74,6 +74,9 @@ class FaultInjectingFileIO : public FileIO {
   CloseFault close_fault() const;
   FileIO& inner() { return *inner_; }
 
+  std::string ReadLocation(std::string_view location) const override {
+    return inner_->ReadLocation(location);
+  }
   Result<std::unique_ptr<InputFile>> OpenInput(
       std::string_view location, std::optional<int64_t> known_length = std::nullopt) override;
   Result<std::unique_ptr<OutputFile>> Create(std::string_view location,

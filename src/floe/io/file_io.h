@@ -70,6 +70,12 @@ class FileIO {
   // folder with a trailing '/' to stay inside it: on object stores and in memory the prefix
   // "wh/t" also matches "wh/t2/x".
   virtual Result<std::vector<FileInfo>> List(std::string_view prefix) = 0;
+  // The location read for `location`: a remapping FileIO (location_map.h) applies its map,
+  // others return it as it is. Two paths in metadata name the same file when these agree,
+  // e.g. a delete file's file_path `hdfs://nn:8020/wh/t/f` and a manifest's `/wh/t/f`.
+  virtual std::string ReadLocation(std::string_view location) const {
+    return std::string(location);
+  }
 };
 
 // The local file system (plain paths and file: URIs).

@@ -135,6 +135,10 @@ class RemappedFileIOImpl : public FileIO {
     return exists;
   }
 
+  std::string ReadLocation(std::string_view location) const override {
+    return inner_->ReadLocation(map_.Apply(location));
+  }
+
   Result<std::vector<FileInfo>> List(std::string_view prefix) override {
     std::string mapped = map_.Apply(prefix);
     auto listed = inner_->List(mapped);

@@ -444,6 +444,58 @@ Result<EntryReading> EntryReadingFor(const std::shared_ptr<const avro::Schema>& 
   return reading;
 }
 
+// Whether a partition value written as `from` reads as `to` by promotion (spec: "Schema
+// Evolution"): int to long, float to double, a decimal's precision widened at the same scale.
+// Hive-migrated tables whose columns were promoted keep the old types in older manifests.
+bool IsPartitionPromotion(const spec::Type& from, const spec::Type& to) {
+  if (from.id() == spec::TypeId::kInt) return to.id() == spec::TypeId::kLong;
+  if (from.id() == spec::TypeId::kFloat) return to.id() == spec::TypeId::kDouble;
+  if (from.id() == spec::TypeId::kDecimal && to.id() == spec::TypeId::kDecimal) {
+    return from.scale() == to.scale() && from.precision() < to.precision();
+  }
+  return false;
+}
+
+// The type to decode the partition tuple with: `wanted` (the table's), except that fields the
+// writer's own partition record holds in a type `wanted` promotes take the writer's type;
+// `promoted` gets their indexes. The writer's fields are matched by field id, else by name.
+spec::TypePtr PartitionReadType(const spec::TypePtr& wanted, const avro::Node* writer_partition,
+                                std::vector<size_t>* promoted) {
+  promoted->clear();
+  if (writer_partition == nullptr) return wanted;
+  auto written = PartitionTypeFromAvro(*writer_partition);
+  if (!written.ok()) return wanted;
+  std::vector<spec::NestedField> fields = wanted->fields();
+  for (size_t i = 0; i < fields.size(); ++i) {
+    const spec::NestedField* w = nullptr;
+    for (const spec::NestedField& candidate : (*written)->fields()) {
+      if (candidate.id == fields[i].id) w = &candidate;
+    }
+    if (w == nullptr) {
+      for (const spec::NestedField& candidate : (*written)->fields()) {
+        if (candidate.name == fields[i].name) w = &candidate;
+      }
+    }
+    if (w != nullptr && IsPartitionPromotion(*w->type, *fields[i].type)) {
+      fields[i].type = w->type;
+      promoted->push_back(i);
+    }
+  }
+  if (promoted->empty()) return wanted;
+  return spec::Type::Struct(std::move(fields));
+}
+
+// A partition value decoded in the writer's type, in the promoted type `to`.
+spec::Literal PromotePartitionValue(const spec::Literal& value, const spec::Type& to) {
+  const auto& v = value.value();
+  if (to.id() == spec::TypeId::kLong) {
+    if (const int32_t* i = std::get_if<int32_t>(&v)) return spec::Literal::Long(*i);
+  } else if (to.id() == spec::TypeId::kDouble) {
+    if (const float* f = std::get_if<float>(&v)) return spec::Literal::Double(*f);
+  }
+  return value;  // null, or a decimal: the unscaled value and scale stay
+}
+
 }  // namespace
 
 Result<std::unique_ptr<ManifestReader>> ManifestReader::Open(std::shared_ptr<io::InputFile> file,
@@ -467,7 +519,11 @@ Result<std::unique_ptr<ManifestReader>> ManifestReader::Open(std::shared_ptr<io:
 
     // Candidate partition types, best first.
     std::vector<spec::TypePtr> candidates;
-    if (r->options_.partition_type) candidates.push_back(r->options_.partition_type);
+    if (r->options_.partition_type) {
+      // The table's partition type, decoded in the writer's types where it promotes them.
+      candidates.push_back(
+          PartitionReadType(r->options_.partition_type, partition, &r->promoted_partition_fields_));
+    }
     const ManifestMetadata& m = r->metadata_;
     if (m.schema && m.partition_spec) {
       if (auto t = m.partition_spec->PartitionType(*m.schema); t.ok()) candidates.push_back(*t);
@@ -492,6 +548,13 @@ Result<std::unique_ptr<ManifestReader>> ManifestReader::Open(std::shared_ptr<io:
       r->resolution_ = std::move(reading->resolution);
       r->fast_ = std::move(reading->fast);
       r->metadata_.partition_type = t;
+      if (!r->promoted_partition_fields_.empty()) {
+        if (t == candidates.front()) {
+          r->metadata_.partition_type = r->options_.partition_type;  // the values get promoted
+        } else {
+          r->promoted_partition_fields_.clear();
+        }
+      }
       break;
     }
     if (!r->resolution_) return last;
@@ -604,6 +667,13 @@ Result<bool> ManifestReader::Next(ManifestEntry* entry) {
     st = Decode(decoder_, entry);
   }
   if (st.ok()) st = Inherit(entry);
+  if (st.ok() && !promoted_partition_fields_.empty()) {
+    std::vector<spec::Literal>& partition = entry->data_file.partition;
+    const auto& fields = metadata_.partition_type->fields();
+    for (size_t i : promoted_partition_fields_) {
+      if (i < partition.size()) partition[i] = PromotePartitionValue(partition[i], *fields[i].type);
+    }
+  }
   if (!st.ok()) {
     return std::move(st).error().WithContext(
         fmt::format("manifest {}: entry {}", container_->location(), entry_index_));

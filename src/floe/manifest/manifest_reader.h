@@ -38,7 +38,8 @@ struct ManifestMetadata {
   std::optional<int32_t> schema_id;                   // "schema-id"
   std::optional<spec::PartitionSpec> partition_spec;  // "partition-spec" + "partition-spec-id"
   std::optional<int32_t> partition_spec_id;
-  // The partition tuple's type the entries were decoded with.
+  // The partition tuple's type of the entries (values the writer wrote in an older type that
+  // this one promotes, as Hive-migrated tables have them, are promoted to it).
   spec::TypePtr partition_type;
 };
 
@@ -130,6 +131,9 @@ class ManifestReader {
   ManifestReadOptions options_;
   MetricsProjection metrics_;
   bool writer_has_file_sequence_number_ = false;
+  // Partition fields decoded in the writer's older type (int, float, a narrower decimal) and
+  // promoted to metadata_.partition_type's after each entry.
+  std::vector<size_t> promoted_partition_fields_;
   avro::ContainerReader::Block block_;
   avro::Decoder decoder_;
   int64_t left_in_block_ = 0;

@@ -10,6 +10,7 @@
 #include "floe/columnar/buffer.h"
 #include "floe/format/avro/read_plan.h"
 #include "floe/scan/constant_column.h"
+#include "floe/scan/manifest_file_size.h"
 #include "floe/scan/row_positions.h"
 #include "floe/spec/single_value.h"
 #include "floe/table/schema_conversion.h"
@@ -739,18 +740,14 @@ Result<std::unique_ptr<AvroDataFileReader>> AvroDataFileReader::Open(
   r->batch_size_ = options.batch_size > 0 ? options.batch_size : 64 * 1024;
   r->with_row_positions_ = options.with_row_positions;
 
-  std::optional<int64_t> length;
-  if (file.file_size_in_bytes > 0) length = file.file_size_in_bytes;
   auto open = [&](std::optional<int64_t> size) -> Result<std::unique_ptr<avro::ContainerReader>> {
     FLOE_ASSIGN_OR_RETURN(std::unique_ptr<io::InputFile> input, io.OpenInput(file.file_path, size));
     return avro::ContainerReader::Open(std::shared_ptr<io::InputFile>(std::move(input)));
   };
-  auto opened = open(length);
-  if (!opened.ok() && length && opened.error().kind == ErrorKind::kCorrupt) {
-    // A manifest with a wrong file_size_in_bytes (a file rewritten in place): the file's own
-    // length decides then.
-    opened = open(std::nullopt);
-  }
+  // A manifest with a wrong file_size_in_bytes (a file rewritten in place): the file's own
+  // length decides then, with a warning.
+  auto opened = OpenWithManifestSize(io, file.is_delete() ? "delete file" : "data file",
+                                     file.file_path, file.file_size_in_bytes, open);
   if (!opened.ok()) {
     Error e = std::move(opened).error();
     if (e.message.find(file.file_path) == std::string::npos)

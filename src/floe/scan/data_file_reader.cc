@@ -4,12 +4,14 @@
 #include "floe/expr/binder.h"
 #include "floe/expr/rewrite_not.h"
 #include "floe/scan/avro_data_file_reader.h"
+#include "floe/scan/manifest_file_size.h"
 #include "floe/scan/row_positions.h"
 #include "floe/table/parquet_name_mapping.h"
 #include "floe/table/parquet_pruning.h"
 #include "floe/table/parquet_row_filter.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/util/ascii.h"
+#include "floe/util/diagnostics.h"
 
 namespace floe::scan {
 
@@ -93,19 +95,27 @@ Result<std::unique_ptr<DataFileReader>> DataFileReader::Open(io::FileIO& io,
     }
     return r;
   }
-  std::optional<int64_t> length;
-  if (file.file_size_in_bytes > 0) length = file.file_size_in_bytes;
-  auto opened = parquet::FileReader::Open(io, file.file_path, length);
-  if (!opened.ok() && length && opened.error().kind == ErrorKind::kCorrupt) {
-    // Some writers' manifests carry a wrong file_size_in_bytes (files rewritten in place): the
-    // file's own length decides then.
-    opened = parquet::FileReader::Open(io, file.file_path);
-  }
-  FLOE_ASSIGN_OR_RETURN(r->file_, std::move(opened));
+  // Some manifests carry a wrong file_size_in_bytes (files copied or rewritten in place): the
+  // file's own length decides then, with a warning.
+  FLOE_ASSIGN_OR_RETURN(
+      r->file_, OpenWithManifestSize(io, "data file", file.file_path, file.file_size_in_bytes,
+                                     [&](std::optional<int64_t> size) {
+                                       return parquet::FileReader::Open(io, file.file_path, size);
+                                     }));
 
   const parquet::Schema* schema = &r->file_->schema();
-  if (r->options_.name_mapping && !table::HasFieldIds(*schema)) {
-    auto mapped = table::ApplyNameMapping(*r->options_.name_mapping, r->file_->metadata().schema);
+  if (!table::HasFieldIds(*schema)) {
+    const auto& elements = r->file_->metadata().schema;
+    if (!r->options_.name_mapping) {
+      // Neither ids nor a name mapping: columns by position, as Java reads such files.
+      Note(
+          "data file {} has no field ids and the table no schema.name-mapping.default: its "
+          "top-level columns are read by position (field ids 1..{})",
+          file.file_path, r->file_->schema().root().children.size());
+    }
+    Result<parquet::Schema> mapped =
+        r->options_.name_mapping ? table::ApplyNameMapping(*r->options_.name_mapping, elements)
+                                 : table::ApplyFallbackIds(elements);
     if (!mapped.ok()) return std::move(mapped).error().WithContext(file.file_path);
     r->mapped_schema_ = std::move(*mapped);
     schema = &*r->mapped_schema_;

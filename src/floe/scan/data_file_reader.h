@@ -2,8 +2,9 @@
 // read"): the file's columns are matched by field id — the file's own ids, or those of the
 // table's name mapping (name_mapping.h) for files written without ids — and resolved against
 // the projected schema (field_resolution.h: renames, dropped and added columns, defaults,
-// identity partition values, promotions). A file without ids read without a mapping matches no
-// field (every field is then missing); floe does not guess ids by column position.
+// identity partition values, promotions). A Parquet file without ids read without a mapping
+// (Hive-migrated tables) gets Java's fallback ids: its top-level columns are the ids 1..n by
+// position (table/parquet_name_mapping.h ApplyFallbackIds), said in a note (--verbose).
 //
 // The optional filter prunes: row groups whose statistics or bloom filters exclude a match are
 // skipped, and rows of pages the page index excludes are dropped (table/parquet_pruning.h).

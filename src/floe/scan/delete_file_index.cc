@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <tuple>
 #include <utility>
 
 #include "floe/scan/deletion_vector.h"
@@ -53,8 +54,10 @@ std::string PartitionKey(int32_t spec_id, const std::vector<spec::Literal>& part
 }
 
 Result<DeleteFileIndex> DeleteFileIndex::Make(const spec::TableMetadata& metadata,
-                                              std::vector<manifest::ManifestEntry> delete_entries) {
+                                              std::vector<manifest::ManifestEntry> delete_entries,
+                                              const io::FileIO* io) {
   DeleteFileIndex index;
+  index.io_ = io;
   std::unordered_map<std::string, size_t> dv_count;
   for (manifest::ManifestEntry& entry : delete_entries) {
     manifest::DeleteFile& file = entry.data_file;
@@ -82,11 +85,11 @@ Result<DeleteFileIndex> DeleteFileIndex::Make(const spec::TableMetadata& metadat
       if (!f.referenced_data_file) {
         return Corrupt("deletion vector {} has no referenced_data_file", f.file_path);
       }
-      if (IsDeletionVector(f) && ++dv_count[*f.referenced_data_file] > 1) {
+      std::string path = io ? io->ReadLocation(*f.referenced_data_file) : *f.referenced_data_file;
+      if (IsDeletionVector(f) && ++dv_count[path] > 1) {
         return Corrupt("two deletion vectors for data file {} (the second in {})",
                        *f.referenced_data_file, f.file_path);
       }
-      std::string path = *f.referenced_data_file;
       index.by_path_[path].push_back(std::move(indexed));
     } else {
       index.by_partition_[PartitionKey(f.spec_id, f.partition)].positions.push_back(
@@ -120,7 +123,14 @@ std::vector<manifest::DeleteFile> DeleteFileIndex::ForDataFile(
   // Position deletes: a DV naming the file wins over position delete files.
   std::vector<const Indexed*> positions;
   const Indexed* dv = nullptr;
-  if (auto it = by_path_.find(file.file_path); it != by_path_.end()) {
+  auto it = by_path_.end();
+  if (!by_path_.empty())
+    it = by_path_.find(io_ ? io_->ReadLocation(file.file_path) : file.file_path);
+  if (it != by_path_.end()) {
+    {
+      std::lock_guard<std::mutex> lock(lookups_->mutex);
+      lookups_->found.insert(it->first);
+    }
     for (const Indexed& d : it->second) {
       if (d.sequence_number < seq) continue;
       if (PartitionKey(d.file.spec_id, d.file.partition) != partition) continue;
@@ -158,6 +168,21 @@ std::vector<manifest::DeleteFile> DeleteFileIndex::ForDataFile(
   std::stable_sort(equalities.begin(), equalities.end(),
                    [](const Indexed* a, const Indexed* b) { return BySequence(*a, *b); });
   for (const Indexed* d : equalities) out.push_back(d->file);
+  return out;
+}
+
+std::vector<const manifest::DeleteFile*> DeleteFileIndex::UnmatchedReferences() const {
+  std::vector<const manifest::DeleteFile*> out;
+  std::lock_guard<std::mutex> lock(lookups_->mutex);
+  for (const auto& [path, files] : by_path_) {
+    if (lookups_->found.count(path)) continue;
+    for (const Indexed& d : files) out.push_back(&d.file);
+  }
+  std::sort(out.begin(), out.end(),
+            [](const manifest::DeleteFile* a, const manifest::DeleteFile* b) {
+              return std::tie(a->file_path, *a->referenced_data_file) <
+                     std::tie(b->file_path, *b->referenced_data_file);
+            });
   return out;
 }
 

@@ -13,10 +13,15 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
+#include "floe/io/file_io.h"
 #include "floe/manifest/manifest_entry.h"
 #include "floe/spec/table_metadata.h"
 #include "floe/util/result.h"
@@ -30,12 +35,23 @@ class DeleteFileIndex {
   // `delete_entries`: live entries whose data_file.content is position or equality deletes.
   // Corrupt when an entry's spec id is unknown, an equality delete has no equality_ids, or two
   // deletion vectors name the same data file; InvalidArgument for a data-file entry.
+  // `io`, when given, says which locations are the same file: referenced_data_file and a data
+  // file's file_path are compared as it reads them (io::FileIO::ReadLocation, so a location
+  // map makes `hdfs://nn:8020/wh/f` and `/wh/f` one file); without it, as written.
   static Result<DeleteFileIndex> Make(const spec::TableMetadata& metadata,
-                                      std::vector<manifest::ManifestEntry> delete_entries);
+                                      std::vector<manifest::ManifestEntry> delete_entries,
+                                      const io::FileIO* io = nullptr);
 
   // The delete files that apply to `data` (a live data-file entry): the deletion vector or the
   // position delete files first (by sequence number), then the equality delete files.
   std::vector<manifest::DeleteFile> ForDataFile(const manifest::ManifestEntry& data) const;
+
+  // The deletion vectors and position delete files that name one data file
+  // (referenced_data_file) which no ForDataFile call so far asked for, by file_path and
+  // referenced_data_file. Once every data file of a snapshot was
+  // looked up, their deletes apply to nothing (often the sign of a wrong --location-map).
+  // The pointers stay valid while the index lives.
+  std::vector<const manifest::DeleteFile*> UnmatchedReferences() const;
 
   bool empty() const { return size_ == 0; }
   size_t size() const { return size_; }
@@ -55,6 +71,13 @@ class DeleteFileIndex {
   std::vector<Indexed> global_equalities_;  // unpartitioned equality deletes
   // By referenced_data_file: deletion vectors and position delete files that name one file.
   std::unordered_map<std::string, std::vector<Indexed>> by_path_;
+  const io::FileIO* io_ = nullptr;  // how paths are compared (Make)
+  // The by_path_ keys ForDataFile found (it may run on several threads at once).
+  struct Lookups {
+    std::mutex mutex;
+    std::unordered_set<std::string> found;
+  };
+  std::shared_ptr<Lookups> lookups_ = std::make_shared<Lookups>();
   size_t size_ = 0;
 };
 

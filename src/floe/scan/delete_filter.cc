@@ -1,6 +1,7 @@
 #include "floe/scan/delete_filter.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "floe/columnar/bit_util.h"
@@ -59,8 +60,33 @@ Result<std::shared_ptr<const PositionSet>> DeleteLoader::DeletionVector(
 
 Result<std::shared_ptr<const PositionDeletesByPath>> DeleteLoader::PositionDeletes(
     io::FileIO& io, const manifest::DeleteFile& file) {
-  return Get<PositionDeletesByPath>(CacheKey(file),
-                                    [&] { return ReadPositionDeleteFile(io, file); });
+  auto loaded =
+      Get<PositionDeletesByPath>(CacheKey(file), [&] { return ReadPositionDeleteFile(io, file); });
+  if (loaded.ok()) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (position_files_seen_.insert(file.file_path).second) {
+      std::set<std::string>& names = unmatched_[file.file_path];
+      for (const auto& [location, positions] : **loaded) names.insert(location);
+    }
+  }
+  return loaded;
+}
+
+void DeleteLoader::MarkMatched(const std::string& delete_file, const std::string& data_location) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = unmatched_.find(delete_file);
+  if (it == unmatched_.end()) return;
+  it->second.erase(data_location);
+  if (it->second.empty()) unmatched_.erase(it);
+}
+
+std::vector<std::pair<std::string, std::string>> DeleteLoader::UnmatchedPositionDeletes() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [file, locations] : unmatched_) {
+    for (const std::string& location : locations) out.emplace_back(file, location);
+  }
+  return out;
 }
 
 Result<std::shared_ptr<const EqualityDeleteSet>> DeleteLoader::EqualityDeletes(
@@ -105,6 +131,7 @@ Result<DeleteFilter> DeleteFilter::Make(io::FileIO& io, DeleteLoader& loader,
                                         const std::vector<manifest::DeleteFile>& deletes) {
   DeleteFilter filter;
   filter.data_file_path_ = data_file.file_path;
+  std::optional<std::string> data_location;  // looked up when a position delete file needs it
   for (const manifest::DeleteFile& d : deletes) {
     switch (d.content) {
       case manifest::FileContent::kPositionDeletes:
@@ -114,8 +141,10 @@ Result<DeleteFilter> DeleteFilter::Make(io::FileIO& io, DeleteLoader& loader,
           filter.owners_.push_back(std::move(set));
         } else {
           FLOE_ASSIGN_OR_RETURN(auto by_path, loader.PositionDeletes(io, d));
-          auto it = by_path->find(data_file.file_path);
+          if (!data_location) data_location = io.ReadLocation(data_file.file_path);
+          auto it = by_path->find(*data_location);
           if (it != by_path->end()) {
+            loader.MarkMatched(d.file_path, *data_location);
             filter.positions_.push_back(&it->second);
             filter.owners_.push_back(std::move(by_path));
           }

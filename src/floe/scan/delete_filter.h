@@ -19,11 +19,14 @@
 
 #include <cstdint>
 #include <future>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "floe/columnar/record_batch.h"
@@ -60,6 +63,14 @@ class DeleteLoader {
   // file leaves the cache. Releasing a file never announced does nothing.
   void ReleaseUse(const manifest::DeleteFile& file);
 
+  // The data file at location `data_location` (FileIO::ReadLocation of its file_path) took its
+  // positions from position delete file `delete_file` (DeleteFilter::Make says so).
+  void MarkMatched(const std::string& delete_file, const std::string& data_location);
+  // The data files that position delete files loaded so far name but that no DeleteFilter
+  // matched: (delete file, data file location) pairs, sorted. Once every data file a scan plans
+  // was read, these deletes applied to nothing (often the sign of a wrong --location-map).
+  std::vector<std::pair<std::string, std::string>> UnmatchedPositionDeletes() const;
+
   // Loads of delete files done so far (each file once, unless it left the cache and was needed
   // again by a use nobody announced).
   int64_t files_loaded() const;
@@ -76,6 +87,9 @@ class DeleteLoader {
   std::unordered_map<std::string, std::shared_future<Loaded>> cache_;
   std::unordered_map<std::string, int64_t> uses_left_;  // announced, not yet released
   int64_t loads_ = 0;
+  // By position delete file: the data locations it names that nothing matched yet.
+  std::map<std::string, std::set<std::string>> unmatched_;
+  std::set<std::string> position_files_seen_;
 };
 
 class DeleteFilter {

@@ -7,6 +7,7 @@
 
 #include "floe/format/parquet/file_writer.h"
 #include "floe/format/puffin/puffin_writer.h"
+#include "floe/scan/manifest_file_size.h"
 #include "floe/util/ascii.h"
 #include "floe/util/bytes.h"
 
@@ -135,20 +136,23 @@ Result<PositionSet> ReadDeletionVector(io::FileIO& io, const manifest::DeleteFil
   if (offset < 0 || size < 0 || size > (int64_t{1} << 31)) {
     return Corrupt("{}: bad content offset or size", where);
   }
-  FLOE_ASSIGN_OR_RETURN(
-      auto input,
-      std::move(io.OpenInput(file.file_path, file.file_size_in_bytes > 0
-                                                 ? std::optional<int64_t>(file.file_size_in_bytes)
-                                                 : std::nullopt))
-          .WithContext(where));
-  FLOE_ASSIGN_OR_RETURN(int64_t file_size, std::move(input->Size()).WithContext(where));
-  if (offset > file_size || size > file_size - offset) {
-    return Corrupt("{}: the blob runs past the end of the {}-byte file", where, file_size);
-  }
-  std::string blob(static_cast<size_t>(size), '\0');
-  FLOE_RETURN_IF_ERROR(
-      std::move(input->ReadAt(offset, size, reinterpret_cast<uint8_t*>(blob.data())))
-          .WithContext(where));
+  // The blob, read with the manifest's file size, or the file's own when that one is wrong.
+  auto read = [&](std::optional<int64_t> known) -> Result<std::string> {
+    FLOE_ASSIGN_OR_RETURN(auto input,
+                          std::move(io.OpenInput(file.file_path, known)).WithContext(where));
+    FLOE_ASSIGN_OR_RETURN(int64_t file_size, std::move(input->Size()).WithContext(where));
+    if (offset > file_size || size > file_size - offset) {
+      return Corrupt("{}: the blob runs past the end of the {}-byte file", where, file_size);
+    }
+    std::string bytes(static_cast<size_t>(size), '\0');
+    FLOE_RETURN_IF_ERROR(
+        std::move(input->ReadAt(offset, size, reinterpret_cast<uint8_t*>(bytes.data())))
+            .WithContext(where));
+    return bytes;
+  };
+  FLOE_ASSIGN_OR_RETURN(std::string blob,
+                        OpenWithManifestSize(io, "deletion vector file", file.file_path,
+                                             file.file_size_in_bytes, read));
   FLOE_ASSIGN_OR_RETURN(PositionSet set, DecodeDeletionVector(blob).WithContext(where));
   if (set.Cardinality() != file.record_count) {
     return Corrupt("{}: holds {} positions, the manifest's record_count says {}", where,

@@ -9,6 +9,7 @@
 #include "floe/format/parquet/file_reader.h"
 #include "floe/scan/avro_data_file_reader.h"
 #include "floe/scan/column_selection.h"
+#include "floe/scan/manifest_file_size.h"
 #include "floe/util/ascii.h"
 #include "floe/util/bytes.h"
 
@@ -209,9 +210,12 @@ Result<EqualityDeleteSet> EqualityDeleteSet::Read(io::FileIO& io, const manifest
     return AsDeleteFileError(std::move(read).error(), file.file_path, where);
   }
   auto run = [&]() -> Result<EqualityDeleteSet> {
-    std::optional<int64_t> known;
-    if (file.file_size_in_bytes > 0) known = file.file_size_in_bytes;
-    FLOE_ASSIGN_OR_RETURN(auto reader, parquet::FileReader::Open(io, file.file_path, known));
+    FLOE_ASSIGN_OR_RETURN(
+        auto reader,
+        OpenWithManifestSize(io, "equality delete file", file.file_path, file.file_size_in_bytes,
+                             [&](std::optional<int64_t> size) {
+                               return parquet::FileReader::Open(io, file.file_path, size);
+                             }));
     parquet::BatchReaderOptions options;
     options.parallel = false;  // the caller may already run on the pool
     options.projection.field_ids = *file.equality_ids;

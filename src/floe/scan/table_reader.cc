@@ -21,6 +21,7 @@
 #include "floe/spec/name_mapping.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/util/cancellation.h"
+#include "floe/util/diagnostics.h"
 #include "floe/util/ordered_streams.h"
 #include "floe/util/thread_pool.h"
 
@@ -202,6 +203,28 @@ void ExpectDeleteUses(const std::vector<FileScanTask>& tasks, DeleteLoader& load
   }
 }
 
+// Once a whole plan was read: the data files that position delete files name but that no data
+// file read matched, as notes (shown with --verbose) — a wrong --location-map looks like this.
+void NoteUnmatchedPositionDeletes(const DeleteLoader& loader) {
+  constexpr int kPerFile = 5;
+  auto unmatched = loader.UnmatchedPositionDeletes();
+  for (size_t i = 0; i < unmatched.size();) {
+    size_t end = i;
+    while (end < unmatched.size() && unmatched[end].first == unmatched[i].first) ++end;
+    for (size_t j = i; j < end && j < i + kPerFile; ++j) {
+      Note(
+          "position delete file {} names data file {}, which matches no data file the scan read "
+          "(after location mapping): those deletes were not applied",
+          unmatched[j].first, unmatched[j].second);
+    }
+    if (end - i > kPerFile) {
+      Note("position delete file {} names {} more data files that match none", unmatched[i].first,
+           end - i - kPerFile);
+    }
+    i = end;
+  }
+}
+
 int ThreadsOrCores(int threads) { return threads > 0 ? threads : AvailableCores(); }
 
 // Reads `tasks`, the plan's tasks from index `first_task` on, adding what it read to `report`:
@@ -351,6 +374,7 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
   if (options.limit && *options.limit <= 0) return report;
   Result<bool> read = ReadTasks(io, metadata, setup, plan.tasks, 0, options, callbacks, report);
   if (!read.ok()) return read.error();
+  if (*read) NoteUnmatchedPositionDeletes(*setup.deletes);
   return report;
 }
 
@@ -395,6 +419,7 @@ Result<TableReadReport> ReadTable(io::FileIO& io, const spec::TableMetadata& met
   const Result<ScanPlan>& planned = *queue.planned();
   if (!planned.ok()) return planned.error();
   if (plan_report) *plan_report = planned->report;
+  NoteUnmatchedPositionDeletes(*setup.deletes);
   return report;
 }
 
@@ -426,6 +451,7 @@ Result<RowCount> CountRows(io::FileIO& io, const spec::TableMetadata& metadata,
                         ParallelMap(static_cast<int64_t>(to_read.size()), count_one,
                                     {.max_parallelism = ThreadsOrCores(threads)}));
   for (int64_t k : kept) result.count += k;
+  NoteUnmatchedPositionDeletes(*setup.deletes);
   return result;
 }
 

@@ -11,7 +11,9 @@
 #include "floe/manifest/snapshot_files.h"
 #include "floe/scan/data_file_pruner.h"
 #include "floe/scan/delete_file_index.h"
+#include "floe/scan/deletion_vector.h"
 #include "floe/scan/manifest_pruner.h"
+#include "floe/util/diagnostics.h"
 #include "floe/util/thread_pool.h"
 
 namespace floe::scan {
@@ -192,7 +194,8 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata,
   for (DeleteManifestPart& part : delete_parts) {
     for (manifest::ManifestEntry& e : part.deletes) delete_entries.push_back(std::move(e));
   }
-  FLOE_ASSIGN_OR_RETURN(DeleteFileIndex deletes, DeleteFileIndex::Make(metadata, delete_entries));
+  FLOE_ASSIGN_OR_RETURN(DeleteFileIndex deletes,
+                        DeleteFileIndex::Make(metadata, delete_entries, &io));
 
   // A live data entry of a manifest whose pruner is `strict`: counted, then pruned (false) or
   // kept (true).
@@ -311,6 +314,17 @@ Result<ScanPlan> Plan(io::FileIO& io, const spec::TableMetadata& metadata,
   report.bytes_total += counts.live_bytes;
   report.delete_files = static_cast<int64_t>(delete_entries.size());
   report.delete_files_applied = hand_off.delete_files_used();
+  // Every data file of the snapshot was looked up (nothing pruned): deletes that name a file
+  // none of them is apply to nothing. Said as notes (--verbose).
+  if (report.data_manifests_skipped == 0 && counts.skipped_files == 0) {
+    for (const manifest::DeleteFile* d : deletes.UnmatchedReferences()) {
+      Note(
+          "{} {} names data file {}, which matches no data file of the snapshot (after location "
+          "mapping): its deletes were not applied",
+          IsDeletionVector(*d) ? "deletion vector in" : "position delete file", d->file_path,
+          *d->referenced_data_file);
+    }
+  }
   return plan;
 }
 

@@ -51,9 +51,25 @@ Status TableMetadata::Validate() const {
   if (SchemaById(current_schema_id) == nullptr) {
     return Corrupt("current-schema-id: schema {} not found among schemas", current_schema_id);
   }
-  if (SpecById(default_spec_id) == nullptr) {
+  const PartitionSpec* default_spec = SpecById(default_spec_id);
+  if (default_spec == nullptr) {
     return Corrupt("default-spec-id: partition spec {} not found among partition-specs",
                    default_spec_id);
+  }
+  // The default spec partitions new rows of the current schema, so its sources must be there.
+  // Older specs may name columns dropped since: they only describe files already written.
+  const Schema& current = *SchemaById(current_schema_id);
+  for (const PartitionField& field : default_spec->fields) {
+    std::vector<int32_t> sources = field.source_ids;
+    if (sources.empty()) sources.push_back(field.source_id);
+    for (int32_t id : sources) {
+      if (current.FindFieldById(id) == nullptr) {
+        return Corrupt(
+            "default partition spec {}: field {} has source-id {}, which is not a field of the "
+            "current schema (schema {})",
+            default_spec_id, field.name, id, current_schema_id);
+      }
+    }
   }
   // An empty sort-orders list is the unsorted order (v1 files may have none at all).
   if (!sort_orders.empty() && SortOrderById(default_sort_order_id) == nullptr) {

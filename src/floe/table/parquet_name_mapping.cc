@@ -88,4 +88,14 @@ Result<parquet::Schema> ApplyNameMapping(const spec::NameMapping& mapping,
   return parquet::Schema::Make(mapped);
 }
 
+Result<parquet::Schema> ApplyFallbackIds(const std::vector<parquet::SchemaElement>& elements) {
+  FLOE_ASSIGN_OR_RETURN(parquet::Schema schema, parquet::Schema::Make(elements));
+  std::vector<parquet::SchemaElement> with_ids = elements;
+  int32_t next_id = 1;
+  for (int child : schema.root().children) {
+    with_ids[static_cast<size_t>(schema.node(child).index)].field_id = next_id++;
+  }
+  return parquet::Schema::Make(with_ids);
+}
+
 }  // namespace floe::table

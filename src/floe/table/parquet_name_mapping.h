@@ -22,4 +22,11 @@ bool HasFieldIds(const parquet::Schema& schema);
 Result<parquet::Schema> ApplyNameMapping(const spec::NameMapping& mapping,
                                          const std::vector<parquet::SchemaElement>& elements);
 
+// The Parquet schema of a file written without field ids, for a table without a name mapping
+// (Hive-migrated tables, files added by old tools): the top-level columns get the ids 1..n by
+// their position in the file, as Java's fallback ids (ParquetSchemaUtil.addFallbackIds) do;
+// nested fields keep no id. Such files are read assuming the table's columns kept the file's
+// order (which holds when columns were only ever added at the end).
+Result<parquet::Schema> ApplyFallbackIds(const std::vector<parquet::SchemaElement>& elements);
+
 }  // namespace floe::table
