@@ -81,6 +81,23 @@ TEST_F(StoreAssignmentTest, DecimalOverflowIsAnError) {
   EXPECT_EQ(Run("SELECT d FROM s.t ORDER BY d"), "d\n-999.99\n999.99\n");
 }
 
+// Found by the sql_session fuzz target: a double of 1e7 or more (or below 1e-3) cast to a decimal
+// recursed until the stack overflowed (its Java text has an exponent, read back as a double).
+TEST_F(StoreAssignmentTest, DoublesIntoDecimals) {
+  EXPECT_EQ(Run("SELECT CAST(1e10D AS DECIMAL(12,1)) AS a, CAST(1.0E-4D AS DECIMAL(10,4)) AS b, "
+                "CAST(1e308D AS DECIMAL(38,0)) AS c, CAST(0.125D AS DECIMAL(5,2)) AS d, "
+                "CAST(-1.5E-1D AS DECIMAL(3,2)) AS e, CAST(1e-300D AS DECIMAL(5,2)) AS f"),
+            "a,b,c,d,e,f\n10000000000.0,0.0001,,0.13,-0.15,0.00\n");
+  EXPECT_EQ(Run("INSERT INTO s.t (d) VALUES (12.345D), (-0.001D)"),
+            "-- inserted 2 rows into s.t\n");
+  EXPECT_EQ(Run("SELECT d FROM s.t ORDER BY d"), "d\n0.00\n12.35\n");
+  EXPECT_EQ(
+      Run("INSERT INTO s.t (d) VALUES (1e10D)"),
+      "error: line 1, column 1: INSERT INTO s.t: column d: 1.0E10 (double) does not fit "
+      "decimal(5,2) (an INSERT converts as Spark's ANSI store assignment); write try_cast(... "
+      "AS decimal(5,2)) to store NULL instead");
+}
+
 TEST_F(StoreAssignmentTest, NestedFieldsAreChecked) {
   EXPECT_EQ(Run("INSERT INTO s.t (st) VALUES (named_struct('x', 3000000000))"),
             "error: line 1, column 1: INSERT INTO s.t: column st.x: 3000000000 (bigint) does not "
