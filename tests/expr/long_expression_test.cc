@@ -3,7 +3,7 @@
 // the rows a brute-force check gives.
 #include <gtest/gtest.h>
 
-#include <chrono>
+#include <ctime>
 #include <functional>
 #include <random>
 #include <string>
@@ -102,7 +102,8 @@ TEST_F(LongExpressionTest, HugeInListBindsAndEvaluatesQuickly) {
   for (int k = 0; k < 200000; ++k) list += (k ? ", " : "") + std::to_string(3 + k % 100000);
   auto e = ParseFilter("i IN (" + list + ")");
   ASSERT_OK(e);
-  auto start = std::chrono::steady_clock::now();
+  // CPU time, not wall time: the bound must hold on a loaded machine too.
+  std::clock_t start = std::clock();
   auto bound = Bind(*e, *batch_.schema());
   ASSERT_OK(bound);
   ASSERT_EQ(bound->values().size(), 100000u);  // repeats dropped
@@ -119,9 +120,8 @@ TEST_F(LongExpressionTest, HugeInListBindsAndEvaluatesQuickly) {
   };
   EXPECT_FALSE(MightMatch(RewriteNot(*bound), 10, bounds(-6, 2)));
   EXPECT_TRUE(MightMatch(RewriteNot(*bound), 10, bounds(-6, 3)));
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(seconds,
-            5.0);  // ~0.3 s at -O1, ~1 s under ASan on a loaded machine; quadratic: minutes
+  double seconds = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+  EXPECT_LT(seconds, 3.0);  // ~0.2 s at -O1, ~1 s under ASan; quadratic: minutes
   for (size_t r = 0; r < rows_.size(); ++r) {
     bool in = rows_[r].i.has_value() && *rows_[r].i >= 3;
     bool out = rows_[r].i.has_value() && *rows_[r].i < 3;
