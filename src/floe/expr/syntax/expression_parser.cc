@@ -15,7 +15,7 @@ constexpr int kMaxParserNesting = 200;
 // The deepest expression tree accepted. Binding, planning and evaluation walk expression trees
 // recursively; this bounds their stack (tests/sql/long_expression_test.cc runs one this deep
 // under ASan). Long AND / OR chains do not reach it (CombineChain).
-constexpr int kMaxExpressionDepth = 1000;
+constexpr int kMaxExpressionDepth = 256;
 // AND / OR chains up to this long stay left-deep, as written (`((a AND b) AND c)`); longer ones
 // become balanced trees, as deep as log2 of their length. AND and OR are associative in SQL's
 // three-valued logic and the operands keep their order, so the value is the same.
