@@ -18,6 +18,7 @@ Status RunAppend(const Invocation& inv) {
   update::AppendFilesOptions options;
   options.branch = args.Get("--branch").value_or("main");
   options.app_id = args.Get("--app-id");
+  options.replace_invalid_utf8 = args.Has("--replace-invalid-utf8");
   // Drawn only on a terminal, after a second (util/progress.h).
   Progress progress("append", static_cast<int64_t>(inputs.size()));
   options.progress = [&](size_t, size_t) { progress.Advance(); };
@@ -39,7 +40,8 @@ FLOE_REGISTER_COMMAND(
     Command{
         .name = "append",
         .summary = "append Parquet, CSV or NDJSON files to a table in one commit",
-        .usage = "floe append <table> <file>... [--app-id ID] [--branch NAME] [--json]",
+        .usage = "floe append <table> <file>... [--app-id ID] [--branch NAME] [--json] "
+                 "[--replace-invalid-utf8]",
         .details =
             "Every file is checked against the table's schema before anything is written (columns\n"
             "by field id, else by name; int→long and float→double are applied; a type that does "
@@ -53,7 +55,10 @@ FLOE_REGISTER_COMMAND(
             "  floe --warehouse wh append shop.orders day1.parquet day2.csv --app-id nightly",
         .options = {{"--app-id", "ID", "the snapshot summary's app-id (default: a new UUID)"},
                     {"--branch", "NAME", "commit to this branch (default main)"},
-                    {"--json", "", "print the snapshot id, row and file counts as JSON"}},
+                    {"--json", "", "print the snapshot id, row and file counts as JSON"},
+                    {"--replace-invalid-utf8", "",
+                     "store U+FFFD for invalid UTF-8 and NUL bytes in CSV/NDJSON strings (default: "
+                     "refuse the file, naming line and column)"}},
         .min_positionals = 2,
         .max_positionals = -1,
         .run = RunAppend,

@@ -57,7 +57,10 @@ FLOE_REGISTER_COMMAND(
                     {"--page-version", "V", "v1 (default) or v2 data pages"},
                     {"--schema", "COLUMNS",
                      "the output's columns: \"id long not null, ts timestamptz\""},
-                    {"--force", "", "replace an existing output file"}},
+                    {"--force", "", "replace an existing output file"},
+                    {"--replace-invalid-utf8", "",
+                     "store U+FFFD for invalid UTF-8 and NUL bytes in CSV/NDJSON strings (default: "
+                     "refuse the file, naming line and column)"}},
         .min_positionals = 2,
         .max_positionals = 2,
         .run = [](const Invocation& inv) -> Status {
@@ -89,6 +92,7 @@ FLOE_REGISTER_COMMAND(
           }
           w.columns.data_page_v2 = version == "v2";
           options.overwrite = args.Has("--force");
+          options.replace_invalid_utf8 = args.Has("--replace-invalid-utf8");
           if (std::optional<std::string> columns = args.Get("--schema")) {
             FLOE_ASSIGN_OR_RETURN(options.schema, spec::ParseSchemaText(*columns));
           }

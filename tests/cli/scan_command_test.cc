@@ -263,6 +263,17 @@ TEST_F(ScanCommandTest, RowsFiltersTimeTravelPlansAndCounts) {
       {"amount is not null and not (amount between 10 and 60)",
        [](const Row& r) { return r.amount && !(*r.amount >= 10 && *r.amount <= 60); }},
       {"note like 'n1%'", [](const Row& r) { return r.note && r.note->rfind("n1", 0) == 0; }},
+      // Patterns pruning cannot use are filtered on the rows (issue 24).
+      {"region like '_u'", [](const Row& r) { return r.region == "eu"; }},
+      {"note like '_1%'", [](const Row& r) { return r.note && r.note->substr(1, 1) == "1"; }},
+      {"note like '%, m_re' or id = 3",
+       [](const Row& r) {
+         return (r.note && r.note->find(", more") != std::string::npos) || r.id == 3;
+       }},
+      {"note not like 'n_'", [](const Row& r) { return r.note && r.note->size() != 2; }},
+      {"not (note like 'n%1') and region like 'e%'",
+       [](const Row& r) { return r.note && r.note->back() != '1' && r.region == "eu"; }},
+      {"note like 'n1#%' escape '#'", [](const Row&) { return false; }},
       {"id > 1000", [](const Row&) { return false; }},
   };
   for (const Case& c : cases) {

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "floe/expr/like_pattern.h"
 #include "floe/expr/rewrite_not.h"
 
 namespace floe::expr {
@@ -93,7 +94,8 @@ class Evaluator {
       default:
         break;
     }
-    if (IsComparison(op) || op == Operation::kStartsWith || op == Operation::kNotStartsWith) {
+    if (IsComparison(op) || op == Operation::kStartsWith || op == Operation::kNotStartsWith ||
+        op == Operation::kLike || op == Operation::kNotLike) {
       if (e.value().is_null()) return false;  // unknown for every row
     }
     if (all_null) return false;
@@ -165,6 +167,18 @@ class Evaluator {
         // Every value's first |p| bytes lie between min's and max's.
         if (lo && lo->substr(0, p->size()) > *p) return false;
         if (hi && hi->substr(0, p->size()) < *p) return false;
+        return true;
+      }
+      case Operation::kLike: {
+        // Every match starts with the pattern's literal prefix (as starts_with).
+        std::optional<std::string_view> text = LiteralBytes(*v);
+        if (!text) return true;
+        LikePattern pattern(*text);
+        std::string_view p = pattern.literal_prefix();
+        std::optional<std::string_view> lo = min ? LiteralBytes(*min) : std::nullopt;
+        std::optional<std::string_view> hi = max ? LiteralBytes(*max) : std::nullopt;
+        if (lo && lo->substr(0, p.size()) > p) return false;
+        if (hi && hi->substr(0, p.size()) < p) return false;
         return true;
       }
       default:

@@ -20,7 +20,7 @@ bool IsSetOp(Operation op) { return op == Operation::kIn || op == Operation::kNo
 
 bool IsPredicate(Operation op) {
   return IsUnary(op) || IsComparison(op) || IsSetOp(op) || op == Operation::kStartsWith ||
-         op == Operation::kNotStartsWith;
+         op == Operation::kNotStartsWith || op == Operation::kLike || op == Operation::kNotLike;
 }
 
 Operation Negate(Operation op) {
@@ -53,6 +53,10 @@ Operation Negate(Operation op) {
       return Operation::kNotStartsWith;
     case Operation::kNotStartsWith:
       return Operation::kStartsWith;
+    case Operation::kLike:
+      return Operation::kNotLike;
+    case Operation::kNotLike:
+      return Operation::kLike;
     case Operation::kTrue:
       return Operation::kFalse;
     case Operation::kFalse:
@@ -118,6 +122,10 @@ std::string_view OperationSymbol(Operation op) {
       return "starts_with";
     case Operation::kNotStartsWith:
       return "not_starts_with";
+    case Operation::kLike:
+      return "LIKE";
+    case Operation::kNotLike:
+      return "NOT LIKE";
   }
   return "?";
 }

@@ -37,6 +37,10 @@ enum class Operation {
   kNotIn,
   kStartsWith,
   kNotStartsWith,
+  // column [NOT] LIKE pattern (like_pattern.h: `%`, `_`, backslash escapes), one string value.
+  // Rows evaluate it; pruning knows only its literal prefix.
+  kLike,
+  kNotLike,
 };
 
 bool IsUnary(Operation op);       // IS [NOT] NULL / NAN

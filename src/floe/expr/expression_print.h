@@ -57,6 +57,14 @@ void Print(const E& e, const TP& term, const VP& value, std::string& out) {
       out += value(e.term(), e.value());
       out += ')';
       return;
+    case Operation::kLike:
+    case Operation::kNotLike:
+      out += term(e.term());
+      out += ' ';
+      out += OperationSymbol(op);
+      out += ' ';
+      out += value(e.term(), e.value());
+      return;
     case Operation::kIsNull:
     case Operation::kNotNull:
     case Operation::kIsNan:

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "floe/expr/like_pattern.h"
 #include "floe/expr/syntax/expression_parser.h"
 #include "floe/util/ascii.h"
 #include "floe/util/time.h"
@@ -152,33 +153,22 @@ Result<ColumnRef> RequireColumn(const syntax::Expr& e) {
   return Unsupported(e);
 }
 
-// LIKE 'abc%' is starts_with(c, 'abc'), LIKE 'abc' is c = 'abc' (a backslash escapes the next
-// character, as in SQL); other patterns are not supported.
-Result<Expression> LowerLike(ColumnRef column, const std::string& pattern, bool negated,
-                             SourcePosition pos) {
-  std::string literal;
-  bool prefix = false;
-  for (size_t i = 0; i < pattern.size(); ++i) {
-    char c = pattern[i];
-    if (c == '\\' && i + 1 < pattern.size()) {
-      literal += pattern[++i];
-    } else if (c == '%' && i + 1 == pattern.size()) {
-      prefix = true;
-    } else if (c == '%' || c == '_') {
-      return NotSupported(
-          "{}: LIKE pattern {} is not supported: only a prefix followed by one % "
-          "(as starts_with) or a pattern without wildcards",
-          Where(pos), syntax::QuoteStringLiteral(pattern));
-    } else {
-      literal += c;
-    }
-  }
-  if (prefix) {
+// LIKE 'abc%' is starts_with(c, 'abc') and LIKE 'abc' is c = 'abc' (both prune files, row groups
+// and pages by their bounds); other patterns are LIKE itself, which the rows are filtered by and
+// which prunes by its literal prefix. `pattern` has backslash escapes.
+Expression LowerLike(ColumnRef column, const std::string& pattern, bool negated) {
+  LikePattern like(pattern);
+  if (like.is_prefix()) {
     return Expression::Predicate(negated ? Operation::kNotStartsWith : Operation::kStartsWith,
-                                 std::move(column), {UnboundLiteral::String(std::move(literal))});
+                                 std::move(column),
+                                 {UnboundLiteral::String(like.literal_prefix())});
   }
-  return Expression::Predicate(negated ? Operation::kNotEq : Operation::kEq, std::move(column),
-                               {UnboundLiteral::String(std::move(literal))});
+  if (like.is_exact()) {
+    return Expression::Predicate(negated ? Operation::kNotEq : Operation::kEq, std::move(column),
+                                 {UnboundLiteral::String(like.literal_prefix())});
+  }
+  return Expression::Predicate(negated ? Operation::kNotLike : Operation::kLike, std::move(column),
+                               {UnboundLiteral::String(pattern)});
 }
 
 // column op value, or value op column (flipped).
@@ -288,11 +278,13 @@ Result<Expression> Lower(const syntax::Expr& e) {
     }
     case syntax::ExprKind::kLike: {
       const auto& like = *e.As<syntax::LikeExpr>();
-      if (like.kind != syntax::LikeKind::kLike || like.escape) return Unsupported(e);
+      if (like.kind != syntax::LikeKind::kLike) return Unsupported(e);
       FLOE_ASSIGN_OR_RETURN(ColumnRef column, RequireColumn(*like.operand));
       const auto* pattern = like.pattern->As<syntax::Literal>();
       if (!pattern || pattern->kind != syntax::LiteralKind::kString) return Unsupported(e);
-      return LowerLike(std::move(column), pattern->text, like.negated, like.pattern->pos);
+      std::string text =
+          like.escape ? WithBackslashEscapes(pattern->text, (*like.escape)[0]) : pattern->text;
+      return LowerLike(std::move(column), text, like.negated);
     }
     case syntax::ExprKind::kFunctionCall: {
       const auto& call = *e.As<syntax::FunctionCall>();

@@ -8,7 +8,7 @@
 //              | operand cmp operand                             cmp: = == != <> < <= > >=
 //              | column IS [NOT] NULL | column IS [NOT] NAN | isnan(column)
 //              | column [NOT] IN (value, ...) | column [NOT] BETWEEN value AND value
-//              | column [NOT] LIKE 'prefix%'                     (a pure prefix, or no wildcard)
+//              | column [NOT] LIKE 'pattern' [ESCAPE 'c']        (% any run, _ one character)
 //              | starts_with(column, 'p') | not_starts_with(column, 'p')
 //   operand   := column | value     (one side a column, the other a value)
 //   column    := name ( '.' name )*                              name: identifier or `back ticked`
@@ -25,7 +25,8 @@
 // SQL that a filter cannot evaluate (arithmetic, other functions, CASE, CAST, a column compared
 // with a column, ...) is refused naming it:
 //   filter: column 1: "k + 1" is not supported in a filter (use floe sql)
-// A LIKE pattern other than a prefix is NotSupported.
+// LIKE 'prefix%' is starts_with and LIKE without a wildcard is =; other patterns stay LIKE,
+// which rows are filtered by and which prunes by the pattern's literal prefix only.
 #pragma once
 
 #include <optional>

@@ -1,5 +1,7 @@
 #include "floe/expr/rewrite_not.h"
 
+#include <utility>
+
 namespace floe::expr {
 namespace {
 
@@ -7,14 +9,25 @@ using columnar::TypeId;
 
 BoundExpression Negated(const BoundExpression& e);
 
+// Whether a and b share their node (copies share it): then their fields are the same objects.
+bool SameNode(const BoundExpression& a, const BoundExpression& b) {
+  return &a.children() == &b.children();
+}
+
+// `e` itself when it has no NOT: the evaluators rewrite their filter for every file, row group
+// and page they prune, and a filter of thousands of terms must not be rebuilt each time.
 BoundExpression Pushed(const BoundExpression& e) {
   switch (e.op()) {
     case Operation::kNot:
       return Negated(e.child(0));
     case Operation::kAnd:
-      return BoundExpression::And(Pushed(e.child(0)), Pushed(e.child(1)));
-    case Operation::kOr:
-      return BoundExpression::Or(Pushed(e.child(0)), Pushed(e.child(1)));
+    case Operation::kOr: {
+      BoundExpression a = Pushed(e.child(0));
+      BoundExpression b = Pushed(e.child(1));
+      if (SameNode(a, e.child(0)) && SameNode(b, e.child(1))) return e;
+      return e.op() == Operation::kAnd ? BoundExpression::And(std::move(a), std::move(b))
+                                       : BoundExpression::Or(std::move(a), std::move(b));
+    }
     default:
       return e;
   }

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <type_traits>
 
+#include "floe/expr/like_pattern.h"
+
 namespace floe::expr {
 namespace {
 
@@ -251,6 +253,12 @@ Status MatchValues(const BoundExpression& e, const ColumnView& c, int64_t n, uin
         for (int64_t i = 0; i < n; ++i) m[i] = get(i).substr(0, prefix.size()) == prefix;
         return Ok();
       }
+      if (op == Operation::kLike || op == Operation::kNotLike) {
+        FLOE_ASSIGN_OR_RETURN(std::string_view text, ValueAs<T>(e.value(), type));
+        LikePattern pattern(text);
+        for (int64_t i = 0; i < n; ++i) m[i] = pattern.Matches(get(i));
+        return Ok();
+      }
     }
     if constexpr (std::is_floating_point_v<T>) {
       if (op == Operation::kIsNan || op == Operation::kNotNan) {
@@ -277,7 +285,8 @@ Result<Truth> EvalPredicate(const BoundExpression& e, const RecordBatch& batch) 
     }
     return out;
   }
-  if ((IsComparison(op) || op == Operation::kStartsWith || op == Operation::kNotStartsWith) &&
+  if ((IsComparison(op) || op == Operation::kStartsWith || op == Operation::kNotStartsWith ||
+       op == Operation::kLike || op == Operation::kNotLike) &&
       e.value().is_null()) {
     return out;  // compared with NULL: unknown for every row
   }
@@ -305,6 +314,7 @@ Result<Truth> EvalPredicate(const BoundExpression& e, const RecordBatch& batch) 
       for (size_t i = 0; i < n; ++i) t[i] = v[i] & (mm[i] ^ 1) & no_null, f[i] = mm[i] & v[i];
       break;
     case Operation::kNotStartsWith:
+    case Operation::kNotLike:
       for (size_t i = 0; i < n; ++i) t[i] = v[i] & (mm[i] ^ 1), f[i] = mm[i] & v[i];
       break;
     default:

@@ -8,6 +8,7 @@
 #include "floe/spec/single_value.h"
 #include "floe/sql/exec/functions.h"
 #include "floe/sql/exec/sql_type.h"
+#include "floe/sql/exec/store_assignment.h"
 #include "floe/sql/exec/variant_functions.h"
 #include "floe/sql/type_syntax.h"
 #include "floe/util/ascii.h"
@@ -149,8 +150,8 @@ PhysicalExprPtr FoldConstant(PhysicalExprPtr call, bool constant) {
 
 }  // namespace
 
-Result<PhysicalExprPtr> ExpressionBinder::CastTo(PhysicalExprPtr expr,
-                                                 const DataTypePtr& type) const {
+Result<PhysicalExprPtr> ExpressionBinder::CastTo(PhysicalExprPtr expr, const DataTypePtr& type,
+                                                 bool try_cast) const {
   if (SameType(*expr->type(), *type)) return expr;
   if (!CanCast(*expr->type(), *type)) {
     return InvalidArgument("cannot cast {} to {}", SparkTypeName(*expr->type()),
@@ -158,10 +159,12 @@ Result<PhysicalExprPtr> ExpressionBinder::CastTo(PhysicalExprPtr expr,
   }
   EvalContextPtr ctx = context_;
   DataTypePtr to = type;
-  Kernel kernel = [ctx, to](const std::vector<columnar::ArrayPtr>& args, int64_t) {
-    return CastArray(args[0], to, *ctx);
+  Kernel kernel = [ctx, to, try_cast](const std::vector<columnar::ArrayPtr>& args, int64_t) {
+    return try_cast ? TryCastArray(args[0], to, *ctx) : CastArray(args[0], to, *ctx);
   };
-  return FoldConstant(MakeCallExpr("cast", std::move(kernel), {std::move(expr)}, type), true);
+  return FoldConstant(
+      MakeCallExpr(try_cast ? "try_cast" : "cast", std::move(kernel), {std::move(expr)}, type),
+      true);
 }
 
 Result<PhysicalExprPtr> ExpressionBinder::Call(std::string_view name,
@@ -639,7 +642,7 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
       const auto& cast = *expr.As<syntax::CastExpr>();
       FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr operand, Bind(*cast.operand));
       FLOE_ASSIGN_OR_RETURN(DataTypePtr type, TypeFromSyntax(cast.type));
-      return CastTo(operand, type);
+      return CastTo(operand, type, cast.try_cast);
     }
     case ExprKind::kFunctionCall: {
       const auto& call = *expr.As<syntax::FunctionCall>();

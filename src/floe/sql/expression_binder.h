@@ -60,8 +60,10 @@ class ExpressionBinder {
 
   // A function call with the implicit casts BindFunction asks for.
   Result<PhysicalExprPtr> Call(std::string_view name, std::vector<PhysicalExprPtr> args) const;
-  // `expr` cast to `type` (itself when already of that type).
-  Result<PhysicalExprPtr> CastTo(PhysicalExprPtr expr, const columnar::DataTypePtr& type) const;
+  // `expr` cast to `type` (itself when already of that type): CAST (cast.h), or with `try_cast`
+  // TRY_CAST, which gives NULL for a number out of the type's range (store_assignment.h).
+  Result<PhysicalExprPtr> CastTo(PhysicalExprPtr expr, const columnar::DataTypePtr& type,
+                                 bool try_cast = false) const;
 
  private:
   Result<PhysicalExprPtr> BindNode(const syntax::Expr& expr) const;

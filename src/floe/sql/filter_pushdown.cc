@@ -13,12 +13,18 @@ using syntax::ExprKind;
 using syntax::LiteralKind;
 
 void SplitConjuncts(const Expr& expr, std::vector<const Expr*>* out) {
-  if (const auto* b = expr.As<syntax::BinaryExpr>(); b && b->op == syntax::BinaryOp::kAnd) {
-    SplitConjuncts(*b->left, out);
-    SplitConjuncts(*b->right, out);
-    return;
+  // Without recursion, left to right.
+  std::vector<const Expr*> pending{&expr};
+  while (!pending.empty()) {
+    const Expr* e = pending.back();
+    pending.pop_back();
+    if (const auto* b = e->As<syntax::BinaryExpr>(); b && b->op == syntax::BinaryOp::kAnd) {
+      pending.push_back(b->right.get());
+      pending.push_back(b->left.get());
+    } else {
+      out->push_back(e);
+    }
   }
-  out->push_back(&expr);
 }
 
 namespace {

@@ -71,6 +71,25 @@ struct NamedColumns {
   }
 };
 
+// `parts[begin] AND ... AND parts[end - 1]` as a balanced tree: a WHERE or ON of thousands of
+// conjuncts must not become a tree as deep as it is long (evaluation recurses).
+Result<PhysicalExprPtr> BalancedAnd(const ExpressionBinder& binder,
+                                    const std::vector<PhysicalExprPtr>& parts, size_t begin,
+                                    size_t end) {
+  if (end - begin == 1) return parts[begin];
+  size_t mid = begin + (end - begin) / 2;
+  FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr left, BalancedAnd(binder, parts, begin, mid));
+  FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr right, BalancedAnd(binder, parts, mid, end));
+  return binder.Call("and", {std::move(left), std::move(right)});
+}
+
+expr::Expression BalancedAnd(std::vector<expr::Expression>& parts, size_t begin, size_t end) {
+  if (end - begin == 1) return std::move(parts[begin]);
+  size_t mid = begin + (end - begin) / 2;
+  expr::Expression left = BalancedAnd(parts, begin, mid);
+  return expr::Expression::And(std::move(left), BalancedAnd(parts, mid, end));
+}
+
 NamedColumns CollectNames(const syntax::Query& query) {
   NamedColumns out;
   auto add = [&out](const syntax::QualifiedName& name) {
@@ -406,15 +425,13 @@ class QueryBinder {
     if (from.pending_scan) {
       // The scan's filter AND each pushed conjunct, in the order they were pushed.
       TableScanSpec& scan = *from.pending_scan;
+      std::vector<expr::Expression> parts;
+      if (!scan.filter_text.empty()) parts.push_back(std::move(scan.filter));
       for (PushedFilter& pushed : from.pushed) {
-        if (scan.filter_text.empty()) {
-          scan.filter = std::move(pushed.filter);
-          scan.filter_text = std::move(pushed.text);
-        } else {
-          scan.filter = expr::Expression::And(std::move(scan.filter), std::move(pushed.filter));
-          scan.filter_text += " AND " + pushed.text;
-        }
+        scan.filter_text += (scan.filter_text.empty() ? "" : " AND ") + pushed.text;
+        parts.push_back(std::move(pushed.filter));
       }
+      if (!parts.empty()) scan.filter = BalancedAnd(parts, 0, parts.size());
       from.pushed.clear();
       FLOE_ASSIGN_OR_RETURN(from.node, MakeTableScanNode(std::move(*from.pending_scan)));
       from.pending_scan.reset();
@@ -452,7 +469,7 @@ class QueryBinder {
   Result<PlanNodePtr> FilterBy(const PlanNodePtr& node, const Scope& scope,
                                const std::vector<const Expr*>& conjuncts, const char* clause) {
     ExpressionBinder binder(scope, context_);
-    PhysicalExprPtr predicate;
+    std::vector<PhysicalExprPtr> parts;
     std::string description;
     for (const Expr* c : conjuncts) {
       auto bound = binder.Bind(*c);
@@ -467,12 +484,9 @@ class QueryBinder {
         p = *cast;
       }
       description += (description.empty() ? "" : " AND ") + syntax::ToSql(*c);
-      if (predicate) {
-        FLOE_ASSIGN_OR_RETURN(predicate, binder.Call("and", {predicate, p}));
-      } else {
-        predicate = p;
-      }
+      parts.push_back(std::move(p));
     }
+    FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr predicate, BalancedAnd(binder, parts, 0, parts.size()));
     return MakeFilterNode(node, predicate, description);
   }
 
@@ -603,6 +617,7 @@ class QueryBinder {
     if (join.on) {
       std::vector<const Expr*> conjuncts;
       SplitConjuncts(*join.on, &conjuncts);
+      std::vector<PhysicalExprPtr> residual_parts;
       for (const Expr* c : conjuncts) {
         // A part of ON over one input filters that input for an inner join. For a left join only
         // a part over the right input does: the left input keeps its rows whatever ON says.
@@ -625,12 +640,11 @@ class QueryBinder {
           }
         }
         FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr bound, joined_binder.Bind(*c));
-        if (pending->residual) {
-          FLOE_ASSIGN_OR_RETURN(pending->residual,
-                                joined_binder.Call("and", {pending->residual, bound}));
-        } else {
-          pending->residual = bound;
-        }
+        residual_parts.push_back(std::move(bound));
+      }
+      if (!residual_parts.empty()) {
+        FLOE_ASSIGN_OR_RETURN(pending->residual,
+                              BalancedAnd(joined_binder, residual_parts, 0, residual_parts.size()));
       }
     }
     if (pending->residual && pending->residual->type()->id() != columnar::TypeId::kBool) {

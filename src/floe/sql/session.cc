@@ -15,6 +15,7 @@
 #include "floe/spec/partition_spec_text.h"
 #include "floe/spec/schema.h"
 #include "floe/sql/exec/sql_type.h"
+#include "floe/sql/exec/store_assignment.h"
 #include "floe/sql/exec/uuid_text.h"
 #include "floe/sql/expression_binder.h"
 #include "floe/sql/type_syntax.h"
@@ -965,8 +966,12 @@ Result<int64_t> Session::AppendQuery(const TableRef& ref, commit::TableOperation
                  !problem.empty()) {
         return InvalidArgument("INSERT INTO {}: {}", ref.display, problem);
       } else {
-        FLOE_ASSIGN_OR_RETURN(
-            e, binder.CastTo(MakeColumnExpr(from, given.type), NormalizeType(target.type)));
+        PhysicalExprPtr value = MakeColumnExpr(from, given.type);
+        FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(value, NormalizeType(target.type)));
+        if (e != value) {  // numbers that do not fit are errors, not NULL or wrapped
+          e = StoreAssignExpr(value, e->type(), "INSERT INTO " + ref.display,
+                              "column " + target.name, context_);
+        }
         if (!SameType(*e->type(), *target.type)) {
           FLOE_ASSIGN_OR_RETURN(e, binder.CastTo(e, target.type));
         }

@@ -46,7 +46,8 @@ Error DataDoesNotFit(Error error, const std::string& path) {
   return error.WithContext(path);
 }
 
-Result<Input> OpenInput(io::FileIO& io, const std::string& path, const spec::Schema& table_schema) {
+Result<Input> OpenInput(io::FileIO& io, const std::string& path, const spec::Schema& table_schema,
+                        bool replace_invalid_utf8) {
   Input in;
   in.path = path;
   FLOE_ASSIGN_OR_RETURN(in.format, InputFormatOf(path));
@@ -67,8 +68,10 @@ Result<Input> OpenInput(io::FileIO& io, const std::string& path, const spec::Sch
     }
     case InputFormat::kCsv:
     case InputFormat::kNdjson: {
+      textformat::TextBatchReaderOptions text;
+      text.replace_invalid_utf8 = replace_invalid_utf8;
       FLOE_ASSIGN_OR_RETURN(in.text_reader, textformat::TextBatchReader::Open(
-                                                io, path, *textformat::TextFormatOf(path)));
+                                                io, path, *textformat::TextFormatOf(path), text));
       conform.inferred_types = true;
       break;
     }
@@ -119,7 +122,8 @@ Result<AppendFilesResult> AppendFiles(commit::TableOperations& ops, io::FileIO& 
   // Every input is opened and checked against the schema before anything is written.
   std::vector<Input> opened;
   for (const std::string& path : inputs) {
-    FLOE_ASSIGN_OR_RETURN(Input in, OpenInput(input_io, path, *schema));
+    FLOE_ASSIGN_OR_RETURN(Input in,
+                          OpenInput(input_io, path, *schema, options.replace_invalid_utf8));
     opened.push_back(std::move(in));
   }
 

@@ -32,6 +32,9 @@ struct AppendFilesOptions {
   int64_t memory_budget = int64_t{256} * 1024 * 1024;
   // Called after each input file is written: (files done, files in all).
   std::function<void(size_t, size_t)> progress;
+  // CSV and NDJSON strings: U+FFFD for invalid UTF-8 and NUL bytes instead of an error
+  // (TextBatchReaderOptions).
+  bool replace_invalid_utf8 = false;
 };
 
 struct AppendFilesResult {

@@ -25,6 +25,9 @@ struct ParquetRewriteOptions {
   // (batch_conformance.h); CSV and NDJSON values are read as the declared types
   // (csv/text_values.h). Without it the input's own types (inferred for text) are kept.
   std::optional<spec::Schema> schema;
+  // CSV and NDJSON strings: U+FFFD for invalid UTF-8 and NUL bytes instead of an error
+  // (TextBatchReaderOptions).
+  bool replace_invalid_utf8 = false;
 };
 
 Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& input,

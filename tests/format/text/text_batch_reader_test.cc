@@ -243,3 +243,93 @@ TEST(TextBatchReaderTest, ReadsAFileLargerThanItsBlocksInBatches) {
 
 }  // namespace
 }  // namespace floe::textformat
+
+namespace floe::textformat {
+namespace {
+
+// The error of reading `text` as `format` (issue 24: invalid UTF-8 and NUL bytes), the same for
+// every block size.
+std::string InputError(io::MemoryFileIO& io, TextFormat format, const std::string& text) {
+  std::string path = format == TextFormat::kCsv ? "in.csv" : "in.ndjson";
+  io.Put(path, text);
+  std::string message;
+  for (int64_t block : {1, 4 << 20}) {
+    auto reader = TextBatchReader::Open(io, path, format, {.block_bytes = block});
+    if (reader.ok()) return "no error";
+    EXPECT_EQ(reader.error().kind, ErrorKind::kCorrupt);
+    if (!message.empty()) {
+      EXPECT_EQ(reader.error().message, message);
+    }
+    message = reader.error().message;
+  }
+  return message;
+}
+
+// The string values of column `c` read with --replace-invalid-utf8.
+std::vector<std::string> Replaced(io::MemoryFileIO& io, TextFormat format, const std::string& text,
+                                  int c) {
+  std::string path = format == TextFormat::kCsv ? "in.csv" : "in.ndjson";
+  io.Put(path, text);
+  auto reader = TextBatchReader::Open(io, path, format, {.replace_invalid_utf8 = true});
+  EXPECT_OK(reader);
+  if (!reader.ok()) return {};
+  std::vector<std::string> out;
+  while (true) {
+    auto batch = (*reader)->Next();
+    EXPECT_OK(batch);
+    if (!batch.ok() || !*batch) break;
+    const columnar::ArrayData& a = *(*batch)->column(c);
+    for (int64_t i = 0; i < a.length; ++i) out.emplace_back(a.GetView(i));
+  }
+  return out;
+}
+
+const char kSuffix[] = " (strings must be UTF-8; --replace-invalid-utf8 stores U+FFFD instead)";
+
+TEST(TextBatchReaderUtf8Test, CsvRefusesInvalidUtf8AndNulNamingLineAndColumn) {
+  io::MemoryFileIO io;
+  EXPECT_EQ(
+      InputError(io, TextFormat::kCsv,
+                 "id,name\n1,ok\n2,a\xff"
+                 "b\n"),
+      std::string("in.csv: line 3, column name: byte 0xff at byte 1 is not valid UTF-8") + kSuffix);
+  EXPECT_EQ(InputError(io, TextFormat::kCsv, std::string("id,name\n1,a\0b\n", 14)),
+            std::string("in.csv: line 2, column name: a NUL byte at byte 1") + kSuffix);
+  EXPECT_EQ(InputError(io, TextFormat::kCsv, "id,n\xc3\n1,2\n"),
+            std::string("in.csv: line 1, the name of column 2: byte 0xc3 at byte 1 is not valid "
+                        "UTF-8") +
+                kSuffix);
+  // Overlong, a surrogate, above U+10FFFF, cut short: all refused, in any column kind.
+  for (const char* bad : {"\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "x\xe2\x82", "\x80"}) {
+    std::string out = InputError(io, TextFormat::kCsv, std::string("a,b\n1,") + bad + "\n");
+    EXPECT_NE(out.find("in.csv: line 2, column b: byte 0x"), std::string::npos) << out;
+  }
+  EXPECT_EQ(InputError(io, TextFormat::kCsv, "a,b\n1,caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\n"),
+            "no error");
+}
+
+TEST(TextBatchReaderUtf8Test, NdjsonRefusesInvalidUtf8AndEscapedNul) {
+  io::MemoryFileIO io;
+  EXPECT_EQ(
+      InputError(io, TextFormat::kNdjson, "{\"a\":\"ok\"}\n{\"a\":\"x\xffy\"}\n"),
+      std::string("in.ndjson: line 2, column 8: byte 0xff at byte 7 is not valid UTF-8") + kSuffix);
+  EXPECT_EQ(InputError(io, TextFormat::kNdjson, "{\"a\":\"x\\u0000y\"}\n"),
+            std::string("in.ndjson: line 1, key a: an escaped NUL (\\u0000)") + kSuffix);
+  EXPECT_EQ(InputError(io, TextFormat::kNdjson, "{\"a\":\"\\u00e9\xc3\xa9\"}\n"), "no error");
+}
+
+TEST(TextBatchReaderUtf8Test, ReplaceInvalidUtf8StoresReplacementCharacters) {
+  io::MemoryFileIO io;
+  const std::string r = "\xef\xbf\xbd";  // U+FFFD
+  EXPECT_EQ(Replaced(io, TextFormat::kCsv,
+                     std::string("id,name\n1,a\xff"
+                                 "b\n2,x\0y\n3,\xe2\x82\n4,\xc0\xaf\n5,ok\n",
+                                 35),
+                     1),
+            (std::vector<std::string>{"a" + r + "b", "x" + r + "y", r, r + r, "ok"}));
+  EXPECT_EQ(Replaced(io, TextFormat::kNdjson, "{\"a\":\"x\xffy\"}\n{\"a\":\"\\u0000\"}\n", 0),
+            (std::vector<std::string>{"x" + r + "y", r}));
+}
+
+}  // namespace
+}  // namespace floe::textformat

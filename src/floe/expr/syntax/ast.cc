@@ -4,8 +4,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "floe/expr/syntax/keywords.h"
 
@@ -154,6 +157,92 @@ std::string ToSql(const QualifiedName& name) {
     out += QuoteIdentifier(name[i]);
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Children, depth and destruction
+
+namespace {
+
+// Calls `f` on each ExprPtr slot of `node` (null ones included), in the order written.
+template <typename Node, typename F>
+void ForEachSlot(Node& node, F&& f) {
+  std::visit(
+      [&](auto& n) {
+        using T = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<T, UnaryExpr> || std::is_same_v<T, CastExpr>) {
+          f(n.operand);
+        } else if constexpr (std::is_same_v<T, BinaryExpr>) {
+          f(n.left);
+          f(n.right);
+        } else if constexpr (std::is_same_v<T, IsExpr>) {
+          f(n.operand);
+          f(n.other);
+        } else if constexpr (std::is_same_v<T, LikeExpr>) {
+          f(n.operand);
+          f(n.pattern);
+        } else if constexpr (std::is_same_v<T, InExpr>) {
+          f(n.operand);
+          for (auto& e : n.list) f(e);
+        } else if constexpr (std::is_same_v<T, BetweenExpr>) {
+          f(n.operand);
+          f(n.low);
+          f(n.high);
+        } else if constexpr (std::is_same_v<T, CaseExpr>) {
+          f(n.operand);
+          for (auto& w : n.whens) {
+            f(w.when);
+            f(w.then);
+          }
+          f(n.else_result);
+        } else if constexpr (std::is_same_v<T, FunctionCall>) {
+          for (auto& e : n.args) f(e);
+        } else if constexpr (std::is_same_v<T, SubscriptExpr>) {
+          f(n.base);
+          f(n.index);
+        } else if constexpr (std::is_same_v<T, FieldAccess>) {
+          f(n.base);
+        }
+      },
+      node);
+}
+
+}  // namespace
+
+Expr::~Expr() {
+  if (kind() == ExprKind::kLiteral || kind() == ExprKind::kColumnRef) return;
+  std::vector<ExprPtr> pending;
+  auto take = [&pending](ExprPtr& slot) {
+    if (slot) pending.push_back(std::move(slot));
+  };
+  ForEachSlot(node, take);
+  while (!pending.empty()) {
+    ExprPtr e = std::move(pending.back());
+    pending.pop_back();
+    ForEachSlot(e->node, take);
+    // e's destructor now frees one node with no children left.
+  }
+}
+
+void ForEachChild(const Expr& expr, const std::function<void(const Expr&)>& visit) {
+  ForEachSlot(expr.node, [&](const ExprPtr& slot) {
+    if (slot) visit(*slot);
+  });
+}
+
+int TreeDepth(const Expr& expr, int limit) {
+  int deepest = 0;
+  std::vector<std::pair<const Expr*, int>> pending{{&expr, 1}};
+  while (!pending.empty()) {
+    auto [e, depth] = pending.back();
+    pending.pop_back();
+    deepest = std::max(deepest, depth);
+    if (deepest > limit) return deepest;
+    ForEachSlot(e->node, [&, d = depth](const ExprPtr& slot) {
+      if (slot) pending.emplace_back(slot.get(), d + 1);
+    });
+  }
+  return deepest;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -295,6 +296,13 @@ enum class ExprKind {
 };
 
 struct Expr {
+  Expr() = default;
+  Expr(Expr&&) = default;
+  Expr& operator=(Expr&&) = default;
+  // Frees the sub-expressions without recursion: a tree may be deeper than the stack allows
+  // (the parser refuses it, kMaxExpressionDepth, and frees it).
+  ~Expr();
+
   SourcePosition pos;
   std::variant<Literal, ColumnRef, Star, UnaryExpr, BinaryExpr, IsExpr, LikeExpr, InExpr,
                BetweenExpr, CaseExpr, CastExpr, FunctionCall, SubscriptExpr, FieldAccess>
@@ -322,6 +330,13 @@ ExprPtr MakeExpr(SourcePosition pos, Node node) {
 
 // A deep copy (positions kept).
 ExprPtr Clone(const Expr& expr);
+
+// Calls `visit` on each direct sub-expression of `expr`, in the order written.
+void ForEachChild(const Expr& expr, const std::function<void(const Expr&)>& visit);
+
+// The number of nodes on the longest path from `expr` down to a leaf (a literal is 1), counted
+// without recursion; stops counting at `limit` + 1.
+int TreeDepth(const Expr& expr, int limit);
 
 // Canonical text: `(a + (b * 3))`, `(x IS NOT NULL)`, `CAST(a AS BIGINT)`, `count(DISTINCT x)`,
 // `'it\'s'`, `DATE '2026-03-05'`, `` `odd name` ``. Parsing it gives the same tree.

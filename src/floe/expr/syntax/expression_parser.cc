@@ -12,6 +12,14 @@ namespace floe::expr::syntax {
 namespace {
 
 constexpr int kMaxParserNesting = 200;
+// The deepest expression tree accepted. Binding, planning and evaluation walk expression trees
+// recursively; this bounds their stack (tests/sql/long_expression_test.cc runs one this deep
+// under ASan). Long AND / OR chains do not reach it (CombineChain).
+constexpr int kMaxExpressionDepth = 256;
+// AND / OR chains up to this long stay left-deep, as written (`((a AND b) AND c)`); longer ones
+// become balanced trees, as deep as log2 of their length. AND and OR are associative in SQL's
+// three-valued logic and the operands keep their order, so the value is the same.
+constexpr size_t kLeftDeepChain = 32;
 
 bool SqlWordEquals(std::string_view word, std::string_view keyword) {
   if (word.size() != keyword.size()) return false;
@@ -44,7 +52,35 @@ int ParserHexDigit(char c) {
   return -1;
 }
 
+ExprPtr CombineBalanced(BinaryOp op, std::vector<ExprPtr>& parts, size_t begin, size_t end) {
+  if (end - begin == 1) return std::move(parts[begin]);
+  size_t mid = begin + (end - begin) / 2;
+  ExprPtr left = CombineBalanced(op, parts, begin, mid);
+  ExprPtr right = CombineBalanced(op, parts, mid, end);
+  SourcePosition pos = left->pos;
+  return MakeExpr(pos, BinaryExpr{op, std::move(left), std::move(right)});
+}
+
+// The operands of `a OP b OP c ...` as one tree (see kLeftDeepChain).
+ExprPtr CombineChain(BinaryOp op, std::vector<ExprPtr> parts) {
+  if (parts.size() > kLeftDeepChain) return CombineBalanced(op, parts, 0, parts.size());
+  ExprPtr left = std::move(parts[0]);
+  for (size_t i = 1; i < parts.size(); ++i) {
+    SourcePosition pos = left->pos;
+    left = MakeExpr(pos, BinaryExpr{op, std::move(left), std::move(parts[i])});
+  }
+  return left;
+}
+
 }  // namespace
+
+Status CheckExpressionDepth(const Expr& expr) {
+  if (TreeDepth(expr, kMaxExpressionDepth) <= kMaxExpressionDepth) return Ok();
+  return InvalidArgument(
+      "{}: the expression is nested too deeply (more than {} levels of operators, calls and "
+      "parentheses; AND and OR chains of any length are fine); split it up",
+      FormatPosition(expr.pos), kMaxExpressionDepth);
+}
 
 Result<ExprPtr> ParseExpression(std::string_view text) {
   FLOE_ASSIGN_OR_RETURN(std::vector<Token> tokens, Tokenize(text));
@@ -192,31 +228,41 @@ Status ExpressionParser::EnterNesting() {
 
 Result<ExprPtr> ExpressionParser::ParseExpr() {
   FLOE_RETURN_IF_ERROR(EnterNesting());
+  ++expression_nesting_;
   auto result = ParseOr();
+  --expression_nesting_;
   LeaveNesting();
+  // An outermost expression (a statement's, a subquery's): its whole tree, once.
+  if (result.ok() && expression_nesting_ == 0) {
+    FLOE_RETURN_IF_ERROR(CheckExpressionDepth(**result));
+  }
   return result;
 }
 
 Result<ExprPtr> ExpressionParser::ParseOr() {
-  FLOE_ASSIGN_OR_RETURN(ExprPtr left, ParseAnd());
+  FLOE_ASSIGN_OR_RETURN(ExprPtr first, ParseAnd());
+  if (!AtWord("OR")) return first;
+  std::vector<ExprPtr> parts;
+  parts.push_back(std::move(first));
   while (AtWord("OR")) {
-    SourcePosition pos = left->pos;
     Advance();
     FLOE_ASSIGN_OR_RETURN(ExprPtr right, ParseAnd());
-    left = MakeExpr(pos, BinaryExpr{BinaryOp::kOr, std::move(left), std::move(right)});
+    parts.push_back(std::move(right));
   }
-  return left;
+  return CombineChain(BinaryOp::kOr, std::move(parts));
 }
 
 Result<ExprPtr> ExpressionParser::ParseAnd() {
-  FLOE_ASSIGN_OR_RETURN(ExprPtr left, ParseNot());
+  FLOE_ASSIGN_OR_RETURN(ExprPtr first, ParseNot());
+  if (!AtWord("AND")) return first;
+  std::vector<ExprPtr> parts;
+  parts.push_back(std::move(first));
   while (AtWord("AND")) {
-    SourcePosition pos = left->pos;
     Advance();
     FLOE_ASSIGN_OR_RETURN(ExprPtr right, ParseNot());
-    left = MakeExpr(pos, BinaryExpr{BinaryOp::kAnd, std::move(left), std::move(right)});
+    parts.push_back(std::move(right));
   }
-  return left;
+  return CombineChain(BinaryOp::kAnd, std::move(parts));
 }
 
 Result<ExprPtr> ExpressionParser::ParseNot() {

@@ -26,6 +26,11 @@ namespace floe::expr::syntax {
 // One expression (the whole text): "region = 'seoul' AND ts >= TIMESTAMP '2026-03-05 00:00'".
 Result<ExprPtr> ParseExpression(std::string_view text);
 
+// Fails (InvalidArgument, at the expression's position) when `expr` is deeper than the later,
+// recursive stages accept. ParseExpr checks every expression it reads; a caller that builds one
+// from other parse functions checks it itself.
+Status CheckExpressionDepth(const Expr& expr);
+
 // One type: "DECIMAL(10, 2)", "STRUCT<a: INT, b: ARRAY<STRING>>", "timestamptz".
 Result<TypeName> ParseType(std::string_view text);
 
@@ -94,6 +99,7 @@ class ExpressionParser {
   std::vector<Token> tokens_;
   size_t pos_ = 0;
   int depth_ = 0;
+  int expression_nesting_ = 0;  // ParseExpr calls under way
 };
 
 }  // namespace floe::expr::syntax

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <unordered_map>
 
 #include "floe/columnar/array_builder.h"
@@ -10,6 +11,7 @@
 #include "floe/format/csv/text_values.h"
 #include "floe/format/ndjson/ndjson_reader.h"
 #include "floe/util/ascii.h"
+#include "floe/util/utf8.h"
 
 namespace floe::textformat {
 
@@ -17,8 +19,10 @@ namespace floe::textformat {
 class TextBatchReader::Records {
  public:
   static Result<std::unique_ptr<Records>> Open(io::FileIO& io, const std::string& location,
-                                               TextFormat format, int64_t block_bytes) {
+                                               TextFormat format, int64_t block_bytes,
+                                               bool replace_invalid_utf8) {
     auto records = std::unique_ptr<Records>(new Records());
+    records->replace_invalid_utf8_ = replace_invalid_utf8;
     FLOE_ASSIGN_OR_RETURN(records->file_, io.OpenInput(location));
     FLOE_ASSIGN_OR_RETURN(records->size_, records->file_->Size());
     records->format_ = format;
@@ -45,6 +49,23 @@ class TextBatchReader::Records {
   Records() = default;
 
   bool at_end() const { return offset_ >= size_; }
+
+  // Text that becomes a string (a value or a column name) must be UTF-8 without NUL bytes:
+  // repaired with U+FFFD when asked, else an error at `where` ("line 3, column note").
+  Status CheckText(std::string* text, const std::function<std::string()>& where) const {
+    size_t bad = FindInvalidUtf8OrNul(*text);
+    if (bad == std::string_view::npos) return Ok();
+    if (replace_invalid_utf8_) {
+      *text = ReplaceInvalidUtf8OrNul(*text);
+      return Ok();
+    }
+    // After NDJSON's own UTF-8 check, only a NUL from the \u0000 escape is left.
+    std::string what = format_ == TextFormat::kNdjson && (*text)[bad] == '\0'
+                           ? "an escaped NUL (\\u0000)"
+                           : DescribeInvalidUtf8(*text, bad);
+    return Corrupt("{}: {} (strings must be UTF-8; --replace-invalid-utf8 stores U+FFFD instead)",
+                   where(), what);
+  }
 
   // Drops the text already read and appends the next block of the file.
   Status Refill() {
@@ -74,6 +95,11 @@ class TextBatchReader::Records {
       }
       ++line_;
       if (line_ == 1) {
+        for (size_t i = 0; i < fields_.size(); ++i) {
+          FLOE_RETURN_IF_ERROR(CheckText(&fields_[i].text, [&] {
+            return fmt::format("line 1, the name of column {}", i + 1);
+          }));
+        }
         FLOE_ASSIGN_OR_RETURN(std::vector<std::string> header, CsvHeaderNames(fields_));
         if (add_names) {
           *names = std::move(header);
@@ -87,8 +113,14 @@ class TextBatchReader::Records {
         return Corrupt("line {}: {} fields, the header names {}", line_, fields_.size(),
                        names->size());
       }
-      for (size_t i = 0; i < fields_.size(); ++i)
+      for (size_t i = 0; i < fields_.size(); ++i) {
+        if (!fields_[i].is_null) {
+          FLOE_RETURN_IF_ERROR(CheckText(&fields_[i].text, [&] {
+            return fmt::format("line {}, column {}", line_, (*names)[i]);
+          }));
+        }
         row->emplace_back(static_cast<int>(i), std::move(fields_[i]));
+      }
       return true;
     }
   }
@@ -113,8 +145,26 @@ class TextBatchReader::Records {
       pos_ = std::min(end + 1, buffer_.size());
       ++line_;
       if (IsBlankLine(line)) continue;
+      // simdjson refuses invalid UTF-8 in the line, but without saying where.
+      if (size_t bad = FindInvalidUtf8OrNul(line); bad != std::string_view::npos) {
+        if (!replace_invalid_utf8_) {
+          return Corrupt(
+              "line {}, column {}: {} (strings must be UTF-8; --replace-invalid-utf8 stores "
+              "U+FFFD instead)",
+              line_, bad + 1, DescribeInvalidUtf8(line, bad));
+        }
+        repaired_ = ReplaceInvalidUtf8OrNul(line);
+        line = repaired_;
+      }
       FLOE_RETURN_IF_ERROR(ndjson_.Parse(line, line_, &keyed_));
       for (auto& [key, cell] : keyed_) {
+        // JSON's \u0000 escape decodes to a NUL byte, in keys (column names) and strings.
+        FLOE_RETURN_IF_ERROR(CheckText(&key, [&] { return fmt::format("line {}, a key", line_); }));
+        if (!cell.is_null && cell.quoted_json) {
+          const std::string& name = key;  // (a lambda may not capture a structured binding)
+          FLOE_RETURN_IF_ERROR(
+              CheckText(&cell.text, [&] { return fmt::format("line {}, key {}", line_, name); }));
+        }
         auto [it, added] = index_.try_emplace(key, static_cast<int>(index_.size()));
         if (added) {
           if (!add_names) {
@@ -145,6 +195,8 @@ class TextBatchReader::Records {
   size_t pos_ = 0;
   TextFormat format_ = TextFormat::kCsv;
   int64_t line_ = 0;
+  bool replace_invalid_utf8_ = false;
+  std::string repaired_;  // an NDJSON line with U+FFFD for its invalid bytes
   std::vector<TextCell> fields_;
   NdjsonLineParser ndjson_;
   std::vector<std::pair<std::string, TextCell>> keyed_;
@@ -165,7 +217,8 @@ Result<std::unique_ptr<TextBatchReader>> TextBatchReader::Open(io::FileIO& io,
   reader->options_.batch_rows = std::max<int64_t>(reader->options_.batch_rows, 1);
   auto first_pass = [&]() -> Status {
     FLOE_ASSIGN_OR_RETURN(auto records,
-                          Records::Open(io, location, format, reader->options_.block_bytes));
+                          Records::Open(io, location, format, reader->options_.block_bytes,
+                                        reader->options_.replace_invalid_utf8));
     std::vector<std::pair<int, TextCell>> row;
     // Declared columns' values are read as their types here too, so that a value that does not
     // read is found before any batch is returned (as when the file is read whole).
@@ -217,7 +270,8 @@ Result<std::unique_ptr<TextBatchReader>> TextBatchReader::Open(io::FileIO& io,
                           empty.ToBatch(reader->options_.declared, &reader->kinds_));
     reader->schema_ = batch.schema();
     FLOE_ASSIGN_OR_RETURN(reader->records_,
-                          Records::Open(io, location, format, reader->options_.block_bytes));
+                          Records::Open(io, location, format, reader->options_.block_bytes,
+                                        reader->options_.replace_invalid_utf8));
     return Ok();
   };
   if (Status s = first_pass(); !s.ok()) return std::move(s).error().WithContext(location);

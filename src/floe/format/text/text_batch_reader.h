@@ -26,6 +26,9 @@ struct TextBatchReaderOptions {
   int64_t batch_rows = 64 * 1024;
   // How much of the file is read at a time (a longer record is read whole).
   int64_t block_bytes = 4 << 20;
+  // Strings (values and column names) must be UTF-8 without NUL bytes: an error naming the line
+  // and column, or with this, each invalid sequence and NUL replaced by U+FFFD.
+  bool replace_invalid_utf8 = false;
 };
 
 class TextBatchReader {

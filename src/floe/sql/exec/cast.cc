@@ -60,6 +60,41 @@ std::optional<double> ParseDoubleText(std::string_view s) {
   return v;
 }
 
+// Java's double text ("1.2345E10", "1.0E-4", "12.5") in plain notation ("12345000000",
+// "0.00010", "12.5") with at most `max_fraction` digits after the point: enough for rounding half
+// up to fewer (only the first dropped digit decides). Used for double → decimal, which must not
+// go back through a double (the exponent form parsed as a number is a double again).
+std::string PlainDecimalText(std::string_view text, int max_fraction) {
+  std::string sign, digits;
+  if (!text.empty() && text[0] == '-') {
+    sign = "-";
+    text.remove_prefix(1);
+  }
+  size_t e = text.find_first_of("eE");
+  long exponent = e == std::string_view::npos
+                      ? 0
+                      : std::strtol(std::string(text.substr(e + 1)).c_str(), nullptr, 10);
+  std::string_view mantissa = text.substr(0, e);
+  size_t dot = mantissa.find('.');
+  long point =
+      dot == std::string_view::npos ? static_cast<long>(mantissa.size()) : static_cast<long>(dot);
+  for (char c : mantissa) {
+    if (c != '.') digits += c;
+  }
+  point += exponent;  // the point's place in `digits`
+  if (point <= 0) {
+    digits.insert(0, static_cast<size_t>(-point) + 1, '0');
+    point = 1;
+  } else if (point > static_cast<long>(digits.size())) {
+    digits.append(static_cast<size_t>(point) - digits.size(), '0');
+  }
+  std::string whole = digits.substr(0, static_cast<size_t>(point));
+  std::string fraction = digits.substr(static_cast<size_t>(point));
+  if (static_cast<long>(fraction.size()) > max_fraction)
+    fraction.resize(static_cast<size_t>(max_fraction));
+  return sign + whole + (fraction.empty() ? "" : "." + fraction);
+}
+
 // Integer text, with Spark's truncation of a fractional part ("1.9" → 1); nullopt when not a
 // number or out of the int64 range.
 std::optional<int64_t> ParseIntegerText(std::string_view s) {
@@ -365,9 +400,11 @@ Result<Scalar> CastScalar(const Scalar& v, const DataType& from, const DataType&
     if (IsIntegral(to)) return Scalar::Int(SaturatingDoubleToInt(d, to));
     if (IsFloating(to)) return Scalar::Double(t == TypeId::kFloat32 ? static_cast<float>(d) : d);
     if (t == TypeId::kDecimal128) {
-      if (!std::isfinite(d)) return Scalar::Null();
-      // Through the shortest decimal text of the double (as Java's BigDecimal.valueOf does).
-      std::string text = JavaDoubleString(d, f == TypeId::kFloat32);
+      if (!std::isfinite(d) || std::fabs(d) >= 1e38) return Scalar::Null();  // no decimal holds it
+      // Through the shortest decimal text of the double (as Java's BigDecimal.valueOf does), in
+      // plain notation: the exponent form would read back as a double (infinite recursion).
+      std::string text =
+          PlainDecimalText(JavaDoubleString(d, f == TypeId::kFloat32), to.scale() + 1);
       return CastScalar(Scalar::String(text), *columnar::Utf8(), to, context);
     }
     if (t == TypeId::kTimestamp) {

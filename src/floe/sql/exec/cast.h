@@ -11,6 +11,8 @@
 //   → string              Spark's text: 1.0, 1.0E10, 2026-03-05 10:00:00 (session zone), true
 //   string ↔ binary       the bytes
 // Nested types cast field by field when their shapes match (struct by position).
+// TRY_CAST is Spark's (ANSI, NULL where that fails): a number that wraps or saturates above is
+// NULL instead (TryCastArray in store_assignment.h, which INSERT's conversion shares).
 #pragma once
 
 #include <cstdint>

@@ -371,6 +371,7 @@ Result<std::optional<TimeTravel>> SqlParser::ParseTimeTravel() {
     }
   } else {
     FLOE_ASSIGN_OR_RETURN(tt.value, ParseAdditive());
+    FLOE_RETURN_IF_ERROR(CheckExpressionDepth(*tt.value));
   }
   return std::optional<TimeTravel>(std::move(tt));
 }

@@ -1,0 +1,1 @@
+SELECT CAST(s AS INT), try_cast(l AS INT), CAST(d AS DECIMAL(5,1)), CAST(ts AS DATE), CAST(m AS STRING), 1 IN (1, 2, NULL), i / 0, l + 1 FROM f.t; EXPLAIN SELECT k FROM f.p WHERE ts >= TIMESTAMP '2026-03-06 00:00:00' AND k IN ('x', 'y')

@@ -1,0 +1,1 @@
+SHOW TABLES IN f; DESCRIBE f.p; SHOW CREATE TABLE f.t; SELECT * FROM f.p.snapshots; SELECT file_path, record_count FROM f.p.files; WITH q AS (SELECT k, v FROM f.p) SELECT * FROM q UNION ALL VALUES ('w', 9)
