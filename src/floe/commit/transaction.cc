@@ -92,8 +92,14 @@ Result<TransactionResult> Transaction::Commit() {
   auto out_of_retries = [&](int attempt) {
     return attempt >= policy.num_retries || elapsed_ms() > policy.total_timeout_ms;
   };
+  // The first unknown outcome that turned out not to have landed: the cause a later attempt's
+  // error must not hide (a full disk, say, before a retry that conflicted).
+  std::optional<std::string> first_failure;
   auto failed = [&](Error e) -> Error {
     DeleteWritten({});
+    if (first_failure && e.message.find(*first_failure) == std::string::npos) {
+      e.message += fmt::format(" (after an earlier attempt failed: {})", *first_failure);
+    }
     return e;
   };
   for (int attempt = 0;; ++attempt) {
@@ -137,6 +143,7 @@ Result<TransactionResult> Transaction::Commit() {
         return TransactionResult{std::move(*refreshed), attempt + 1};
       }
       // Certainly not committed: retry like a conflict, on the table as it is now.
+      if (!first_failure) first_failure = error.message;
       base = std::move(*refreshed);
       if (out_of_retries(attempt)) {
         return failed(CommitConflict("{} (gave up after {} attempts)", error.message, attempt + 1));
