@@ -33,11 +33,11 @@ constexpr int64_t kCrcRows = 3000;
 RecordBatch CrcTestBatch() {
   using columnar::Field;
   auto list_type = columnar::List(Field("element", columnar::Int32(), true).WithFieldId(5));
-  auto schema = std::make_shared<columnar::Schema>(std::vector<Field>{
-      Field("i", columnar::Int64(), false).WithFieldId(1),
-      Field("s", columnar::Utf8(), true).WithFieldId(2),
-      Field("d", columnar::Float64(), true).WithFieldId(3),
-      Field("l", list_type, true).WithFieldId(4)});
+  auto schema = std::make_shared<columnar::Schema>(
+      std::vector<Field>{Field("i", columnar::Int64(), false).WithFieldId(1),
+                         Field("s", columnar::Utf8(), true).WithFieldId(2),
+                         Field("d", columnar::Float64(), true).WithFieldId(3),
+                         Field("l", list_type, true).WithFieldId(4)});
   columnar::Int64Builder i(columnar::Int64());
   columnar::BinaryBuilder s(columnar::Utf8());
   columnar::DoubleBuilder d(columnar::Float64());
@@ -175,7 +175,7 @@ ParquetWriterOptions CrcTestOptions(const CrcVariant& v) {
   ParquetWriterOptions options;  // page_crc left at its default
   options.columns.codec = v.codec;
   options.columns.data_page_v2 = v.v2;
-  options.columns.page_row_limit = 1000;  // several data pages per chunk
+  options.columns.page_row_limit = 1000;         // several data pages per chunk
   options.columns.dictionary_page_bytes = 4000;  // i falls back to plain, s keeps its dictionary
   return options;
 }
@@ -190,9 +190,9 @@ TEST(PageCrcTest, EveryPageCarriesTheCrc32OfItsBody) {
     for (const PageSpan& p : pages) {
       (p.type == PageType::kDictionaryPage ? dictionary_pages : data_pages)++;
       ASSERT_TRUE(p.crc.has_value()) << "page at byte " << p.body_offset << " has no crc";
-      uLong crc = crc32(crc32(0L, Z_NULL, 0),
-                        reinterpret_cast<const Bytef*>(bytes.data() + p.body_offset),
-                        static_cast<uInt>(p.body_size));
+      uLong crc =
+          crc32(crc32(0L, Z_NULL, 0), reinterpret_cast<const Bytef*>(bytes.data() + p.body_offset),
+                static_cast<uInt>(p.body_size));
       EXPECT_EQ(static_cast<uint32_t>(*p.crc), static_cast<uint32_t>(crc))
           << "page at byte " << p.body_offset;
       EXPECT_EQ(p.type, p.type == PageType::kDictionaryPage ? PageType::kDictionaryPage
@@ -228,7 +228,8 @@ TEST(PageCrcTest, WithoutChecksumsSomeFlipsReadBackAsOtherValues) {
 
 TEST(PageCrcTest, DuckDbReadsFilesWithChecksums) {
   const std::string script = testing::SourceDir() + "/tests/peers/duckdb.mjs";
-  if (!std::filesystem::exists(testing::SourceDir() + "/tests/peers/node_modules/@duckdb/node-api")) {
+  if (!std::filesystem::exists(testing::SourceDir() +
+                               "/tests/peers/node_modules/@duckdb/node-api")) {
     GTEST_SKIP() << "DuckDB is not installed (scripts/setup installs tests/peers)";
   }
   RecordBatch batch = CrcTestBatch();
@@ -255,12 +256,12 @@ TEST(PageCrcTest, DuckDbReadsFilesWithChecksums) {
         "select count(*), sum(i), count(s), sum(length(s)), count(d), sum(d), sum(len(l)) "
         "from read_parquet('{}');",
         path);
-    expected += fmt::format("[\"{}\",\"{}\",\"{}\",\"{}\",\"{}\",{},\"{}\"]\n", kCrcRows,
-                            sum_i, count_s, sum_len_s, count_d, sum_d, list_values);
+    expected += fmt::format("[\"{}\",\"{}\",\"{}\",\"{}\",\"{}\",{},\"{}\"]\n", kCrcRows, sum_i,
+                            count_s, sum_len_s, count_d, sum_d, list_values);
   }
   // One DuckDB run for the four files: a line each.
-  testing::CommandResult r = testing::RunCommand("node " + testing::ShellQuote(script) + " " +
-                                                 testing::ShellQuote(sql));
+  testing::CommandResult r =
+      testing::RunCommand("node " + testing::ShellQuote(script) + " " + testing::ShellQuote(sql));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, expected);
 }
