@@ -98,7 +98,8 @@ TEST(CatalogDiskFullTest, ACreateOnAFullDiskLeavesNoMetadataFile) {
 }
 
 // An I/O error on the swap: the outcome is unknown, the refresh shows it did not land, the
-// retry runs; when the retries give up, the final error still names the first failure.
+// retry runs; when the retries give up, the final error still names the failure, and none of
+// the attempts' metadata files is left.
 TEST(CatalogDiskFullTest, AnUnknownOutcomeKeepsItsCauseThroughTheRetries) {
   TempDir dir;
   StatementFault fault{"UPDATE iceberg_tables SET metadata_location", kSqliteIoErr};
@@ -109,7 +110,8 @@ TEST(CatalogDiskFullTest, AnUnknownOutcomeKeepsItsCauseThroughTheRetries) {
   options.table.properties["commit.retry.num-retries"] = "2";
   options.table.properties["commit.retry.min-wait-ms"] = "1";
   options.table.properties["commit.retry.max-wait-ms"] = "1";
-  ASSERT_OK(catalog->CreateTable(id, options));
+  auto created = catalog->CreateTable(id, options);
+  ASSERT_OK(created);
   *fault.armed = true;
   CatalogTableOperations ops(*catalog, id);
   update::Table table(ops);
@@ -120,6 +122,10 @@ TEST(CatalogDiskFullTest, AnUnknownOutcomeKeepsItsCauseThroughTheRetries) {
       << committed.error().message;
   EXPECT_NE(committed.error().message.find("gave up after 3 attempts"), std::string::npos)
       << committed.error().message;
+  // Each attempt's metadata file was kept by the catalog (the outcome was unknown) and deleted
+  // by the transaction once the refresh showed the table did not take it.
+  EXPECT_EQ(MetadataFiles(created->metadata.location),
+            std::vector<std::string>{created->metadata_location});
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // (catalog/catalog_table_operations.h) or a test fake implements. update/ never includes
 // catalog/: catalogs depend on updates, not the other way round.
 #pragma once
+#include <optional>
 #include <span>
 #include <string>
 
@@ -31,6 +32,10 @@ class TableOperations {
                                    std::span<const TableUpdate> updates) = 0;
   // Where the table's manifests and data are read and written.
   virtual io::FileIO& io() = 0;
+  // After a Commit that failed with kCommitStateUnknown: the metadata file it wrote, which the
+  // catalog kept since the swap may have taken it (then cleared). The transaction deletes it
+  // once a refresh shows the commit certainly did not land. nullopt: none, or not known.
+  virtual std::optional<std::string> TakeUncertainMetadataFile() { return std::nullopt; }
 };
 
 }  // namespace floe::commit

@@ -25,6 +25,15 @@ bool Contains(const std::vector<TableRequirement>& list, const TableRequirement&
   return std::find(list.begin(), list.end(), r) != list.end();
 }
 
+// Whether `table` is at metadata file `location` or lists it in its metadata log.
+bool ReferencesMetadataFile(const TableBase& table, const std::string& location) {
+  if (table.metadata_location == location) return true;
+  for (const auto& entry : table.metadata.metadata_log) {
+    if (entry.metadata_file == location) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 Transaction::Transaction(TableOperations& ops)
@@ -118,6 +127,7 @@ Result<TransactionResult> Transaction::Commit() {
     Error error = std::move(committed).error();
 
     if (error.kind == ErrorKind::kCommitStateUnknown) {
+      std::optional<std::string> uncertain = ops_.TakeUncertainMetadataFile();
       // Did the changes land? Only a successful refresh can say; otherwise delete nothing.
       std::optional<TableBase> refreshed;
       for (int check = 0; check <= policy.status_check_num_retries; ++check) {
@@ -142,7 +152,11 @@ Result<TransactionResult> Transaction::Commit() {
         DeleteWritten(changes->referenced);
         return TransactionResult{std::move(*refreshed), attempt + 1};
       }
-      // Certainly not committed: retry like a conflict, on the table as it is now.
+      // Certainly not committed: retry like a conflict, on the table as it is now. The metadata
+      // file the failed swap wrote is nobody's unless the table lists it.
+      if (uncertain && !ReferencesMetadataFile(*refreshed, *uncertain)) {
+        (void)ops_.io().Delete(*uncertain);
+      }
       if (!first_failure) first_failure = error.message;
       base = std::move(*refreshed);
       if (out_of_retries(attempt)) {

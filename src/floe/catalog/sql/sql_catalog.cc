@@ -400,6 +400,7 @@ Result<LoadedTable> SqlCatalog::CreateStagedTable(
 Result<LoadedTable> SqlCatalog::CommitTable(const TableIdentifier& id,
                                             std::span<const commit::TableRequirement> requirements,
                                             std::span<const commit::TableUpdate> updates) {
+  uncertain_metadata_file_.reset();
   FLOE_RETURN_IF_ERROR(CheckWritable());
   FLOE_ASSIGN_OR_RETURN(LoadedTable base, LoadTable(id));
   for (const auto& requirement : requirements) {
@@ -436,6 +437,7 @@ Result<LoadedTable> SqlCatalog::CommitTable(const TableIdentifier& id,
           id.ToString(), location, updated.error().message);
     }
     // Otherwise the update may have been written: keep the file, let the caller check.
+    uncertain_metadata_file_ = location;
     return CommitStateUnknown(
         "table {}: the catalog swap to {} failed and may or may not have "
         "landed: {}",

@@ -10,7 +10,9 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "floe/catalog/catalog.h"
 #include "floe/catalog/sql/sqlite_database.h"
@@ -61,6 +63,9 @@ class SqlCatalog : public Catalog {
   Result<LoadedTable> CommitTable(const TableIdentifier& id,
                                   std::span<const commit::TableRequirement> requirements,
                                   std::span<const commit::TableUpdate> updates) override;
+  std::optional<std::string> TakeUncertainMetadataFile() override {
+    return std::exchange(uncertain_metadata_file_, std::nullopt);
+  }
   using Catalog::DropTable;
   Result<DropTableResult> DropTable(const TableIdentifier& id,
                                     const DropTableOptions& options) override;
@@ -97,6 +102,7 @@ class SqlCatalog : public Catalog {
   std::unique_ptr<SqliteDatabase> db_;
   bool has_iceberg_type_ = true;
   bool read_only_ = false;
+  std::optional<std::string> uncertain_metadata_file_;  // CommitTable's, when unknown
 };
 
 }  // namespace floe::catalog::sql
