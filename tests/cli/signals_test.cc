@@ -46,18 +46,19 @@ struct Interrupted {
 Interrupted RunAndSignal(const std::vector<std::string>& args, const std::string& watch, int signo,
                          const std::string& err_path) {
   Interrupted out;
+  // Everything the child needs is made before fork(): it only redirects and execs.
+  std::string binary = FloeBinary();
+  std::vector<std::string> copy = args;
+  std::vector<char*> argv;
+  argv.push_back(binary.data());
+  for (auto& a : copy) argv.push_back(a.data());
+  argv.push_back(nullptr);
   pid_t pid = fork();
   if (pid == 0) {
     int fd = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     dup2(fd, 2);
     int null = ::open("/dev/null", O_WRONLY);
     dup2(null, 1);
-    std::vector<char*> argv;
-    std::string binary = FloeBinary();
-    argv.push_back(binary.data());
-    std::vector<std::string> copy = args;
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
     execv(binary.c_str(), argv.data());
     _exit(127);
   }
