@@ -1,7 +1,9 @@
 // A full disk under the SQL catalog's database (SQLITE_FULL, injected through the connection's
 // fault hook): the commit is refused once, naming the full disk as the cause, not retried, and
-// the metadata file written for it is deleted, since SQLite rolled the swap back. A create the
-// same. An unknown outcome that turns out not to have landed keeps its cause in the final error.
+// the metadata file written for it is deleted by the transaction's cleanup (the catalog reports
+// the certain failure and leaves the file to it, TakeUnrecordedMetadataFile). A create the same.
+// An unknown outcome that turns out not to have landed keeps its cause in the final error.
+// tests/cli/disk_full_test.cc does the same on a real full disk.
 #include <gtest/gtest.h>
 
 #include <atomic>

@@ -110,9 +110,12 @@ class Catalog {
   virtual Result<LoadedTable> CommitTable(const TableIdentifier& id,
                                           std::span<const commit::TableRequirement> requirements,
                                           std::span<const commit::TableUpdate> updates) = 0;
-  // After CommitTable failed with kCommitStateUnknown: the metadata file it wrote and kept
-  // (commit::TableOperations::TakeUncertainMetadataFile), then forgotten. Default: none.
-  virtual std::optional<std::string> TakeUncertainMetadataFile() { return std::nullopt; }
+  // After CommitTable(id, ...) failed: the metadata file it wrote and left for the caller to
+  // clean up (commit::TableOperations::TakeUnrecordedMetadataFile), then forgotten. Kept per
+  // table, so concurrent commits to other tables do not mix them up. Default: none.
+  virtual std::optional<std::string> TakeUnrecordedMetadataFile(const TableIdentifier&) {
+    return std::nullopt;
+  }
   // Removes the table's name. With options.purge also deletes the files its metadata references
   // (data, deletes, manifests, manifest lists, metadata files, statistics) that lie under the
   // table's location, and those elsewhere only with include_outside_location; the result lists

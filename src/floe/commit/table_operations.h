@@ -32,10 +32,11 @@ class TableOperations {
                                    std::span<const TableUpdate> updates) = 0;
   // Where the table's manifests and data are read and written.
   virtual io::FileIO& io() = 0;
-  // After a Commit that failed with kCommitStateUnknown: the metadata file it wrote, which the
-  // catalog kept since the swap may have taken it (then cleared). The transaction deletes it
-  // once a refresh shows the commit certainly did not land. nullopt: none, or not known.
-  virtual std::optional<std::string> TakeUncertainMetadataFile() { return std::nullopt; }
+  // After a failed Commit: the metadata file it wrote and left in place (then cleared). Its
+  // swap may have landed (kCommitStateUnknown) or certainly did not (any other kind: a full
+  // disk, a lost race); the transaction deletes it once it knows the commit did not land and
+  // the table does not list it. nullopt: none, or not known.
+  virtual std::optional<std::string> TakeUnrecordedMetadataFile() { return std::nullopt; }
 };
 
 }  // namespace floe::commit

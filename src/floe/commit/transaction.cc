@@ -127,7 +127,7 @@ Result<TransactionResult> Transaction::Commit() {
     Error error = std::move(committed).error();
 
     if (error.kind == ErrorKind::kCommitStateUnknown) {
-      std::optional<std::string> uncertain = ops_.TakeUncertainMetadataFile();
+      std::optional<std::string> uncertain = ops_.TakeUnrecordedMetadataFile();
       // Did the changes land? Only a successful refresh can say; otherwise delete nothing.
       std::optional<TableBase> refreshed;
       for (int check = 0; check <= policy.status_check_num_retries; ++check) {
@@ -164,12 +164,23 @@ Result<TransactionResult> Transaction::Commit() {
       }
       continue;
     }
-    if (error.kind != ErrorKind::kCommitConflict) return failed(std::move(error));
-    if (out_of_retries(attempt)) {
+    // Certainly not committed (a lost race, a full disk): the metadata file the catalog wrote
+    // for this attempt is nobody's unless the table, as it is now, lists it. A failed refresh
+    // does not keep it: the catalog's answer was certain.
+    std::optional<std::string> unrecorded = ops_.TakeUnrecordedMetadataFile();
+    auto discard_unrecorded = [&](const Result<TableBase>& now) {
+      if (unrecorded && (!now.ok() || !ReferencesMetadataFile(*now, *unrecorded))) {
+        (void)ops_.io().Delete(*unrecorded);
+      }
+    };
+    if (error.kind != ErrorKind::kCommitConflict || out_of_retries(attempt)) {
+      if (unrecorded) discard_unrecorded(ops_.Refresh());
+      if (error.kind != ErrorKind::kCommitConflict) return failed(std::move(error));
       return failed(CommitConflict("{} (gave up after {} attempts)", error.message, attempt + 1));
     }
     sleep_(WithJitter(BackoffMs(policy.min_wait_ms, policy.max_wait_ms, attempt + 1)));
     Result<TableBase> refreshed = ops_.Refresh();
+    discard_unrecorded(refreshed);
     if (!refreshed.ok()) return failed(std::move(refreshed).error());
     base = std::move(refreshed).value();
   }

@@ -400,7 +400,7 @@ Result<LoadedTable> SqlCatalog::CreateStagedTable(
 Result<LoadedTable> SqlCatalog::CommitTable(const TableIdentifier& id,
                                             std::span<const commit::TableRequirement> requirements,
                                             std::span<const commit::TableUpdate> updates) {
-  uncertain_metadata_file_.reset();
+  SetUnrecordedMetadataFile(id, std::nullopt);
   FLOE_RETURN_IF_ERROR(CheckWritable());
   FLOE_ASSIGN_OR_RETURN(LoadedTable base, LoadTable(id));
   for (const auto& requirement : requirements) {
@@ -420,36 +420,53 @@ Result<LoadedTable> SqlCatalog::CommitTable(const TableIdentifier& id,
        base.metadata_location});
   if (!updated.ok()) {
     int code = db_->last_error_code() & 0xff;
+    // Its metadata file is left to the transaction's cleanup (TakeUnrecordedMetadataFile).
+    SetUnrecordedMetadataFile(id, location);
     // A lock never acquired means the statement never ran: a certain, retryable failure.
     if (code == 5 /*SQLITE_BUSY*/ || code == 6 /*SQLITE_LOCKED*/) {
-      (void)options_.io->Delete(location);
       return CommitConflict("table {}: catalog database busy: {}", id.ToString(),
                             updated.error().message);
     }
     // A full disk: SQLite rolled the statement back, so the swap certainly did not land, and
     // retrying cannot help until space is freed.
     if (code == kSqliteFull) {
-      (void)options_.io->Delete(location);
       return IoError(
           "table {}: the disk holding the catalog database is full (no space left on device), "
-          "so the commit was not recorded and its metadata file {} was deleted; free space and "
-          "try again ({})",
-          id.ToString(), location, updated.error().message);
+          "so the commit was not recorded; free space and try again ({})",
+          id.ToString(), updated.error().message);
     }
-    // Otherwise the update may have been written: keep the file, let the caller check.
-    uncertain_metadata_file_ = location;
+    // Otherwise the update may have been written: the caller checks before deleting the file.
     return CommitStateUnknown(
         "table {}: the catalog swap to {} failed and may or may not have "
         "landed: {}",
         id.ToString(), location, updated.error().message);
   }
   if (*updated == 0) {
-    (void)options_.io->Delete(location);
+    SetUnrecordedMetadataFile(id, location);
     return CommitConflict("table {} was changed by another commit since {} was loaded",
                           id.ToString(), base.metadata_location);
   }
   commit::DeleteRemovedMetadataFiles(*options_.io, base.metadata, metadata);
   return LoadedTable{id, location, std::move(metadata)};
+}
+
+void SqlCatalog::SetUnrecordedMetadataFile(const TableIdentifier& id,
+                                           std::optional<std::string> file) {
+  std::lock_guard<std::mutex> lock(unrecorded_mutex_);
+  if (file) {
+    unrecorded_metadata_files_[id.ToString()] = std::move(*file);
+  } else {
+    unrecorded_metadata_files_.erase(id.ToString());
+  }
+}
+
+std::optional<std::string> SqlCatalog::TakeUnrecordedMetadataFile(const TableIdentifier& id) {
+  std::lock_guard<std::mutex> lock(unrecorded_mutex_);
+  auto it = unrecorded_metadata_files_.find(id.ToString());
+  if (it == unrecorded_metadata_files_.end()) return std::nullopt;
+  std::string file = std::move(it->second);
+  unrecorded_metadata_files_.erase(it);
+  return file;
 }
 
 Result<DropTableResult> SqlCatalog::DropTable(const TableIdentifier& id,

@@ -9,7 +9,9 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -63,9 +65,7 @@ class SqlCatalog : public Catalog {
   Result<LoadedTable> CommitTable(const TableIdentifier& id,
                                   std::span<const commit::TableRequirement> requirements,
                                   std::span<const commit::TableUpdate> updates) override;
-  std::optional<std::string> TakeUncertainMetadataFile() override {
-    return std::exchange(uncertain_metadata_file_, std::nullopt);
-  }
+  std::optional<std::string> TakeUnrecordedMetadataFile(const TableIdentifier& id) override;
   using Catalog::DropTable;
   Result<DropTableResult> DropTable(const TableIdentifier& id,
                                     const DropTableOptions& options) override;
@@ -102,7 +102,10 @@ class SqlCatalog : public Catalog {
   std::unique_ptr<SqliteDatabase> db_;
   bool has_iceberg_type_ = true;
   bool read_only_ = false;
-  std::optional<std::string> uncertain_metadata_file_;  // CommitTable's, when unknown
+  // A failed CommitTable's metadata file, by table (TakeUnrecordedMetadataFile).
+  std::mutex unrecorded_mutex_;
+  std::map<std::string, std::string> unrecorded_metadata_files_;
+  void SetUnrecordedMetadataFile(const TableIdentifier& id, std::optional<std::string> file);
 };
 
 }  // namespace floe::catalog::sql

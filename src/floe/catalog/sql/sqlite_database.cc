@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <cerrno>
 #include <memory>
 
 namespace floe::catalog::sql {
@@ -64,6 +65,11 @@ Error SqliteDatabase::SqlError(int rc, std::string_view what) {
   // An injected code has no connection message of its own.
   const char* text = sqlite3_errcode(db_) == rc ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
   std::string message = fmt::format("catalog database {}: {}: {}", path_, what, text);
+  // SQLite says "disk I/O error" when its -shm or -wal file cannot grow; the system's errno
+  // tells a full disk from other failures.
+  if ((rc & 0xff) == SQLITE_IOERR && sqlite3_system_errno(db_) == ENOSPC) {
+    message += " (no space left on device: the disk holding the catalog database is full)";
+  }
   switch (rc & 0xff) {
     case SQLITE_CONSTRAINT:
       return Error{ErrorKind::kAlreadyExists, message};
