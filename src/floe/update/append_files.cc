@@ -207,6 +207,8 @@ Result<AppendFilesResult> AppendBatches(commit::TableOperations& ops,
   if (!conformer.ok()) return DataDoesNotFit(std::move(conformer).error(), "insert");
   auto write_all = [&](write::PartitionedWriter& writer) -> Status {
     return produce([&](const columnar::RecordBatch& batch) -> Status {
+      // Ctrl-C (util/cancellation.h): stop between batches; the writer's files are removed.
+      FLOE_RETURN_IF_ERROR(GlobalCancellation().Check());
       auto conformed = conformer->Conform(batch);
       if (!conformed.ok()) return DataDoesNotFit(std::move(conformed).error(), "insert");
       return writer.Write(*conformed);
