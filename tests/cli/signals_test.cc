@@ -3,6 +3,7 @@
 // wrote, and the table is as it was.
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -208,6 +209,33 @@ TEST_F(SignalsTest, SigintStopsASqlInsertAndLeavesNothing) {
   EXPECT_EQ(FilesEndingWith(wh.Join("db/t/metadata"), ""), metadata_before);
   EXPECT_EQ(floe("metadata-location db.t").out, location_before);
   EXPECT_EQ(floe("count db.t").out, "2\n");
+}
+
+// CREATE TABLE ... AS SELECT from a big CSV: stopped between batches, the staged table never
+// created, no file of it left.
+TEST_F(SignalsTest, SighupStopsACreateTableAsAndLeavesNothing) {
+  TempDir wh;
+  MakeTable(wh);
+  auto floe = [&](const std::string& args) {
+    return RunFloe("--warehouse " + ShellQuote(wh.path()) + " " + args);
+  };
+  const std::string ctas =
+      fmt::format("CREATE TABLE db.c AS SELECT * FROM read_csv('{}')", big_->Join("big.csv"));
+  Interrupted r = RunAndSignal({"--warehouse", wh.path(), "sql", ctas},
+                               TemporaryFileUnder(wh.path()), SIGHUP, wh.Join("err.txt"));
+  if (r.ended_before_signal) {
+    GTEST_SKIP() << "the CTAS ended (exit " << r.exit_code << ") before the signal";
+  }
+  EXPECT_EQ(r.exit_code, 129) << r.err;
+  EXPECT_NE(r.err.find("floe: interrupted by SIGHUP: nothing was committed"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(floe("list db").out, "db.t\n");
+  std::vector<std::string> left;
+  for (const std::string& f : FilesEndingWith(wh.Join("db/c"), "")) {
+    if (stdfs::is_regular_file(f)) left.push_back(f);
+  }
+  EXPECT_TRUE(left.empty()) << "files of the cancelled CTAS left: "
+                            << fmt::format("{}", fmt::join(left, ", "));
 }
 
 // parquet write of a big CSV: stopped between batches, the unfinished output removed.
