@@ -101,9 +101,9 @@ TEST(SqlShellCancelTest, CtrlCStopsALongJoinPromptlyAndTheShellGoesOn) {
   floe("append db.t " + ShellQuote(dir.Join("rows.csv")));
   std::ofstream(dir.Join("driver.py")) << kDriver;
   const std::string statement = "SELECT count(*) FROM db.t a JOIN db.t b ON a.k = b.k;";
-  CommandResult r = RunCommand("python3 " + ShellQuote(dir.Join("driver.py")) + " " +
-                               ShellQuote(FloeBinary()) + " " + ShellQuote(wh) + " " +
-                               ShellQuote(dir.path()) + " " + ShellQuote(statement));
+  CommandResult r =
+      RunCommand("python3 " + ShellQuote(dir.Join("driver.py")) + " " + ShellQuote(FloeBinary()) +
+                 " " + ShellQuote(wh) + " " + ShellQuote(dir.path()) + " " + ShellQuote(statement));
   if (r.exit_code != 0 && r.err.find("No module named") != std::string::npos) {
     GTEST_SKIP() << "python3 without the pty module: " << r.err;
   }
