@@ -1,6 +1,7 @@
 // floe: parse global options, find the command, parse its options, run it, map the error kind
 // to the exit code of docs/cli.md.
 #include <fmt/format.h>
+#include <signal.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -11,6 +12,7 @@
 
 #include "cli/command.h"
 #include "floe/util/diagnostics.h"
+#include "floe/util/cancellation.h"
 #include "floe/util/version.h"
 
 namespace floe::cli {
@@ -122,6 +124,33 @@ int Fail(const Error& error) {
   return ExitCodeFor(error.kind);
 }
 
+const char* SignalName(int signo) {
+  switch (signo) {
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
+    case SIGHUP:
+      return "SIGHUP";
+    default:
+      return "a signal";
+  }
+}
+
+// A command that a signal cancelled: 128 + the signal, and a line saying whether its work was
+// committed (it returned Ok: the signal came after the catalog swap) or not.
+int Interrupted(int signo, const Status& status) {
+  if (status.ok()) {
+    PrintErr(fmt::format("floe: {} received after the work was done: it was committed\n",
+                         SignalName(signo)));
+  } else {
+    if (!IsCancelledError(status.error()))
+      PrintErr(fmt::format("floe: {}\n", status.error().message));
+    PrintErr(fmt::format("floe: interrupted by {}: nothing was committed\n", SignalName(signo)));
+  }
+  return 128 + signo;
+}
+
 int Main(int argc, char** argv) {
   std::vector<std::string> words(argv + 1, argv + argc);
   GlobalOptions global;
@@ -217,7 +246,11 @@ int Main(int argc, char** argv) {
       PrintErr(fmt::format("note: {}\n", message));
     }
   });
+  // docs/cli.md, "Signals": SIGINT, SIGTERM and SIGHUP stop the work at the next check; the
+  // files this process wrote and did not commit are removed on the way out.
+  InstallInterruptHandler();
   Status status = command->run(Invocation{global, std::move(args).value()});
+  if (int signo = InterruptSignal(); signo != 0) return Interrupted(signo, status);
   if (!status.ok()) return Fail(status.error());
   return 0;
 }

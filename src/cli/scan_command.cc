@@ -165,7 +165,10 @@ Status RunScan(const Invocation& inv) {
   if (!report.ok()) {
     // No closing lines for rows that were never all printed; no partial Parquet file.
     if (parquet_out) parquet_out->Abort();
-    if (text_out != stdout) std::fclose(text_out);
+    if (text_out != stdout) {
+      std::fclose(text_out);
+      std::remove(output->c_str());  // made by this run ("wx"): a partial file is nobody's
+    }
     return std::move(report).error();
   }
   Status finished = rows ? rows->Finish() : (parquet_out ? parquet_out->Finish() : Ok());

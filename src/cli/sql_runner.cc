@@ -9,6 +9,7 @@
 #include "cli/command.h"
 #include "floe/sql/local_timestamps.h"
 #include "floe/sql/syntax/parser.h"
+#include "floe/util/cancellation.h"
 
 namespace floe::cli {
 
@@ -91,8 +92,15 @@ Status RunSqlShell(sql::Session& session, const SqlRunOptions& options) {
     if (trimmed.empty() || trimmed.back() != ';') continue;
     add_history(buffer.c_str());
     if (!history.empty()) write_history(history.c_str());
+    // Ctrl-C cancels the running statement and the shell stays (docs/cli.md, "Signals").
+    ResetInterrupt();
     Status s = RunSqlScript(session, buffer, options);
-    if (!s.ok()) PrintErr(fmt::format("floe: {}\n", s.error().message));
+    if (!s.ok()) {
+      PrintErr(fmt::format("floe: {}\n", IsCancelledError(s.error())
+                                             ? "statement cancelled: nothing was committed"
+                                             : s.error().message));
+    }
+    ResetInterrupt();
     buffer.clear();
   }
   PrintErr("\n");

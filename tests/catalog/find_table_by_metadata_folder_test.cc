@@ -64,8 +64,10 @@ class WalkingCatalog : public Catalog {
                                   std::span<const commit::TableUpdate> updates) override {
     return inner_.CommitTable(id, requirements, updates);
   }
-  Status DropTable(const TableIdentifier& id, bool purge) override {
-    return inner_.DropTable(id, purge);
+  using Catalog::DropTable;
+  Result<DropTableResult> DropTable(const TableIdentifier& id,
+                                    const DropTableOptions& options) override {
+    return inner_.DropTable(id, options);
   }
   Status RenameTable(const TableIdentifier& from, const TableIdentifier& to) override {
     return inner_.RenameTable(from, to);

@@ -18,6 +18,14 @@ Status Catalog::DiscardStagedTable(const TableIdentifier&, const spec::TableMeta
   return Ok();
 }
 
+Status Catalog::DropTable(const TableIdentifier& id, bool purge) {
+  DropTableOptions options;
+  options.purge = purge;
+  auto dropped = DropTable(id, options);
+  if (!dropped.ok()) return std::move(dropped).error();
+  return Ok();
+}
+
 Result<std::optional<TableLocation>> Catalog::FindTableByMetadataFolder(
     std::string_view metadata_folder) {
   const std::string wanted = NormalizeLocation(metadata_folder);

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "floe/catalog/table_purge.h"
 #include "floe/commit/metadata_builder.h"
 #include "floe/commit/table_requirement.h"
 #include "floe/commit/table_update.h"
@@ -38,6 +39,17 @@ struct LoadedTable {
 struct TableLocation {
   TableIdentifier id;
   std::string metadata_location;
+};
+
+struct DropTableOptions {
+  bool purge = false;  // also delete the table's files (catalog/table_purge.h)
+  // purge: also the files its metadata names outside the table's location
+  bool include_outside_location = false;
+  bool dry_run = false;  // only say what would happen: nothing dropped or deleted
+};
+
+struct DropTableResult {
+  std::optional<PurgePlan> purge;  // with DropTableOptions::purge: what was (or would be) deleted
 };
 
 struct CreateTableOptions {
@@ -98,9 +110,20 @@ class Catalog {
   virtual Result<LoadedTable> CommitTable(const TableIdentifier& id,
                                           std::span<const commit::TableRequirement> requirements,
                                           std::span<const commit::TableUpdate> updates) = 0;
-  // purge: also delete every file the table's metadata references (data, deletes, manifests,
-  // manifest lists, metadata files, statistics).
-  virtual Status DropTable(const TableIdentifier& id, bool purge) = 0;
+  // After CommitTable(id, ...) failed: the metadata file it wrote and left for the caller to
+  // clean up (commit::TableOperations::TakeUnrecordedMetadataFile), then forgotten. Kept per
+  // table, so concurrent commits to other tables do not mix them up. Default: none.
+  virtual std::optional<std::string> TakeUnrecordedMetadataFile(const TableIdentifier&) {
+    return std::nullopt;
+  }
+  // Removes the table's name. With options.purge also deletes the files its metadata references
+  // (data, deletes, manifests, manifest lists, metadata files, statistics) that lie under the
+  // table's location, and those elsewhere only with include_outside_location; the result lists
+  // both. With dry_run: the table must exist, and nothing changes.
+  virtual Result<DropTableResult> DropTable(const TableIdentifier& id,
+                                            const DropTableOptions& options) = 0;
+  // The same with only `purge` set (files outside the table's location kept).
+  Status DropTable(const TableIdentifier& id, bool purge);
   virtual Status RenameTable(const TableIdentifier& from, const TableIdentifier& to) = 0;
   // Points a new name at an existing metadata file (recovery; moving between catalogs).
   virtual Result<LoadedTable> RegisterTable(const TableIdentifier& id,

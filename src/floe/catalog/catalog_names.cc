@@ -1,5 +1,11 @@
 #include "floe/catalog/catalog_names.h"
 
+#include <fmt/format.h>
+
+#include <optional>
+
+#include "floe/catalog/location_match.h"
+
 namespace floe::catalog {
 
 namespace {
@@ -31,24 +37,73 @@ Namespace SplitNamespace(std::string_view text) {
   return out;
 }
 
-std::string DefaultTableLocation(std::string_view warehouse, const TableIdentifier& id) {
+Result<std::string> RequireUnderWarehouse(std::string_view warehouse, std::string location,
+                                          std::string_view what) {
+  if (!IsUnderLocation(location, warehouse)) {
+    return InvalidArgument("{}: {} does not lie under the warehouse {}", what, location, warehouse);
+  }
+  return location;
+}
+
+Result<std::string> DefaultTableLocation(std::string_view warehouse, const TableIdentifier& id) {
+  FLOE_RETURN_IF_ERROR(ValidateIdentifier(id));
   std::string out = StripTrailingSlashes(std::string(warehouse));
   for (const auto& level : id.ns) out += "/" + level;
-  return out + "/" + id.name;
+  return RequireUnderWarehouse(warehouse, out + "/" + id.name,
+                               fmt::format("table {}", id.ToString()));
 }
+
+namespace {
+
+// Why `part` cannot be one folder name, or nullopt when it can.
+std::optional<std::string> NamePartProblem(std::string_view part) {
+  if (part.empty()) return "it is empty";
+  if (part == "." || part == "..") return fmt::format("'{}' names a folder of its own", part);
+  for (char c : part) {
+    if (c == '/') return "it contains '/'";
+    if (c == '\\') return "it contains '\\'";
+    auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) return fmt::format("it contains the control character 0x{:02x}", u);
+  }
+  return std::nullopt;
+}
+
+// The name as the user might have typed it, with unprintable bytes escaped.
+std::string Printable(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      out += fmt::format("\\x{:02x}", u);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+constexpr std::string_view kNameRule =
+    "names become folders under the warehouse: no '/', '\\', '.' or '..' parts, empty parts or "
+    "control characters";
+
+}  // namespace
 
 Status ValidateNamespace(const Namespace& ns) {
   if (ns.empty()) return InvalidArgument("empty namespace: give at least one level");
   for (const auto& level : ns) {
-    if (level.empty()) {
-      return InvalidArgument("namespace {}: empty level", JoinNamespace(ns));
+    if (auto problem = NamePartProblem(level)) {
+      return InvalidArgument("namespace {}: level '{}' is not a valid name: {} ({})",
+                             Printable(JoinNamespace(ns)), Printable(level), *problem, kNameRule);
     }
   }
   return Ok();
 }
 
 Status ValidateIdentifier(const TableIdentifier& id) {
-  if (id.name.empty()) return InvalidArgument("table name {}: empty name", id.ToString());
+  if (auto problem = NamePartProblem(id.name)) {
+    return InvalidArgument("table {}: name '{}' is not a valid name: {} ({})",
+                           Printable(id.ToString()), Printable(id.name), *problem, kNameRule);
+  }
   return ValidateNamespace(id.ns);
 }
 

@@ -14,10 +14,18 @@ namespace floe::catalog {
 std::string JoinNamespace(const Namespace& ns);
 Namespace SplitNamespace(std::string_view text);
 
-// `<warehouse>/<namespace levels>/<table>` (docs/cli.md).
-std::string DefaultTableLocation(std::string_view warehouse, const TableIdentifier& id);
+// `<warehouse>/<namespace levels>/<table>` (docs/cli.md), after ValidateIdentifier, and checked
+// to lie under the warehouse (IsUnderLocation, catalog/location_match.h): a name never places a
+// table anywhere else. Only an explicit LOCATION does.
+Result<std::string> DefaultTableLocation(std::string_view warehouse, const TableIdentifier& id);
+// `location` itself when it lies under `warehouse`; kInvalidArgument naming `what` otherwise.
+Result<std::string> RequireUnderWarehouse(std::string_view warehouse, std::string location,
+                                          std::string_view what);
 
-// The identifier's parts are non-empty (kInvalidArgument otherwise).
+// Every catalog checks every namespace and table name here, for lookups as for creates: the
+// local catalogs turn each part into one folder below the warehouse, so a part must be
+// non-empty, not "." or "..", and free of '/', '\\' and control characters (which would also
+// make `a/b.t` and `a.b.t` one folder). kInvalidArgument naming the part and the rule otherwise.
 Status ValidateIdentifier(const TableIdentifier& id);
 Status ValidateNamespace(const Namespace& ns);
 

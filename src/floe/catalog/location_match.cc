@@ -13,7 +13,45 @@ std::string WithoutTrailingSlashes(std::string text) {
   return text;
 }
 
+// A path of an object-store URI with nothing a reader might fold: no "", "." or ".." segment
+// between slashes (a trailing '/' is allowed).
+bool HasOnlyPlainSegments(std::string_view path) {
+  if (path.empty()) return true;
+  if (path[0] != '/') return false;
+  size_t start = 1;
+  while (start < path.size()) {
+    size_t slash = path.find('/', start);
+    size_t end = slash == std::string_view::npos ? path.size() : slash;
+    std::string_view segment = path.substr(start, end - start);
+    bool last = end == path.size() || end + 1 == path.size();
+    if ((segment.empty() && !last) || segment == "." || segment == "..") return false;
+    start = end + 1;
+  }
+  return true;
+}
+
 }  // namespace
+
+bool IsUnderLocation(std::string_view location, std::string_view root) {
+  auto parsed = io::Location::Parse(location);
+  auto parsed_root = io::Location::Parse(root);
+  if (!parsed.ok() || !parsed_root.ok()) return false;
+  if (parsed->IsLocal() != parsed_root->IsLocal()) return false;
+  if (!parsed->IsLocal()) {
+    if (parsed->scheme() != parsed_root->scheme() ||
+        parsed->authority() != parsed_root->authority()) {
+      return false;
+    }
+    if (!HasOnlyPlainSegments(parsed->path()) || !HasOnlyPlainSegments(parsed_root->path())) {
+      return false;
+    }
+    std::string_view folder = parsed_root->path();
+    while (!folder.empty() && folder.back() == '/') folder.remove_suffix(1);
+    if (folder.empty()) return true;  // the bucket's root holds every key in it
+    return io::IsPathPrefix(folder, parsed->path());
+  }
+  return io::IsPathPrefix(NormalizeLocation(root), NormalizeLocation(location));
+}
 
 std::string NormalizeLocation(std::string_view location) {
   auto parsed = io::Location::Parse(location);

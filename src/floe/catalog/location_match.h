@@ -20,4 +20,14 @@ std::string NormalizeLocation(std::string_view location);
 // "file:///wh/t/metadata/v3.metadata.json").
 std::string FolderOfLocation(std::string_view location);
 
+// Whether `location` is `root` or lies below it, at a path-segment boundary: "/t/loc/data/f" is
+// under "/t/loc", "/t/location2/f" is not. The one rule for which files a table may delete
+// (`drop --purge`; expiry and orphan removal) and which folders a catalog may derive under its
+// warehouse. Local locations (plain paths, file: URIs) compare as NormalizeLocation gives them:
+// absolute, "." and ".." folded, symbolic links resolved where the path exists, so
+// "/t/loc/../x" is not under "/t/loc". Others need the same scheme and authority, and a path
+// with an empty, "." or ".." segment is under nothing: object stores keep those as literal key
+// text that another reader may fold, so neither answer would be safe to act on.
+bool IsUnderLocation(std::string_view location, std::string_view root);
+
 }  // namespace floe::catalog

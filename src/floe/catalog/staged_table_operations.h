@@ -30,6 +30,9 @@ class StagedTableOperations : public commit::TableOperations {
   Result<commit::TableBase> Commit(std::span<const commit::TableRequirement> requirements,
                                    std::span<const commit::TableUpdate> updates) override;
   io::FileIO& io() override { return catalog_.io(); }
+  std::optional<std::string> TakeUnrecordedMetadataFile() override {
+    return catalog_.TakeUnrecordedMetadataFile(id_);
+  }
 
   const TableIdentifier& id() const { return id_; }
   const spec::TableMetadata& staged() const { return staged_; }

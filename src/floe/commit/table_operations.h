@@ -3,6 +3,7 @@
 // (catalog/catalog_table_operations.h) or a test fake implements. update/ never includes
 // catalog/: catalogs depend on updates, not the other way round.
 #pragma once
+#include <optional>
 #include <span>
 #include <string>
 
@@ -31,6 +32,11 @@ class TableOperations {
                                    std::span<const TableUpdate> updates) = 0;
   // Where the table's manifests and data are read and written.
   virtual io::FileIO& io() = 0;
+  // After a failed Commit: the metadata file it wrote and left in place (then cleared). Its
+  // swap may have landed (kCommitStateUnknown) or certainly did not (any other kind: a full
+  // disk, a lost race); the transaction deletes it once it knows the commit did not land and
+  // the table does not list it. nullopt: none, or not known.
+  virtual std::optional<std::string> TakeUnrecordedMetadataFile() { return std::nullopt; }
 };
 
 }  // namespace floe::commit

@@ -25,6 +25,15 @@ bool Contains(const std::vector<TableRequirement>& list, const TableRequirement&
   return std::find(list.begin(), list.end(), r) != list.end();
 }
 
+// Whether `table` is at metadata file `location` or lists it in its metadata log.
+bool ReferencesMetadataFile(const TableBase& table, const std::string& location) {
+  if (table.metadata_location == location) return true;
+  for (const auto& entry : table.metadata.metadata_log) {
+    if (entry.metadata_file == location) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 Transaction::Transaction(TableOperations& ops)
@@ -92,8 +101,14 @@ Result<TransactionResult> Transaction::Commit() {
   auto out_of_retries = [&](int attempt) {
     return attempt >= policy.num_retries || elapsed_ms() > policy.total_timeout_ms;
   };
+  // The first unknown outcome that turned out not to have landed: the cause a later attempt's
+  // error must not hide (a full disk, say, before a retry that conflicted).
+  std::optional<std::string> first_failure;
   auto failed = [&](Error e) -> Error {
     DeleteWritten({});
+    if (first_failure && e.message.find(*first_failure) == std::string::npos) {
+      e.message += fmt::format(" (after an earlier attempt failed: {})", *first_failure);
+    }
     return e;
   };
   for (int attempt = 0;; ++attempt) {
@@ -112,6 +127,7 @@ Result<TransactionResult> Transaction::Commit() {
     Error error = std::move(committed).error();
 
     if (error.kind == ErrorKind::kCommitStateUnknown) {
+      std::optional<std::string> uncertain = ops_.TakeUnrecordedMetadataFile();
       // Did the changes land? Only a successful refresh can say; otherwise delete nothing.
       std::optional<TableBase> refreshed;
       for (int check = 0; check <= policy.status_check_num_retries; ++check) {
@@ -136,19 +152,35 @@ Result<TransactionResult> Transaction::Commit() {
         DeleteWritten(changes->referenced);
         return TransactionResult{std::move(*refreshed), attempt + 1};
       }
-      // Certainly not committed: retry like a conflict, on the table as it is now.
+      // Certainly not committed: retry like a conflict, on the table as it is now. The metadata
+      // file the failed swap wrote is nobody's unless the table lists it.
+      if (uncertain && !ReferencesMetadataFile(*refreshed, *uncertain)) {
+        (void)ops_.io().Delete(*uncertain);
+      }
+      if (!first_failure) first_failure = error.message;
       base = std::move(*refreshed);
       if (out_of_retries(attempt)) {
         return failed(CommitConflict("{} (gave up after {} attempts)", error.message, attempt + 1));
       }
       continue;
     }
-    if (error.kind != ErrorKind::kCommitConflict) return failed(std::move(error));
-    if (out_of_retries(attempt)) {
+    // Certainly not committed (a lost race, a full disk): the metadata file the catalog wrote
+    // for this attempt is nobody's unless the table, as it is now, lists it. A failed refresh
+    // does not keep it: the catalog's answer was certain.
+    std::optional<std::string> unrecorded = ops_.TakeUnrecordedMetadataFile();
+    auto discard_unrecorded = [&](const Result<TableBase>& now) {
+      if (unrecorded && (!now.ok() || !ReferencesMetadataFile(*now, *unrecorded))) {
+        (void)ops_.io().Delete(*unrecorded);
+      }
+    };
+    if (error.kind != ErrorKind::kCommitConflict || out_of_retries(attempt)) {
+      if (unrecorded) discard_unrecorded(ops_.Refresh());
+      if (error.kind != ErrorKind::kCommitConflict) return failed(std::move(error));
       return failed(CommitConflict("{} (gave up after {} attempts)", error.message, attempt + 1));
     }
     sleep_(WithJitter(BackoffMs(policy.min_wait_ms, policy.max_wait_ms, attempt + 1)));
     Result<TableBase> refreshed = ops_.Refresh();
+    discard_unrecorded(refreshed);
     if (!refreshed.ok()) return failed(std::move(refreshed).error());
     base = std::move(refreshed).value();
   }

@@ -11,7 +11,10 @@
 //      commit.retry.total-timeout-ms;
 //   4. on an unknown outcome (kCommitStateUnknown): refreshes (commit.status-check.*) to see
 //      whether the changes landed; landed is success, certainly not landed is retried like a
-//      conflict, and when it cannot tell, it says so and deletes nothing;
+//      conflict (the metadata file the failed swap wrote, TakeUnrecordedMetadataFile, is deleted
+//      unless the table lists it, and the final error keeps this first failure as its cause),
+//      and when it cannot tell, it says so and deletes nothing; after a certain failure (a lost
+//      race, a full disk) the metadata file the catalog wrote is deleted the same way;
 //   5. deletes the files the updates wrote that the landed commit does not reference (earlier
 //      attempts' manifest lists, unused merged manifests), or all of them when the commit
 //      certainly failed. Data files are never its business: their writers own them.

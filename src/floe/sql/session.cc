@@ -652,12 +652,22 @@ Result<std::string> Session::CreateTable(const syntax::CreateTable& stmt) {
 
 Result<std::string> Session::DropTable(const syntax::DropTable& stmt) {
   FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(stmt.name));
-  Status s = ref.catalog->DropTable(ref.id, stmt.purge);
-  if (!s.ok()) {
-    if (s.error().kind == ErrorKind::kNotFound && stmt.if_exists) return "no table " + ref.display;
-    return std::move(s).error();
+  catalog::DropTableOptions options;
+  options.purge = stmt.purge;
+  auto dropped = ref.catalog->DropTable(ref.id, options);
+  if (!dropped.ok()) {
+    if (dropped.error().kind == ErrorKind::kNotFound && stmt.if_exists) {
+      return "no table " + ref.display;
+    }
+    return std::move(dropped).error();
   }
-  return (stmt.purge ? "dropped table (purged) " : "dropped table ") + ref.display;
+  std::string out = (stmt.purge ? "dropped table (purged) " : "dropped table ") + ref.display;
+  if (dropped->purge && !dropped->purge->outside.empty()) {
+    // Another's files (add-files sources): `floe drop table --purge --include-outside-location`.
+    out += fmt::format(" ({} files outside its location {} kept)", dropped->purge->outside.size(),
+                       dropped->purge->table_location);
+  }
+  return out;
 }
 
 Result<std::string> Session::ShowNamespaces(const syntax::ShowNamespaces& stmt,

@@ -16,6 +16,7 @@
 #include "floe/table/parquet_name_mapping.h"
 #include "floe/update/fast_append.h"
 #include "floe/update/writable_table.h"
+#include "floe/util/cancellation.h"
 #include "floe/write/file_partition.h"
 
 namespace floe::update {
@@ -255,6 +256,8 @@ Result<AddFilesResult> AddFiles(commit::TableOperations& ops, const std::vector<
   std::set<std::string> seen;
   FastAppend append(ops);
   for (const std::string& location : files) {
+    // Ctrl-C (util/cancellation.h): stop between files; nothing has been written yet.
+    FLOE_RETURN_IF_ERROR(GlobalCancellation().Check());
     if (!seen.insert(location).second) {
       return InvalidArgument("add-files: {} is named twice", location);
     }
@@ -273,6 +276,8 @@ Result<AddFilesResult> AddFiles(commit::TableOperations& ops, const std::vector<
   if (result.wrote_name_mapping) {
     append.SetTableProperties({{std::string(commit::kDefaultNameMapping.name), mapping.ToJson()}});
   }
+  // The last moment a signal can still stop add-files with nothing committed.
+  FLOE_RETURN_IF_ERROR(GlobalCancellation().Check());
   FLOE_ASSIGN_OR_RETURN(SnapshotCommitResult committed, append.Commit());
   result.snapshot_id = committed.snapshot_id;
   result.attempts = committed.attempts;

@@ -12,6 +12,7 @@
 #include "floe/update/merge_append.h"
 #include "floe/update/writable_table.h"
 #include "floe/util/ascii.h"
+#include "floe/util/cancellation.h"
 #include "floe/write/partitioned_writer.h"
 #include "floe/write/write_context.h"
 
@@ -131,6 +132,8 @@ Result<AppendFilesResult> AppendFiles(commit::TableOperations& ops, io::FileIO& 
     for (size_t i = 0; i < opened.size(); ++i) {
       Input& in = opened[i];
       while (true) {
+        // Ctrl-C (util/cancellation.h): stop between batches; the writer's files are removed.
+        FLOE_RETURN_IF_ERROR(GlobalCancellation().Check());
         auto batch = in.Next();
         if (!batch.ok()) return std::move(batch).error().WithContext(in.path);
         if (!*batch) break;
@@ -166,6 +169,11 @@ Result<AppendFilesResult> WriteAndCommit(
   if (!files.ok()) {
     writer->Abort();
     return std::move(files).error();
+  }
+  // The last moment a signal can still stop the append with nothing committed.
+  if (Status s = GlobalCancellation().Check(); !s.ok()) {
+    DeleteFiles(ops.io(), *files);
+    return std::move(s).error();
   }
 
   AppendFilesResult result;
@@ -215,6 +223,8 @@ Result<AppendFilesResult> AppendBatches(commit::TableOperations& ops,
   if (!conformer.ok()) return DataDoesNotFit(std::move(conformer).error(), "insert");
   auto write_all = [&](write::PartitionedWriter& writer) -> Status {
     return produce([&](const columnar::RecordBatch& batch) -> Status {
+      // Ctrl-C (util/cancellation.h): stop between batches; the writer's files are removed.
+      FLOE_RETURN_IF_ERROR(GlobalCancellation().Check());
       auto conformed = conformer->Conform(batch);
       if (!conformed.ok()) return DataDoesNotFit(std::move(conformed).error(), "insert");
       return writer.Write(*conformed);

@@ -11,6 +11,8 @@ namespace {
 static_assert(std::atomic<bool>::is_always_lock_free);
 
 CancellationToken* global_token = nullptr;
+std::atomic<int> last_signal{0};
+static_assert(std::atomic<int>::is_always_lock_free);
 
 extern "C" void OnInterrupt(int signo) {
   if (global_token->cancelled()) {
@@ -19,6 +21,7 @@ extern "C" void OnInterrupt(int signo) {
     ::raise(signo);
     return;
   }
+  last_signal.store(signo, std::memory_order_relaxed);
   global_token->Cancel();
 }
 
@@ -45,9 +48,23 @@ void InstallInterruptHandler() {
     action.sa_flags = SA_RESTART;
     sigaction(SIGINT, &action, nullptr);
     sigaction(SIGTERM, &action, nullptr);
+    sigaction(SIGHUP, &action, nullptr);
   });
 }
 
+int InterruptSignal() { return last_signal.load(std::memory_order_relaxed); }
+
+void ResetInterrupt() {
+  GlobalCancellation().Reset();
+  last_signal.store(0, std::memory_order_relaxed);
+}
+
 Error CancelledError() { return IoError("interrupted: the operation was cancelled (Ctrl-C)"); }
+
+bool IsCancelledError(const Error& error) {
+  return error.kind == ErrorKind::kIo && error.message.find(
+                                             "interrupted: the operation was "
+                                             "cancelled") != std::string::npos;
+}
 
 }  // namespace floe

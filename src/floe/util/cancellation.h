@@ -3,9 +3,10 @@
 // up like any other, and OutputFiles that are not closed remove their partial bytes when they
 // are destroyed. Nothing is interrupted mid-write.
 //
-// InstallInterruptHandler() makes SIGINT (and SIGTERM) cancel GlobalCancellation(); a second
-// signal while the first is being honoured ends the process at once (the default action).
-// The CLI maps a cancellation to exit code 130 by asking GlobalCancellation().cancelled().
+// InstallInterruptHandler() makes SIGINT, SIGTERM and SIGHUP cancel GlobalCancellation(); a
+// second signal while the first is being honoured ends the process at once (the default action).
+// The CLI maps a cancellation to exit code 128 + the signal (130, 143, 129) with
+// InterruptSignal().
 #pragma once
 
 #include <atomic>
@@ -39,11 +40,16 @@ class CancellationToken {
 // The process-wide token the signal handler sets.
 CancellationToken& GlobalCancellation();
 
-// Installs the SIGINT/SIGTERM handler once (later calls do nothing). Async-signal-safe: the
-// handler only sets an atomic flag.
+// Installs the SIGINT/SIGTERM/SIGHUP handler once (later calls do nothing). Async-signal-safe:
+// the handler only sets atomic flags.
 void InstallInterruptHandler();
+// The signal that cancelled GlobalCancellation() (SIGINT, ...), 0 when none has.
+int InterruptSignal();
+// Clears GlobalCancellation() and InterruptSignal() (the SQL shell, after a cancelled statement).
+void ResetInterrupt();
 
-// The error a cancelled operation returns.
+// The error a cancelled operation returns, and whether `error` is one (perhaps with context).
 Error CancelledError();
+bool IsCancelledError(const Error& error);
 
 }  // namespace floe

@@ -6,6 +6,7 @@
 #include "floe/spec/schema_json.h"
 #include "floe/table/batch_conformance.h"
 #include "floe/table/schema_conversion.h"
+#include "floe/util/cancellation.h"
 #include "floe/util/json_writer.h"
 
 namespace floe::write {
@@ -108,6 +109,8 @@ Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& i
   FLOE_ASSIGN_OR_RETURN(auto writer,
                         parquet::ParquetWriter::Make(std::move(file), schema, writer_options));
   while (true) {
+    // Ctrl-C (util/cancellation.h): stop between batches; the unclosed output removes itself.
+    FLOE_RETURN_IF_ERROR(GlobalCancellation().Check());
     FLOE_ASSIGN_OR_RETURN(std::optional<columnar::RecordBatch> batch, rows.Next());
     if (!batch) break;
     if (conformer) {

@@ -1,5 +1,7 @@
 #include "floe/catalog/fs/fs_catalog.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <set>
@@ -13,6 +15,7 @@
 #include "floe/commit/metadata_location.h"
 #include "floe/commit/table_requirement.h"
 #include "floe/io/location.h"
+#include "floe/io/read_only_file_io.h"
 #include "floe/util/clock.h"
 
 namespace floe::catalog::fs {
@@ -73,7 +76,24 @@ Result<std::unique_ptr<FsCatalog>> FsCatalog::Open(FsCatalogOptions options) {
   std::error_code ec;
   stdfs::create_directories(root, ec);
   if (ec) return IoError("{}: cannot create the warehouse folder: {}", root, ec.message());
-  return std::unique_ptr<FsCatalog>(new FsCatalog(std::move(options), std::move(root)));
+  bool read_only = access(root.c_str(), W_OK) != 0;
+  if (read_only) {
+    options.io = io::ReadOnlyFileIO(
+        options.io, fmt::format("the catalog {} is read-only (its warehouse folder {} cannot be "
+                                "written: a read-only mount or file permissions)",
+                                options.name, root));
+  }
+  std::unique_ptr<FsCatalog> catalog(new FsCatalog(std::move(options), std::move(root)));
+  catalog->read_only_ = read_only;
+  return catalog;
+}
+
+Status FsCatalog::CheckWritable() const {
+  if (!read_only_) return Ok();
+  return IoError(
+      "the catalog {} is read-only: its warehouse folder {} cannot be written (a read-only "
+      "mount or file permissions); only reads work",
+      options_.name, root_);
 }
 
 std::string FsCatalog::NamespacePath(const Namespace& ns) const {
@@ -88,12 +108,6 @@ std::string FsCatalog::TablePath(const TableIdentifier& id) const {
 
 Status FsCatalog::RequireNamespace(const Namespace& ns) {
   FLOE_RETURN_IF_ERROR(ValidateNamespace(ns));
-  for (const auto& level : ns) {
-    if (level == "." || level == ".." || level.find('/') != std::string::npos) {
-      return InvalidArgument("namespace {}: a level may not be {} in a file-system catalog",
-                             JoinNamespace(ns), level);
-    }
-  }
   std::string path = NamespacePath(ns);
   if (!IsFolder(path) || IsTableFolder(path)) {
     return NotFound(
@@ -119,6 +133,7 @@ Result<std::vector<Namespace>> FsCatalog::ListNamespaces(const Namespace& parent
 
 Status FsCatalog::CreateNamespace(const Namespace& ns,
                                   const std::map<std::string, std::string>& properties) {
+  FLOE_RETURN_IF_ERROR(CheckWritable());
   FLOE_RETURN_IF_ERROR(ValidateNamespace(ns));
   if (!properties.empty()) {
     return NotSupported(
@@ -126,7 +141,9 @@ Status FsCatalog::CreateNamespace(const Namespace& ns,
         "create the namespace without them or use a SQL catalog",
         options_.name);
   }
-  std::string path = NamespacePath(ns);
+  FLOE_ASSIGN_OR_RETURN(std::string path,
+                        RequireUnderWarehouse(root_, NamespacePath(ns),
+                                              fmt::format("namespace {}", JoinNamespace(ns))));
   if (IsFolder(path)) return AlreadyExists("namespace {} already exists", JoinNamespace(ns));
   std::error_code ec;
   stdfs::create_directories(path, ec);
@@ -238,9 +255,12 @@ Result<LoadedTable> FsCatalog::CreateTable(const TableIdentifier& id,
 
 Result<spec::TableMetadata> FsCatalog::StageCreateTable(const TableIdentifier& id,
                                                         const CreateTableOptions& options) {
+  FLOE_RETURN_IF_ERROR(CheckWritable());
   FLOE_RETURN_IF_ERROR(ValidateIdentifier(id));
   FLOE_RETURN_IF_ERROR(RequireNamespace(id.ns));
-  std::string folder = TablePath(id);
+  FLOE_ASSIGN_OR_RETURN(
+      std::string folder,
+      RequireUnderWarehouse(root_, TablePath(id), fmt::format("table {}", id.ToString())));
   if (IsTableFolder(folder)) return AlreadyExists("table {} already exists", id.ToString());
   commit::NewTableRequest request = options.table;
   if (!request.location.empty() && request.location != folder) {
@@ -257,6 +277,7 @@ Result<LoadedTable> FsCatalog::CreateStagedTable(
     const TableIdentifier& id, const spec::TableMetadata& staged,
     std::span<const commit::TableRequirement> requirements,
     std::span<const commit::TableUpdate> updates) {
+  FLOE_RETURN_IF_ERROR(CheckWritable());
   FLOE_RETURN_IF_ERROR(ValidateIdentifier(id));
   FLOE_RETURN_IF_ERROR(RequireNamespace(id.ns));
   std::string folder = TablePath(id);
@@ -301,6 +322,7 @@ Status FsCatalog::DiscardStagedTable(const TableIdentifier& id, const spec::Tabl
 Result<LoadedTable> FsCatalog::CommitTable(const TableIdentifier& id,
                                            std::span<const commit::TableRequirement> requirements,
                                            std::span<const commit::TableUpdate> updates) {
+  FLOE_RETURN_IF_ERROR(CheckWritable());
   FLOE_ASSIGN_OR_RETURN(auto current, CurrentVersion(id));
   FLOE_ASSIGN_OR_RETURN(auto base, commit::ReadMetadataFile(*options_.io, current.first));
   for (const auto& requirement : requirements) {
@@ -324,24 +346,32 @@ Result<LoadedTable> FsCatalog::CommitTable(const TableIdentifier& id,
   return LoadedTable{id, *published, std::move(metadata)};
 }
 
-Status FsCatalog::DropTable(const TableIdentifier& id, bool purge) {
+Result<DropTableResult> FsCatalog::DropTable(const TableIdentifier& id,
+                                             const DropTableOptions& options) {
   FLOE_ASSIGN_OR_RETURN(auto current, CurrentVersion(id));
   std::string folder = TablePath(id);
-  if (purge) {
+  DropTableResult result;
+  if (options.purge) {
     FLOE_ASSIGN_OR_RETURN(auto metadata, commit::ReadMetadataFile(*options_.io, current.first));
-    Status purged = PurgeTableFiles(*options_.io, metadata, current.first);
+    // The table's folder is its location here, whatever a hand-placed metadata file says.
+    result.purge = PlanTablePurge(*options_.io, metadata, current.first, folder);
+  }
+  if (options.dry_run) return result;
+  FLOE_RETURN_IF_ERROR(CheckWritable());
+  if (result.purge) {
+    Status purged = PurgeTableFiles(*options_.io, *result.purge, options.include_outside_location);
     std::error_code ec;
     stdfs::remove_all(folder, ec);
     FLOE_RETURN_IF_ERROR(purged);
     if (ec) return IoError("{}: cannot remove folder: {}", folder, ec.message());
-    return Ok();
+    return result;
   }
   // Without purge the data stays; only the metadata folder (what makes it a table) goes.
   std::error_code ec;
   stdfs::remove_all(folder + "/metadata", ec);
   if (ec) return IoError("{}/metadata: cannot remove folder: {}", folder, ec.message());
   stdfs::remove(folder, ec);  // only when now empty
-  return Ok();
+  return result;
 }
 
 Status FsCatalog::RenameTable(const TableIdentifier& from, const TableIdentifier&) {

@@ -8,7 +8,9 @@
 // rewritten afterwards as a shortcut; readers probe past a stale hint.
 //
 // As in Java's HadoopCatalog: no namespace properties, no rename (a table's location is its
-// name), no custom locations. Local file systems only (it needs folders and link()).
+// name), no custom locations. Local file systems only (it needs folders and link()). A warehouse
+// folder that cannot be written (a read-only mount, permissions) still reads; writes fail with
+// "the catalog … is read-only".
 #pragma once
 
 #include <memory>
@@ -56,7 +58,9 @@ class FsCatalog : public Catalog {
   Result<LoadedTable> CommitTable(const TableIdentifier& id,
                                   std::span<const commit::TableRequirement> requirements,
                                   std::span<const commit::TableUpdate> updates) override;
-  Status DropTable(const TableIdentifier& id, bool purge) override;
+  using Catalog::DropTable;
+  Result<DropTableResult> DropTable(const TableIdentifier& id,
+                                    const DropTableOptions& options) override;
   Status RenameTable(const TableIdentifier& from, const TableIdentifier& to) override;
   Result<LoadedTable> RegisterTable(const TableIdentifier& id,
                                     const std::string& metadata_location) override;
@@ -70,6 +74,8 @@ class FsCatalog : public Catalog {
   std::string NamespacePath(const Namespace& ns) const;
   std::string TablePath(const TableIdentifier& id) const;
   Status RequireNamespace(const Namespace& ns);
+  // kIo "the catalog … is read-only" when the warehouse folder cannot be written.
+  Status CheckWritable() const;
   // The current metadata file and its version, or kNotFound.
   Result<std::pair<std::string, int64_t>> CurrentVersion(const TableIdentifier& id);
   // Publishes `metadata` as version `version`; kAlreadyExists when that version exists.
@@ -77,7 +83,8 @@ class FsCatalog : public Catalog {
                                      int64_t version);
 
   FsCatalogOptions options_;
-  std::string root_;  // the warehouse as a file-system path, no trailing '/'
+  std::string root_;        // the warehouse as a file-system path, no trailing '/'
+  bool read_only_ = false;  // a read-only mount or folder: reads work, writes are refused
 };
 
 // Whether `folder` is a table folder: it has `metadata/` with a `*.metadata.json` in it.

@@ -1,5 +1,6 @@
 #include "floe/catalog/sql/sql_catalog.h"
 
+#include <filesystem>
 #include <set>
 
 #include "floe/catalog/catalog_names.h"
@@ -10,6 +11,7 @@
 #include "floe/commit/metadata_file.h"
 #include "floe/commit/metadata_location.h"
 #include "floe/commit/table_requirement.h"
+#include "floe/io/read_only_file_io.h"
 #include "floe/util/clock.h"
 
 namespace floe::catalog::sql {
@@ -34,6 +36,11 @@ constexpr std::string_view kCreateNamespaceProperties =
     "property_value VARCHAR(1000), "
     "PRIMARY KEY (catalog_name, namespace, property_key))";
 
+// SQLite's primary result codes, without including sqlite3.h here (sqlite_database.h hides it).
+constexpr int kSqliteCantOpen = 14;
+constexpr int kSqliteReadOnly = 8;
+constexpr int kSqliteFull = 13;
+
 // LIKE pattern for the namespaces below `ns`: its text with LIKE's wildcards escaped, then ".%".
 std::string ChildPattern(const std::string& ns_text) {
   std::string out;
@@ -48,16 +55,76 @@ std::string ChildPattern(const std::string& ns_text) {
 
 Result<std::unique_ptr<SqlCatalog>> SqlCatalog::Open(SqlCatalogOptions options) {
   if (!options.io) options.io = io::LocalFileIO();
-  FLOE_ASSIGN_OR_RETURN(auto db,
-                        SqliteDatabase::Open(options.database_path, options.busy_timeout_ms));
-  std::unique_ptr<SqlCatalog> catalog(new SqlCatalog(std::move(options), std::move(db)));
+  auto db = SqliteDatabase::Open(options.database_path, options.busy_timeout_ms);
+  if (!db.ok()) {
+    // A file that exists but cannot be opened for writing (or have its journal created).
+    std::error_code ec;
+    if (!std::filesystem::exists(options.database_path, ec)) return std::move(db).error();
+    db = SqliteDatabase::Open(options.database_path, options.busy_timeout_ms,
+                              SqliteOpenMode::kReadOnly);
+    if (!db.ok()) return std::move(db).error();
+  }
+  if (options.fault_hook) (*db)->SetFaultHook(options.fault_hook);
+  std::unique_ptr<SqlCatalog> catalog(new SqlCatalog(std::move(options), std::move(*db)));
   FLOE_RETURN_IF_ERROR(catalog->Initialize());
   return catalog;
 }
 
+Status SqlCatalog::ReopenReadOnly(bool immutable) {
+  FLOE_ASSIGN_OR_RETURN(db_, SqliteDatabase::Open(options_.database_path, options_.busy_timeout_ms,
+                                                  immutable ? SqliteOpenMode::kImmutable
+                                                            : SqliteOpenMode::kReadOnly));
+  if (options_.fault_hook) db_->SetFaultHook(options_.fault_hook);
+  if (!read_only_) {
+    read_only_ = true;
+    // Tables are written through io(): refuse there too, before any data file is written.
+    options_.io = io::ReadOnlyFileIO(
+        options_.io, fmt::format("the catalog {} is read-only (its database {} cannot be "
+                                 "written: a read-only mount or file permissions)",
+                                 options_.name, options_.database_path));
+  }
+  return Ok();
+}
+
+Status SqlCatalog::CheckWritable() const {
+  if (!read_only_) return Ok();
+  return IoError(
+      "the catalog {} is read-only: its database {} cannot be written (a read-only mount or "
+      "file permissions); only reads work",
+      options_.name, options_.database_path);
+}
+
 Status SqlCatalog::Initialize() {
-  FLOE_RETURN_IF_ERROR(db_->Exec(kCreateTables));
-  FLOE_RETURN_IF_ERROR(db_->Exec(kCreateNamespaceProperties));
+  if (db_->read_only()) FLOE_RETURN_IF_ERROR(ReopenReadOnly(/*immutable=*/false));
+  // The first read: where the WAL's -shm file cannot be created (a read-only folder), only an
+  // immutable connection can read.
+  auto tables = db_->Query(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN "
+      "('iceberg_tables', 'iceberg_namespace_properties')",
+      {});
+  if (!tables.ok()) {
+    int code = db_->last_error_code() & 0xff;
+    if (code != kSqliteCantOpen && code != kSqliteReadOnly) {
+      return std::move(tables).error();
+    }
+    FLOE_RETURN_IF_ERROR(ReopenReadOnly(/*immutable=*/true));
+    tables = db_->Query(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN "
+        "('iceberg_tables', 'iceberg_namespace_properties')",
+        {});
+    if (!tables.ok()) return std::move(tables).error();
+  }
+  if (tables->size() < 2) {
+    if (read_only_) {
+      return IoError(
+          "the catalog {} is read-only and its database {} lacks the catalog tables "
+          "(iceberg_tables, iceberg_namespace_properties)",
+          options_.name, options_.database_path);
+    }
+    Status created = db_->Exec(kCreateTables);
+    if (created.ok()) created = db_->Exec(kCreateNamespaceProperties);
+    FLOE_RETURN_IF_ERROR(created);
+  }
   // An existing table keeps its layout (CREATE IF NOT EXISTS left it alone): look for the column.
   FLOE_ASSIGN_OR_RETURN(auto columns, db_->Query("PRAGMA table_info(iceberg_tables)", {}));
   has_iceberg_type_ = false;
@@ -119,6 +186,7 @@ Result<std::vector<Namespace>> SqlCatalog::ListNamespaces(const Namespace& paren
 
 Status SqlCatalog::CreateNamespace(const Namespace& ns,
                                    const std::map<std::string, std::string>& properties) {
+  FLOE_RETURN_IF_ERROR(CheckWritable());
   FLOE_RETURN_IF_ERROR(ValidateNamespace(ns));
   FLOE_ASSIGN_OR_RETURN(bool exists, NamespaceExists(ns));
   if (exists) return AlreadyExists("namespace {} already exists", JoinNamespace(ns));
@@ -158,6 +226,7 @@ Result<std::map<std::string, std::string>> SqlCatalog::LoadNamespaceProperties(
 Status SqlCatalog::UpdateNamespaceProperties(const Namespace& ns,
                                              const std::vector<std::string>& removals,
                                              const std::map<std::string, std::string>& updates) {
+  FLOE_RETURN_IF_ERROR(CheckWritable());
   FLOE_RETURN_IF_ERROR(RequireNamespace(ns));
   for (const auto& key : removals) {
     if (updates.count(key)) {
@@ -191,6 +260,7 @@ Status SqlCatalog::UpdateNamespaceProperties(const Namespace& ns,
 }
 
 Status SqlCatalog::DropNamespace(const Namespace& ns) {
+  FLOE_RETURN_IF_ERROR(CheckWritable());
   FLOE_RETURN_IF_ERROR(RequireNamespace(ns));
   FLOE_ASSIGN_OR_RETURN(auto tables, ListTables(ns));
   if (!tables.empty()) {
@@ -275,11 +345,14 @@ Result<LoadedTable> SqlCatalog::CreateTable(const TableIdentifier& id,
 
 Result<spec::TableMetadata> SqlCatalog::StageCreateTable(const TableIdentifier& id,
                                                          const CreateTableOptions& options) {
+  FLOE_RETURN_IF_ERROR(CheckWritable());
   FLOE_RETURN_IF_ERROR(RequireNamespace(id.ns));
   FLOE_ASSIGN_OR_RETURN(auto existing, FindTable(id));
   if (existing) return AlreadyExists("table {} already exists", id.ToString());
   commit::NewTableRequest request = options.table;
-  if (request.location.empty()) request.location = DefaultTableLocation(options_.warehouse, id);
+  if (request.location.empty()) {
+    FLOE_ASSIGN_OR_RETURN(request.location, DefaultTableLocation(options_.warehouse, id));
+  }
   return commit::NewTableMetadata(request, NowMillis());
 }
 
@@ -287,6 +360,7 @@ Result<LoadedTable> SqlCatalog::CreateStagedTable(
     const TableIdentifier& id, const spec::TableMetadata& staged,
     std::span<const commit::TableRequirement> requirements,
     std::span<const commit::TableUpdate> updates) {
+  FLOE_RETURN_IF_ERROR(CheckWritable());
   FLOE_RETURN_IF_ERROR(RequireNamespace(id.ns));
   FLOE_ASSIGN_OR_RETURN(auto metadata, StagedTableMetadata(staged, requirements, updates));
   // A certain answer before anything is written; the INSERT below is the atomic one.
@@ -300,6 +374,14 @@ Result<LoadedTable> SqlCatalog::CreateStagedTable(
     int code = db_->last_error_code() & 0xff;
     ErrorKind kind = inserted.error().kind;
     // A name taken, or a lock never acquired (the statement never ran): certainly not created.
+    if (code == kSqliteFull) {
+      (void)options_.io->Delete(location);
+      return IoError(
+          "table {}: the disk holding the catalog database is full (no space left on device), "
+          "so the table was not created and its metadata file {} was deleted; free space and "
+          "try again ({})",
+          id.ToString(), location, inserted.error().message);
+    }
     if (kind == ErrorKind::kAlreadyExists || code == 5 /*SQLITE_BUSY*/ ||
         code == 6 /*SQLITE_LOCKED*/) {
       (void)options_.io->Delete(location);  // nobody references it
@@ -318,6 +400,8 @@ Result<LoadedTable> SqlCatalog::CreateStagedTable(
 Result<LoadedTable> SqlCatalog::CommitTable(const TableIdentifier& id,
                                             std::span<const commit::TableRequirement> requirements,
                                             std::span<const commit::TableUpdate> updates) {
+  SetUnrecordedMetadataFile(id, std::nullopt);
+  FLOE_RETURN_IF_ERROR(CheckWritable());
   FLOE_ASSIGN_OR_RETURN(LoadedTable base, LoadTable(id));
   for (const auto& requirement : requirements) {
     FLOE_RETURN_IF_ERROR(commit::CheckRequirement(requirement, &base.metadata));
@@ -336,20 +420,29 @@ Result<LoadedTable> SqlCatalog::CommitTable(const TableIdentifier& id,
        base.metadata_location});
   if (!updated.ok()) {
     int code = db_->last_error_code() & 0xff;
+    // Its metadata file is left to the transaction's cleanup (TakeUnrecordedMetadataFile).
+    SetUnrecordedMetadataFile(id, location);
     // A lock never acquired means the statement never ran: a certain, retryable failure.
     if (code == 5 /*SQLITE_BUSY*/ || code == 6 /*SQLITE_LOCKED*/) {
-      (void)options_.io->Delete(location);
       return CommitConflict("table {}: catalog database busy: {}", id.ToString(),
                             updated.error().message);
     }
-    // Otherwise the update may have been written: keep the file, let the caller check.
+    // A full disk: SQLite rolled the statement back, so the swap certainly did not land, and
+    // retrying cannot help until space is freed.
+    if (code == kSqliteFull) {
+      return IoError(
+          "table {}: the disk holding the catalog database is full (no space left on device), "
+          "so the commit was not recorded; free space and try again ({})",
+          id.ToString(), updated.error().message);
+    }
+    // Otherwise the update may have been written: the caller checks before deleting the file.
     return CommitStateUnknown(
         "table {}: the catalog swap to {} failed and may or may not have "
         "landed: {}",
         id.ToString(), location, updated.error().message);
   }
   if (*updated == 0) {
-    (void)options_.io->Delete(location);
+    SetUnrecordedMetadataFile(id, location);
     return CommitConflict("table {} was changed by another commit since {} was loaded",
                           id.ToString(), base.metadata_location);
   }
@@ -357,14 +450,37 @@ Result<LoadedTable> SqlCatalog::CommitTable(const TableIdentifier& id,
   return LoadedTable{id, location, std::move(metadata)};
 }
 
-Status SqlCatalog::DropTable(const TableIdentifier& id, bool purge) {
+void SqlCatalog::SetUnrecordedMetadataFile(const TableIdentifier& id,
+                                           std::optional<std::string> file) {
+  std::lock_guard<std::mutex> lock(unrecorded_mutex_);
+  if (file) {
+    unrecorded_metadata_files_[id.ToString()] = std::move(*file);
+  } else {
+    unrecorded_metadata_files_.erase(id.ToString());
+  }
+}
+
+std::optional<std::string> SqlCatalog::TakeUnrecordedMetadataFile(const TableIdentifier& id) {
+  std::lock_guard<std::mutex> lock(unrecorded_mutex_);
+  auto it = unrecorded_metadata_files_.find(id.ToString());
+  if (it == unrecorded_metadata_files_.end()) return std::nullopt;
+  std::string file = std::move(it->second);
+  unrecorded_metadata_files_.erase(it);
+  return file;
+}
+
+Result<DropTableResult> SqlCatalog::DropTable(const TableIdentifier& id,
+                                              const DropTableOptions& options) {
   FLOE_ASSIGN_OR_RETURN(auto location, FindTable(id));
   if (!location) return NotFound("table {} does not exist", id.ToString());
-  std::optional<spec::TableMetadata> metadata;
-  if (purge) {
+  DropTableResult result;
+  if (options.purge) {
     // Read before the row goes: afterwards nothing says which files were the table's.
-    FLOE_ASSIGN_OR_RETURN(metadata, commit::ReadMetadataFile(*options_.io, *location));
+    FLOE_ASSIGN_OR_RETURN(auto metadata, commit::ReadMetadataFile(*options_.io, *location));
+    result.purge = PlanTablePurge(*options_.io, metadata, *location, metadata.location);
   }
+  if (options.dry_run) return result;
+  FLOE_RETURN_IF_ERROR(CheckWritable());
   FLOE_ASSIGN_OR_RETURN(
       int64_t deleted,
       db_->Execute("DELETE FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ? "
@@ -374,11 +490,15 @@ Status SqlCatalog::DropTable(const TableIdentifier& id, bool purge) {
   if (deleted == 0) {
     return CommitConflict("table {} changed while it was being dropped; try again", id.ToString());
   }
-  if (purge) return PurgeTableFiles(*options_.io, *metadata, *location);
-  return Ok();
+  if (result.purge) {
+    FLOE_RETURN_IF_ERROR(
+        PurgeTableFiles(*options_.io, *result.purge, options.include_outside_location));
+  }
+  return result;
 }
 
 Status SqlCatalog::RenameTable(const TableIdentifier& from, const TableIdentifier& to) {
+  FLOE_RETURN_IF_ERROR(CheckWritable());
   FLOE_RETURN_IF_ERROR(ValidateIdentifier(to));
   FLOE_ASSIGN_OR_RETURN(auto location, FindTable(from));
   if (!location) return NotFound("table {} does not exist", from.ToString());
@@ -401,6 +521,7 @@ Status SqlCatalog::RenameTable(const TableIdentifier& from, const TableIdentifie
 
 Result<LoadedTable> SqlCatalog::RegisterTable(const TableIdentifier& id,
                                               const std::string& metadata_location) {
+  FLOE_RETURN_IF_ERROR(CheckWritable());
   FLOE_RETURN_IF_ERROR(RequireNamespace(id.ns));
   FLOE_ASSIGN_OR_RETURN(auto existing, FindTable(id));
   if (existing) return AlreadyExists("table {} already exists", id.ToString());

@@ -8,8 +8,13 @@
 // are read and written as they are; a NULL type is a table.
 #pragma once
 
+#include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "floe/catalog/catalog.h"
 #include "floe/catalog/sql/sqlite_database.h"
@@ -22,11 +27,16 @@ struct SqlCatalogOptions {
   std::string warehouse;           // new tables go under it
   std::shared_ptr<io::FileIO> io;  // default: the local file system
   int busy_timeout_ms = 30000;
+  // Tests: SqliteDatabase::SetFaultHook for the catalog's connection (a full disk, say).
+  std::function<int(std::string_view sql)> fault_hook;
 };
 
 class SqlCatalog : public Catalog {
  public:
-  // Opens the database and creates the two tables when they are missing.
+  // Opens the database and creates the two tables when they are missing. A database that
+  // cannot be written (a read-only mount, file permissions) is opened read-only, and where the
+  // WAL's files cannot be created either, as immutable: reads work, and every write (the
+  // catalog's, and files through io()) fails with "the catalog … is read-only".
   static Result<std::unique_ptr<SqlCatalog>> Open(SqlCatalogOptions options);
 
   const std::string& name() const override { return options_.name; }
@@ -55,7 +65,10 @@ class SqlCatalog : public Catalog {
   Result<LoadedTable> CommitTable(const TableIdentifier& id,
                                   std::span<const commit::TableRequirement> requirements,
                                   std::span<const commit::TableUpdate> updates) override;
-  Status DropTable(const TableIdentifier& id, bool purge) override;
+  std::optional<std::string> TakeUnrecordedMetadataFile(const TableIdentifier& id) override;
+  using Catalog::DropTable;
+  Result<DropTableResult> DropTable(const TableIdentifier& id,
+                                    const DropTableOptions& options) override;
   Status RenameTable(const TableIdentifier& from, const TableIdentifier& to) override;
   Result<LoadedTable> RegisterTable(const TableIdentifier& id,
                                     const std::string& metadata_location) override;
@@ -66,11 +79,17 @@ class SqlCatalog : public Catalog {
 
   // Whether the database has the `iceberg_type` column (false for the older layout).
   bool has_iceberg_type() const { return has_iceberg_type_; }
+  // Whether the catalog was opened read-only (Open).
+  bool read_only() const { return read_only_; }
 
  private:
   SqlCatalog(SqlCatalogOptions options, std::unique_ptr<SqliteDatabase> db)
       : options_(std::move(options)), db_(std::move(db)) {}
   Status Initialize();
+  // Reopens the database read-only (immutable when `immutable`) and marks the catalog so.
+  Status ReopenReadOnly(bool immutable);
+  // kIo "the catalog … is read-only" when it is; Ok otherwise.
+  Status CheckWritable() const;
   Result<bool> NamespaceExists(const Namespace& ns);
   Status RequireNamespace(const Namespace& ns);
   // The table's metadata_location, or nullopt when there is no such table.
@@ -82,6 +101,11 @@ class SqlCatalog : public Catalog {
   SqlCatalogOptions options_;
   std::unique_ptr<SqliteDatabase> db_;
   bool has_iceberg_type_ = true;
+  bool read_only_ = false;
+  // A failed CommitTable's metadata file, by table (TakeUnrecordedMetadataFile).
+  std::mutex unrecorded_mutex_;
+  std::map<std::string, std::string> unrecorded_metadata_files_;
+  void SetUnrecordedMetadataFile(const TableIdentifier& id, std::optional<std::string> file);
 };
 
 }  // namespace floe::catalog::sql

@@ -2,16 +2,47 @@
 
 #include <sqlite3.h>
 
+#include <cerrno>
 #include <memory>
 
 namespace floe::catalog::sql {
 
+namespace {
+
+// `path` as a file: URI for SQLite's URI parameters ('%', '?' and '#' escaped).
+std::string FileUri(const std::string& path) {
+  std::string out = "file:";
+  for (char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      out += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 Result<std::unique_ptr<SqliteDatabase>> SqliteDatabase::Open(const std::string& path,
-                                                             int busy_timeout_ms) {
+                                                             int busy_timeout_ms,
+                                                             SqliteOpenMode mode) {
   sqlite3* db = nullptr;
-  int rc =
-      sqlite3_open_v2(path.c_str(), &db,
-                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
+  int flags = SQLITE_OPEN_FULLMUTEX;
+  std::string name = path;
+  switch (mode) {
+    case SqliteOpenMode::kReadWrite:
+      flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+      break;
+    case SqliteOpenMode::kReadOnly:
+      flags |= SQLITE_OPEN_READONLY;
+      break;
+    case SqliteOpenMode::kImmutable:
+      flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
+      name = FileUri(path) + "?immutable=1";
+      break;
+  }
+  int rc = sqlite3_open_v2(name.c_str(), &db, flags, nullptr);
   if (rc != SQLITE_OK) {
     std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
     sqlite3_close(db);
@@ -21,16 +52,24 @@ Result<std::unique_ptr<SqliteDatabase>> SqliteDatabase::Open(const std::string& 
   std::unique_ptr<SqliteDatabase> out(new SqliteDatabase(db, path));
   // WAL: readers do not block the writer of a commit. Some file systems refuse it (network
   // mounts); the default rollback journal then still works, so a failure is not fatal.
-  (void)out->Exec("PRAGMA journal_mode=WAL");
+  if (!out->read_only()) (void)out->Exec("PRAGMA journal_mode=WAL");
   return out;
 }
+
+bool SqliteDatabase::read_only() const { return sqlite3_db_readonly(db_, "main") == 1; }
 
 SqliteDatabase::~SqliteDatabase() { sqlite3_close_v2(db_); }
 
 Error SqliteDatabase::SqlError(int rc, std::string_view what) {
   last_error_code_ = rc;
-  std::string message =
-      fmt::format("catalog database {}: {}: {}", path_, what, sqlite3_errmsg(db_));
+  // An injected code has no connection message of its own.
+  const char* text = sqlite3_errcode(db_) == rc ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+  std::string message = fmt::format("catalog database {}: {}: {}", path_, what, text);
+  // SQLite says "disk I/O error" when its -shm or -wal file cannot grow; the system's errno
+  // tells a full disk from other failures.
+  if ((rc & 0xff) == SQLITE_IOERR && sqlite3_system_errno(db_) == ENOSPC) {
+    message += " (no space left on device: the disk holding the catalog database is full)";
+  }
   switch (rc & 0xff) {
     case SQLITE_CONSTRAINT:
       return Error{ErrorKind::kAlreadyExists, message};
@@ -44,6 +83,9 @@ Error SqliteDatabase::SqlError(int rc, std::string_view what) {
 
 Status SqliteDatabase::Exec(std::string_view sql) {
   last_error_code_ = 0;
+  if (fault_hook_) {
+    if (int injected = fault_hook_(sql); injected != 0) return SqlError(injected, sql);
+  }
   std::string text(sql);
   int rc = sqlite3_exec(db_, text.c_str(), nullptr, nullptr, nullptr);
   if (rc != SQLITE_OK) return SqlError(rc, text);
@@ -54,6 +96,9 @@ Result<std::vector<SqlRow>> SqliteDatabase::Run(std::string_view sql,
                                                 const std::vector<SqlValue>& params,
                                                 int64_t* changes) {
   last_error_code_ = 0;
+  if (fault_hook_) {
+    if (int injected = fault_hook_(sql); injected != 0) return SqlError(injected, sql);
+  }
   sqlite3_stmt* raw = nullptr;
   int rc = sqlite3_prepare_v2(db_, sql.data(), static_cast<int>(sql.size()), &raw, nullptr);
   if (rc != SQLITE_OK) return SqlError(rc, sql);

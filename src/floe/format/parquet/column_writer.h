@@ -36,7 +36,7 @@ struct ColumnWriterOptions {
   int64_t dictionary_page_bytes = 2 * 1024 * 1024;
   bool dictionary = true;
   bool data_page_v2 = false;
-  bool page_crc = false;
+  bool page_crc = true;  // CRC-32 of every page body, as parquet-java writes by default
   bool page_index = true;
   bool bloom_filter = false;
   double bloom_fpp = 0.01;

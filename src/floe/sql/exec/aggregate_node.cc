@@ -12,6 +12,7 @@
 #include "floe/sql/exec/decimal_math.h"
 #include "floe/sql/exec/group_table.h"
 #include "floe/sql/exec/sql_type.h"
+#include "floe/util/cancellation.h"
 
 namespace floe::sql {
 
@@ -164,6 +165,8 @@ class AggregateNode final : public PlanNode {
       return partial;
     };
     auto consume = [&](int64_t part, const RecordBatch& batch) -> Status {
+      // Ctrl-C (util/cancellation.h): stop between batches.
+      FLOE_RETURN_IF_ERROR(GlobalCancellation().Check());
       int64_t batch_index = 0;
       FLOE_ASSIGN_OR_RETURN(PartialAggregate * partial, take(part, &batch_index));
       Status added = Add(*partial, part, batch_index, batch);

@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "floe/expr/filter_batch.h"
+#include "floe/util/cancellation.h"
 
 namespace floe::sql {
 
@@ -10,6 +11,8 @@ using columnar::ArrayPtr;
 using columnar::RecordBatch;
 
 namespace {
+
+constexpr int64_t kCheckEvery = 1 << 16;
 
 // The rows `indices` of `array`; index -1 gives NULL.
 Result<ArrayPtr> GatherWithNulls(const columnar::ArrayData& array,
@@ -42,7 +45,11 @@ class HashJoinNode final : public PlanNode {
   Status Run(const BatchSink& sink) override {
     // Build.
     std::vector<RecordBatch> batches;
+    // Ctrl-C (util/cancellation.h) is checked per batch, and every kCheckEvery rows of the
+    // loops that a single batch can make long (a key shared by many rows multiplies them).
+    const CancellationToken& cancel = GlobalCancellation();
     FLOE_RETURN_IF_ERROR(right_->Run([&](const RecordBatch& b) -> Status {
+      FLOE_RETURN_IF_ERROR(cancel.Check());
       batches.push_back(b);
       return Ok();
     }));
@@ -59,12 +66,14 @@ class HashJoinNode final : public PlanNode {
       }
       std::string key;
       for (int64_t i = 0; i < build.num_rows(); ++i) {
+        if (i % kCheckEvery == 0) FLOE_RETURN_IF_ERROR(cancel.Check());
         if (!MakeKey(keys, i, &key)) continue;
         table.emplace(key, i);
       }
     }
     // Probe.
     return left_->Run([&](const RecordBatch& probe) -> Status {
+      FLOE_RETURN_IF_ERROR(cancel.Check());
       std::vector<ArrayPtr> keys;
       for (const auto& k : left_keys_) {
         FLOE_ASSIGN_OR_RETURN(ArrayPtr v, k->Evaluate(probe));
@@ -76,6 +85,7 @@ class HashJoinNode final : public PlanNode {
         if (!MakeKey(keys, i, &key)) continue;
         auto [begin, end] = table.equal_range(key);
         for (auto it = begin; it != end; ++it) {
+          if (li.size() % kCheckEvery == 0) FLOE_RETURN_IF_ERROR(cancel.Check());
           li.push_back(i);
           ri.push_back(it->second);
         }

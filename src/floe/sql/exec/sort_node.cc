@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "floe/expr/filter_batch.h"
+#include "floe/util/cancellation.h"
 
 namespace floe::sql {
 
@@ -23,6 +24,8 @@ class SortNode final : public PlanNode {
   Status Run(const BatchSink& sink) override {
     std::vector<RecordBatch> batches;
     FLOE_RETURN_IF_ERROR(input_->Run([&](const RecordBatch& b) -> Status {
+      // Ctrl-C (util/cancellation.h): stop between batches.
+      FLOE_RETURN_IF_ERROR(GlobalCancellation().Check());
       batches.push_back(b);
       return Ok();
     }));
