@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "cli/command.h"
-#include "floe/util/diagnostics.h"
 #include "floe/util/cancellation.h"
+#include "floe/util/diagnostics.h"
 #include "floe/util/version.h"
 
 namespace floe::cli {
