@@ -16,22 +16,26 @@ Result<catalog::FloeConfig> LoadCatalogConfig(const GlobalOptions& global) {
   return config;
 }
 
-Result<CatalogTable> OpenCatalogTable(const Invocation& inv, std::string_view name) {
+Result<CatalogTable> OpenCatalogTable(const Invocation& inv, std::string_view name,
+                                      CatalogUse use) {
   FLOE_ASSIGN_OR_RETURN(catalog::FloeConfig config, LoadCatalogConfig(inv.global));
   FLOE_ASSIGN_OR_RETURN(catalog::QualifiedTableName qualified,
                         catalog::ParseTableName(config, name));
   CatalogTable out;
-  FLOE_ASSIGN_OR_RETURN(out.catalog, catalog::OpenCatalog(config, qualified.catalog));
+  FLOE_ASSIGN_OR_RETURN(
+      out.catalog, catalog::OpenCatalog(config, qualified.catalog, use == CatalogUse::kMayCreate));
   out.id = std::move(qualified.id);
   return out;
 }
 
-Result<CatalogNamespace> OpenCatalogNamespace(const Invocation& inv, std::string_view name) {
+Result<CatalogNamespace> OpenCatalogNamespace(const Invocation& inv, std::string_view name,
+                                              CatalogUse use) {
   FLOE_ASSIGN_OR_RETURN(catalog::FloeConfig config, LoadCatalogConfig(inv.global));
   FLOE_ASSIGN_OR_RETURN(catalog::QualifiedNamespace qualified,
                         catalog::ParseNamespaceName(config, name));
   CatalogNamespace out;
-  FLOE_ASSIGN_OR_RETURN(out.catalog, catalog::OpenCatalog(config, qualified.catalog));
+  FLOE_ASSIGN_OR_RETURN(
+      out.catalog, catalog::OpenCatalog(config, qualified.catalog, use == CatalogUse::kMayCreate));
   out.ns = std::move(qualified.ns);
   return out;
 }

@@ -25,7 +25,13 @@ struct CatalogNamespace {
 // says how to give one.
 Result<catalog::FloeConfig> LoadCatalogConfig(const GlobalOptions& global);
 
-Result<CatalogTable> OpenCatalogTable(const Invocation& inv, std::string_view name);
-Result<CatalogNamespace> OpenCatalogNamespace(const Invocation& inv, std::string_view name);
+// Only commands that create something pass kMayCreate: every other command refuses a catalog
+// whose database or warehouse folder does not exist (a mistyped path), and leaves nothing behind.
+enum class CatalogUse { kExisting, kMayCreate };
+
+Result<CatalogTable> OpenCatalogTable(const Invocation& inv, std::string_view name,
+                                      CatalogUse use = CatalogUse::kExisting);
+Result<CatalogNamespace> OpenCatalogNamespace(const Invocation& inv, std::string_view name,
+                                              CatalogUse use = CatalogUse::kExisting);
 
 }  // namespace floe::cli

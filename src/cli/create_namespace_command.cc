@@ -8,8 +8,9 @@ namespace floe::cli {
 namespace {
 
 Status RunCreateNamespace(const Invocation& inv) {
-  FLOE_ASSIGN_OR_RETURN(CatalogNamespace target,
-                        OpenCatalogNamespace(inv, inv.args.positionals()[0]));
+  FLOE_ASSIGN_OR_RETURN(
+      CatalogNamespace target,
+      OpenCatalogNamespace(inv, inv.args.positionals()[0], CatalogUse::kMayCreate));
   if (target.ns.empty()) return InvalidArgument("create namespace: give a namespace name");
   std::map<std::string, std::string> properties;
   for (const std::string& kv : inv.args.GetAll("--property")) {

@@ -34,7 +34,8 @@ Status RunCreateTable(const Invocation& inv) {
         "give the columns with --schema \"id long, ts timestamptz\" or take "
         "them from a Parquet file with --schema-from FILE (one of the two)");
   }
-  FLOE_ASSIGN_OR_RETURN(CatalogTable target, OpenCatalogTable(inv, args.positionals()[0]));
+  FLOE_ASSIGN_OR_RETURN(CatalogTable target,
+                        OpenCatalogTable(inv, args.positionals()[0], CatalogUse::kMayCreate));
   catalog::CreateTableOptions options;
   commit::NewTableRequest& request = options.table;
   if (from_text) {

@@ -287,7 +287,9 @@ Result<catalog::Catalog*> Session::OpenCatalog(const std::string& name) {
   if (!options_.config) return InvalidArgument("{}", options_.no_catalog_message);
   auto it = catalogs_.find(name);
   if (it != catalogs_.end()) return it->second.get();
-  FLOE_ASSIGN_OR_RETURN(auto opened, catalog::OpenCatalog(*options_.config, name));
+  // Only a statement that creates something may create the catalog's database or folder.
+  FLOE_ASSIGN_OR_RETURN(auto opened,
+                        catalog::OpenCatalog(*options_.config, name, may_create_catalog_));
   catalog::Catalog* raw = opened.get();
   catalogs_.emplace(name, std::move(opened));
   return raw;
@@ -438,6 +440,8 @@ Result<std::string> Session::Execute(const syntax::Statement& statement,
                                      const StatementOutput& output) {
   context_->now_micros = options_.now_micros ? options_.now_micros() : NowMillis() * 1000;
   using syntax::StatementKind;
+  may_create_catalog_ = statement.kind() == StatementKind::kCreateNamespace ||
+                        statement.kind() == StatementKind::kCreateTable;
   Result<std::string> result = std::string();
   switch (statement.kind()) {
     case StatementKind::kQuery:

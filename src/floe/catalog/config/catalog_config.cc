@@ -208,6 +208,38 @@ Result<std::shared_ptr<io::FileIO>> SettingsFileIO(const CatalogSettings& settin
   return io::RemappedFileIO(io::LocalFileIO(), std::move(*map));
 }
 
+// The warehouse as written into catalogs and metadata: always absolute (a relative folder is
+// taken from the working directory), so that tables read the same from any folder and from other
+// engines. A location floe cannot write is refused before anything is created; under a
+// location map (a moved, read-only table set) any scheme is accepted as the map's source.
+namespace {
+
+Result<std::string> WarehouseLocation(const CatalogSettings& settings, std::string_view text) {
+  auto location = io::Location::Parse(text);
+  if (!location.ok()) {
+    return location.error().WithContext("catalog " + settings.name + ": warehouse");
+  }
+  if (!location->IsLocal()) {
+    if (settings.Get(kLocationMapSetting)) return std::string(text);
+    return NotSupported(
+        "catalog {}: warehouse {}: floe reads and writes local folders only so far; {}:// "
+        "locations are not supported yet",
+        settings.name, text, location->scheme());
+  }
+  std::filesystem::path path(location->FilePath().empty() ? "." : location->FilePath());
+  std::error_code ec;
+  if (path.is_relative()) path = std::filesystem::absolute(path, ec);
+  if (ec) {
+    return IoError("catalog {}: warehouse {}: cannot make it absolute: {}", settings.name, text,
+                   ec.message());
+  }
+  std::string out = path.lexically_normal().string();
+  while (out.size() > 1 && out.back() == '/') out.pop_back();
+  return out;
+}
+
+}  // namespace
+
 Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::string_view name,
                                              bool create) {
   std::string chosen(name);
@@ -227,19 +259,23 @@ Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::stri
   std::string kind = type ? *type : (uri && StartsWith(*uri, "sqlite:") ? "sql" : "");
   if (kind == "sql") {
     if (!uri) return InvalidArgument("catalog {}: a sql catalog needs `uri`", chosen);
-    FLOE_ASSIGN_OR_RETURN(std::string path, SqlitePathFromUri(*uri));
+    // The warehouse first: an unsupported one is the reason to give, not its database's uri.
     std::string wh;
     if (warehouse) {
-      wh = *warehouse;
-    } else {
-      // Beside the database, as `--warehouse` lays it out.
-      wh = std::filesystem::path(path).parent_path().string();
-      if (wh.empty()) wh = ".";
+      FLOE_ASSIGN_OR_RETURN(wh, WarehouseLocation(settings, *warehouse));
     }
-    if (StartsWith(wh, "file://")) wh = wh.substr(7);
+    FLOE_ASSIGN_OR_RETURN(std::string path, SqlitePathFromUri(*uri));
+    if (!warehouse) {
+      // Beside the database, as `--warehouse` lays it out.
+      std::string beside = std::filesystem::path(path).parent_path().string();
+      FLOE_ASSIGN_OR_RETURN(wh, WarehouseLocation(settings, beside.empty() ? "." : beside));
+    }
     std::error_code ec;
     if (!create && !std::filesystem::exists(path, ec)) {
-      return NotFound("catalog {}: database {} does not exist", chosen, path);
+      return NotFound(
+          "catalog {}: there is no catalog at {} (only commands that create something, such as "
+          "`floe create namespace` or `floe quickstart`, make one)",
+          chosen, path);
     }
     auto parent = std::filesystem::path(path).parent_path();
     if (!parent.empty()) std::filesystem::create_directories(parent, ec);
@@ -249,16 +285,17 @@ Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::stri
   }
   if (kind == "fs" || kind == "hadoop") {
     if (!warehouse) return InvalidArgument("catalog {}: a fs catalog needs `warehouse`", chosen);
-    if (!create) {
-      auto location = io::Location::Parse(*warehouse);
-      std::error_code ec;
-      if (location.ok() && location->IsLocal() &&
-          !std::filesystem::is_directory(location->FilePath(), ec)) {
-        return NotFound("catalog {}: warehouse folder {} does not exist", chosen, *warehouse);
-      }
+    FLOE_ASSIGN_OR_RETURN(std::string wh, WarehouseLocation(settings, *warehouse));
+    std::error_code ec;
+    auto location = io::Location::Parse(wh);
+    if (!create && location.ok() && location->IsLocal() &&
+        !std::filesystem::is_directory(location->FilePath(), ec)) {
+      return NotFound(
+          "catalog {}: there is no warehouse folder {} (only commands that create something, "
+          "such as `floe create namespace`, make one)",
+          chosen, *warehouse);
     }
-    FLOE_ASSIGN_OR_RETURN(auto catalog,
-                          fs::FsCatalog::Open(fs::FsCatalogOptions{chosen, *warehouse, io}));
+    FLOE_ASSIGN_OR_RETURN(auto catalog, fs::FsCatalog::Open(fs::FsCatalogOptions{chosen, wh, io}));
     return std::unique_ptr<Catalog>(std::move(catalog));
   }
   if (kind == "rest")
