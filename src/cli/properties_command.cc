@@ -54,7 +54,12 @@ Status RunProperties(const Invocation& inv, Action action) {
   if (is_table) {
     FLOE_ASSIGN_OR_RETURN(CatalogTable t, OpenCatalogTable(inv, pos[1]));
     FLOE_ASSIGN_OR_RETURN(catalog::LoadedTable loaded, t.catalog->LoadTable(t.id));
-    if (action == Action::kGet) return PrintProperties(inv, loaded.metadata.properties);
+    if (action == Action::kGet) {
+      // As SHOW TBLPROPERTIES and Spark show it: the format version among the properties.
+      std::map<std::string, std::string> shown = loaded.metadata.properties;
+      shown["format-version"] = std::to_string(loaded.metadata.format_version);
+      return PrintProperties(inv, shown);
+    }
     catalog::CatalogTableOperations ops(*t.catalog, t.id);
     update::UpdateProperties change(ops);
     if (action == Action::kSet) {
@@ -110,7 +115,9 @@ FLOE_REGISTER_COMMAND(
         .usage = "floe properties set table|namespace <name> <key> <value>",
         .details =
             "A table property is set in a commit (a new metadata file); a namespace property\n"
-            "in the catalog.",
+            "in the catalog. Setting format-version upgrades the table (1 -> 2 -> 3, never\n"
+            "down); the other reserved keys (uuid, current-snapshot-id, ...) are table metadata\n"
+            "and cannot be set. write.format.default takes parquet or avro.",
         .example = "  floe --warehouse wh properties set table shop.orders "
                    "commit.manifest-merge.enabled false",
         .options = {},

@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "floe/commit/table_properties.h"
 #include "testing/result_matchers.h"
 
 namespace floe::commit {
@@ -276,6 +277,20 @@ TEST(ApplyUpdatesTest, FormatVersionUuidPropertiesLocation) {
   EXPECT_EQ(ApplyUpdates(base, v4, 5, {}).error().kind, ErrorKind::kNotSupported);
   std::vector<TableUpdate> uuid = {AssignUuid{"00000000-0000-0000-0000-000000000000"}};
   EXPECT_EQ(ApplyUpdates(base, uuid, 5, {}).error().kind, ErrorKind::kInvalidArgument);
+}
+
+TEST(ApplyUpdatesTest, ReservedPropertiesAreNeverStored) {
+  spec::TableMetadata base = NewBuilderTable(2);
+  for (std::string_view key : kReservedProperties) {
+    std::vector<TableUpdate> set = {SetProperties{{{std::string(key), "3"}}}};
+    auto r = ApplyUpdates(base, set, 5, {});
+    ASSERT_FALSE(r.ok()) << key;
+    EXPECT_EQ(r.error().kind, ErrorKind::kInvalidArgument);
+    EXPECT_NE(r.error().message.find(std::string(key) + " is reserved"), std::string::npos)
+        << r.error().message;
+    std::vector<TableUpdate> remove = {RemoveProperties{{std::string(key)}}};
+    EXPECT_FALSE(ApplyUpdates(base, remove, 5, {}).ok()) << key;
+  }
 }
 
 TEST(ApplyUpdatesTest, RemoveSnapshotsDropsRefsAndLog) {

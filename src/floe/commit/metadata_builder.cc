@@ -268,11 +268,23 @@ struct Builder {
   }
 
   Status Apply(const SetProperties& u) {
+    for (const auto& [k, v] : u.updates) {
+      if (IsReservedProperty(k)) {
+        return InvalidArgument("set-properties: {} is reserved table metadata, not a property{}", k,
+                               k == kFormatVersion.name ? " (use upgrade-format-version)" : "");
+      }
+    }
     for (const auto& [k, v] : u.updates) m.properties[k] = v;
     return Ok();
   }
 
   Status Apply(const RemoveProperties& u) {
+    for (const std::string& k : u.removals) {
+      if (IsReservedProperty(k)) {
+        return InvalidArgument("remove-properties: {} is reserved table metadata, not a property",
+                               k);
+      }
+    }
     for (const std::string& k : u.removals) m.properties.erase(k);
     return Ok();
   }

@@ -125,4 +125,11 @@ std::string_view StringProperty::Get(const Properties& properties) const {
   return value ? std::string_view(*value) : default_value;
 }
 
+bool IsReservedProperty(std::string_view key) {
+  for (std::string_view reserved : kReservedProperties) {
+    if (key == reserved) return true;
+  }
+  return false;
+}
+
 }  // namespace floe::commit

@@ -126,6 +126,11 @@ inline constexpr StringProperty kDefaultNameMapping{"schema.name-mapping.default
 
 // ---- Write properties: data files ---------------------------------------------------------------
 
+// The data file format of new files. floe writes Parquet; it has no ORC writer, so "orc" is
+// refused when set and when written.
+inline constexpr std::string_view kFileFormats[] = {"parquet", "avro", "orc"};
+inline constexpr EnumProperty kWriteFormatDefault{"write.format.default", "parquet", kFileFormats};
+
 // Parquet codec; "lz4" is written as LZ4_RAW, "none" is floe's alias of uncompressed.
 inline constexpr std::string_view kParquetCodecs[] = {"zstd", "gzip", "snappy",      "brotli",
                                                       "lz4",  "none", "uncompressed"};
@@ -226,7 +231,21 @@ inline constexpr BoolProperty kManifestMergeEnabled{"commit.manifest-merge.enabl
 
 // ---- Reserved table properties ------------------------------------------------------------------
 
-// Only in a create request: the new table's format version; never stored in the metadata.
+// Only in a create request, or as a request to upgrade (UpdateProperties turns it into the spec's
+// upgrade-format-version): the table's format version; never stored in the metadata.
 inline constexpr IntProperty kFormatVersion{"format-version", 2};
+
+// The keys Java reserves (TableProperties.RESERVED_PROPERTIES): they are table metadata shown as
+// properties by engines, and never stored as plain properties.
+inline constexpr std::string_view kReservedProperties[] = {"format-version",
+                                                           "uuid",
+                                                           "snapshot-count",
+                                                           "current-snapshot-id",
+                                                           "current-schema",
+                                                           "current-snapshot-summary",
+                                                           "default-partition-spec",
+                                                           "default-sort-order",
+                                                           "current-snapshot-timestamp-ms"};
+bool IsReservedProperty(std::string_view key);
 
 }  // namespace floe::commit
