@@ -1,6 +1,6 @@
-// `floe add-files <table> <files…> [--app-id ID] [--branch NAME] [--json]`: registers existing
-// Parquet files in ONE commit without rewriting them (update/add_files.h); prints the new
-// snapshot id.
+// `floe add-files <table> <files…> [--allow-duplicates] [--app-id ID] [--branch NAME] [--json]`:
+// registers existing Parquet files in ONE commit without rewriting them (update/add_files.h);
+// prints the new snapshot id.
 #include <filesystem>
 
 #include "cli/catalog_access.h"
@@ -32,6 +32,7 @@ Status RunAddFiles(const Invocation& inv) {
   update::AddFilesOptions options;
   options.branch = args.Get("--branch").value_or("main");
   options.app_id = args.Get("--app-id");
+  options.check_duplicate_files = !args.Has("--allow-duplicates");
   // Drawn only on a terminal, after a second (util/progress.h).
   Progress progress("add-files", static_cast<int64_t>(files.size()));
   options.progress = [&](size_t, size_t) { progress.Advance(); };
@@ -54,7 +55,8 @@ FLOE_REGISTER_COMMAND(
         .name = "add-files",
         .summary =
             "register existing Parquet files in a table, without rewriting them, in one commit",
-        .usage = "floe add-files <table> <file.parquet>... [--app-id ID] [--branch NAME] [--json]",
+        .usage = "floe add-files <table> <file.parquet>... [--allow-duplicates] [--app-id ID]\n"
+                 "       [--branch NAME] [--json]",
         .details =
             "Only each file's footer is read. Columns are matched by field id when the file has\n"
             "ids, else by name through the table's schema.name-mapping.default (set from the\n"
@@ -63,10 +65,15 @@ FLOE_REGISTER_COMMAND(
             "from them when every row has the same partition value, else from a Hive-style folder\n"
             "(order_ts_day=2024-01-02/) in the file's path, else the file is refused. The files\n"
             "stay where they are and become part of the table: do not move or delete them.\n"
-            "Prints the new snapshot id.",
+            "A file the table already has (under any spelling of its path) is refused, as\n"
+            "Spark's add_files does, unless --allow-duplicates. `drop table --purge` deletes\n"
+            "only files under the table's location: added files elsewhere are kept (listed by\n"
+            "--dry-run) unless --include-outside-location. Prints the new snapshot id.",
         .example = "  floe --warehouse wh add-files shop.orders "
                    "/data/orders/order_ts_day=2024-01-02/*.parquet",
-        .options = {{"--app-id", "ID", "the snapshot summary's app-id (default: a new UUID)"},
+        .options = {{"--allow-duplicates", "",
+                     "add files the table already has (their rows then count twice)"},
+                    {"--app-id", "ID", "the snapshot summary's app-id (default: a new UUID)"},
                     {"--branch", "NAME", "commit to this branch (default main)"},
                     {"--json", "", "print the snapshot id, row and file counts as JSON"}},
         .min_positionals = 2,

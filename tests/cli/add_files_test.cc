@@ -141,7 +141,22 @@ TEST_F(AddFilesCommandTest, DuckDbDayFilesReadBackAndRefusalsCommitNothing) {
   CommandResult twice = Floe("add-files shop.events " + ShellQuote(files[0]));
   EXPECT_EQ(twice.exit_code, 2) << twice.err;
   EXPECT_NE(twice.err.find("already in the table"), std::string::npos) << twice.err;
+  // Other spellings of the same file: file: URIs, doubled slashes, a symbolic link.
+  const std::filesystem::path first(files[0]);
+  const std::string link = wh_.Join("link.parquet");
+  std::filesystem::create_symlink(first, link);
+  for (const std::string& spelling :
+       {"file:" + first.string(), "file://" + first.string(),
+        first.parent_path().string() + "//" + first.filename().string(), link}) {
+    CommandResult again = Floe("add-files shop.events " + ShellQuote(spelling));
+    EXPECT_EQ(again.exit_code, 2) << spelling << "\n" << again.err;
+    EXPECT_NE(again.err.find("already in the table"), std::string::npos) << again.err;
+    EXPECT_NE(again.err.find("--allow-duplicates"), std::string::npos) << again.err;
+  }
   EXPECT_EQ(Ok("metadata-location shop.events"), metadata);
+  const int64_t before = std::stoll(Ok("count shop.events"));
+  Ok("add-files shop.events " + ShellQuote("file://" + first.string()) + " --allow-duplicates");
+  EXPECT_EQ(std::stoll(Ok("count shop.events")), before + 8);
 
   CommandResult help = Floe("add-files --help");
   EXPECT_EQ(help.exit_code, 0);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "floe/catalog/location_match.h"
 #include "floe/commit/table_properties.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/format/parquet/read_tree.h"
@@ -147,7 +148,9 @@ Result<std::set<std::string>> CurrentDataFiles(io::FileIO& io, const spec::Table
                         manifest::ReadSnapshotManifests(io, m, *current));
   FLOE_ASSIGN_OR_RETURN(std::vector<manifest::ManifestEntry> entries,
                         manifest::ReadLiveEntries(io, m, list));
-  for (const manifest::ManifestEntry& e : entries) out.insert(e.data_file.file_path);
+  for (const manifest::ManifestEntry& e : entries) {
+    out.insert(catalog::NormalizeLocation(e.data_file.file_path));
+  }
   return out;
 }
 
@@ -252,17 +255,25 @@ Result<AddFilesResult> AddFiles(commit::TableOperations& ops, const std::vector<
     result.wrote_name_mapping = true;
   }
 
-  FLOE_ASSIGN_OR_RETURN(std::set<std::string> existing, CurrentDataFiles(ops.io(), base.metadata));
+  // Spellings of one file (file:/x, file:///x, /x, a symbolic link) compare as one location.
+  std::set<std::string> existing;
+  if (options.check_duplicate_files) {
+    FLOE_ASSIGN_OR_RETURN(existing, CurrentDataFiles(ops.io(), base.metadata));
+  }
   std::set<std::string> seen;
   FastAppend append(ops);
   for (const std::string& location : files) {
     // Ctrl-C (util/cancellation.h): stop between files; nothing has been written yet.
     FLOE_RETURN_IF_ERROR(GlobalCancellation().Check());
-    if (!seen.insert(location).second) {
+    const std::string normalized = catalog::NormalizeLocation(location);
+    if (!seen.insert(normalized).second) {
       return InvalidArgument("add-files: {} is named twice", location);
     }
-    if (existing.count(location)) {
-      return InvalidArgument("add-files: {} is already in the table", location);
+    if (existing.count(normalized)) {
+      return InvalidArgument(
+          "add-files: {} is already in the table (adding it again would count its rows twice; "
+          "--allow-duplicates adds it anyway)",
+          location);
     }
     FLOE_ASSIGN_OR_RETURN(manifest::DataFile file,
                           ExistingDataFile(ops.io(), location, base.metadata, mapping));

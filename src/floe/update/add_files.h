@@ -11,7 +11,8 @@
 //   - a required table column must be required in the file, or its statistics must count no nulls;
 //   - metrics (sizes, counts, bounds) come from the footer statistics (table/footer_metrics.h);
 //   - the partition tuple from the statistics or a Hive-style path (write/file_partition.h).
-// A file already in the table, or named twice, is refused. The files are never deleted, not even
+// A file already in the table (unless check_duplicate_files is off), or named twice, is refused,
+// whatever spelling of its location each uses. The files are never deleted, not even
 // when the commit fails: they are the caller's.
 #pragma once
 
@@ -33,6 +34,8 @@ namespace floe::update {
 struct AddFilesOptions {
   std::string branch = "main";
   std::optional<std::string> app_id;  // summary app-id; generated when absent
+  // Refuse a file the table's current snapshot already has (Spark's check_duplicate_files).
+  bool check_duplicate_files = true;
   // Called after each file's footer is read and checked (files done, files in all).
   std::function<void(size_t, size_t)> progress;
 };
