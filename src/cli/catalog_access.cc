@@ -1,5 +1,10 @@
 #include "cli/catalog_access.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "floe/util/suggest.h"
+
 namespace floe::cli {
 
 Result<catalog::FloeConfig> LoadCatalogConfig(const GlobalOptions& global) {
@@ -9,7 +14,10 @@ Result<catalog::FloeConfig> LoadCatalogConfig(const GlobalOptions& global) {
   FLOE_ASSIGN_OR_RETURN(catalog::FloeConfig config, catalog::LoadFloeConfig(search));
   if (!global.catalog.empty()) {
     if (!config.catalogs.count(global.catalog)) {
-      return NotFound("--catalog {}: no such catalog in {}", global.catalog, config.source);
+      std::vector<std::string> names;
+      for (const auto& [name, settings] : config.catalogs) names.push_back(name);
+      return NotFound("--catalog {}: no such catalog in {} (it configures {}){}", global.catalog,
+                      config.source, fmt::join(names, ", "), DidYouMean(global.catalog, names));
     }
     config.default_catalog = global.catalog;
   }

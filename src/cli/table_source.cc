@@ -1,5 +1,7 @@
 #include "cli/table_source.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <filesystem>
 
@@ -53,14 +55,19 @@ Result<TableSource> OpenTableSource(const std::string& argument, const Invocatio
   bool loaded = false;
   if (!std::filesystem::exists(argument, ec)) {
     // Not a path: a table name in a catalog.
+    if (!LoadCatalogConfig(inv.global).ok() && inv.global.warehouse.empty() &&
+        inv.global.config.empty()) {
+      return NotFound(
+          "{}: no such metadata file or table folder, and no catalog to look it up in (give "
+          "--warehouse DIR or a floe.yaml)",
+          argument);
+    }
     auto table = OpenCatalogTable(inv, argument);
     if (!table.ok()) {
-      if (table.error().kind == ErrorKind::kInvalidArgument && inv.global.warehouse.empty() &&
-          inv.global.config.empty()) {
-        return NotFound(
-            "{}: no such metadata file or table folder, and no catalog to look it up "
-            "in (give --warehouse DIR or a floe.yaml)",
-            argument);
+      if (table.error().kind == ErrorKind::kInvalidArgument) {
+        Error error = std::move(table).error();
+        error.message += fmt::format(" (and there is no file or folder {})", argument);
+        return error;
       }
       return std::move(table).error();
     }

@@ -116,6 +116,46 @@ TEST(CatalogConfigTest, OpenCatalogFromWarehouse) {
   EXPECT_EQ(OpenCatalog(*config, "nope").error().kind, ErrorKind::kNotFound);
 }
 
+// PyIceberg's .pyiceberg.yaml is read where PyIceberg reads it ($PYICEBERG_HOME, ~, the working
+// folder), after floe's own files; its file: warehouse is stored as an absolute path.
+TEST(CatalogConfigTest, PyIcebergYamlIsReadWhenNoFloeYaml) {
+  TempDir dir;
+  auto write = [&](const std::string& folder, const std::string& catalog) {
+    std::filesystem::create_directories(dir.Join(folder));
+    std::ofstream(dir.Join(folder + "/.pyiceberg.yaml"))
+        << "catalog:\n  " << catalog << ":\n    uri: sqlite:///" << dir.Join(catalog + ".db")
+        << "\n    warehouse: file://" << dir.Join(catalog + "-wh") << "\n";
+  };
+  write("pyhome", "frompyhome");
+  write("home", "fromhome");
+  write("cwd", "fromcwd");
+  ConfigSearch search;
+  search.cwd = dir.Join("cwd");
+  search.home = dir.Join("home");
+  search.pyiceberg_home = dir.Join("pyhome");
+  auto config = LoadFloeConfig(search);
+  ASSERT_OK(config);
+  EXPECT_EQ(config->source, dir.Join("pyhome/.pyiceberg.yaml"));
+  EXPECT_EQ(*config->DefaultCatalogName(), "frompyhome");
+  search.pyiceberg_home.reset();
+  EXPECT_EQ(LoadFloeConfig(search)->source, dir.Join("home/.pyiceberg.yaml"));
+  search.home.reset();
+  EXPECT_EQ(LoadFloeConfig(search)->source, dir.Join("cwd/.pyiceberg.yaml"));
+  // floe's own file comes first.
+  std::ofstream(dir.Join("cwd/floe.yaml"))
+      << "catalog:\n  mine:\n    type: fs\n    warehouse: " << dir.path() << "\n";
+  EXPECT_EQ(LoadFloeConfig(search)->source, dir.Join("cwd/floe.yaml"));
+
+  auto catalog = OpenCatalog(*config);
+  ASSERT_OK(catalog);
+  ASSERT_OK((*catalog)->CreateNamespace({"db"}, {}));
+  CreateTableOptions create;
+  create.table.schema.fields = {spec::NestedField{1, "id", true, spec::Type::Long()}};
+  auto table = (*catalog)->CreateTable({{"db"}, "t"}, create);
+  ASSERT_OK(table);
+  EXPECT_EQ(table->metadata.location, dir.Join("frompyhome-wh/db/t"));
+}
+
 // A warehouse moved to another folder: the catalog's rows still name the old paths; the
 // `location-map` setting reads them from the new place (read-only), `base` alone does not.
 TEST(CatalogConfigTest, LocationMapSettingReadsAMovedWarehouse) {

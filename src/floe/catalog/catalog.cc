@@ -1,10 +1,12 @@
 #include "floe/catalog/catalog.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
 #include "floe/catalog/location_match.h"
+#include "floe/util/suggest.h"
 
 namespace floe::catalog {
 
@@ -47,6 +49,26 @@ Result<std::optional<TableLocation>> Catalog::FindTableByMetadataFolder(
     pending.insert(pending.end(), children.rbegin(), children.rend());
   }
   return std::optional<TableLocation>();
+}
+
+Error NoSuchTable(Catalog& catalog, const TableIdentifier& id) {
+  auto tables = catalog.ListTables(id.ns);
+  if (tables.ok()) {
+    std::vector<std::string> names;
+    for (const TableIdentifier& t : *tables) names.push_back(t.ToString());
+    return NotFound("table {} does not exist in catalog {}{}", id.ToString(), catalog.name(),
+                    DidYouMean(id.ToString(), names));
+  }
+  // The namespace itself is missing: name the closest ones of its parent.
+  Namespace parent(id.ns.begin(), id.ns.empty() ? id.ns.end() : id.ns.end() - 1);
+  std::string hint;
+  if (auto siblings = catalog.ListNamespaces(parent); siblings.ok() && !id.ns.empty()) {
+    std::vector<std::string> names;
+    for (const Namespace& ns : *siblings) names.push_back(fmt::format("{}", fmt::join(ns, ".")));
+    hint = DidYouMean(fmt::format("{}", fmt::join(id.ns, ".")), names);
+  }
+  return NotFound("table {} does not exist: catalog {} has no namespace {}{}", id.ToString(),
+                  catalog.name(), fmt::format("{}", fmt::join(id.ns, ".")), hint);
 }
 
 }  // namespace floe::catalog

@@ -139,4 +139,9 @@ class Catalog {
       std::string_view metadata_folder);
 };
 
+// The NotFound error for a table `catalog` does not have, with what the user most likely meant:
+// "table shop.ordrs does not exist in catalog default; did you mean shop.orders?", or, when its
+// namespace is missing, that (with close namespace names).
+Error NoSuchTable(Catalog& catalog, const TableIdentifier& id);
+
 }  // namespace floe::catalog

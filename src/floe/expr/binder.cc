@@ -13,6 +13,7 @@
 
 #include "floe/expr/literal_conversion.h"
 #include "floe/util/ascii.h"
+#include "floe/util/suggest.h"
 
 namespace floe::expr {
 namespace {
@@ -50,21 +51,6 @@ using columnar::DataType;
 using columnar::Field;
 using columnar::TypeId;
 using Position = ConvertedLiteral::Position;
-
-// Levenshtein distance on lowercased names, for "did you mean".
-size_t EditDistance(std::string_view a, std::string_view b) {
-  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t sub = prev[j - 1] + (AsciiLower(a[i - 1]) == AsciiLower(b[j - 1]) ? 0 : 1);
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
-    }
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
 
 std::string Quoted(std::string_view s) { return fmt::format("\"{}\"", s); }
 

@@ -280,6 +280,7 @@ io::FileIO& Session::LocalIo() { return *local_io_; }
 
 Result<std::string> Session::DefaultCatalogName() {
   if (!options_.config) return InvalidArgument("{}", options_.no_catalog_message);
+  if (current_catalog_) return *current_catalog_;
   return options_.config->DefaultCatalogName();
 }
 
@@ -490,9 +491,21 @@ Result<std::string> Session::Execute(const syntax::Statement& statement,
       result = SetConfig(*statement.As<syntax::SetConfig>(), output);
       break;
     case StatementKind::kUse: {
+      // As Spark: USE <catalog> switches the catalog (a catalog name wins over a namespace of
+      // the same name); USE [catalog.]namespace the namespace, and the catalog when named.
       const auto& use = *statement.As<syntax::Use>();
+      const bool catalog_named =
+          options_.config && !use.name.empty() && options_.config->catalogs.count(use.name[0]);
+      if (catalog_named && use.name.size() == 1) {
+        FLOE_RETURN_IF_ERROR(StatusOf(OpenCatalog(use.name[0])));
+        current_catalog_ = use.name[0];
+        current_namespace_.reset();
+        result = "using catalog " + use.name[0];
+        break;
+      }
       FLOE_ASSIGN_OR_RETURN(auto ns, ResolveNamespace(use.name));
       FLOE_RETURN_IF_ERROR(StatusOf(ns.first->LoadNamespaceProperties(ns.second)));
+      if (catalog_named) current_catalog_ = use.name[0];
       current_namespace_ = ns.second;
       result = "using namespace " + JoinName(ns.second);
       break;

@@ -105,6 +105,7 @@ class Session final : public RelationResolver {
   std::shared_ptr<EvalContext> context_;
   bool may_create_catalog_ = false;  // the statement running creates something (see OpenCatalog)
   std::map<std::string, std::unique_ptr<catalog::Catalog>> catalogs_;
+  std::optional<std::string> current_catalog_;  // USE <catalog>; else the configured default
   std::optional<catalog::Namespace> current_namespace_;
   std::shared_ptr<io::FileIO> local_io_;
 };

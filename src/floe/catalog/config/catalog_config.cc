@@ -1,5 +1,8 @@
 #include "floe/catalog/config/catalog_config.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +14,7 @@
 #include "floe/catalog/sql/sql_catalog.h"
 #include "floe/io/location.h"
 #include "floe/io/location_map.h"
+#include "floe/util/suggest.h"
 
 namespace floe::catalog {
 
@@ -124,6 +128,7 @@ ConfigSearch ConfigSearch::FromEnvironment(std::optional<std::string> config_fla
   search.warehouse_flag = std::move(warehouse_flag);
   if (const char* env = std::getenv("FLOE_CONFIG"); env && *env) search.env_config = env;
   if (const char* home = std::getenv("HOME"); home && *home) search.home = home;
+  if (const char* py = std::getenv("PYICEBERG_HOME"); py && *py) search.pyiceberg_home = py;
   return search;
 }
 
@@ -150,6 +155,16 @@ Result<FloeConfig> LoadFloeConfig(const ConfigSearch& search) {
     file = search.cwd + "/floe.yaml";
   } else if (search.home && FileExists(*search.home + "/.config/floe/floe.yaml")) {
     file = *search.home + "/.config/floe/floe.yaml";
+  } else {
+    // PyIceberg's file, where PyIceberg looks for it: $PYICEBERG_HOME, ~, the working folder.
+    // Its layout and keys are floe.yaml's.
+    for (const std::optional<std::string>& dir :
+         {search.pyiceberg_home, search.home, std::optional<std::string>(search.cwd)}) {
+      if (dir && FileExists(*dir + "/.pyiceberg.yaml")) {
+        file = *dir + "/.pyiceberg.yaml";
+        break;
+      }
+    }
   }
   FloeConfig config;
   if (file) {
@@ -166,7 +181,7 @@ Result<FloeConfig> LoadFloeConfig(const ConfigSearch& search) {
         "no catalog configured: pass --warehouse DIR (a SQLite catalog at DIR/catalog.db), or "
         "write a floe.yaml (`catalog: {{NAME: {{type: sql|fs, uri: ..., warehouse: DIR}}}}`) and "
         "give it with --config FILE or $FLOE_CONFIG, or put it at ./floe.yaml or "
-        "~/.config/floe/floe.yaml");
+        "~/.config/floe/floe.yaml (PyIceberg's ~/.pyiceberg.yaml is read too)");
   }
   return config;
 }
@@ -248,7 +263,10 @@ Result<std::unique_ptr<Catalog>> OpenCatalog(const FloeConfig& config, std::stri
   }
   auto it = config.catalogs.find(chosen);
   if (it == config.catalogs.end()) {
-    return NotFound("catalog {} is not configured in {}", chosen, config.source);
+    std::vector<std::string> names;
+    for (const auto& [configured, settings] : config.catalogs) names.push_back(configured);
+    return NotFound("catalog {} is not configured in {} (it configures {}){}", chosen,
+                    config.source, fmt::join(names, ", "), DidYouMean(chosen, names));
   }
   const CatalogSettings& settings = it->second;
   FLOE_ASSIGN_OR_RETURN(std::shared_ptr<io::FileIO> io, SettingsFileIO(settings));

@@ -4,7 +4,8 @@
 //     prod: {type: sql, uri: "sqlite:////data/wh/catalog.db", warehouse: /data/wh}
 //     lake: {type: fs, warehouse: /data/lake}
 //   default-catalog: prod
-// — found at --config, $FLOE_CONFIG, ./floe.yaml, ~/.config/floe/floe.yaml (first that exists);
+// — found at --config, $FLOE_CONFIG, ./floe.yaml, ~/.config/floe/floe.yaml, then PyIceberg's
+// .pyiceberg.yaml in $PYICEBERG_HOME, ~ and . (first that exists);
 // `--warehouse DIR` defines the SQLite catalog `default` at DIR/catalog.db with tables under DIR.
 #pragma once
 
@@ -51,7 +52,8 @@ struct ConfigSearch {
   std::optional<std::string> warehouse_flag;  // --warehouse DIR
   std::optional<std::string> env_config;      // $FLOE_CONFIG
   std::string cwd = ".";
-  std::optional<std::string> home;  // $HOME
+  std::optional<std::string> home;            // $HOME
+  std::optional<std::string> pyiceberg_home;  // $PYICEBERG_HOME
   static ConfigSearch FromEnvironment(std::optional<std::string> config_flag,
                                       std::optional<std::string> warehouse_flag);
 };

@@ -6,6 +6,13 @@
 
 namespace floe::catalog {
 
+YamlNode::YamlNode() = default;
+YamlNode::YamlNode(const YamlNode&) = default;
+YamlNode::YamlNode(YamlNode&&) noexcept = default;
+YamlNode& YamlNode::operator=(const YamlNode&) = default;
+YamlNode& YamlNode::operator=(YamlNode&&) noexcept = default;
+YamlNode::~YamlNode() = default;
+
 const YamlNode* YamlNode::Find(std::string_view key) const {
   for (const auto& [k, v] : mapping) {
     if (k == key) return &v;

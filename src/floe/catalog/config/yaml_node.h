@@ -11,7 +11,16 @@
 
 namespace floe::catalog {
 
+// The special members are defined in the .cc file: `mapping` holds pairs of this still incomplete
+// type, which clang (unlike g++) refuses to instantiate inline.
 struct YamlNode {
+  YamlNode();
+  YamlNode(const YamlNode&);
+  YamlNode(YamlNode&&) noexcept;
+  YamlNode& operator=(const YamlNode&);
+  YamlNode& operator=(YamlNode&&) noexcept;
+  ~YamlNode();
+
   enum class Kind { kNull, kScalar, kMapping, kSequence };
   Kind kind = Kind::kNull;
   std::string scalar;

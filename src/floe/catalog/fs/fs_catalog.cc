@@ -242,7 +242,11 @@ Result<std::string> FsCatalog::PublishVersion(const TableIdentifier& id,
 }
 
 Result<LoadedTable> FsCatalog::LoadTable(const TableIdentifier& id) {
-  FLOE_ASSIGN_OR_RETURN(auto current, CurrentVersion(id));
+  auto found = CurrentVersion(id);
+  if (!found.ok() && found.error().kind == ErrorKind::kNotFound && !IsTableFolder(TablePath(id))) {
+    return NoSuchTable(*this, id);
+  }
+  FLOE_ASSIGN_OR_RETURN(auto current, std::move(found));
   FLOE_ASSIGN_OR_RETURN(auto metadata, commit::ReadMetadataFile(*options_.io, current.first));
   return LoadedTable{id, current.first, std::move(metadata)};
 }

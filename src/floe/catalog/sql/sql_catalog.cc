@@ -332,7 +332,7 @@ Status SqlCatalog::InsertTable(const TableIdentifier& id, const std::string& met
 
 Result<LoadedTable> SqlCatalog::LoadTable(const TableIdentifier& id) {
   FLOE_ASSIGN_OR_RETURN(auto location, FindTable(id));
-  if (!location) return NotFound("table {} does not exist", id.ToString());
+  if (!location) return NoSuchTable(*this, id);
   FLOE_ASSIGN_OR_RETURN(auto metadata, commit::ReadMetadataFile(*options_.io, *location));
   return LoadedTable{id, *location, std::move(metadata)};
 }

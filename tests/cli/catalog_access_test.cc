@@ -1,7 +1,7 @@
-// Where a catalog is, as a new user meets it: a relative --warehouse or floe.yaml folder is stored
-// absolute (the table reads the same from any folder), a read-only command on a mistyped catalog
-// creates nothing and says so, and a warehouse floe cannot write is refused before anything is
-// made.
+// Catalogs as a new user meets them: a relative --warehouse or floe.yaml folder is stored absolute
+// (the table reads the same from any folder), a read-only command on a mistyped catalog creates
+// nothing and says so, a warehouse floe cannot write is refused before anything is made, and
+// mistyped table, namespace and catalog names get "did you mean".
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -20,7 +20,7 @@ CommandResult FloeIn(const std::string& cwd, const std::string& args) {
   return RunCommand(fmt::format("cd {} && {} {}", ShellQuote(cwd), ShellQuote(FloeBinary()), args));
 }
 
-TEST(CatalogPathsTest, RelativeWarehouseIsStoredAbsolute) {
+TEST(CatalogAccessTest, RelativeWarehouseIsStoredAbsolute) {
   TempDir dir;
   const std::string work = dir.Join("work");
   fs::create_directories(work);
@@ -46,7 +46,7 @@ TEST(CatalogPathsTest, RelativeWarehouseIsStoredAbsolute) {
   EXPECT_EQ(count.out, "2\n");
 }
 
-TEST(CatalogPathsTest, RelativeWarehouseInFloeYamlIsStoredAbsolute) {
+TEST(CatalogAccessTest, RelativeWarehouseInFloeYamlIsStoredAbsolute) {
   TempDir dir;
   std::ofstream(dir.Join("floe.yaml"))
       << "catalog:\n  lake:\n    type: fs\n    warehouse: lake-wh\n";
@@ -57,10 +57,10 @@ TEST(CatalogPathsTest, RelativeWarehouseInFloeYamlIsStoredAbsolute) {
   EXPECT_EQ(location.out, fs::weakly_canonical(dir.Join("lake-wh/db/t")).string() + "\n");
 }
 
-TEST(CatalogPathsTest, ReadOnlyCommandsCreateNoCatalog) {
+TEST(CatalogAccessTest, ReadOnlyCommandsCreateNoCatalog) {
   TempDir dir;
-  const std::vector<std::string> reads = {"list", "list db", "count db.t", "scan db.t",
-                                          "snapshots db.t", "sql 'SHOW NAMESPACES'"};
+  const std::vector<std::string> reads = {"list",      "list db",        "count db.t",
+                                          "scan db.t", "snapshots db.t", "sql 'SHOW NAMESPACES'"};
   for (const std::string& read : reads) {
     CommandResult r = FloeIn(dir.path(), "--warehouse typo-wh " + read);
     EXPECT_NE(r.exit_code, 0) << read;
@@ -77,8 +77,8 @@ TEST(CatalogPathsTest, ReadOnlyCommandsCreateNoCatalog) {
             std::string::npos)
       << listed.err;
   // A fs catalog whose folder is missing.
-  std::ofstream(dir.Join("fs.yaml")) << "catalog:\n  lake:\n    type: fs\n    warehouse: "
-                                     << dir.Join("no-lake") << "\n";
+  std::ofstream(dir.Join("fs.yaml"))
+      << "catalog:\n  lake:\n    type: fs\n    warehouse: " << dir.Join("no-lake") << "\n";
   CommandResult fs_listed = FloeIn(dir.path(), "--config fs.yaml list");
   EXPECT_EQ(fs_listed.exit_code, 3) << fs_listed.err;
   // Nothing was made.
@@ -92,7 +92,7 @@ TEST(CatalogPathsTest, ReadOnlyCommandsCreateNoCatalog) {
   EXPECT_TRUE(fs::exists(dir.Join("new-wh2/catalog.db")));
 }
 
-TEST(CatalogPathsTest, UnsupportedWarehouseIsRefusedBeforeAnythingIsMade) {
+TEST(CatalogAccessTest, UnsupportedWarehouseIsRefusedBeforeAnythingIsMade) {
   TempDir dir;
   CommandResult flag = FloeIn(dir.path(), "--warehouse s3://bucket/wh create namespace shop");
   EXPECT_NE(flag.exit_code, 0);
@@ -106,6 +106,48 @@ TEST(CatalogPathsTest, UnsupportedWarehouseIsRefusedBeforeAnythingIsMade) {
   EXPECT_NE(yaml.err.find("s3:// locations are not supported yet"), std::string::npos) << yaml.err;
   EXPECT_FALSE(fs::exists(dir.Join("cat")));
   EXPECT_EQ(FilesUnder(dir.path(), ""), std::vector<std::string>{dir.Join("floe.yaml")});
+}
+
+TEST(CatalogAccessTest, MistypedNamesGetSuggestions) {
+  TempDir dir;
+  std::ofstream(dir.Join("floe.yaml"))
+      << "catalog:\n  lake:\n    type: fs\n    warehouse: " << dir.Join("lake")
+      << "\n  prod:\n    uri: sqlite:///" << dir.Join("prod.db") << "\ndefault-catalog: prod\n";
+  ASSERT_EQ(FloeIn(dir.path(), "create namespace shop").exit_code, 0);
+  ASSERT_EQ(FloeIn(dir.path(), "create table shop.orders --schema 'id long'").exit_code, 0);
+  ASSERT_EQ(FloeIn(dir.path(), "create namespace lake.eng").exit_code, 0);
+
+  CommandResult table = FloeIn(dir.path(), "count shop.ordres");
+  EXPECT_EQ(table.exit_code, 3);
+  EXPECT_EQ(table.err,
+            "floe: table shop.ordres does not exist in catalog prod; did you mean shop.orders?\n");
+  CommandResult ns = FloeIn(dir.path(), "scan shpo.orders");
+  EXPECT_EQ(ns.exit_code, 3);
+  EXPECT_EQ(ns.err,
+            "floe: table shpo.orders does not exist: catalog prod has no namespace shpo; did you "
+            "mean shop?\n");
+  CommandResult sql = FloeIn(dir.path(), "sql 'SELECT * FROM shop.order'");
+  EXPECT_NE(sql.err.find("did you mean shop.orders?"), std::string::npos) << sql.err;
+  CommandResult catalog = FloeIn(dir.path(), "--catalog lak list");
+  EXPECT_EQ(catalog.exit_code, 3);
+  EXPECT_EQ(catalog.err,
+            "floe: --catalog lak: no such catalog in ./floe.yaml (it configures lake, prod); did "
+            "you mean lake?\n");
+  CommandResult bare = FloeIn(dir.path(), "count orders");
+  EXPECT_EQ(bare.exit_code, 2);
+  EXPECT_EQ(bare.err,
+            "floe: table name orders: give namespace.table (e.g. db.orders) (and there is no file "
+            "or folder orders)\n");
+
+  // USE <catalog> switches the catalog, as in Spark; USE <catalog>.<namespace> both.
+  CommandResult use = FloeIn(
+      dir.path(),
+      "sql \"USE lake; CREATE TABLE eng.t (a int); USE eng; INSERT INTO t VALUES (7); "
+      "USE prod.shop; INSERT INTO orders VALUES (1); USE lake.eng; SELECT a FROM t\" --format csv");
+  EXPECT_EQ(use.exit_code, 0) << use.err;
+  EXPECT_NE(use.out.find("a\n7\n"), std::string::npos) << use.out;
+  EXPECT_EQ(FloeIn(dir.path(), "count lake.eng.t").out, "1\n");
+  EXPECT_EQ(FloeIn(dir.path(), "count shop.orders").out, "1\n");
 }
 
 }  // namespace
