@@ -1,5 +1,9 @@
 #include "cli/command.h"
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <charconv>
 
 namespace floe::cli {
@@ -43,5 +47,18 @@ Result<std::optional<int64_t>> Args::GetInt(std::string_view name) const {
 
 void Print(std::string_view text) { std::fwrite(text.data(), 1, text.size(), stdout); }
 void PrintErr(std::string_view text) { std::fwrite(text.data(), 1, text.size(), stderr); }
+
+columnar::TableLayout TableLayoutFor(std::FILE* file) {
+  const int fd = file ? fileno(file) : -1;
+  if (fd < 0 || !isatty(fd)) return {};
+  columnar::TableLayout layout;
+  layout.max_cell_width = columnar::RowWriter::kMaxCellWidth;
+  winsize size{};
+  const bool known = ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_row > 0 && size.ws_col > 0;
+  // Room for the header, separator, "…" line, footer and the next prompt.
+  layout.max_rows = known ? std::max(10, size.ws_row - 6) : 40;
+  layout.max_line_width = known ? size.ws_col : 0;
+  return layout;
+}
 
 }  // namespace floe::cli

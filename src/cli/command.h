@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "floe/columnar/row_writer.h"
 #include "floe/util/result.h"
 
 namespace floe::cli {
@@ -68,6 +69,11 @@ const std::vector<Command>& Commands();
 // Writes to stdout / stderr.
 void Print(std::string_view text);
 void PrintErr(std::string_view text);
+
+// How `table` output fits when `file` is a terminal: a screenful of rows (the first and the last),
+// text cut at 48 characters and lines narrowed to the terminal's width; elsewhere (a pipe, a
+// file) no limits, every row and character.
+columnar::TableLayout TableLayoutFor(std::FILE* file);
 
 }  // namespace floe::cli
 

@@ -71,7 +71,7 @@ FLOE_REGISTER_COMMAND(
           FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> limit, inv.args.GetInt("--limit"));
           if (limit && *limit < 0) return InvalidArgument("--limit must not be negative");
           options.limit = limit;
-          auto writer = columnar::RowWriter::Make(format, stdout);
+          auto writer = columnar::RowWriter::Make(format, stdout, TableLayoutFor(stdout));
           auto io = io::LocalFileIO();
           table::ParquetScanCallbacks callbacks;
           callbacks.on_schema = [&](const columnar::SchemaPtr& s) { return writer->Begin(s); };

@@ -151,7 +151,7 @@ Status RunScan(const Invocation& inv) {
       text_out = std::fopen(output->c_str(), "wx");
       if (!text_out) return IoError("{}: cannot create the file (does it exist already?)", *output);
     }
-    rows = columnar::RowWriter::Make(*row_format, text_out);
+    rows = columnar::RowWriter::Make(*row_format, text_out, TableLayoutFor(text_out));
     callbacks.on_schema = [&](const columnar::SchemaPtr& s) { return rows->Begin(s); };
     callbacks.on_batch = [&](const columnar::RecordBatch& b) { return rows->Write(b); };
   } else {

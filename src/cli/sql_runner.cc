@@ -18,12 +18,15 @@ namespace {
 Status RunOneStatement(sql::Session& session, const sql::syntax::Statement& statement,
                        const SqlRunOptions& options) {
   std::unique_ptr<columnar::RowWriter> writer;
-  bool explain = statement.kind() == sql::syntax::StatementKind::kExplain &&
+  // A plan and a CREATE statement print as plain lines in the table format (a table would cut
+  // them or escape their line ends).
+  bool explain = (statement.kind() == sql::syntax::StatementKind::kExplain ||
+                  statement.kind() == sql::syntax::StatementKind::kShowCreateTable) &&
                  options.format == columnar::RowFormat::kTable;
   sql::StatementOutput output;
   output.on_schema = [&](const columnar::SchemaPtr& schema) -> Status {
     if (explain) return Ok();
-    writer = columnar::RowWriter::Make(options.format, stdout);
+    writer = columnar::RowWriter::Make(options.format, stdout, TableLayoutFor(stdout));
     FLOE_ASSIGN_OR_RETURN(auto empty, columnar::RecordBatch::Make(schema, 0, [&] {
                             std::vector<columnar::ArrayPtr> columns;
                             for (const auto& f : schema->fields())
@@ -37,8 +40,11 @@ Status RunOneStatement(sql::Session& session, const sql::syntax::Statement& stat
   output.on_batch = [&](const columnar::RecordBatch& batch) -> Status {
     if (explain) {
       // The plan as plain lines (a table would cut them).
-      for (int64_t i = 0; i < batch.num_rows(); ++i)
-        Print(std::string(batch.column(0)->GetView(i)) + "\n");
+      for (int64_t i = 0; i < batch.num_rows(); ++i) {
+        std::string line(batch.column(0)->GetView(i));
+        if (line.empty() || line.back() != '\n') line += '\n';
+        Print(line);
+      }
       return Ok();
     }
     if (options.format == columnar::RowFormat::kJson) return writer->Write(batch);
@@ -53,6 +59,31 @@ Status RunOneStatement(sql::Session& session, const sql::syntax::Statement& stat
   }
   std::fflush(stdout);
   if (!status.empty() && !options.quiet) PrintErr(status + "\n");
+  return Ok();
+}
+
+constexpr const char* kShellHelp =
+    "Statements end with ';' and may span lines. Ctrl-C cancels the line or the running\n"
+    "statement; Ctrl-D, quit, exit or .exit leave.\n"
+    "  SHOW NAMESPACES; SHOW TABLES [IN ns]; USE [catalog.]ns; DESCRIBE t; SHOW CREATE TABLE t;\n"
+    "  SELECT ... FROM [catalog.]ns.t [VERSION AS OF id | TIMESTAMP AS OF ts];\n"
+    "  SELECT * FROM ns.t.snapshots (also .history .files .manifests .partitions .refs);\n"
+    "  SELECT * FROM read_parquet('f.parquet') / read_csv('f.csv') / iceberg_scan('dir');\n"
+    "  CREATE TABLE ... [PARTITIONED BY (...)] [AS SELECT ...]; INSERT INTO t VALUES/SELECT;\n"
+    "  ALTER TABLE t ADD COLUMN / RENAME COLUMN / SET TBLPROPERTIES (...); DROP TABLE t;\n"
+    "  SET TIME ZONE 'Asia/Seoul';\n"
+    "Shell commands: .tables (every table), .help, .exit. More: floe sql --help.\n";
+
+// Every table of the current catalog (of the USE'd namespace, when one is), one name a line.
+Status PrintAllTables(sql::Session& session) {
+  FLOE_ASSIGN_OR_RETURN(std::vector<std::string> names, session.AllTableNames());
+  if (names.empty()) {
+    PrintErr("(no tables)\n");
+    return Ok();
+  }
+  std::string text;
+  for (const std::string& name : names) text += name + "\n";
+  Print(text);
   return Ok();
 }
 
@@ -74,7 +105,7 @@ Status RunSqlShell(sql::Session& session, const SqlRunOptions& options) {
   if (const char* home = std::getenv("HOME")) history = std::string(home) + "/.floe_history";
   using_history();
   if (!history.empty()) read_history(history.c_str());
-  PrintErr("floe sql: end statements with ';', leave with quit or Ctrl-D\n");
+  PrintErr("floe sql: end statements with ';', leave with quit or Ctrl-D, help for help\n");
   std::string buffer;
   while (true) {
     char* line = readline(buffer.empty() ? "floe> " : "   -> ");
@@ -84,9 +115,24 @@ Status RunSqlShell(sql::Session& session, const SqlRunOptions& options) {
     std::string trimmed = text;
     while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t'))
       trimmed.pop_back();
-    if (buffer.empty() &&
-        (trimmed == "quit" || trimmed == "exit" || trimmed == "quit;" || trimmed == "exit;"))
+    if (buffer.empty() && (trimmed == "quit" || trimmed == "exit" || trimmed == "quit;" ||
+                           trimmed == "exit;" || trimmed == ".exit" || trimmed == ".quit"))
       break;
+    // The DuckDB and SQLite shells' habits: help, .help, .tables.
+    if (buffer.empty() && (trimmed == "help" || trimmed == "help;" || trimmed == ".help")) {
+      PrintErr(kShellHelp);
+      continue;
+    }
+    if (buffer.empty() && (trimmed == ".tables" || trimmed == ".tables;")) {
+      Status s = PrintAllTables(session);
+      if (!s.ok()) PrintErr(fmt::format("floe: {}\n", s.error().message));
+      continue;
+    }
+    if (buffer.empty() && trimmed.starts_with(".")) {
+      PrintErr(
+          fmt::format("floe: unknown command {} (.help lists the shell's commands)\n", trimmed));
+      continue;
+    }
     if (trimmed.empty() && buffer.empty()) continue;
     buffer += (buffer.empty() ? "" : "\n") + text;
     if (trimmed.empty() || trimmed.back() != ';') continue;

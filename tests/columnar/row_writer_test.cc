@@ -38,9 +38,10 @@ RecordBatch SmallBatch() {
        MakeDecimal64(Decimal128(6, 2), {150, -5, 123456})});
 }
 
-std::string WriteAll(RowFormat format, const std::vector<RecordBatch>& batches) {
+std::string WriteAll(RowFormat format, const std::vector<RecordBatch>& batches,
+                     const TableLayout& layout = {}) {
   std::string out;
-  auto writer = RowWriter::Make(format, &out);
+  auto writer = RowWriter::Make(format, &out, layout);
   for (const auto& b : batches) Check(writer->Write(b));
   Check(writer->Finish());
   return out;
@@ -114,7 +115,11 @@ TEST(RowWriterTest, TableCutsLongTextAndEscapesControls) {
   auto batch = MakeBatch(
       {Field("s", Utf8())},
       {MakeBinary(Utf8(), {long_text, accented, std::string("a\nb\tc\x1b"), std::string("z")})});
-  std::string out = WriteAll(RowFormat::kTable, {batch});
+  // Without a layout (a pipe, a file) nothing is cut.
+  EXPECT_EQ(WriteAll(RowFormat::kTable, {batch}), "s\n" + std::string(100, '-') + "\n" + long_text +
+                                                      "\n" + accented +
+                                                      "\na\\nb\\tc\\x1b\nz\n(4 rows)\n");
+  std::string out = WriteAll(RowFormat::kTable, {batch}, TableLayout{.max_cell_width = 48});
   std::string expected_long = std::string(47, 'x') + "\xE2\x80\xA6";
   std::string expected_accented;
   for (int i = 0; i < 47; ++i) expected_accented += "\xC3\xA9";
@@ -141,11 +146,39 @@ TEST(RowWriterTest, TableKeepsSampledWidthsAfterTheFirstThousandRows) {
   EXPECT_NE(out.find("n | name\n--+-----\n0 | abc\n"), std::string::npos) << out.substr(0, 100);
   Check(writer->Write(batch.Slice(n, 2)));
   Check(writer->Finish());
-  EXPECT_NE(
-      out.find("\n9 | abc\n1234567 | abc\xE2\x80\xA6\n1234567 | abc\xE2\x80\xA6\n(1002 rows)\n"),
-      std::string::npos)
+  // Later rows keep the widths; wider text is printed whole (nothing is cut without a layout).
+  EXPECT_NE(out.find("\n9 | abc\n1234567 | abcdefgh\n1234567 | abcdefgh\n(1002 rows)\n"),
+            std::string::npos)
       << out.substr(out.size() - 100);
   EXPECT_EQ(writer->rows_written(), n + 2);
+}
+
+// A terminal's layout: the first and last rows with a "…" line and a count of those shown, and
+// the widest text column narrowed until a line fits.
+TEST(RowWriterTest, TableLayoutShowsAScreenful) {
+  Int64Builder ids(Int64());
+  BinaryBuilder names(Utf8());
+  for (int64_t i = 1; i <= 2163; ++i) {
+    Check(ids.Append(i));
+    Check(names.Append(i == 2 ? std::string(30, 'w') : "n" + std::to_string(i)));
+  }
+  auto batch = MakeBatch({Field("id", Int64()), Field("name", Utf8())},
+                         {Get(ids.Finish()), Get(names.Finish())});
+  std::string out = WriteAll(RowFormat::kTable, {batch.Slice(0, 1000), batch.Slice(1000, 1163)},
+                             TableLayout{.max_rows = 5, .max_line_width = 20});
+  EXPECT_EQ(out,
+            "  id | name\n"
+            "-----+--------------\n"
+            "   1 | n1\n"
+            "   2 | wwwwwwwwwwww\xE2\x80\xA6\n"
+            "   3 | n3\n"
+            "   \xE2\x80\xA6 | \xE2\x80\xA6\n"
+            "2162 | n2162\n"
+            "2163 | n2163\n"
+            "(2,163 rows, 5 shown)\n");
+  // As many rows as the screen holds: all of them, the usual footer.
+  EXPECT_EQ(WriteAll(RowFormat::kTable, {batch.Slice(2, 3)}, TableLayout{.max_rows = 3}),
+            "id | name\n---+-----\n 3 | n3\n 4 | n4\n 5 | n5\n(3 rows)\n");
 }
 
 TEST(RowWriterTest, BatchesMustShareTheSchema) {

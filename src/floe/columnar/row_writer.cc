@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "floe/columnar/table_row_writer.h"
 #include "floe/columnar/value_text.h"
 #include "floe/util/json_writer.h"
 
@@ -74,146 +75,14 @@ class CsvRowWriter final : public RowWriter {
   void OnFinish() override {}
 };
 
-// Characters as the terminal shows them: one per code point (valid UTF-8 is assumed: the cell
-// texts have been repaired; wide East Asian characters are counted as one).
-int DisplayWidth(std::string_view text) {
-  int width = 0;
-  for (char c : text) width += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return width;
-}
-
-// `text` with control characters escaped, cut to `max_width` characters ending in "…" when longer.
-std::string CellText(std::string_view text, int max_width) {
-  std::string out;
-  int width = 0;
-  size_t keep = 0;  // bytes of the longest prefix of whole pieces within max_width - 1
-  char escape[8];
-  for (size_t i = 0; i < text.size();) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    std::string_view piece;
-    size_t n = 1;
-    if (c < 0x20 || c == 0x7F) {
-      const char* name = c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : nullptr;
-      if (name != nullptr) {
-        piece = name;
-      } else {
-        piece = std::string_view(
-            escape, static_cast<size_t>(fmt::format_to(escape, "\\x{:02x}", c) - escape));
-      }
-    } else {
-      while (i + n < text.size() && (static_cast<unsigned char>(text[i + n]) & 0xC0) == 0x80) ++n;
-      piece = text.substr(i, n);
-    }
-    const int piece_width = DisplayWidth(piece);
-    if (width + piece_width > max_width) {
-      out.resize(keep);
-      if (max_width > 0) out.append("\xE2\x80\xA6");
-      return out;
-    }
-    out.append(piece);
-    width += piece_width;
-    if (width <= max_width - 1) keep = out.size();
-    i += n;
-  }
-  return out;
-}
-
-class TableRowWriter final : public RowWriter {
- protected:
-  void OnBegin() override {
-    for (const Field& field : schema_->fields()) {
-      std::string name;
-      if (!AppendValidUtf8(name, field.name)) replaced_invalid_utf8_ = true;
-      headers_.push_back(CellText(name, kMaxCellWidth));
-      right_.push_back(IsNumericType(*field.type));
-      widths_.push_back(DisplayWidth(headers_.back()));
-    }
-  }
-
-  void WriteRow(const RecordBatch& batch, int64_t row) override {
-    std::vector<std::string> cells;
-    cells.reserve(static_cast<size_t>(batch.num_columns()));
-    for (int c = 0; c < batch.num_columns(); ++c) {
-      const auto col = static_cast<size_t>(c);
-      const ArrayData& array = *batch.column(c);
-      if (array.IsNull(row)) {
-        cells.emplace_back("NULL");
-        continue;
-      }
-      std::string text;
-      ValueTextOptions options;
-      options.uuid = uuid_[col];
-      if (!AppendValueText(array, row, &text, options)) replaced_invalid_utf8_ = true;
-      // Numbers are short and never cut; other text is cut to the widest a column may be.
-      cells.push_back(right_[col] ? std::move(text) : CellText(text, kMaxCellWidth));
-    }
-    if (sized_) {
-      AppendLine(cells);
-      return;
-    }
-    for (size_t c = 0; c < cells.size(); ++c) {
-      widths_[c] = std::max(widths_[c], DisplayWidth(cells[c]));
-    }
-    sample_.push_back(std::move(cells));
-    if (static_cast<int64_t>(sample_.size()) >= kTableSampleRows) PrintSample();
-  }
-
-  void OnFinish() override {
-    if (!sized_) PrintSample();
-    pending_.append(rows_written_ == 1 ? "(1 row)\n" : fmt::format("({} rows)\n", rows_written_));
-  }
-
- private:
-  // The widths are now fixed: header, separator and the rows held back.
-  void PrintSample() {
-    sized_ = true;
-    if (headers_.empty()) return;
-    AppendLine(headers_);
-    for (size_t c = 0; c < widths_.size(); ++c) {
-      if (c > 0) pending_.append("-+-");
-      pending_.append(static_cast<size_t>(widths_[c]), '-');
-    }
-    pending_.push_back('\n');
-    for (const auto& cells : sample_) AppendLine(cells);
-    sample_.clear();
-    sample_.shrink_to_fit();
-  }
-
-  void AppendLine(const std::vector<std::string>& cells) {
-    if (cells.empty()) return;
-    for (size_t c = 0; c < cells.size(); ++c) {
-      if (c > 0) pending_.append(" | ");
-      const int width = widths_[c];
-      std::string_view text = cells[c];
-      std::string cut;
-      if (!right_[c] && DisplayWidth(text) > width) {
-        cut = CellText(text, width);
-        text = cut;
-      }
-      const auto pad = static_cast<size_t>(std::max(width - DisplayWidth(text), 0));
-      if (right_[c]) pending_.append(pad, ' ');
-      pending_.append(text);
-      // No trailing blanks after the last column.
-      if (!right_[c] && c + 1 < cells.size()) pending_.append(pad, ' ');
-    }
-    pending_.push_back('\n');
-  }
-
-  std::vector<std::string> headers_;
-  std::vector<bool> right_;  // numbers: right-aligned
-  std::vector<int> widths_;
-  std::vector<std::vector<std::string>> sample_;
-  bool sized_ = false;
-};
-
-std::unique_ptr<RowWriter> MakeFor(RowFormat format) {
+std::unique_ptr<RowWriter> MakeFor(RowFormat format, const TableLayout& layout) {
   switch (format) {
     case RowFormat::kJson:
       return std::make_unique<JsonRowWriter>();
     case RowFormat::kCsv:
       return std::make_unique<CsvRowWriter>();
     case RowFormat::kTable:
-      return std::make_unique<TableRowWriter>();
+      return MakeTableRowWriter(layout);
   }
   return nullptr;
 }
@@ -239,14 +108,16 @@ std::string_view RowFormatName(RowFormat format) {
   return "?";
 }
 
-std::unique_ptr<RowWriter> RowWriter::Make(RowFormat format, std::FILE* file) {
-  auto writer = MakeFor(format);
+std::unique_ptr<RowWriter> RowWriter::Make(RowFormat format, std::FILE* file,
+                                           const TableLayout& layout) {
+  auto writer = MakeFor(format, layout);
   writer->file_ = file;
   return writer;
 }
 
-std::unique_ptr<RowWriter> RowWriter::Make(RowFormat format, std::string* out) {
-  auto writer = MakeFor(format);
+std::unique_ptr<RowWriter> RowWriter::Make(RowFormat format, std::string* out,
+                                           const TableLayout& layout) {
+  auto writer = MakeFor(format, layout);
   writer->out_ = out;
   return writer;
 }

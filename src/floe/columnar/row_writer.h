@@ -6,10 +6,13 @@
 //          end in
 //          "\n".
 //   table  aligned columns for people: a header, a separator, numbers right-aligned and the rest
-//          left-aligned, nulls as NULL, then "(N rows)". The first kTableSampleRows rows are held
-//          to size the columns (each at most kMaxCellWidth characters); later rows are printed at
-//          once with those widths. Text longer than its column ends in "…" (numbers are never cut).
-//          Control characters show as escapes (\n, \t, \x1b) so that one row stays one line.
+//          left-aligned, nulls as NULL, then "(N rows)". Control characters show as escapes (\n,
+//          \t, \x1b) so that one row stays one line. By default every row and every character is
+//          printed (to a pipe or file): the first kTableSampleRows rows are held to size the
+//          columns, later rows are printed at once in those widths. A TableLayout for a terminal
+//          shows the first and last rows only ("(2,163 rows, 40 shown)"), cuts text to a width
+//          and narrows the widest text columns to fit the line; cut text ends in "…" (numbers
+//          are never cut).
 // Values are written as value_text.h says; a top-level fixed_size_binary(16) column whose Field
 // carries the arrow.uuid extension name prints as UUIDs.
 #pragma once
@@ -28,6 +31,13 @@ namespace floe::columnar {
 
 enum class RowFormat { kTable, kCsv, kJson };
 
+// How the table format fits a screen; zero means no limit.
+struct TableLayout {
+  int64_t max_rows = 0;    // more rows: the first (max_rows + 1) / 2 and the last max_rows / 2
+  int max_cell_width = 0;  // text cut to this many characters
+  int max_line_width = 0;  // the widest text columns narrowed until a line fits
+};
+
 // "table", "csv" or "json"; InvalidArgument otherwise.
 Result<RowFormat> ParseRowFormat(std::string_view text);
 std::string_view RowFormatName(RowFormat format);
@@ -38,8 +48,10 @@ class RowWriter {
   static constexpr int kMaxCellWidth = 48;
 
   // Rows are written to `file` (left open) or appended to `*out`.
-  static std::unique_ptr<RowWriter> Make(RowFormat format, std::FILE* file);
-  static std::unique_ptr<RowWriter> Make(RowFormat format, std::string* out);
+  static std::unique_ptr<RowWriter> Make(RowFormat format, std::FILE* file,
+                                         const TableLayout& layout = {});
+  static std::unique_ptr<RowWriter> Make(RowFormat format, std::string* out,
+                                         const TableLayout& layout = {});
   virtual ~RowWriter() = default;
   RowWriter(const RowWriter&) = delete;
   RowWriter& operator=(const RowWriter&) = delete;

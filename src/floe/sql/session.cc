@@ -278,60 +278,6 @@ Result<std::unique_ptr<Session>> Session::Make(SessionOptions options) {
 
 io::FileIO& Session::LocalIo() { return *local_io_; }
 
-Result<std::string> Session::DefaultCatalogName() {
-  if (!options_.config) return InvalidArgument("{}", options_.no_catalog_message);
-  if (current_catalog_) return *current_catalog_;
-  return options_.config->DefaultCatalogName();
-}
-
-Result<catalog::Catalog*> Session::OpenCatalog(const std::string& name) {
-  if (!options_.config) return InvalidArgument("{}", options_.no_catalog_message);
-  auto it = catalogs_.find(name);
-  if (it != catalogs_.end()) return it->second.get();
-  // Only a statement that creates something may create the catalog's database or folder.
-  FLOE_ASSIGN_OR_RETURN(auto opened,
-                        catalog::OpenCatalog(*options_.config, name, may_create_catalog_));
-  catalog::Catalog* raw = opened.get();
-  catalogs_.emplace(name, std::move(opened));
-  return raw;
-}
-
-Result<Session::TableRef> Session::ResolveTableName(const syntax::QualifiedName& name) {
-  // The catalog prefix as for namespaces; then namespace levels and the table (a bare table name
-  // is in USE's namespace).
-  FLOE_ASSIGN_OR_RETURN(auto parts, ResolveNamespace(name));
-  TableRef ref;
-  ref.catalog = parts.first;
-  ref.id.name = parts.second.back();
-  ref.id.ns.assign(parts.second.begin(), parts.second.end() - 1);
-  if (ref.id.ns.empty()) {
-    if (!current_namespace_) {
-      return InvalidArgument(
-          "table {} needs a namespace: write namespace.{} (or USE a namespace first)", name.back(),
-          name.back());
-    }
-    ref.id.ns = *current_namespace_;
-  }
-  bool catalog_named = name.size() >= 2 && options_.config->catalogs.count(name[0]);
-  ref.display = (catalog_named ? name[0] + "." : "") + ref.id.ToString();
-  return ref;
-}
-
-Result<std::pair<catalog::Catalog*, catalog::Namespace>> Session::ResolveNamespace(
-    const syntax::QualifiedName& name) {
-  if (!options_.config) return InvalidArgument("{}", options_.no_catalog_message);
-  std::string catalog_name;
-  std::vector<std::string> rest = name;
-  if (name.size() >= 2 && options_.config->catalogs.count(name[0])) {
-    catalog_name = name[0];
-    rest.erase(rest.begin());
-  } else {
-    FLOE_ASSIGN_OR_RETURN(catalog_name, DefaultCatalogName());
-  }
-  FLOE_ASSIGN_OR_RETURN(catalog::Catalog * cat, OpenCatalog(catalog_name));
-  return std::make_pair(cat, catalog::Namespace(rest.begin(), rest.end()));
-}
-
 Result<RelationSource> Session::ResolveTable(const syntax::TableName& table,
                                              const EvalContextPtr& context) {
   scan::SnapshotSelector selector;

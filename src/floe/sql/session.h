@@ -62,6 +62,9 @@ class Session final : public RelationResolver {
   io::FileIO& LocalIo() override;
   Result<RelationSource> ResolveMetadataFile(const std::string& path) override;
 
+  // Every table of the current catalog, below USE's namespace when one is set ("ns.t", sorted).
+  Result<std::vector<std::string>> AllTableNames();
+
  private:
   explicit Session(SessionOptions options);
 
