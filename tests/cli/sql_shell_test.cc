@@ -14,7 +14,8 @@ namespace floe::testing {
 namespace {
 
 // argv: floe, warehouse, home, then the lines to type. Prints everything the terminal showed.
-constexpr const char* kShellDriver = R"py(import fcntl, os, pty, select, signal, struct, sys, termios, time
+constexpr const char* kShellDriver =
+    R"py(import fcntl, os, pty, select, signal, struct, sys, termios, time
 floe, wh, home = sys.argv[1:4]
 lines = sys.argv[4:]
 pid, fd = pty.fork()
@@ -96,7 +97,8 @@ TEST_F(SqlShellTest, LongResultsShowAScreenful) {
   std::string out = Shell({Query()});
   // 20 rows: 14 shown, the first 7 and the last 7; lines cut to 60 columns.
   EXPECT_NE(out.find("(2,163 rows, 14 shown)"), std::string::npos) << out;
-  EXPECT_NE(out.find("   7 | n7\n   \xE2\x80\xA6 | \xE2\x80\xA6\n2157 | n2157\n"), std::string::npos)
+  EXPECT_NE(out.find("   7 | n7\n   \xE2\x80\xA6 | \xE2\x80\xA6\n2157 | n2157\n"),
+            std::string::npos)
       << out;
   EXPECT_EQ(out.find("   8 | n8\n"), std::string::npos) << out;
   EXPECT_NE(out.find("   2 | " + std::string(47, 'w') + "\xE2\x80\xA6\n"), std::string::npos)

@@ -177,8 +177,7 @@ class TableRowWriter final : public RowWriter {
     }
     pending_.push_back('\n');
     for (const auto& cells : head_) AppendLine(cells);
-    if (!tail_.empty() &&
-        rows_written_ > static_cast<int64_t>(head_.size() + tail_.size())) {
+    if (!tail_.empty() && rows_written_ > static_cast<int64_t>(head_.size() + tail_.size())) {
       AppendLine(std::vector<std::string>(widths_.size(), "\xE2\x80\xA6"));
     }
     for (const auto& cells : tail_) AppendLine(cells);

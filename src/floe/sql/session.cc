@@ -436,6 +436,9 @@ Result<std::string> Session::Execute(const syntax::Statement& statement,
     case StatementKind::kSetConfig:
       result = SetConfig(*statement.As<syntax::SetConfig>(), output);
       break;
+    case StatementKind::kCall:
+      result = Call(*statement.As<syntax::Call>(), output);
+      break;
     case StatementKind::kUse: {
       // As Spark: USE <catalog> switches the catalog (a catalog name wins over a namespace of
       // the same name); USE [catalog.]namespace the namespace, and the catalog when named.

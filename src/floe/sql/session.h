@@ -97,6 +97,8 @@ class Session final : public RelationResolver {
   Result<std::string> Insert(const syntax::Insert& stmt);
   Result<std::string> SetTimeZone(std::optional<std::string> zone);
   Result<std::string> SetConfig(const syntax::SetConfig& stmt, const StatementOutput& output);
+  // session_call.cc
+  Result<std::string> Call(const syntax::Call& stmt, const StatementOutput& output);
 
   // Appends the rows of a bound query to a table through `ops` (INSERT: the catalog's table;
   // CTAS: a staged create) in one commit: columns by position, cast to the table's types where

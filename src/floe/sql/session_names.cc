@@ -1,10 +1,10 @@
 // How a session finds catalogs, namespaces and tables by name: the configured catalogs, USE's
 // catalog and namespace, and Spark's rule for a leading catalog name.
-#include "floe/sql/session.h"
-
 #include <fmt/format.h>
 
 #include <algorithm>
+
+#include "floe/sql/session.h"
 
 namespace floe::sql {
 

@@ -272,7 +272,8 @@ Result<AddFilesResult> AddFiles(commit::TableOperations& ops, const std::vector<
     if (existing.count(normalized)) {
       return InvalidArgument(
           "add-files: {} is already in the table (adding it again would count its rows twice; "
-          "--allow-duplicates adds it anyway)",
+          "add it anyway with --allow-duplicates, or check_duplicate_files => false in CALL "
+          "system.add_files)",
           location);
     }
     FLOE_ASSIGN_OR_RETURN(manifest::DataFile file,

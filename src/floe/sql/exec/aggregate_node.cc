@@ -427,7 +427,7 @@ class AggregateNode final : public PlanNode {
   static Status AddValues(const AggregateCall& call, const columnar::ArrayData& values, int64_t n,
                           const uint32_t* g, AggregateStates& s) {
     int64_t* counts = s.count.data();
-    const auto count = [counts](uint32_t group) {
+    const auto count = [&](uint32_t group) {
       if constexpr (kCountValues) ++counts[group];
     };
     const bool avg = call.kind == AggregateKind::kAvg;

@@ -440,6 +440,19 @@ struct Use {
   QualifiedName name;
 };
 
+// CALL [catalog.]system.name(value, …) or (name => value, …): Spark's stored procedures
+// (sql/procedures.h). Arguments are constants: literals, functions of them, map(…) and array(…).
+struct CallArgument {
+  SourcePosition pos;
+  std::optional<std::string> name;  // name => value; absent for a positional argument
+  ExprPtr value;
+};
+
+struct Call {
+  QualifiedName procedure;  // as written: system.name, or catalog.system.name
+  std::vector<CallArgument> args;
+};
+
 enum class StatementKind {
   kQuery,
   kExplain,
@@ -457,6 +470,7 @@ enum class StatementKind {
   kSetTimeZone,
   kSetConfig,
   kUse,
+  kCall,
 };
 
 struct Statement {
@@ -464,7 +478,7 @@ struct Statement {
   std::string text;  // the statement's source text (without the ';'), for messages and echo
   std::variant<QueryStatement, Explain, CreateNamespace, DropNamespace, CreateTable, DropTable,
                ShowNamespaces, ShowTables, DescribeTable, ShowCreateTable, ShowTblProperties,
-               AlterTable, Insert, SetTimeZone, SetConfig, Use>
+               AlterTable, Insert, SetTimeZone, SetConfig, Use, Call>
       node;
 
   StatementKind kind() const { return static_cast<StatementKind>(node.index()); }

@@ -14,7 +14,7 @@ static_assert(std::variant_size_v<decltype(QueryBody::node)> ==
 static_assert(std::variant_size_v<decltype(AlterTable::action)> ==
               static_cast<size_t>(AlterTableKind::kRenameTable) + 1);
 static_assert(std::variant_size_v<decltype(Statement::node)> ==
-              static_cast<size_t>(StatementKind::kUse) + 1);
+              static_cast<size_t>(StatementKind::kCall) + 1);
 
 namespace {
 
@@ -364,6 +364,15 @@ struct StatementPrinter {
     return out;
   }
   std::string operator()(const Use& s) const { return "USE " + ToSql(s.name); }
+  std::string operator()(const Call& s) const {
+    std::string out = "CALL " + ToSql(s.procedure) + "(";
+    for (size_t i = 0; i < s.args.size(); ++i) {
+      if (i > 0) out += ", ";
+      if (s.args[i].name) out += QuoteIdentifier(*s.args[i].name) + " => ";
+      out += ToSql(*s.args[i].value);
+    }
+    return out + ")";
+  }
 };
 
 }  // namespace

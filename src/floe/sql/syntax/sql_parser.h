@@ -57,6 +57,7 @@ class SqlParser : public expr::syntax::ExpressionParser {
   Result<Statement> ParseAlterTable();
   Result<Statement> ParseInsert();
   Result<Statement> ParseSet();
+  Result<Statement> ParseCall();
   Result<ColumnDefinition> ParseColumnDefinition();
   Result<AddColumn> ParseAddColumn();
   Result<std::optional<ColumnPosition>> ParseColumnPosition();

@@ -56,6 +56,8 @@ Result<Statement> SqlParser::ParseStatement() {
     result = ParseInsert();
   } else if (AtWord("SET")) {
     result = ParseSet();
+  } else if (AtWord("CALL")) {
+    result = ParseCall();
   } else if (AcceptWord("USE")) {
     if (AtNamespaceWord()) Advance();
     FLOE_ASSIGN_OR_RETURN(QualifiedName name, ParseQualifiedName("a namespace name"));
@@ -73,6 +75,36 @@ Result<Statement> SqlParser::ParseStatement() {
     result->text.pop_back();
   }
   return result;
+}
+
+// CALL name(args): all positional or all named (Spark refuses a mix).
+Result<Statement> SqlParser::ParseCall() {
+  SourcePosition pos = Advance().pos;  // CALL
+  Call call;
+  FLOE_ASSIGN_OR_RETURN(call.procedure, ParseQualifiedName("a procedure name"));
+  FLOE_RETURN_IF_ERROR(ExpectSymbol("(", "after the procedure name"));
+  if (!AcceptSymbol(")")) {
+    while (true) {
+      CallArgument arg;
+      const Token start = Peek();
+      arg.pos = start.pos;
+      if ((Peek().kind == TokenKind::kWord || Peek().kind == TokenKind::kQuotedIdentifier) &&
+          AtSymbol("=>", 1)) {
+        arg.name = Advance().text;
+        Advance();  // =>
+      }
+      if (!call.args.empty() && call.args.front().name.has_value() != arg.name.has_value()) {
+        return ErrorAt(start,
+                       "CALL: give every argument by name (name => value) or every one "
+                       "by position, not a mix");
+      }
+      FLOE_ASSIGN_OR_RETURN(arg.value, ParseExpr());
+      call.args.push_back(std::move(arg));
+      if (AcceptSymbol(")")) break;
+      FLOE_RETURN_IF_ERROR(ExpectSymbol(",", "between arguments, or \")\" after them"));
+    }
+  }
+  return MakeStatementNode(pos, std::move(call));
 }
 
 bool SqlParser::AtNamespaceWord() const {
