@@ -75,10 +75,12 @@ TEST_F(ProceduresTest, RegisterTableAndAncestorsOf) {
                 .find("error"),
             std::string::npos);
   std::string snapshots = Run("SELECT snapshot_id, committed_at FROM db.t.snapshots");
-  const std::string first = Value("SELECT snapshot_id FROM db.t.snapshots ORDER BY committed_at "
-                                  "LIMIT 1");
-  const std::string second = Value("SELECT snapshot_id FROM db.t.snapshots ORDER BY committed_at "
-                                   "DESC LIMIT 1");
+  const std::string first = Value(
+      "SELECT snapshot_id FROM db.t.snapshots ORDER BY committed_at "
+      "LIMIT 1");
+  const std::string second = Value(
+      "SELECT snapshot_id FROM db.t.snapshots ORDER BY committed_at "
+      "DESC LIMIT 1");
   // The timestamps in milliseconds: those of the snapshots table, whose seconds CAST gives.
   auto seconds = [&](const std::string& id) {
     return Value("SELECT CAST(committed_at AS BIGINT) FROM db.t.snapshots WHERE snapshot_id = " +
@@ -90,7 +92,8 @@ TEST_F(ProceduresTest, RegisterTableAndAncestorsOf) {
   for (size_t pos = ancestors.find('\n') + 1; pos < ancestors.size();) {
     size_t comma = ancestors.find(',', pos);
     size_t end = ancestors.find('\n', pos);
-    rows.emplace_back(ancestors.substr(pos, comma - pos), ancestors.substr(comma + 1, end - comma - 1));
+    rows.emplace_back(ancestors.substr(pos, comma - pos),
+                      ancestors.substr(comma + 1, end - comma - 1));
     pos = end + 1;
   }
   ASSERT_EQ(rows.size(), 2u) << ancestors << snapshots;
@@ -101,12 +104,12 @@ TEST_F(ProceduresTest, RegisterTableAndAncestorsOf) {
   EXPECT_EQ(Run("CALL system.ancestors_of(snapshot_id => " + first + ", table => 'db.t')"),
             "snapshot_id,timestamp\n" + first + "," + rows[1].second + "\n");
 
-  const std::string metadata = Value("SELECT file FROM db.t.metadata_log_entries ORDER BY "
-                                     "timestamp DESC LIMIT 1");
-  EXPECT_EQ(Run("CALL system.register_table(table => 'db.copy', metadata_file => '" + metadata +
-                "')"),
-            "current_snapshot_id,total_records_count,total_data_files_count\n" + second +
-                ",3,2\n");
+  const std::string metadata = Value(
+      "SELECT file FROM db.t.metadata_log_entries ORDER BY "
+      "timestamp DESC LIMIT 1");
+  EXPECT_EQ(
+      Run("CALL system.register_table(table => 'db.copy', metadata_file => '" + metadata + "')"),
+      "current_snapshot_id,total_records_count,total_data_files_count\n" + second + ",3,2\n");
   EXPECT_EQ(Value("SELECT count(*) FROM db.copy"), "3");
 }
 

@@ -61,9 +61,9 @@ Result<std::vector<std::string>> SourceFiles(const std::string& source) {
     path = source.substr(11, source.size() - 12);
   } else if (lowered.starts_with("parquet.`") && source.ends_with("`")) {
     path = source.substr(9, source.size() - 10);
-  } else if (source.starts_with("`") || (source.find('.') != std::string::npos &&
-                                         !std::filesystem::exists(source) &&
-                                         source.find('/') == std::string::npos)) {
+  } else if (source.starts_with("`") ||
+             (source.find('.') != std::string::npos && !std::filesystem::exists(source) &&
+              source.find('/') == std::string::npos)) {
     return NotSupported(
         "add_files: source_table {}: only Parquet files are supported as a source "
         "(`parquet`.`/path/to/folder`, a folder or a file), not a table",
@@ -140,8 +140,8 @@ Result<ProcedureResult> AncestorsOf(const ProcedureContext& context,
   FLOE_ASSIGN_OR_RETURN(catalog::TableIdentifier id, context.resolve_table(name));
   FLOE_ASSIGN_OR_RETURN(catalog::LoadedTable table, context.catalog->LoadTable(id));
   ProcedureResult result{{"snapshot_id", "timestamp"}, {Int64(), Int64()}, {}};
-  const spec::Snapshot* s = start ? table.metadata.SnapshotById(*start)
-                                  : table.metadata.CurrentSnapshot();
+  const spec::Snapshot* s =
+      start ? table.metadata.SnapshotById(*start) : table.metadata.CurrentSnapshot();
   if (start && s == nullptr) {
     return NotFound("ancestors_of: {} has no snapshot {}", name, *start);
   }
@@ -174,8 +174,8 @@ const std::vector<Procedure>& Procedures() {
 
 const ProcedureValue* ProcedureArguments::Find(std::string_view name) const {
   auto it = values_.find(std::string(name));
-  if (it == values_.end() || (it->second.kind == ProcedureValue::Kind::kScalar &&
-                              it->second.scalar.is_null())) {
+  if (it == values_.end() ||
+      (it->second.kind == ProcedureValue::Kind::kScalar && it->second.scalar.is_null())) {
     return nullptr;
   }
   return &it->second;
@@ -205,8 +205,7 @@ Result<std::optional<int64_t>> ProcedureArguments::Long(std::string_view name) c
 Result<bool> ProcedureArguments::Bool(std::string_view name, bool default_value) const {
   const ProcedureValue* v = Find(name);
   if (v == nullptr) return default_value;
-  if (v->kind != ProcedureValue::Kind::kScalar ||
-      !std::holds_alternative<bool>(v->scalar.value)) {
+  if (v->kind != ProcedureValue::Kind::kScalar || !std::holds_alternative<bool>(v->scalar.value)) {
     return InvalidArgument("{}: argument {} must be true or false", procedure_, name);
   }
   return v->scalar.as_bool();

@@ -24,8 +24,8 @@ struct ProcedureValue {
   enum class Kind { kScalar, kArray, kMap };
   Kind kind = Kind::kScalar;
   Scalar scalar;
-  columnar::DataTypePtr type;  // the scalar's type (null for a NULL literal's)
-  std::vector<Scalar> elements;                   // kArray
+  columnar::DataTypePtr type;                      // the scalar's type (null for a NULL literal's)
+  std::vector<Scalar> elements;                    // kArray
   std::vector<std::pair<Scalar, Scalar>> entries;  // kMap
 };
 

@@ -18,6 +18,7 @@
 #include "floe/sql/exec/store_assignment.h"
 #include "floe/sql/exec/uuid_text.h"
 #include "floe/sql/expression_binder.h"
+#include "floe/sql/statement_rows.h"
 #include "floe/sql/type_syntax.h"
 #include "floe/table/schema_conversion.h"
 #include "floe/update/append_files.h"
@@ -49,31 +50,6 @@ std::string JoinName(const std::vector<std::string>& parts) {
 }
 
 // Rows of strings (SHOW and DESCRIBE output) to the statement output.
-Status EmitTextRows(const StatementOutput& output, const std::vector<std::string>& names,
-                    const std::vector<std::vector<std::optional<std::string>>>& rows) {
-  std::vector<DataTypePtr> types(names.size(), columnar::Utf8());
-  SchemaPtr schema = MakeSchema(names, types);
-  if (output.on_schema) FLOE_RETURN_IF_ERROR(output.on_schema(schema));
-  std::vector<columnar::ArrayPtr> columns;
-  for (size_t i = 0; i < names.size(); ++i) {
-    columnar::BinaryBuilder builder(columnar::Utf8());
-    for (const auto& row : rows) {
-      if (row[i]) {
-        FLOE_RETURN_IF_ERROR(builder.Append(*row[i]));
-      } else {
-        FLOE_RETURN_IF_ERROR(builder.AppendNull());
-      }
-    }
-    FLOE_ASSIGN_OR_RETURN(auto a, builder.Finish());
-    columns.push_back(std::move(a));
-  }
-  FLOE_ASSIGN_OR_RETURN(
-      RecordBatch batch,
-      RecordBatch::Make(schema, static_cast<int64_t>(rows.size()), std::move(columns)));
-  if (rows.empty() || !output.on_batch) return Ok();
-  return output.on_batch(batch);
-}
-
 // A partition field as PARTITIONED BY writes it: `col` for identity, else `days(col)`, ...
 std::string PartitionTerm(const spec::Schema& schema, const spec::PartitionField& field) {
   std::string source = schema.FindColumnName(field.source_id).value_or("?");
@@ -436,6 +412,12 @@ Result<std::string> Session::Execute(const syntax::Statement& statement,
     case StatementKind::kSetConfig:
       result = SetConfig(*statement.As<syntax::SetConfig>(), output);
       break;
+    case StatementKind::kShowColumns:
+      result = ShowColumns(*statement.As<syntax::ShowColumns>(), output);
+      break;
+    case StatementKind::kShowPartitions:
+      result = ShowPartitions(*statement.As<syntax::ShowPartitions>(), output);
+      break;
     case StatementKind::kCall:
       result = Call(*statement.As<syntax::Call>(), output);
       break;
@@ -533,6 +515,7 @@ Result<std::string> Session::CreateTable(const syntax::CreateTable& stmt) {
                         *stmt.provider);
   }
   FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(stmt.name));
+  if (!stmt.like.empty()) return CreateTableLike(stmt, ref);
   // CTAS binds its query first: a bad query leaves no table behind.
   std::optional<BoundQuery> query;
   std::vector<columnar::Field> fields;
@@ -614,6 +597,41 @@ Result<std::string> Session::CreateTable(const syntax::CreateTable& stmt) {
     return std::move(rows).error();
   }
   return fmt::format("created table {} with {} rows", ref.display, *rows);
+}
+
+// CREATE TABLE t LIKE source: the source's current columns (with their docs), partition spec,
+// sort order and format version; not its data, location or properties (TBLPROPERTIES,
+// LOCATION and COMMENT of the statement apply).
+Result<std::string> Session::CreateTableLike(const syntax::CreateTable& stmt, const TableRef& ref) {
+  if (!stmt.columns.empty() || stmt.as_query || !stmt.partitioned_by.empty()) {
+    return InvalidArgument(
+        "CREATE TABLE … LIKE takes the columns and partitioning of the table it copies");
+  }
+  FLOE_ASSIGN_OR_RETURN(TableRef source_ref, ResolveTableName(stmt.like));
+  FLOE_ASSIGN_OR_RETURN(catalog::LoadedTable source, source_ref.catalog->LoadTable(source_ref.id));
+  const spec::TableMetadata& m = source.metadata;
+  const spec::Schema* schema = m.CurrentSchema();
+  const spec::PartitionSpec* spec = m.DefaultSpec();
+  if (schema == nullptr || spec == nullptr) {
+    return Corrupt("{}: no current schema or default partition spec", source.metadata_location);
+  }
+  catalog::CreateTableOptions create;
+  create.table.schema = *schema;
+  create.table.spec = *spec;
+  if (const spec::SortOrder* order = m.DefaultSortOrder()) create.table.sort_order = *order;
+  create.table.format_version = m.format_version;
+  create.table.properties["format-version"] = std::to_string(m.format_version);
+  for (const auto& p : stmt.properties) create.table.properties[p.key] = p.value;
+  if (stmt.comment) create.table.properties["comment"] = *stmt.comment;
+  if (stmt.location) create.table.location = *stmt.location;
+  auto created = ref.catalog->CreateTable(ref.id, create);
+  if (!created.ok()) {
+    if (created.error().kind == ErrorKind::kAlreadyExists && stmt.if_not_exists) {
+      return "table " + ref.display + " exists";
+    }
+    return std::move(created).error();
+  }
+  return "created table " + ref.display + " like " + source_ref.display;
 }
 
 Result<std::string> Session::DropTable(const syntax::DropTable& stmt) {

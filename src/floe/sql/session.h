@@ -97,6 +97,11 @@ class Session final : public RelationResolver {
   Result<std::string> Insert(const syntax::Insert& stmt);
   Result<std::string> SetTimeZone(std::optional<std::string> zone);
   Result<std::string> SetConfig(const syntax::SetConfig& stmt, const StatementOutput& output);
+  Result<std::string> CreateTableLike(const syntax::CreateTable& stmt, const TableRef& ref);
+  // session_show.cc
+  Result<std::string> ShowColumns(const syntax::ShowColumns& stmt, const StatementOutput& output);
+  Result<std::string> ShowPartitions(const syntax::ShowPartitions& stmt,
+                                     const StatementOutput& output);
   // session_call.cc
   Result<std::string> Call(const syntax::Call& stmt, const StatementOutput& output);
 

@@ -33,7 +33,8 @@ Result<ProcedureValue> EvaluateArgument(const syntax::Expr& expr, const EvalCont
     }
     if (map) {
       out.kind = ProcedureValue::Kind::kMap;
-      for (size_t i = 0; i < values.size(); i += 2) out.entries.emplace_back(values[i], values[i + 1]);
+      for (size_t i = 0; i < values.size(); i += 2)
+        out.entries.emplace_back(values[i], values[i + 1]);
     } else {
       out.kind = ProcedureValue::Kind::kArray;
       out.elements = std::move(values);
@@ -58,9 +59,9 @@ Status EmitResult(const StatementOutput& output, const ProcedureResult& result) 
     FLOE_ASSIGN_OR_RETURN(auto column, builder->Finish());
     columns.push_back(std::move(column));
   }
-  FLOE_ASSIGN_OR_RETURN(auto batch,
-                        columnar::RecordBatch::Make(
-                            schema, static_cast<int64_t>(result.rows.size()), std::move(columns)));
+  FLOE_ASSIGN_OR_RETURN(
+      auto batch, columnar::RecordBatch::Make(schema, static_cast<int64_t>(result.rows.size()),
+                                              std::move(columns)));
   if (result.rows.empty() || !output.on_batch) return Ok();
   return output.on_batch(batch);
 }
@@ -96,10 +97,10 @@ Result<std::string> Session::Call(const syntax::Call& stmt, const StatementOutpu
         if (AsciiEqualsIgnoreCase(p.name, *arg.name)) parameter = p.name;
       }
       if (parameter.empty()) {
-        return AtPosition(arg.pos, InvalidArgument("{} has no argument {} (its arguments are {}){}",
-                                                   procedure->name, *arg.name,
-                                                   fmt::join(parameter_names, ", "),
-                                                   DidYouMean(*arg.name, parameter_names)));
+        return AtPosition(
+            arg.pos, InvalidArgument("{} has no argument {} (its arguments are {}){}",
+                                     procedure->name, *arg.name, fmt::join(parameter_names, ", "),
+                                     DidYouMean(*arg.name, parameter_names)));
       }
     } else {
       if (i >= procedure->parameters.size()) {
@@ -110,8 +111,8 @@ Result<std::string> Session::Call(const syntax::Call& stmt, const StatementOutpu
       parameter = procedure->parameters[i].name;
     }
     if (values.count(parameter)) {
-      return AtPosition(arg.pos,
-                        InvalidArgument("{}: argument {} is given twice", procedure->name, parameter));
+      return AtPosition(
+          arg.pos, InvalidArgument("{}: argument {} is given twice", procedure->name, parameter));
     }
     auto value = EvaluateArgument(*arg.value, context_);
     if (!value.ok()) return AtPosition(arg.pos, std::move(value).error());

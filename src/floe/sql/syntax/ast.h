@@ -292,7 +292,8 @@ struct CreateTable {
   std::optional<std::string> comment;
   std::optional<std::string> location;
   std::vector<Property> properties;
-  QueryPtr as_query;  // CTAS; null otherwise
+  QueryPtr as_query;   // CTAS; null otherwise
+  QualifiedName like;  // CREATE TABLE t LIKE source: its columns, partitioning and sort order
 };
 
 // DROP TABLE [IF EXISTS] name [PURGE]
@@ -453,6 +454,18 @@ struct Call {
   std::vector<CallArgument> args;
 };
 
+// SHOW COLUMNS (FROM | IN) table [(FROM | IN) namespace]
+struct ShowColumns {
+  QualifiedName name;
+};
+
+// SHOW PARTITIONS table [PARTITION (k = 'v', …)]: the partitions of the current snapshot's data
+// files, as Hive-style paths (region=eu/ts_day=2026-03-01).
+struct ShowPartitions {
+  QualifiedName name;
+  std::vector<Property> partition;  // only partitions with these values
+};
+
 enum class StatementKind {
   kQuery,
   kExplain,
@@ -471,6 +484,8 @@ enum class StatementKind {
   kSetConfig,
   kUse,
   kCall,
+  kShowColumns,
+  kShowPartitions,
 };
 
 struct Statement {
@@ -478,7 +493,7 @@ struct Statement {
   std::string text;  // the statement's source text (without the ';'), for messages and echo
   std::variant<QueryStatement, Explain, CreateNamespace, DropNamespace, CreateTable, DropTable,
                ShowNamespaces, ShowTables, DescribeTable, ShowCreateTable, ShowTblProperties,
-               AlterTable, Insert, SetTimeZone, SetConfig, Use, Call>
+               AlterTable, Insert, SetTimeZone, SetConfig, Use, Call, ShowColumns, ShowPartitions>
       node;
 
   StatementKind kind() const { return static_cast<StatementKind>(node.index()); }

@@ -14,7 +14,7 @@ static_assert(std::variant_size_v<decltype(QueryBody::node)> ==
 static_assert(std::variant_size_v<decltype(AlterTable::action)> ==
               static_cast<size_t>(AlterTableKind::kRenameTable) + 1);
 static_assert(std::variant_size_v<decltype(Statement::node)> ==
-              static_cast<size_t>(StatementKind::kCall) + 1);
+              static_cast<size_t>(StatementKind::kShowPartitions) + 1);
 
 namespace {
 
@@ -260,6 +260,7 @@ std::string PrintCreateTable(const CreateTable& ct) {
                                     : "CREATE TABLE ";
   if (ct.if_not_exists) out += "IF NOT EXISTS ";
   out += ToSql(ct.name);
+  if (!ct.like.empty()) out += " LIKE " + ToSql(ct.like);
   if (!ct.columns.empty()) {
     out += " (";
     for (size_t i = 0; i < ct.columns.size(); ++i) {
@@ -364,6 +365,20 @@ struct StatementPrinter {
     return out;
   }
   std::string operator()(const Use& s) const { return "USE " + ToSql(s.name); }
+  std::string operator()(const ShowColumns& s) const { return "SHOW COLUMNS IN " + ToSql(s.name); }
+  std::string operator()(const ShowPartitions& s) const {
+    std::string out = "SHOW PARTITIONS " + ToSql(s.name);
+    if (!s.partition.empty()) {
+      out += " PARTITION (";
+      for (size_t i = 0; i < s.partition.size(); ++i) {
+        if (i > 0) out += ", ";
+        out +=
+            QuoteIdentifier(s.partition[i].key) + " = " + QuoteStringLiteral(s.partition[i].value);
+      }
+      out += ")";
+    }
+    return out;
+  }
   std::string operator()(const Call& s) const {
     std::string out = "CALL " + ToSql(s.procedure) + "(";
     for (size_t i = 0; i < s.args.size(); ++i) {

@@ -166,7 +166,9 @@ Result<Statement> SqlParser::ParseCreateTable(bool or_replace, bool replace) {
     ct.if_not_exists = true;
   }
   FLOE_ASSIGN_OR_RETURN(ct.name, ParseQualifiedName("a table name"));
-  if (AtSymbol("(") && !AtQueryStart(1)) {
+  if (AcceptWord("LIKE")) {
+    FLOE_ASSIGN_OR_RETURN(ct.like, ParseQualifiedName("the table to copy after LIKE"));
+  } else if (AtSymbol("(") && !AtQueryStart(1)) {
     Advance();
     do {
       FLOE_ASSIGN_OR_RETURN(ColumnDefinition col, ParseColumnDefinition());
@@ -388,6 +390,25 @@ Result<Statement> SqlParser::ParseShow() {
     if (AtWord("AS")) return ErrorAt(Peek(), "SHOW CREATE TABLE … AS SERDE is not supported");
     return MakeStatementNode(pos, ShowCreateTable{std::move(name)});
   }
+  if (AcceptWord("COLUMNS")) {
+    if (!AcceptWord("FROM") && !AcceptWord("IN"))
+      return ErrorExpected("FROM or IN after SHOW COLUMNS");
+    ShowColumns show;
+    FLOE_ASSIGN_OR_RETURN(show.name, ParseQualifiedName("a table name"));
+    if (AcceptWord("FROM") || AcceptWord("IN")) {
+      FLOE_ASSIGN_OR_RETURN(QualifiedName ns, ParseQualifiedName("a namespace name"));
+      show.name.insert(show.name.begin(), ns.begin(), ns.end());
+    }
+    return MakeStatementNode(pos, std::move(show));
+  }
+  if (AcceptWord("PARTITIONS")) {
+    ShowPartitions show;
+    FLOE_ASSIGN_OR_RETURN(show.name, ParseQualifiedName("a table name"));
+    if (AcceptWord("PARTITION")) {
+      FLOE_ASSIGN_OR_RETURN(show.partition, ParseProperties());
+    }
+    return MakeStatementNode(pos, std::move(show));
+  }
   if (AcceptWord("TBLPROPERTIES")) {
     ShowTblProperties show;
     FLOE_ASSIGN_OR_RETURN(show.name, ParseQualifiedName("a table name"));
@@ -399,8 +420,8 @@ Result<Statement> SqlParser::ParseShow() {
     return MakeStatementNode(pos, std::move(show));
   }
   return ErrorExpected(
-      "NAMESPACES, SCHEMAS, DATABASES, TABLES, CREATE TABLE or TBLPROPERTIES "
-      "after SHOW");
+      "NAMESPACES, SCHEMAS, DATABASES, TABLES, COLUMNS, PARTITIONS, CREATE TABLE or "
+      "TBLPROPERTIES after SHOW");
 }
 
 Result<Statement> SqlParser::ParseDescribe() {
