@@ -16,8 +16,8 @@ class VariantFilterTest : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_EQ(Floe("create namespace db").exit_code, 0);
-    ASSERT_EQ(
-        Floe("create table db.t --format-version 3 --schema 'id long, v variant'").exit_code, 0);
+    ASSERT_EQ(Floe("create table db.t --format-version 3 --schema 'id long, v variant'").exit_code,
+              0);
     // Three inserts: three data files.
     for (const char* rows : {"(1, parse_json('{\"a\": 1}')), (2, parse_json('{\"a\": 5}'))",
                              "(3, parse_json('{\"a\": 7, \"b\": \"x\"}')), "
@@ -32,8 +32,7 @@ class VariantFilterTest : public ::testing::Test {
   }
   // The ids --filter keeps (scan), checked against floe count and SQL's WHERE.
   std::string Ids(const std::string& filter) {
-    CommandResult scan =
-        Floe("scan db.t --columns id --format csv --filter " + ShellQuote(filter));
+    CommandResult scan = Floe("scan db.t --columns id --format csv --filter " + ShellQuote(filter));
     EXPECT_EQ(scan.exit_code, 0) << filter << ": " << scan.err;
     CommandResult sql = Floe("sql --format csv " +
                              ShellQuote("SELECT id FROM db.t WHERE " + filter + " ORDER BY id"));

@@ -51,8 +51,8 @@ Result<v::VariantGetSpec> VariantGetSpecOf(const ColumnRef& term) {
       int precision = type->precision < 0 ? 10 : type->precision;
       int scale = type->scale < 0 ? 0 : type->scale;
       if (!columnar::Decimal128Valid(precision, scale)) {
-        return fail(InvalidArgument("DECIMAL({},{}): precision must be 1..38 and scale 0..precision",
-                                    precision, scale));
+        return fail(InvalidArgument(
+            "DECIMAL({},{}): precision must be 1..38 and scale 0..precision", precision, scale));
       }
       spec.target = columnar::Decimal128(precision, scale);
       break;
