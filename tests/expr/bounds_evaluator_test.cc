@@ -188,5 +188,25 @@ TEST(BoundsEvaluatorTest, CompareValues) {
   EXPECT_EQ(CompareValues(*Int32(), Literal::Int(1), Literal::String("1")), std::nullopt);
 }
 
+// A variant_get term is a residual: statistics of the variant column (here: every row null,
+// bounds 0..0, which would drop a chunk for a plain int column) never drop a chunk for it.
+TEST(BoundsEvaluatorTest, VariantGetTermsNeverPrune) {
+  using namespace columnar;  // NOLINT
+  Schema schema({Field("i", Int32()), Field("v", Variant())});
+  ColumnBounds all_null{Literal::Int(0), Literal::Int(0), 10, std::nullopt};
+  BoundsProvider p = [&](const BoundReference&) -> std::optional<ColumnBounds> { return all_null; };
+  auto might = [&](std::string_view text) {
+    return MightMatch(RewriteNot(BindOne(text, schema)), 10, p);
+  };
+  EXPECT_FALSE(might("i > 3"));  // the same statistics prune a plain column
+  EXPECT_FALSE(might("i IS NOT NULL"));
+  EXPECT_TRUE(might("variant_get(v, '$.a', 'int') > 3"));
+  EXPECT_TRUE(might("try_variant_get(v, '$.a', 'int') IS NOT NULL"));
+  EXPECT_TRUE(might("variant_get(v, '$.a', 'bigint') IN (5, 7)"));
+  EXPECT_TRUE(might("NOT variant_get(v, '$.a', 'int') <= 0"));
+  EXPECT_TRUE(might("variant_get(v, '$.s', 'string') = 'x' OR i > 3"));
+  EXPECT_FALSE(might("variant_get(v, '$.a', 'int') > 3 AND i > 3"));  // i still prunes
+}
+
 }  // namespace
 }  // namespace floe::expr

@@ -183,10 +183,10 @@ TEST(ParserTest, UnsupportedSql) {
             "filter: column 1: \"s || 'x'\" is not supported in a filter (use floe sql)");
   EXPECT_EQ(ErrorOf("upper(s) = 'A'"),
             "filter: column 1: \"upper(s)\" is not supported in a filter (its functions: "
-            "starts_with, not_starts_with, isnan; use floe sql)");
+            "starts_with, not_starts_with, isnan, variant_get, try_variant_get; use floe sql)");
   EXPECT_EQ(ErrorOf("foo(a)"),
             "filter: column 1: \"foo(a)\" is not supported in a filter (its functions: "
-            "starts_with, not_starts_with, isnan; use floe sql)");
+            "starts_with, not_starts_with, isnan, variant_get, try_variant_get; use floe sql)");
   EXPECT_EQ(ErrorOf("a = b"),
             "filter: column 5: comparing two columns is not supported; compare a column with "
             "a value");

@@ -2,9 +2,12 @@
 // nested source columns, partition evolution, metrics, and what AllRowsMatch promises.
 #include <gtest/gtest.h>
 
+#include "floe/expr/binder.h"
+#include "floe/expr/parser.h"
 #include "floe/scan/data_file_pruner.h"
 #include "floe/scan/manifest_pruner.h"
 #include "floe/scan/scan_filter.h"
+#include "floe/scan/strict_metrics_evaluator.h"
 #include "floe/spec/single_value.h"
 #include "floe/util/time.h"
 #include "testing/filter_text.h"
@@ -231,6 +234,25 @@ TEST(ManifestPrunerTest, SummariesBySpec) {
   manifest::ManifestFile bare = m;
   bare.partitions.reset();
   EXPECT_TRUE(ManifestPruner(Filter("region = 'us'"), Specs()).MightMatch(bare));
+}
+
+// A variant_get term is never proved by statistics: metrics saying every value of the variant
+// column is null (which prove `i IS NULL` for an int column) do not prove the term IS NULL.
+TEST(StrictMetricsTest, VariantGetTermsAreNeverProved) {
+  columnar::Schema schema(
+      {columnar::Field("i", columnar::Int32()), columnar::Field("v", columnar::Variant())});
+  expr::ColumnBounds all_null{std::nullopt, std::nullopt, 10, std::nullopt};
+  expr::BoundsProvider p = [&](const expr::BoundReference&) { return all_null; };
+  auto all = [&](std::string_view text) {
+    auto e = expr::ParseFilter(text);
+    EXPECT_OK(e) << text;
+    auto b = expr::Bind(*e, schema);
+    EXPECT_OK(b) << text;
+    return AllRowsMatch(*b, 10, p);
+  };
+  EXPECT_TRUE(all("i IS NULL"));
+  EXPECT_FALSE(all("variant_get(v, '$.a', 'int') IS NULL"));
+  EXPECT_FALSE(all("try_variant_get(v, '$.a', 'int') IS NULL OR i IS NOT NULL"));
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "floe/expr/literal_conversion.h"
+#include "floe/expr/variant_term.h"
 #include "floe/util/ascii.h"
 #include "floe/util/suggest.h"
 
@@ -146,9 +147,26 @@ BoundExpression BindComparison(Operation op, const BoundReference& ref, const Co
 
 bool IsFloat(const DataType& t) { return t.id() == TypeId::kFloat32 || t.id() == TypeId::kFloat64; }
 
+// A variant_get term: the variant column, and the type its values are cast to as `type`.
+Result<BoundReference> BindVariantGet(const ColumnRef& term, const columnar::Schema& schema,
+                                      const BindOptions& options) {
+  FLOE_ASSIGN_OR_RETURN(BoundReference ref, BindReference(term, schema, options));
+  if (!ref.type->is_variant()) {
+    return InvalidArgument("filter: {}: column {} is {}, not a variant", term.ToString(),
+                           ref.name(), ref.type->ToString());
+  }
+  FLOE_ASSIGN_OR_RETURN(columnar::variant::VariantGetSpec spec, VariantGetSpecOf(term));
+  ref.column.variant_get = term.variant_get;
+  ref.type = spec.target;
+  ref.nullable = true;  // a missing path or a variant null is NULL
+  return ref;
+}
+
 Result<BoundExpression> BindPredicate(const Expression& e, const columnar::Schema& schema,
                                       const BindOptions& options) {
-  FLOE_ASSIGN_OR_RETURN(BoundReference ref, BindReference(e.term(), schema, options));
+  FLOE_ASSIGN_OR_RETURN(BoundReference ref, e.term().variant_get
+                                                ? BindVariantGet(e.term(), schema, options)
+                                                : BindReference(e.term(), schema, options));
   const DataType& t = *ref.type;
   std::string name = e.term().ToString();
   Operation op = e.op();

@@ -57,6 +57,8 @@ class Evaluator {
 
  private:
   bool Predicate(const BoundExpression& e) const {
+    // A variant_get term is a residual: the variant column's statistics say nothing of it.
+    if (e.term().column.variant_get) return true;
     std::optional<ColumnBounds> b = bounds_(e.term());
     if (!b) return true;
     const columnar::DataType& type = *e.term().type;

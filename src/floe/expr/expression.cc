@@ -1,5 +1,7 @@
 #include "floe/expr/expression.h"
 
+#include <fmt/format.h>
+
 #include <cassert>
 
 #include "floe/expr/syntax/keywords.h"
@@ -146,6 +148,13 @@ bool IsPlainIdentifier(std::string_view s) {
 }  // namespace
 
 std::string ColumnRef::ToString() const {
+  if (!variant_get) return ColumnName();
+  return fmt::format("{}({}, {}, {})", variant_get->try_get ? "try_variant_get" : "variant_get",
+                     ColumnName(), QuoteString(variant_get->path),
+                     QuoteString(variant_get->type_name));
+}
+
+std::string ColumnRef::ColumnName() const {
   std::string out;
   for (size_t i = 0; i < path.size(); ++i) {
     if (i > 0) out += '.';

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -55,14 +56,30 @@ Operation Flip(Operation op);
 // "<", "<=", "=", "!=", "IN", ... as printed.
 std::string_view OperationSymbol(Operation op);
 
-// A column as written: the parts of a dotted path (`a.b`, `` `odd name`.x ``).
+// variant_get(column, path, type) / try_variant_get(...): a field of a variant column cast to a
+// type (columnar/variant/variant_cast.h), as SQL's functions of those names. Such a term is a
+// residual: rows evaluate it, and pruning never uses the variant column's statistics for it (the
+// evaluators answer "might match" / "not all rows match").
+struct VariantGet {
+  std::string path;       // "$.a.b", as written
+  std::string type_name;  // "int", as written
+  bool try_get = false;
+
+  bool operator==(const VariantGet&) const = default;
+};
+
+// A column as written: the parts of a dotted path (`a.b`, `` `odd name`.x ``), or, with
+// `variant_get` set, a field extracted from that (variant) column.
 struct ColumnRef {
   std::vector<std::string> path;
+  std::optional<VariantGet> variant_get;
 
   bool operator==(const ColumnRef&) const = default;
   // Parts joined by '.', each backtick-quoted unless it is a plain identifier (and, for the
-  // first, not a reserved word).
+  // first, not a reserved word); a variant_get term as its call: variant_get(v, '$.a', 'int').
   std::string ToString() const;
+  // The column alone (without the extraction).
+  std::string ColumnName() const;
 };
 
 // A literal as written. Numbers keep their text (sign included) so that 1.50 stays exactly

@@ -307,8 +307,8 @@ Result<ConvertedLiteral> ConvertLiteral(const UnboundLiteral& v, const DataType&
                                         std::string_view column) {
   if (t.is_variant()) {
     return NotSupported(
-        "filter: column {} is a variant; a filter cannot compare its fields yet: use floe sql "
-        "with WHERE variant_get({}, '$.field', 'int') = … (IS NULL works here)",
+        "filter: column {} is a variant; compare a field of it as a type: "
+        "variant_get({}, '$.field', 'int') = … (IS NULL works on the column itself)",
         column, column);
   }
   if (t.is_nested() || t.id() == TypeId::kNull || t.id() == TypeId::kFloat16) {

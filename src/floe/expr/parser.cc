@@ -59,7 +59,7 @@ Error Unsupported(const syntax::Expr& e) {
   if (call && !FunctionOf(*call)) {
     return InvalidArgument(
         "{}: \"{}\" is not supported in a filter (its functions: "
-        "starts_with, not_starts_with, isnan; use floe sql)",
+        "starts_with, not_starts_with, isnan, variant_get, try_variant_get; use floe sql)",
         Where(e.pos), Describe(e));
   }
   return InvalidArgument("{}: \"{}\" is not supported in a filter (use floe sql)", Where(e.pos),
@@ -74,6 +74,51 @@ std::optional<ColumnRef> ColumnOf(const syntax::Expr& e) {
     return ColumnRef{call->name};
   }
   return std::nullopt;
+}
+
+bool IsVariantGet(const syntax::FunctionCall& call) {
+  return call.name.size() == 1 && !call.no_parentheses && !call.distinct && !call.star &&
+         (AsciiEqualsIgnoreCase(call.name[0], "variant_get") ||
+          AsciiEqualsIgnoreCase(call.name[0], "try_variant_get"));
+}
+
+// variant_get(column, 'path', 'type') (or try_variant_get): the path and the type are strings,
+// as in SQL; the type is required (a filter compares values of a type, not variants).
+Result<ColumnRef> VariantGetOf(const syntax::Expr& e, const syntax::FunctionCall& call) {
+  const std::string name = AsciiLower(call.name[0]);
+  if (call.args.size() != 3) {
+    return InvalidArgument(
+        "{}: {} in a filter takes a variant column, a path and a type name: {}(v, '$.a', 'int')",
+        Where(e.pos), name, name);
+  }
+  std::optional<ColumnRef> column = ColumnOf(*call.args[0]);
+  if (!column) {
+    return InvalidArgument("{}: {}: argument 1 must be a variant column, not \"{}\"",
+                           Where(call.args[0]->pos), name, Describe(*call.args[0]));
+  }
+  auto text = [&](size_t i, std::string_view what) -> Result<std::string> {
+    const auto* lit = call.args[i]->As<syntax::Literal>();
+    if (!lit || lit->kind != syntax::LiteralKind::kString) {
+      return InvalidArgument("{}: {}: the {} (argument {}) must be a string, not \"{}\"",
+                             Where(call.args[i]->pos), name, what, i + 1, Describe(*call.args[i]));
+    }
+    return lit->text;
+  };
+  VariantGet get;
+  FLOE_ASSIGN_OR_RETURN(get.path, text(1, "path"));
+  FLOE_ASSIGN_OR_RETURN(get.type_name, text(2, "type"));
+  get.try_get = name == "try_variant_get";
+  column->variant_get = std::move(get);
+  return *column;
+}
+
+// A term a predicate applies to: a column, or a variant_get of one; nullopt for other syntax.
+Result<std::optional<ColumnRef>> TermOf(const syntax::Expr& e) {
+  if (const auto* call = e.As<syntax::FunctionCall>(); call && IsVariantGet(*call)) {
+    FLOE_ASSIGN_OR_RETURN(ColumnRef term, VariantGetOf(e, *call));
+    return std::optional<ColumnRef>(std::move(term));
+  }
+  return ColumnOf(e);
 }
 
 // A literal's value, checked as the filter reads it.
@@ -144,12 +189,14 @@ Error TwoColumns(SourcePosition second) {
 
 Result<UnboundLiteral> ValueOf(const syntax::Expr& e) {
   if (const auto* lit = e.As<syntax::Literal>()) return ValueOf(*lit, e.pos);
-  if (ColumnOf(e)) return TwoColumns(e.pos);
+  FLOE_ASSIGN_OR_RETURN(std::optional<ColumnRef> term, TermOf(e));
+  if (term) return TwoColumns(e.pos);
   return Unsupported(e);
 }
 
 Result<ColumnRef> RequireColumn(const syntax::Expr& e) {
-  if (auto c = ColumnOf(e)) return *c;
+  FLOE_ASSIGN_OR_RETURN(std::optional<ColumnRef> term, TermOf(e));
+  if (term) return *std::move(term);
   return Unsupported(e);
 }
 
@@ -174,9 +221,10 @@ Expression LowerLike(ColumnRef column, const std::string& pattern, bool negated)
 // column op value, or value op column (flipped).
 Result<Expression> LowerComparison(Operation op, const syntax::Expr& left,
                                    const syntax::Expr& right) {
-  if (auto column = ColumnOf(left)) {
+  FLOE_ASSIGN_OR_RETURN(std::optional<ColumnRef> left_term, TermOf(left));
+  if (left_term) {
     FLOE_ASSIGN_OR_RETURN(UnboundLiteral v, ValueOf(right));
-    return Expression::Predicate(op, std::move(*column), {std::move(v)});
+    return Expression::Predicate(op, std::move(*left_term), {std::move(v)});
   }
   if (!left.As<syntax::Literal>()) return Unsupported(left);
   if (right.As<syntax::Literal>()) {
@@ -288,8 +336,9 @@ Result<Expression> Lower(const syntax::Expr& e) {
     }
     case syntax::ExprKind::kFunctionCall: {
       const auto& call = *e.As<syntax::FunctionCall>();
-      if (call.no_parentheses) {
-        return Expression::Predicate(Operation::kEq, *ColumnOf(e), {UnboundLiteral::Bool(true)});
+      if (call.no_parentheses || IsVariantGet(call)) {  // a boolean test, as a bare column
+        FLOE_ASSIGN_OR_RETURN(ColumnRef term, RequireColumn(e));
+        return Expression::Predicate(Operation::kEq, std::move(term), {UnboundLiteral::Bool(true)});
       }
       return LowerFunction(e, call);
     }

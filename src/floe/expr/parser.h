@@ -12,6 +12,9 @@
 //              | starts_with(column, 'p') | not_starts_with(column, 'p')
 //   operand   := column | value     (one side a column, the other a value)
 //   column    := name ( '.' name )*                              name: identifier or `back ticked`
+//              | variant_get(name…, 'path', 'type') | try_variant_get(name…, 'path', 'type')
+//                (a variant's field cast to a type, as SQL's functions; rows are filtered by
+//                it, nothing is pruned by it: variant_term.h)
 //   value     := number | 'string' | TRUE | FALSE | NULL | DATE 'yyyy-mm-dd' | TIME 'hh:mm:ss'
 //              | TIMESTAMP '…' | TIMESTAMPTZ '…' | TIMESTAMP_NTZ '…' | X'01ff'
 //

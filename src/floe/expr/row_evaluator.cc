@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "floe/expr/like_pattern.h"
+#include "floe/expr/variant_term.h"
 
 namespace floe::expr {
 namespace {
@@ -29,6 +30,7 @@ struct ColumnView {
   const ArrayData* array = nullptr;
   int64_t base = 0;
   std::vector<uint8_t> valid;
+  columnar::ArrayPtr owned;  // a variant_get term's extracted values (`array`)
 };
 
 void AndValidity(const ArrayData& a, int64_t base, std::vector<uint8_t>& valid) {
@@ -66,6 +68,21 @@ Result<ColumnView> Resolve(const BoundReference& ref, const RecordBatch& batch) 
     v.base += parent.offset;
     v.array = parent.children[static_cast<size_t>(idx)].get();
     AndValidity(*v.array, v.base, v.valid);
+  }
+  if (ref.column.variant_get) {
+    // The variant column's values cast as the term says, for the rows whose variant is valid.
+    if (!v.array->type->is_variant()) return mismatch();
+    FLOE_ASSIGN_OR_RETURN(columnar::variant::VariantGetSpec spec, VariantGetSpecOf(ref.column));
+    auto extracted = columnar::variant::VariantGetColumn(
+        *v.array, v.base, static_cast<int64_t>(v.valid.size()), v.valid.data(), spec);
+    if (!extracted.ok()) {
+      const Error& e = extracted.error();
+      return Error{e.kind, fmt::format("filter: {}: {}", ref.name(), e.message)};
+    }
+    v.owned = *std::move(extracted);
+    v.array = v.owned.get();
+    v.base = 0;
+    AndValidity(*v.array, 0, v.valid);
   }
   if (!ref.type || !v.array->type->Equals(*ref.type, false)) return mismatch();
   return v;

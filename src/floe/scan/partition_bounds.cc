@@ -393,6 +393,7 @@ expr::BoundExpression PruneBucketPredicates(const expr::BoundExpression& e,
     }
     case expr::Operation::kEq:
     case expr::Operation::kIn:
+      if (e.term().column.variant_get) return e;  // a residual: no partition says anything of it
       for (const BucketField& field : buckets(e.term())) {
         if (field.source && field.num_buckets > 0 && field.might_hold &&
             !SomeValueMightHold(field, e.values())) {

@@ -44,6 +44,8 @@ class StrictEvaluator {
 
  private:
   bool Predicate(const expr::BoundExpression& e) const {
+    // A variant_get term is a residual: no statistics prove it for every row.
+    if (e.term().column.variant_get) return false;
     std::optional<ColumnBounds> b = bounds_(e.term());
     if (!b) return false;
     const columnar::DataType& type = *e.term().type;

@@ -136,6 +136,8 @@ bool DeclaresUnknownOrder(const parquet::FileReader& file, int column) {
 // The leaf a bound reference reaches by its path of field indices; nullptr for a non-leaf.
 const parquet::ReadNode* LeafOf(const std::vector<parquet::ReadNode>& tree,
                                 const expr::BoundReference& ref) {
+  // A variant_get term has no column of its own: no statistics, bloom filter or page index.
+  if (ref.column.variant_get) return nullptr;
   const std::vector<parquet::ReadNode>* level = &tree;
   const parquet::ReadNode* node = nullptr;
   for (int index : ref.path) {

@@ -23,9 +23,4 @@ Result<FunctionBinding> BindVariantGet(const columnar::DataTypePtr& input, const
                                        const columnar::DataTypePtr& target, bool try_get,
                                        const columnar::DataTypePtr& range_type = nullptr);
 
-// A variant value cast to a non-nested SQL type: the Scalar (NULL for a variant null), or
-// nullopt when Spark's cast of it fails.
-Result<std::optional<Scalar>> CastVariant(const columnar::variant::VariantValue& value,
-                                          const columnar::DataType& type);
-
 }  // namespace floe::sql
