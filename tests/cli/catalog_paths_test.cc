@@ -59,8 +59,8 @@ TEST(CatalogPathsTest, RelativeWarehouseInFloeYamlIsStoredAbsolute) {
 
 TEST(CatalogPathsTest, ReadOnlyCommandsCreateNoCatalog) {
   TempDir dir;
-  const std::vector<std::string> reads = {"list", "list db", "count db.t", "scan db.t",
-                                          "snapshots db.t", "sql 'SHOW NAMESPACES'"};
+  const std::vector<std::string> reads = {"list",      "list db",        "count db.t",
+                                          "scan db.t", "snapshots db.t", "sql 'SHOW NAMESPACES'"};
   for (const std::string& read : reads) {
     CommandResult r = FloeIn(dir.path(), "--warehouse typo-wh " + read);
     EXPECT_NE(r.exit_code, 0) << read;
@@ -77,8 +77,8 @@ TEST(CatalogPathsTest, ReadOnlyCommandsCreateNoCatalog) {
             std::string::npos)
       << listed.err;
   // A fs catalog whose folder is missing.
-  std::ofstream(dir.Join("fs.yaml")) << "catalog:\n  lake:\n    type: fs\n    warehouse: "
-                                     << dir.Join("no-lake") << "\n";
+  std::ofstream(dir.Join("fs.yaml"))
+      << "catalog:\n  lake:\n    type: fs\n    warehouse: " << dir.Join("no-lake") << "\n";
   CommandResult fs_listed = FloeIn(dir.path(), "--config fs.yaml list");
   EXPECT_EQ(fs_listed.exit_code, 3) << fs_listed.err;
   // Nothing was made.
