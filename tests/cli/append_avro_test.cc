@@ -1,4 +1,4 @@
-// write.format.default avro (issue 25): `floe append` of a CSV and SQL INSERT write Avro data
+// write.format.default avro (issue 25): `floe append` of a CSV, SQL INSERT and CTAS write Avro data
 // files in Iceberg's Avro layout; python3-avro (an independent reader) reads the rows and the
 // field ids, and the manifest's AVRO entries with their counts (no bounds); floe scan, count,
 // --filter and SQL read them back; a partitioned table writes one Avro file per partition;
@@ -200,6 +200,12 @@ TEST_F(AppendAvroTest, CsvAppendAndSqlInsertWriteAvroDataFiles) {
       Ok("sql \"SELECT id, tags[0] AS t, addr.zip FROM db.t WHERE addr IS NOT NULL ORDER BY id\" "
          "--format csv"),
       "id,t,zip\n3,c,8\n5,,9\n");
+
+  // CREATE TABLE AS SELECT follows the new table's property.
+  Ok("sql \"CREATE TABLE db.c USING iceberg TBLPROPERTIES ('write.format.default'='avro') AS "
+     "SELECT id, name FROM db.t WHERE id < 3\"");
+  EXPECT_EQ(AvroFiles("db.c").size(), 1u);
+  EXPECT_EQ(SortRows(Ok("scan db.c --format csv")), "id,name\n1,ann\n2,\n");
 }
 
 TEST_F(AppendAvroTest, PartitionedTableAndCodec) {
