@@ -126,10 +126,19 @@ inline constexpr StringProperty kDefaultNameMapping{"schema.name-mapping.default
 
 // ---- Write properties: data files ---------------------------------------------------------------
 
-// The data file format of new files. floe writes Parquet; it has no ORC writer, so "orc" is
-// refused when set and when written.
+// The data file format of new files: floe writes Parquet and Avro; it has no ORC writer, so
+// "orc" is refused when set and when written.
 inline constexpr std::string_view kFileFormats[] = {"parquet", "avro", "orc"};
 inline constexpr EnumProperty kWriteFormatDefault{"write.format.default", "parquet", kFileFormats};
+
+// Avro data files' codec (Java's default gzip, written as deflate); "none" is floe's alias of
+// uncompressed.
+inline constexpr std::string_view kAvroCodecs[] = {"gzip", "zstd", "snappy", "uncompressed",
+                                                   "none"};
+inline constexpr EnumProperty kAvroCompressionCodec{"write.avro.compression-codec", "gzip",
+                                                    kAvroCodecs};
+// The codec's level, 0 to 22; -1 (Java: null) is the codec's default.
+inline constexpr IntProperty kAvroCompressionLevel{"write.avro.compression-level", -1, 0, 22};
 
 // Parquet codec; "lz4" is written as LZ4_RAW, "none" is floe's alias of uncompressed.
 inline constexpr std::string_view kParquetCodecs[] = {"zstd", "gzip", "snappy",      "brotli",
