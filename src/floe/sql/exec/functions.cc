@@ -54,8 +54,8 @@ Result<FunctionBinding> BindFunction(std::string_view name,
                                      const EvalContextPtr& context) {
   std::string lower = AsciiLower(name);
   for (auto* family : {&BindArithmeticFunction, &BindComparisonFunction, &BindStringFunction,
-                       &BindDatetimeFunction, &BindNestedFunction, &BindConditionalFunction,
-                       &BindVariantFunction}) {
+                       &BindStringBuildingFunction, &BindHashFunction, &BindDatetimeFunction,
+                       &BindNestedFunction, &BindConditionalFunction, &BindVariantFunction}) {
     FamilyBinding found = (*family)(lower, args, context);
     if (found) return std::move(*found);
   }

@@ -9,7 +9,8 @@
 // argument types are InvalidArgument / NotFound errors that name the function and the types.
 //
 // The kernels live in one file per family: arithmetic_functions.cc, comparison_functions.cc,
-// string_functions.cc, datetime_functions.cc, nested_functions.cc, conditional_functions.cc.
+// string_functions.cc, string_building_functions.cc, hash_function.cc, datetime_functions.cc,
+// nested_functions.cc, conditional_functions.cc.
 #pragma once
 
 #include <functional>
@@ -78,6 +79,12 @@ FamilyBinding BindNestedFunction(std::string_view name,
 FamilyBinding BindConditionalFunction(std::string_view name,
                                       const std::vector<columnar::DataTypePtr>& args,
                                       const EvalContextPtr& context);
+FamilyBinding BindStringBuildingFunction(std::string_view name,
+                                         const std::vector<columnar::DataTypePtr>& args,
+                                         const EvalContextPtr& context);
+FamilyBinding BindHashFunction(std::string_view name,
+                               const std::vector<columnar::DataTypePtr>& args,
+                               const EvalContextPtr& context);
 FamilyBinding BindVariantFunction(std::string_view name,
                                   const std::vector<columnar::DataTypePtr>& args,
                                   const EvalContextPtr& context);
