@@ -138,18 +138,18 @@ FamilyBinding BindHashFunction(std::string_view name, const std::vector<DataType
                                         FunctionSignature(name, args)));
     }
   }
-  return FamilyBinding(FunctionBinding{
-      columnar::Int32(), types,
-      MakeRowKernel(
-          columnar::Int32(),
-          [types](const std::vector<Scalar>& v) -> Result<Scalar> {
-            uint32_t h = 42;
-            for (size_t i = 0; i < v.size(); ++i) {
-              if (!v[i].is_null()) h = HashValue(*types[i], v[i], h);
-            }
-            return Scalar::Int(static_cast<int32_t>(h));
-          },
-          /*propagate_nulls=*/false)});
+  return FamilyBinding(FunctionBinding{columnar::Int32(), types,
+                                       MakeRowKernel(
+                                           columnar::Int32(),
+                                           [types](const std::vector<Scalar>& v) -> Result<Scalar> {
+                                             uint32_t h = 42;
+                                             for (size_t i = 0; i < v.size(); ++i) {
+                                               if (!v[i].is_null())
+                                                 h = HashValue(*types[i], v[i], h);
+                                             }
+                                             return Scalar::Int(static_cast<int32_t>(h));
+                                           },
+                                           /*propagate_nulls=*/false)});
 }
 
 }  // namespace floe::sql

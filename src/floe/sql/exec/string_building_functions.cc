@@ -60,23 +60,22 @@ FamilyBinding BindStringBuildingFunction(std::string_view name,
                                           SparkTypeName(*a), FunctionSignature(name, args)));
       }
     }
-    return FamilyBinding(FunctionBinding{
-        s, std::vector<DataTypePtr>(args.size(), s),
-        MakeRowKernel(
-            s,
-            [](const std::vector<Scalar>& v) -> Result<Scalar> {
-              if (v[0].is_null()) return Scalar::Null();
-              std::string out;
-              bool first = true;
-              for (size_t i = 1; i < v.size(); ++i) {
-                if (v[i].is_null()) continue;
-                if (!first) out += v[0].as_string();
-                out += v[i].as_string();
-                first = false;
-              }
-              return Scalar::String(std::move(out));
-            },
-            /*propagate_nulls=*/false)});
+    return FamilyBinding(FunctionBinding{s, std::vector<DataTypePtr>(args.size(), s),
+                                         MakeRowKernel(
+                                             s,
+                                             [](const std::vector<Scalar>& v) -> Result<Scalar> {
+                                               if (v[0].is_null()) return Scalar::Null();
+                                               std::string out;
+                                               bool first = true;
+                                               for (size_t i = 1; i < v.size(); ++i) {
+                                                 if (v[i].is_null()) continue;
+                                                 if (!first) out += v[0].as_string();
+                                                 out += v[i].as_string();
+                                                 first = false;
+                                               }
+                                               return Scalar::String(std::move(out));
+                                             },
+                                             /*propagate_nulls=*/false)});
   }
   if (name == "lpad" || name == "rpad") {
     if (args.size() != 2 && args.size() != 3) {
