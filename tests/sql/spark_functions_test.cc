@@ -46,8 +46,25 @@ TEST_F(SparkFunctionsTest, HashIsSparks) {
                 "hash(CAST(1 AS BIGINT)) = hash(1) AS b, hash(true) = hash(1) AS c"),
             "a,b,c\ntrue,false,true\n");
   std::string error = Run("SELECT hash(array(1))");
-  EXPECT_NE(error.find("hash of array<int> is not supported yet"), std::string::npos)
-      << error;
+  EXPECT_NE(error.find("hash of array<int> is not supported yet"), std::string::npos) << error;
+}
+
+// Errors a new user meets first: an unknown function is named as such (also where its argument
+// would not bind, as in a GROUP BY query) with close names; Spark statements floe does not run yet
+// say so.
+TEST_F(SparkFunctionsTest, UnknownFunctionsAndStatements) {
+  EXPECT_EQ(Run("SELECT concat_wss('-', 'a')"),
+            "error: line 1, column 8: unknown function concat_wss(string, string); did you mean "
+            "concat_ws?");
+  EXPECT_EQ(Run("CREATE NAMESPACE s; CREATE TABLE s.t (k string, amount int); "
+                "SELECT k, median(amount) FROM s.t GROUP BY k"),
+            "-- created namespace s\n-- created table s.t\nerror: line 1, column 72: unknown "
+            "function median; did you mean mean?");
+  EXPECT_EQ(Run("SELECT frobnicate(nope)"), "error: line 1, column 8: unknown function frobnicate");
+  EXPECT_EQ(Run("DELETE FROM t WHERE k = 'a'"),
+            "error: line 1, column 1: DELETE is not supported yet");
+  EXPECT_EQ(Run("SELECT 1 AS x; merge into t using s on t.k = s.k"),
+            "x\n1\nerror: line 1, column 16: MERGE is not supported yet");
 }
 
 }  // namespace

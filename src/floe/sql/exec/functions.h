@@ -48,6 +48,14 @@ Result<FunctionBinding> BindRound(const columnar::DataTypePtr& x, std::optional<
 Result<FunctionBinding> BindStructConstructor(const std::vector<std::string>& names,
                                               const std::vector<columnar::DataTypePtr>& args);
 
+// Whether `name` (lower case) is a function floe SQL knows: scalar, aggregate, generator or one
+// the binder handles itself (round, struct, variant_get, read_parquet, …).
+bool IsKnownFunctionName(std::string_view name);
+
+// NotFound "unknown function <what>", with "; did you mean x?" naming known functions whose
+// names are close to `name` (lower case).
+Error UnknownFunction(std::string_view what, std::string_view name);
+
 // count, sum, avg, min, max (aggregate_node.h evaluates them).
 bool IsAggregateFunction(std::string_view name);
 
