@@ -663,8 +663,12 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
       if (call.distinct) return InvalidArgument("DISTINCT is only for aggregates, not {}", name);
       std::vector<PhysicalExprPtr> args;
       for (const auto& a : call.args) {
-        FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr v, Bind(*a));
-        args.push_back(v);
+        auto v = Bind(*a);
+        // An unknown function is the error to report, not its arguments' (median(amount) in a
+        // GROUP BY query would say amount is not grouped).
+        if (!v.ok() && !IsKnownFunctionName(name)) return UnknownFunction(name, name);
+        if (!v.ok()) return std::move(v).error();
+        args.push_back(std::move(*v));
       }
       if (name == "round" && args.size() == 2) return RoundCall(std::move(args));
       if (name == "variant_get" || name == "try_variant_get") {

@@ -4,6 +4,9 @@
 //   coalesce(a, b, ...), nvl / ifnull(a, b)   the first non-NULL
 //   nullif(a, b)                       NULL when a = b, else a
 //   if(c, a, b)                        a when c is true, else b
+//   nvl2(a, b, c)                      b when a is not NULL, else c
+//   greatest(a, b, ...), least(...)    the largest / smallest non-NULL argument (Spark's order:
+//                                      NaN above every number); NULL when all are NULL
 // Values of any type, nested ones included; arguments are cast to their common type.
 #include "floe/columnar/array_builder.h"
 #include "floe/sql/exec/functions.h"
@@ -102,6 +105,40 @@ FamilyBinding BindConditionalFunction(std::string_view name, const std::vector<D
                             return -1;
                           return 0;
                         })});
+  }
+  if (name == "nvl2") {
+    if (args.size() != 3) return FamilyBinding(InvalidArgument("nvl2 takes three arguments"));
+    auto common = CommonOf(name, {args[1], args[2]});
+    if (!common.ok()) return FamilyBinding(std::move(common).error());
+    return FamilyBinding(
+        FunctionBinding{*common,
+                        {args[0], *common, *common},
+                        ChooseKernel(*common, [](const std::vector<ArrayPtr>& a, int64_t row) {
+                          return a[0]->IsValid(row) ? 1 : 2;
+                        })});
+  }
+  if (name == "greatest" || name == "least") {
+    if (args.size() < 2)
+      return FamilyBinding(InvalidArgument("{} takes at least two arguments", name));
+    auto common = CommonOf(name, args);
+    if (!common.ok()) return FamilyBinding(std::move(common).error());
+    if ((*common)->id() == columnar::TypeId::kMap) {
+      return FamilyBinding(
+          InvalidArgument("{}: maps have no order ({})", name, FunctionSignature(name, args)));
+    }
+    const int sign = name == "greatest" ? 1 : -1;
+    std::vector<DataTypePtr> types(args.size(), *common);
+    return FamilyBinding(FunctionBinding{
+        *common, types, ChooseKernel(*common, [sign](const std::vector<ArrayPtr>& a, int64_t row) {
+          int best = -1;
+          for (size_t i = 0; i < a.size(); ++i) {
+            if (a[i]->IsNull(row)) continue;
+            if (best < 0 ||
+                sign * CompareValues(*a[i], row, *a[static_cast<size_t>(best)], row) > 0)
+              best = static_cast<int>(i);
+          }
+          return best;
+        })});
   }
   if (name == "if" || name == "iff") {
     if (args.size() != 3)

@@ -1,5 +1,7 @@
 #include "floe/sql/exec/functions.h"
 
+#include <algorithm>
+
 #include "floe/sql/exec/sql_type.h"
 #include "floe/util/ascii.h"
 
@@ -44,6 +46,143 @@ Kernel MakeRowKernel(columnar::DataTypePtr result_type, RowFunction fn, bool pro
   };
 }
 
+namespace {
+
+// Every name BindFunction's families, the aggregates, the generators and the binder take (the
+// operators' names are left out: no one types them as calls).
+constexpr std::string_view kKnownFunctions[] = {"abs",
+                                                "array",
+                                                "avg",
+                                                "cardinality",
+                                                "ceil",
+                                                "ceiling",
+                                                "char_length",
+                                                "character_length",
+                                                "coalesce",
+                                                "concat",
+                                                "concat_ws",
+                                                "contains",
+                                                "count",
+                                                "current_date",
+                                                "current_timestamp",
+                                                "date_add",
+                                                "date_sub",
+                                                "date_trunc",
+                                                "dateadd",
+                                                "datediff",
+                                                "day",
+                                                "dayofmonth",
+                                                "dayofweek",
+                                                "dayofyear",
+                                                "element_at",
+                                                "ends_with",
+                                                "endswith",
+                                                "explode",
+                                                "explode_outer",
+                                                "floor",
+                                                "greatest",
+                                                "hash",
+                                                "hour",
+                                                "iceberg_scan",
+                                                "if",
+                                                "iff",
+                                                "ifnull",
+                                                "ilike",
+                                                "is_variant_null",
+                                                "isnan",
+                                                "isnotnull",
+                                                "isnull",
+                                                "lcase",
+                                                "least",
+                                                "length",
+                                                "like",
+                                                "lower",
+                                                "lpad",
+                                                "ltrim",
+                                                "map",
+                                                "map_keys",
+                                                "map_values",
+                                                "max",
+                                                "mean",
+                                                "min",
+                                                "minute",
+                                                "month",
+                                                "named_struct",
+                                                "now",
+                                                "nullif",
+                                                "nvl",
+                                                "nvl2",
+                                                "parse_json",
+                                                "posexplode",
+                                                "posexplode_outer",
+                                                "positive",
+                                                "quarter",
+                                                "read_csv",
+                                                "read_parquet",
+                                                "regexp",
+                                                "regexp_like",
+                                                "rlike",
+                                                "round",
+                                                "rpad",
+                                                "rtrim",
+                                                "schema_of_variant",
+                                                "second",
+                                                "size",
+                                                "starts_with",
+                                                "startswith",
+                                                "struct",
+                                                "substr",
+                                                "substring",
+                                                "sum",
+                                                "to_date",
+                                                "to_json",
+                                                "trim",
+                                                "try_parse_json",
+                                                "try_variant_get",
+                                                "ucase",
+                                                "upper",
+                                                "variant_get",
+                                                "week",
+                                                "year"};
+
+size_t NameDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      cur[j] =
+          std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+}  // namespace
+
+bool IsKnownFunctionName(std::string_view name) {
+  for (std::string_view known : kKnownFunctions) {
+    if (known == name) return true;
+  }
+  return false;
+}
+
+Error UnknownFunction(std::string_view what, std::string_view name) {
+  std::vector<std::string_view> close;
+  const size_t limit = name.size() <= 4 ? 1 : 2;
+  for (std::string_view known : kKnownFunctions) {
+    if (NameDistance(known, name) <= limit) close.push_back(known);
+  }
+  std::string hint;
+  for (size_t i = 0; i < close.size() && i < 3; ++i) {
+    hint += i == 0 ? "; did you mean " : " or ";
+    hint += close[i];
+  }
+  if (!hint.empty()) hint += "?";
+  return NotFound("unknown function {}{}", what, hint);
+}
+
 bool IsAggregateFunction(std::string_view name) {
   std::string n = AsciiLower(name);
   return n == "count" || n == "sum" || n == "avg" || n == "mean" || n == "min" || n == "max";
@@ -54,12 +193,12 @@ Result<FunctionBinding> BindFunction(std::string_view name,
                                      const EvalContextPtr& context) {
   std::string lower = AsciiLower(name);
   for (auto* family : {&BindArithmeticFunction, &BindComparisonFunction, &BindStringFunction,
-                       &BindDatetimeFunction, &BindNestedFunction, &BindConditionalFunction,
-                       &BindVariantFunction}) {
+                       &BindStringBuildingFunction, &BindHashFunction, &BindDatetimeFunction,
+                       &BindNestedFunction, &BindConditionalFunction, &BindVariantFunction}) {
     FamilyBinding found = (*family)(lower, args, context);
     if (found) return std::move(*found);
   }
-  return NotFound("unknown function {}", FunctionSignature(lower, args));
+  return UnknownFunction(FunctionSignature(lower, args), lower);
 }
 
 }  // namespace floe::sql

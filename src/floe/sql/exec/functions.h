@@ -9,7 +9,8 @@
 // argument types are InvalidArgument / NotFound errors that name the function and the types.
 //
 // The kernels live in one file per family: arithmetic_functions.cc, comparison_functions.cc,
-// string_functions.cc, datetime_functions.cc, nested_functions.cc, conditional_functions.cc.
+// string_functions.cc, string_building_functions.cc, hash_function.cc, datetime_functions.cc,
+// nested_functions.cc, conditional_functions.cc.
 #pragma once
 
 #include <functional>
@@ -47,6 +48,14 @@ Result<FunctionBinding> BindRound(const columnar::DataTypePtr& x, std::optional<
 Result<FunctionBinding> BindStructConstructor(const std::vector<std::string>& names,
                                               const std::vector<columnar::DataTypePtr>& args);
 
+// Whether `name` (lower case) is a function floe SQL knows: scalar, aggregate, generator or one
+// the binder handles itself (round, struct, variant_get, read_parquet, …).
+bool IsKnownFunctionName(std::string_view name);
+
+// NotFound "unknown function <what>", with "; did you mean x?" naming known functions whose
+// names are close to `name` (lower case).
+Error UnknownFunction(std::string_view what, std::string_view name);
+
 // count, sum, avg, min, max (aggregate_node.h evaluates them).
 bool IsAggregateFunction(std::string_view name);
 
@@ -78,6 +87,12 @@ FamilyBinding BindNestedFunction(std::string_view name,
 FamilyBinding BindConditionalFunction(std::string_view name,
                                       const std::vector<columnar::DataTypePtr>& args,
                                       const EvalContextPtr& context);
+FamilyBinding BindStringBuildingFunction(std::string_view name,
+                                         const std::vector<columnar::DataTypePtr>& args,
+                                         const EvalContextPtr& context);
+FamilyBinding BindHashFunction(std::string_view name,
+                               const std::vector<columnar::DataTypePtr>& args,
+                               const EvalContextPtr& context);
 FamilyBinding BindVariantFunction(std::string_view name,
                                   const std::vector<columnar::DataTypePtr>& args,
                                   const EvalContextPtr& context);

@@ -63,6 +63,15 @@ Result<Statement> SqlParser::ParseStatement() {
     FLOE_ASSIGN_OR_RETURN(QualifiedName name, ParseQualifiedName("a namespace name"));
     result = MakeStatementNode(pos, Use{std::move(name)});
   } else {
+    // Spark statements floe does not run yet: say so, rather than that a statement was expected.
+    for (const char* word :
+         {"DELETE",  "UPDATE",  "MERGE", "TRUNCATE", "CALL", "REFRESH", "CACHE",
+          "UNCACHE", "ANALYZE", "GRANT", "REVOKE",   "LOAD", "MSCK",    "OPTIMIZE",
+          "VACUUM",  "COMMENT", "CLEAR", "RESET",    "ADD",  "LIST"}) {
+      if (AtWord(word)) {
+        return NotSupported("{}: {} is not supported yet", FormatPosition(first.pos), word);
+      }
+    }
     return ErrorExpected(
         "a statement (SELECT, WITH, VALUES, INSERT, CREATE, DROP, ALTER, SHOW, DESCRIBE, "
         "EXPLAIN, SET or USE)");
