@@ -59,8 +59,7 @@ Result<std::string> Session::ShowPartitions(const syntax::ShowPartitions& stmt,
     for (const auto& p : stmt.partition) {
       const std::string segment = p.key + "=" + p.value;
       keep &= path == segment || path.starts_with(segment + "/") ||
-              path.find("/" + segment + "/") != std::string::npos ||
-              path.ends_with("/" + segment);
+              path.find("/" + segment + "/") != std::string::npos || path.ends_with("/" + segment);
     }
     if (keep) rows.push_back({path});
   }

@@ -64,10 +64,9 @@ Result<Statement> SqlParser::ParseStatement() {
     result = MakeStatementNode(pos, Use{std::move(name)});
   } else {
     // Spark statements floe does not run yet: say so, rather than that a statement was expected.
-    for (const char* word :
-         {"DELETE",  "UPDATE",  "MERGE", "TRUNCATE", "CALL", "REFRESH", "CACHE",
-          "UNCACHE", "ANALYZE", "GRANT", "REVOKE",   "LOAD", "MSCK",    "OPTIMIZE",
-          "VACUUM",  "COMMENT", "CLEAR", "RESET",    "ADD",  "LIST"}) {
+    for (const char* word : {"DELETE", "UPDATE", "MERGE", "TRUNCATE", "REFRESH", "CACHE", "UNCACHE",
+                             "ANALYZE", "GRANT", "REVOKE", "LOAD", "MSCK", "OPTIMIZE", "VACUUM",
+                             "COMMENT", "CLEAR", "RESET", "ADD", "LIST"}) {
       if (AtWord(word)) {
         return NotSupported("{}: {} is not supported yet", FormatPosition(first.pos), word);
       }
