@@ -170,6 +170,9 @@ class VariantTableTest : public ::testing::Test {
     return RunFloe("--warehouse " + ShellQuote(wh_.path()) + " " + args);
   }
   CommandResult Sql(const std::string& sql) { return Floe("sql " + ShellQuote(sql)); }
+  CommandResult SqlJson(const std::string& sql) {
+    return Floe("sql --format json " + ShellQuote(sql));
+  }
   std::string DataFile(const std::string& table) {
     std::vector<std::string> files = FilesUnder(wh_.Join("db/" + table + "/data"), ".parquet");
     EXPECT_EQ(files.size(), 1u);
@@ -311,6 +314,34 @@ TEST_F(VariantTableTest, ErrorsNameTheValueThePathAndTheText) {
   r = Sql("SELECT is_variant_null(1)");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("is_variant_null takes one variant"), std::string::npos) << r.err;
+}
+
+// Spark's variant_get to nested types: arrays element by element, objects to structs by field
+// name (ignoring case, missing fields NULL) and to map<string, …>, variants inside them as they
+// are. An element that does not cast fails variant_get and is NULL under try_variant_get.
+TEST_F(VariantTableTest, VariantGetToNestedTypes) {
+  CommandResult r = SqlJson(
+      R"(SELECT variant_get(parse_json('[1, "2", null, 4.0]'), '$', 'array<int>') AS a, )"
+      R"(variant_get(parse_json('{"Name": "x", "n": [1,2], "extra": true}'), '$', )"
+      R"('struct<name: string, n: array<bigint>, gone: int>') AS s, )"
+      R"(variant_get(parse_json('{"b": 2, "a": 1}'), '$', 'map<string, double>') AS m, )"
+      R"(variant_get(parse_json('{"v": [1, {"k": null}]}'), '$', 'struct<v: array<variant>>') )"
+      R"(AS sv, )"
+      R"(try_variant_get(parse_json('[1, "x", 3]'), '$', 'array<int>') AS t, )"
+      R"(try_variant_get(parse_json('{"a": 1}'), '$', 'array<int>') AS wrong_shape)");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, R"({"a":[1,2,null,4],"s":{"name":"x","n":[1,2],"gone":null},)"
+                   R"("m":[{"key":"a","value":1.0},{"key":"b","value":2.0}],)"
+                   R"("sv":{"v":[1,{"k":null}]},"t":[1,null,3],"wrong_shape":null})"
+                   "\n");
+  r = Sql(R"(SELECT variant_get(parse_json('[1, "x"]'), '$', 'array<int>'))");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("the variant value \"x\" cannot be cast to int32 inside array<int>"),
+            std::string::npos)
+      << r.err;
+  r = Sql(R"(SELECT variant_get(parse_json('{}'), '$', 'map<int, int>'))");
+  EXPECT_EQ(r.exit_code, 6);  // not supported
+  EXPECT_NE(r.err.find("map keys must be strings"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "floe/columnar/array_builder.h"
 #include "floe/columnar/variant/variant_array.h"
+#include "floe/columnar/variant/variant_builder.h"
 #include "floe/columnar/variant/variant_json.h"
 #include "floe/columnar/variant/variant_value.h"
 #include "floe/util/ascii.h"
@@ -293,9 +294,114 @@ Status AppendCast(const Cast& c, ArrayBuilder& builder) {
   }
 }
 
+// Appends `x` cast to `t` (`range`: the range a scalar must fit, e.g. int8 in an int32
+// column). Returns false, having appended nothing, when x does not cast. Inside arrays, objects
+// and maps an element that does not cast is an error (variant_get) or NULL (try_variant_get),
+// as in Spark.
+struct Nesting {
+  bool try_get = false;
+  std::string_view type_name;  // the whole target, for messages
+};
+Result<bool> AppendVariantCast(const VariantValue& x, const DataType& t, const DataType& range,
+                               const Nesting& n, ArrayBuilder& b);
+
+// An element of a nested target: cast, or NULL / an error when it does not cast.
+Status AppendElement(const VariantValue& x, const DataType& t, const Nesting& n, ArrayBuilder& b) {
+  FLOE_ASSIGN_OR_RETURN(bool cast, AppendVariantCast(x, t, t, n, b));
+  if (cast) return Ok();
+  if (n.try_get) return b.AppendNull();
+  std::string json;
+  FLOE_RETURN_IF_ERROR(AppendJson(x, &json));
+  return InvalidArgument(
+      "the variant value {} cannot be cast to {} inside {} (try_variant_get gives NULL instead)",
+      json, t.ToString(), n.type_name);
+}
+
+// The field of object `x` named `name`: exact, else the one equal ignoring ASCII case (Spark
+// resolves names case-insensitively by default).
+Result<std::optional<VariantValue>> FieldNamed(const VariantValue& x, std::string_view name) {
+  FLOE_ASSIGN_OR_RETURN(std::optional<VariantValue> exact, x.Field(name));
+  if (exact) return exact;
+  for (uint32_t i = 0; i < x.num_elements(); ++i) {
+    FLOE_ASSIGN_OR_RETURN(std::string_view field, x.FieldName(i));
+    if (AsciiEqualsIgnoreCase(field, name)) {
+      FLOE_ASSIGN_OR_RETURN(VariantValue v, x.FieldValue(i));
+      return std::optional<VariantValue>(v);
+    }
+  }
+  return std::optional<VariantValue>();
+}
+
+Result<bool> AppendVariantCast(const VariantValue& x, const DataType& t, const DataType& range,
+                               const Nesting& n, ArrayBuilder& b) {
+  if (t.is_variant()) {
+    VariantBuilder value;
+    FLOE_RETURN_IF_ERROR(value.AppendValue(x));
+    auto& s = static_cast<StructBuilder&>(b);
+    FLOE_RETURN_IF_ERROR(s.Append(true));
+    FLOE_RETURN_IF_ERROR(static_cast<BinaryBuilder*>(s.child(0))->Append(value.Metadata()));
+    FLOE_RETURN_IF_ERROR(static_cast<BinaryBuilder*>(s.child(1))->Append(value.TakeValue()));
+    return true;
+  }
+  if (x.kind() == ValueKind::kNull) {
+    FLOE_RETURN_IF_ERROR(b.AppendNull());
+    return true;
+  }
+  switch (t.id()) {
+    case TypeId::kList: {
+      if (x.kind() != ValueKind::kArray) return false;
+      auto& list = static_cast<ListBuilder&>(b);
+      FLOE_RETURN_IF_ERROR(list.Append(true));
+      const DataType& element = *t.children()[0].type;
+      for (uint32_t i = 0; i < x.num_elements(); ++i) {
+        FLOE_ASSIGN_OR_RETURN(VariantValue e, x.Element(i));
+        FLOE_RETURN_IF_ERROR(AppendElement(e, element, n, *list.value_builder()));
+      }
+      return true;
+    }
+    case TypeId::kMap: {
+      if (x.kind() != ValueKind::kObject) return false;
+      auto& map = static_cast<MapBuilder&>(b);
+      FLOE_RETURN_IF_ERROR(map.Append(true));
+      const DataType& item = *t.children()[0].type->children()[1].type;
+      for (uint32_t i = 0; i < x.num_elements(); ++i) {
+        FLOE_ASSIGN_OR_RETURN(std::string_view key, x.FieldName(i));
+        FLOE_ASSIGN_OR_RETURN(VariantValue v, x.FieldValue(i));
+        FLOE_RETURN_IF_ERROR(map.entries_builder()->Append(true));
+        FLOE_RETURN_IF_ERROR(static_cast<BinaryBuilder*>(map.key_builder())->Append(key));
+        FLOE_RETURN_IF_ERROR(AppendElement(v, item, n, *map.item_builder()));
+      }
+      return true;
+    }
+    case TypeId::kStruct: {
+      if (x.kind() != ValueKind::kObject) return false;
+      auto& s = static_cast<StructBuilder&>(b);
+      FLOE_RETURN_IF_ERROR(s.Append(true));
+      for (size_t i = 0; i < t.children().size(); ++i) {
+        const Field& field = t.children()[i];
+        ArrayBuilder& child = *s.child(static_cast<int>(i));
+        FLOE_ASSIGN_OR_RETURN(std::optional<VariantValue> v, FieldNamed(x, field.name));
+        if (!v) {
+          FLOE_RETURN_IF_ERROR(child.AppendNull());
+          continue;
+        }
+        FLOE_RETURN_IF_ERROR(AppendElement(*v, *field.type, n, child));
+      }
+      return true;
+    }
+    default:
+      break;
+  }
+  FLOE_ASSIGN_OR_RETURN(Out cast, CastValue(x, range));
+  if (!cast) return false;
+  FLOE_RETURN_IF_ERROR(AppendCast(*cast, b));
+  return true;
+}
+
 }  // namespace
 
 Status CheckVariantCastTarget(const DataType& t, std::string_view type_name) {
+  if (t.is_variant()) return Ok();
   switch (t.id()) {
     case TypeId::kString:
     case TypeId::kBool:
@@ -312,6 +418,19 @@ Status CheckVariantCastTarget(const DataType& t, std::string_view type_name) {
     case TypeId::kTimestamp:
       if (t.unit() == TimeUnit::kMicro) return Ok();
       break;
+    case TypeId::kList:
+    case TypeId::kStruct:
+      for (const Field& f : t.children()) {
+        FLOE_RETURN_IF_ERROR(CheckVariantCastTarget(*f.type, type_name));
+      }
+      return Ok();
+    case TypeId::kMap: {
+      const DataType& entries = *t.children()[0].type;
+      if (entries.children()[0].type->id() != TypeId::kString) {
+        return NotSupported("variant_get to {}: map keys must be strings", type_name);
+      }
+      return CheckVariantCastTarget(*entries.children()[1].type, type_name);
+    }
     default:
       break;
   }
@@ -323,6 +442,7 @@ Result<ArrayPtr> VariantGetColumn(const ArrayData& variants, int64_t first, int6
   const DataType& cast_type = spec.cast_type ? *spec.cast_type : *spec.target;
   FLOE_RETURN_IF_ERROR(CheckVariantCastTarget(cast_type, spec.type_name));
   FLOE_ASSIGN_OR_RETURN(auto builder, MakeBuilder(spec.target));
+  const Nesting nesting{spec.try_get, spec.type_name};
   for (int64_t i = 0; i < length; ++i) {
     const int64_t row = first + i;
     if ((valid != nullptr && valid[i] == 0) || variants.IsNull(row)) {
@@ -337,19 +457,18 @@ Result<ArrayPtr> VariantGetColumn(const ArrayData& variants, int64_t first, int6
       FLOE_RETURN_IF_ERROR(builder->AppendNull());
       continue;
     }
-    FLOE_ASSIGN_OR_RETURN(Out cast, CastValue(*found, cast_type));
-    if (!cast) {
-      if (spec.try_get) {
-        FLOE_RETURN_IF_ERROR(builder->AppendNull());
-        continue;
-      }
-      std::string json;
-      FLOE_RETURN_IF_ERROR(AppendJson(*found, &json));
-      return InvalidArgument(
-          "the variant value {} cannot be cast to {} (try_variant_get gives NULL instead)", json,
-          spec.type_name);
+    FLOE_ASSIGN_OR_RETURN(bool cast,
+                          AppendVariantCast(*found, *spec.target, cast_type, nesting, *builder));
+    if (cast) continue;
+    if (spec.try_get) {
+      FLOE_RETURN_IF_ERROR(builder->AppendNull());
+      continue;
     }
-    FLOE_RETURN_IF_ERROR(AppendCast(*cast, *builder));
+    std::string json;
+    FLOE_RETURN_IF_ERROR(AppendJson(*found, &json));
+    return InvalidArgument(
+        "the variant value {} cannot be cast to {} (try_variant_get gives NULL instead)", json,
+        spec.type_name);
   }
   return builder->Finish();
 }

@@ -1,11 +1,13 @@
 // variant_get's extraction (Spark 4's VariantGet): the value a path leads to inside each variant
-// of a column, cast to a non-nested type, as a new column. SQL's variant_get/try_variant_get and
+// of a column, cast to the target type, as a new column. SQL's variant_get/try_variant_get and
 // the filter language's variant_get terms both use it, so the two agree on every value.
 //
 // Casts are Spark's: numbers between numeric types when they fit (decimals round half up,
 // fractions truncate to integers), booleans to numbers as 0/1 and numbers to booleans as != 0,
 // strings parsed as the target type, anything to string as its JSON text (a string as itself),
-// binary only from binary, dates and timestamps between each other. A variant null or a path
+// binary only from binary, dates and timestamps between each other; arrays to arrays, objects to
+// structs (fields by name, ignoring case; missing ones NULL) and to map<string, …>, element by
+// element, and anything to variant as itself. A variant null or a path
 // that leads nowhere gives NULL. A value that does not cast is an error naming the value and the
 // type (variant_get) or NULL (try_variant_get).
 #pragma once

@@ -210,10 +210,7 @@ Result<FunctionBinding> BindVariantGet(const DataTypePtr& input, const std::stri
     return InvalidArgument("{}: argument 1 is {}, not a variant", name, SparkTypeName(*input));
   }
   FLOE_ASSIGN_OR_RETURN(v::VariantPath path, v::ParsePath(path_text));
-  if (!target->is_variant() && target->is_nested()) {
-    return NotSupported("{}: extracting {} is not supported by floe yet; extract fields one by one",
-                        name, SparkTypeName(*target));
-  }
+  FLOE_RETURN_IF_ERROR(v::CheckVariantCastTarget(*cast_type, SparkTypeName(*cast_type)));
   const v::VariantGetSpec spec{path, target, cast_type, try_get, SparkTypeName(*cast_type)};
   Kernel kernel = [path, target, spec](const std::vector<ArrayPtr>& args,
                                        int64_t num_rows) -> Result<ArrayPtr> {
