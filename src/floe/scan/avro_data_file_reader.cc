@@ -14,6 +14,7 @@
 #include "floe/scan/row_positions.h"
 #include "floe/spec/single_value.h"
 #include "floe/table/schema_conversion.h"
+#include "floe/util/diagnostics.h"
 #include "floe/util/json_reader.h"
 
 namespace floe::scan {
@@ -763,8 +764,21 @@ Result<std::unique_ptr<AvroDataFileReader>> AvroDataFileReader::Open(
   }
   std::set<const Node*> seen;
   const spec::NameMapping* mapping = nullptr;
-  if (!avro_columns::AvroHasFieldIds(root, &seen) && options.name_mapping)
-    mapping = &*options.name_mapping;
+  std::optional<spec::NameMapping> by_name;
+  if (!avro_columns::AvroHasFieldIds(root, &seen)) {
+    if (options.name_mapping) {
+      mapping = &*options.name_mapping;
+    } else {
+      // Neither ids nor a name mapping: fields by the table's names, as Java reads such files
+      // (ProjectionDatumReader maps them with MappingUtil.create of the expected schema).
+      Note(
+          "data file {} has no field ids and the table no schema.name-mapping.default: its fields "
+          "are matched to the table's columns by name",
+          file.file_path);
+      by_name = spec::NameMapping::ForSchema(options.projected_schema);
+      mapping = &*by_name;
+    }
+  }
   FLOE_ASSIGN_OR_RETURN(col::SchemaPtr projected,
                         table::ToColumnarSchema(options.projected_schema));
   avro_columns::Planner planner(file.file_path, mapping, options.spec, file.partition);

@@ -4,10 +4,10 @@
 //
 // The file's writer schema is walked once against the projected schema to make a tree of column
 // readers: record fields are matched by their `field-id` (or, for files without ids, by the
-// table's name mapping; without either nothing matches), list elements and map keys and values
-// by position (an Iceberg list or map has exactly one of each). Fields the file lacks take, as
-// field_resolution.h says for Parquet, the file's identity partition value, else their
-// initial-default, else null (required without a default: Corrupt). Promotions int→long,
+// table's name mapping; without either, by the table's column names, as Java), list elements and
+// map keys and values by position (an Iceberg list or map has exactly one of each). Fields the file
+// lacks take, as field_resolution.h says for Parquet, the file's identity partition value, else
+// their initial-default, else null (required without a default: Corrupt). Promotions int→long,
 // float→double and decimal precision widening apply. Each record of a block is then decoded
 // straight into columnar buffers; writer fields not projected are skipped.
 //
