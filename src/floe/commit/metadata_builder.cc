@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "floe/commit/commit_retry.h"
+#include "floe/commit/fresh_ids.h"
 #include "floe/commit/table_properties.h"
 #include "floe/util/uuid.h"
 
@@ -321,43 +322,6 @@ Status CheckCommitProperties(const std::map<std::string, std::string>& propertie
   return Ok();
 }
 
-// ---- NewTableMetadata -----------------------------------------------------------------------
-
-// Fresh ids as Java's TypeUtil.assignFreshIds: a struct's fields are numbered before any of
-// their children, then each child type in order (so top-level columns get 1..n).
-struct FreshIds {
-  int32_t next = 0;
-  std::map<int32_t, int32_t> old_to_new;
-
-  int32_t Assign(int32_t old_id) {
-    int32_t id = ++next;
-    old_to_new[old_id] = id;
-    return id;
-  }
-
-  spec::TypePtr Reassign(const spec::TypePtr& type) {
-    if (!type || !type->is_nested()) return type;
-    std::vector<spec::NestedField> fields = type->fields();
-    for (spec::NestedField& f : fields) f.id = Assign(f.id);
-    for (spec::NestedField& f : fields) f.type = Reassign(f.type);
-    switch (type->id()) {
-      case spec::TypeId::kStruct:
-        return spec::Type::Struct(std::move(fields));
-      case spec::TypeId::kList:
-        return spec::Type::List(std::move(fields[0]));
-      default:
-        return spec::Type::Map(std::move(fields[0]), std::move(fields[1]));
-    }
-  }
-
-  Result<int32_t> Map(int32_t old_id, std::string_view what) const {
-    auto it = old_to_new.find(old_id);
-    if (it == old_to_new.end())
-      return InvalidArgument("{}: unknown source column id {}", what, old_id);
-    return it->second;
-  }
-};
-
 }  // namespace
 
 Result<spec::TableMetadata> ApplyUpdates(const spec::TableMetadata& base,
@@ -404,18 +368,11 @@ Result<spec::TableMetadata> NewTableMetadata(const NewTableRequest& request, int
   m.last_updated_ms = now_ms;
 
   FreshIds ids;
-  spec::Schema schema;
+  FLOE_ASSIGN_OR_RETURN(spec::Schema schema, ids.Assign(request.schema));
   schema.schema_id = 0;
-  schema.fields = request.schema.fields;
-  for (spec::NestedField& f : schema.fields) f.id = ids.Assign(f.id);
-  for (spec::NestedField& f : schema.fields) f.type = ids.Reassign(f.type);
-  for (int32_t id : request.schema.identifier_field_ids) {
-    FLOE_ASSIGN_OR_RETURN(int32_t fresh, ids.Map(id, "identifier-field-ids"));
-    schema.identifier_field_ids.push_back(fresh);
-  }
   FLOE_RETURN_IF_ERROR(schema.Validate());
   FLOE_RETURN_IF_ERROR(schema.CheckFormatVersion(m.format_version));
-  m.last_column_id = ids.next;
+  m.last_column_id = ids.last_column_id();
   m.schemas.push_back(std::move(schema));
   m.current_schema_id = 0;
 

@@ -508,14 +508,20 @@ Result<std::string> Session::DropNamespace(const syntax::DropNamespace& stmt) {
 }
 
 Result<std::string> Session::CreateTable(const syntax::CreateTable& stmt) {
-  if (stmt.or_replace || stmt.replace)
-    return NotSupported("CREATE OR REPLACE / REPLACE TABLE is not supported yet");
+  if ((stmt.or_replace || stmt.replace) && stmt.if_not_exists) {
+    return InvalidArgument("CREATE OR REPLACE TABLE cannot take IF NOT EXISTS");
+  }
   if (stmt.provider && !AsciiEqualsIgnoreCase(*stmt.provider, "iceberg")) {
     return NotSupported("USING {}: floe creates Iceberg tables only (USING iceberg)",
                         *stmt.provider);
   }
   FLOE_ASSIGN_OR_RETURN(TableRef ref, ResolveTableName(stmt.name));
-  if (!stmt.like.empty()) return CreateTableLike(stmt, ref);
+  if (!stmt.like.empty()) {
+    if (stmt.or_replace || stmt.replace) {
+      return NotSupported("REPLACE TABLE … LIKE is not supported (drop the table first)");
+    }
+    return CreateTableLike(stmt, ref);
+  }
   // CTAS binds its query first: a bad query leaves no table behind.
   std::optional<BoundQuery> query;
   std::vector<columnar::Field> fields;
@@ -571,6 +577,15 @@ Result<std::string> Session::CreateTable(const syntax::CreateTable& stmt) {
   for (const auto& p : stmt.properties) create.table.properties[p.key] = p.value;
   if (stmt.comment) create.table.properties["comment"] = *stmt.comment;
   if (stmt.location) create.table.location = *stmt.location;
+  if (stmt.or_replace || stmt.replace) {
+    auto loaded = ref.catalog->LoadTable(ref.id);
+    if (loaded.ok()) return ReplaceTable(ref, create, std::move(query));
+    if (loaded.error().kind != ErrorKind::kNotFound) return std::move(loaded).error();
+    if (stmt.replace) {
+      return NotFound("REPLACE TABLE {}: there is no such table (CREATE OR REPLACE creates it)",
+                      ref.display);
+    }
+  }
   auto exists = [&](const Error& e) {
     return e.kind == ErrorKind::kAlreadyExists && stmt.if_not_exists;
   };

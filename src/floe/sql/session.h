@@ -98,6 +98,9 @@ class Session final : public RelationResolver {
   Result<std::string> SetTimeZone(std::optional<std::string> zone);
   Result<std::string> SetConfig(const syntax::SetConfig& stmt, const StatementOutput& output);
   Result<std::string> CreateTableLike(const syntax::CreateTable& stmt, const TableRef& ref);
+  // session_replace.cc: `create` as CreateTable made it, for a table that exists.
+  Result<std::string> ReplaceTable(const TableRef& ref, const catalog::CreateTableOptions& create,
+                                   std::optional<BoundQuery> query);
   // session_show.cc
   Result<std::string> ShowColumns(const syntax::ShowColumns& stmt, const StatementOutput& output);
   Result<std::string> ShowPartitions(const syntax::ShowPartitions& stmt,
