@@ -1,7 +1,8 @@
-// `floe files <table folder | metadata.json> [--stats] [--json]`: every live data and delete
-// file of the current (or a given) snapshot: content, path, format, partition, record count and
-// size; with --stats each column's metrics with bounds as readable values. The files are the rows
-// of the `files` metadata table (inspect/files_table.h), printed with the CLI's fields (CLI.md).
+// `floe files <table | table folder | metadata.json> [--stats] [--json]`: every live data and
+// delete file of the current (or a given) snapshot: content, path, format, partition, record count
+// and size; with --stats each column's metrics with bounds as readable values. The files are the
+// rows of the `files` metadata table (inspect/files_table.h), printed with the CLI's fields
+// (CLI.md).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -281,12 +282,14 @@ FLOE_REGISTER_COMMAND(
     Command{
         .name = "files",
         .summary = "list the live data and delete files of a table's current snapshot",
-        .usage = "floe files <table folder | metadata.json> [--stats] [--json] [--snapshot ID]",
+        .usage =
+            "floe files <table | table folder | metadata.json> [--stats] [--json] [--snapshot ID]",
         .details =
             "Reads the snapshot's manifests and prints every live (added or existing) data file,\n"
             "then every delete file: content, path, format, partition values, record count and\n"
             "size. --stats adds the column metrics, bounds decoded with the table's types.",
         .example =
+            "  floe --warehouse wh files shop.orders\n"
             "  floe files warehouse/db/events --stats\n"
             "  floe files data/persistent/equality_deletes --base corpus/duckdb-iceberg --json",
         .options = FilesOptions(),

@@ -1,8 +1,8 @@
-// `floe manifests <table folder | metadata.json> [--json] [--snapshot ID]`: the manifest list of
-// the current (or a given) snapshot: each manifest's path, content, partition spec, sequence
-// numbers, file and row counts, and its partition field summaries. The manifests are those the
-// `manifests` metadata table lists (inspect/snapshot_manifests.h), printed with the CLI's fields
-// (CLI.md) and as the list has them: counts a v1 list leaves out stay "-".
+// `floe manifests <table | table folder | metadata.json> [--json] [--snapshot ID]`: the manifest
+// list of the current (or a given) snapshot: each manifest's path, content, partition spec,
+// sequence numbers, file and row counts, and its partition field summaries. The manifests are those
+// the `manifests` metadata table lists (inspect/snapshot_manifests.h), printed with the CLI's
+// fields (CLI.md) and as the list has them: counts a v1 list leaves out stay "-".
 #include <fmt/format.h>
 
 #include "cli/command.h"
@@ -181,12 +181,13 @@ FLOE_REGISTER_COMMAND(
     Command{
         .name = "manifests",
         .summary = "list the manifests of a table's current snapshot",
-        .usage = "floe manifests <table folder | metadata.json> [--json] [--snapshot ID]",
+        .usage = "floe manifests <table | table folder | metadata.json> [--json] [--snapshot ID]",
         .details =
             "Reads the snapshot's manifest list: each manifest's path, content (data or deletes),\n"
             "partition spec id, sequence numbers, file and row counts, and the lower and upper\n"
             "bound of every partition field with its null and NaN flags.",
         .example =
+            "  floe --warehouse wh manifests shop.orders\n"
             "  floe manifests warehouse/db/events\n"
             "  floe manifests data/persistent/equality_deletes --base corpus/duckdb-iceberg --json",
         .options = ManifestsOptions(),

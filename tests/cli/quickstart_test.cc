@@ -172,5 +172,74 @@ TEST_F(QuickstartTest, WalkthroughNumbersMatchDuckDBAndIcebird) {
   EXPECT_EQ(icebird_daily, daily);
 }
 
+// The README's excerpt of the walkthrough is what `floe quickstart` prints: every line of it
+// appears in the output, in order ("..." stands for text left out; snapshot ids, the padding
+// of table columns and the quickstart folder may differ).
+std::string NormalizeWalkthroughLine(std::string line, const std::string& dir) {
+  for (size_t at; !dir.empty() && (at = line.find(dir + "/")) != std::string::npos;) {
+    line.erase(at, dir.size() + 1);
+  }
+  line = std::regex_replace(line, std::regex("[0-9]{15,}"), "<id>");
+  line = std::regex_replace(line, std::regex("-+"), "-");
+  line = std::regex_replace(line, std::regex(" +"), " ");
+  while (!line.empty() && line.front() == ' ') line.erase(line.begin());
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  return line;
+}
+
+bool MatchesWithGaps(const std::string& readme, const std::string& line) {
+  size_t from = 0;
+  size_t start = 0;
+  while (true) {
+    size_t gap = readme.find("...", start);
+    std::string part =
+        readme.substr(start, gap == std::string::npos ? std::string::npos : gap - start);
+    while (!part.empty() && part.back() == ' ') part.pop_back();
+    while (!part.empty() && part.front() == ' ') part.erase(part.begin());
+    if (!part.empty()) {
+      size_t at = line.find(part, from);
+      if (at == std::string::npos || (start == 0 && at != 0)) return false;
+      from = at + part.size();
+    }
+    if (gap == std::string::npos) return from == line.size() || readme.ends_with("...");
+    start = gap + 3;
+  }
+}
+
+TEST_F(QuickstartTest, ReadmeExcerptIsWhatItPrints) {
+  ASSERT_EQ(run_.exit_code, 0) << run_.out << run_.err;
+  std::string readme = ReadFileToString(SourceDir() + "/README.md");
+  size_t begin = readme.find("```console", readme.find("An excerpt"));
+  ASSERT_NE(begin, std::string::npos);
+  begin = readme.find('\n', begin) + 1;
+  const std::string excerpt = readme.substr(begin, readme.find("```", begin) - begin);
+  std::vector<std::string> out;
+  // The walkthrough prints each command's stderr right after it: merge as the terminal shows.
+  for (const auto& l : SplitLines(run_.out + run_.err)) {
+    out.push_back(NormalizeWalkthroughLine(l, dir_));
+  }
+  size_t next = 0;
+  int checked = 0;
+  for (const auto& raw : SplitLines(excerpt)) {
+    const std::string want = NormalizeWalkthroughLine(raw, "");
+    if (want.empty() || want == "...") continue;
+    size_t i = next;
+    while (i < out.size() && !MatchesWithGaps(want, out[i])) ++i;
+    if (i == out.size()) {
+      // Error lines go to stderr, which comes after stdout here: look there too.
+      i = 0;
+      while (i < out.size() && !MatchesWithGaps(want, out[i])) ++i;
+      ASSERT_LT(i, out.size()) << "README line not printed by floe quickstart:\n  " << raw
+                               << "\noutput:\n"
+                               << run_.out << run_.err;
+      ++checked;
+      continue;
+    }
+    next = i + 1;
+    ++checked;
+  }
+  EXPECT_GT(checked, 30);
+}
+
 }  // namespace
 }  // namespace floe::testing

@@ -38,9 +38,9 @@ TEST_F(ReplaceTableTest, AsSelectIsOneCommitKeepingHistoryAndIds) {
             "-- replaced table s.t with 2 rows\n");
   EXPECT_EQ(Rows("SELECT id, name, extra FROM s.t ORDER BY id"), "10,a,x\n20,b,x\n");
   // The old snapshot still reads with its own columns.
-  EXPECT_EQ(Rows("SELECT * FROM s.t VERSION AS OF " + std::to_string(old_snapshot) +
-                 " ORDER BY id"),
-            "1,a,1.5\n2,b,2.5\n");
+  EXPECT_EQ(
+      Rows("SELECT * FROM s.t VERSION AS OF " + std::to_string(old_snapshot) + " ORDER BY id"),
+      "1,a,1.5\n2,b,2.5\n");
 
   auto after = Load("t");
   ASSERT_OK(after);

@@ -13,8 +13,8 @@ Result<std::unique_ptr<ReplacingTableOperations>> ReplacingTableOperations::Make
   FLOE_ASSIGN_OR_RETURN(PendingChanges plan, ReplaceTableChanges(base.metadata, request));
   FLOE_ASSIGN_OR_RETURN(spec::TableMetadata replaced,
                         ApplyUpdates(base.metadata, plan.updates, now_ms, std::nullopt));
-  return std::unique_ptr<ReplacingTableOperations>(new ReplacingTableOperations(
-      inner, std::move(base), std::move(plan), std::move(replaced)));
+  return std::unique_ptr<ReplacingTableOperations>(
+      new ReplacingTableOperations(inner, std::move(base), std::move(plan), std::move(replaced)));
 }
 
 Result<TableBase> ReplacingTableOperations::Refresh() {

@@ -59,7 +59,8 @@ Result<PendingChanges> ReplaceTableChanges(const spec::TableMetadata& base,
 
   spec::PartitionSpec ps;
   const auto reusable = PartitionFieldIds(base);
-  int32_t last_partition_id = std::max(base.last_partition_id, spec::PartitionSpec::kPartitionDataIdStart - 1);
+  int32_t last_partition_id =
+      std::max(base.last_partition_id, spec::PartitionSpec::kPartitionDataIdStart - 1);
   for (size_t i = 0; i < request.spec.fields.size(); ++i) {
     const spec::PartitionField& f = request.spec.fields[i];
     spec::PartitionField nf = f;
