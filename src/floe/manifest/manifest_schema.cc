@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "floe/format/avro/compatible_name.h"
 #include "floe/util/json_writer.h"
 
 namespace floe::manifest {
@@ -114,25 +115,6 @@ Result<std::string> PrimitiveJson(const spec::Type& t, std::set<std::string>* na
   }
 }
 
-// Avro names are [A-Za-z_][A-Za-z0-9_]*; other characters become _xHH, as Java writes them.
-std::string AvroName(std::string_view name) {
-  std::string out;
-  for (size_t i = 0; i < name.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(name[i]);
-    bool letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
-    bool digit = c >= '0' && c <= '9';
-    if (letter || (digit && i > 0)) {
-      out.push_back(static_cast<char>(c));
-    } else if (digit) {
-      out += "_";
-      out.push_back(static_cast<char>(c));
-    } else {
-      out += fmt::format("_x{:02X}", c);
-    }
-  }
-  return out.empty() ? "_" : out;
-}
-
 Result<std::string> PartitionJson(const spec::Type& partition_type) {
   if (!partition_type.is_struct()) {
     return InvalidArgument("the partition type must be a struct, not {}",
@@ -142,7 +124,7 @@ Result<std::string> PartitionJson(const spec::Type& partition_type) {
   std::vector<FieldDef> fields;
   for (const spec::NestedField& f : partition_type.fields()) {
     FLOE_ASSIGN_OR_RETURN(std::string t, PrimitiveJson(*f.type, &named));
-    fields.push_back({f.id, AvroName(f.name), std::move(t), false, ""});
+    fields.push_back({f.id, avro::CompatibleName(f.name), std::move(t), false, ""});
   }
   return RecordJson("r102", fields);
 }

@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "floe/format/avro/compatible_name.h"
 #include "floe/manifest/manifest_schema.h"
 #include "floe/util/json_writer.h"
 
@@ -11,36 +12,6 @@ namespace floe::write {
 namespace {
 
 using spec::TypeId;
-
-bool IsAvroName(std::string_view name) {
-  if (name.empty()) return false;
-  for (size_t i = 0; i < name.size(); ++i) {
-    char c = name[i];
-    bool letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
-    if (!letter && !(i > 0 && c >= '0' && c <= '9')) return false;
-  }
-  return true;
-}
-
-// Java's AvroSchemaUtil.makeCompatibleName: a leading digit becomes `_<digit>`, any other
-// character `_x<HEX>`.
-std::string CompatibleName(std::string_view name) {
-  std::string out;
-  for (size_t i = 0; i < name.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(name[i]);
-    bool letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
-    bool digit = c >= '0' && c <= '9';
-    if (letter || (digit && i > 0)) {
-      out.push_back(static_cast<char>(c));
-    } else if (digit) {
-      out += '_';
-      out.push_back(static_cast<char>(c));
-    } else {
-      out += fmt::format("_x{:X}", c);
-    }
-  }
-  return out.empty() ? "_" : out;
-}
 
 class SchemaBuilder {
  public:
@@ -90,8 +61,8 @@ class SchemaBuilder {
     json_.BeginArray();
     for (const spec::NestedField& f : type.fields()) {
       json_.BeginObject();
-      bool valid = IsAvroName(f.name);
-      json_.Member("name", valid ? f.name : CompatibleName(f.name));
+      bool valid = avro::IsValidName(f.name);
+      json_.Member("name", avro::CompatibleName(f.name));
       if (!f.doc.empty()) json_.Member("doc", f.doc);
       json_.Key("type");
       FLOE_RETURN_IF_ERROR(Optional(f));
