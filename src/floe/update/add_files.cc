@@ -3,12 +3,15 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
 
 #include "floe/catalog/location_match.h"
 #include "floe/commit/table_properties.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/format/parquet/read_tree.h"
+#include "floe/manifest/manifest_reader.h"
 #include "floe/manifest/snapshot_files.h"
 #include "floe/table/batch_conformance.h"
 #include "floe/table/footer_metrics.h"
@@ -140,18 +143,40 @@ Status CheckRequiredColumns(const spec::Schema& schema, const columnar::Schema& 
 }
 
 // Every data file path the table's current snapshot references.
-Result<std::set<std::string>> CurrentDataFiles(io::FileIO& io, const spec::TableMetadata& m) {
-  std::set<std::string> out;
+// The first of `adding` (normalized location -> as given) that a live data file of the table's
+// current snapshot already is, if any. Manifests are read one entry at a time, without metrics:
+// memory is bounded by the files being added, not by the table.
+Result<std::optional<std::string>> AlreadyInTable(
+    io::FileIO& io, const spec::TableMetadata& m,
+    const std::map<std::string, std::string>& adding) {
   const spec::Snapshot* current = m.CurrentSnapshot();
-  if (current == nullptr) return out;
+  if (current == nullptr) return std::optional<std::string>();
   FLOE_ASSIGN_OR_RETURN(manifest::ManifestList list,
                         manifest::ReadSnapshotManifests(io, m, *current));
-  FLOE_ASSIGN_OR_RETURN(std::vector<manifest::ManifestEntry> entries,
-                        manifest::ReadLiveEntries(io, m, list));
-  for (const manifest::ManifestEntry& e : entries) {
-    out.insert(catalog::NormalizeLocation(e.data_file.file_path));
+  std::optional<std::string> found;
+  for (const manifest::ManifestFile& mf : list.manifests) {
+    if (mf.content != manifest::ManifestContent::kData) continue;
+    manifest::ManifestReadOptions options;
+    options.metrics_field_ids = std::vector<int32_t>();
+    options.header_schema = false;
+    options.partition_type = manifest::PartitionTypeFor(m, mf.partition_spec_id);
+    FLOE_RETURN_IF_ERROR(
+        manifest::ReadManifest(io, mf, options, [&](manifest::ManifestReader& reader) -> Status {
+          manifest::ManifestEntry entry;
+          while (true) {
+            FLOE_ASSIGN_OR_RETURN(bool more, reader.Next(&entry));
+            if (!more) return Ok();
+            if (!entry.is_live()) continue;
+            auto it = adding.find(catalog::NormalizeLocation(entry.data_file.file_path));
+            if (it != adding.end()) {
+              found = it->second;
+              return Ok();
+            }
+          }
+        }));
+    if (found) return found;
   }
-  return out;
+  return found;
 }
 
 }  // namespace
@@ -256,31 +281,33 @@ Result<AddFilesResult> AddFiles(commit::TableOperations& ops, const std::vector<
   }
 
   // Spellings of one file (file:/x, file:///x, /x, a symbolic link) compare as one location.
-  std::set<std::string> existing;
-  if (options.check_duplicate_files) {
-    FLOE_ASSIGN_OR_RETURN(existing, CurrentDataFiles(ops.io(), base.metadata));
-  }
-  std::set<std::string> seen;
-  FastAppend append(ops);
+  std::map<std::string, std::string> adding;
   for (const std::string& location : files) {
-    // Ctrl-C (util/cancellation.h): stop between files; nothing has been written yet.
-    FLOE_RETURN_IF_ERROR(GlobalCancellation().Check());
-    const std::string normalized = catalog::NormalizeLocation(location);
-    if (!seen.insert(normalized).second) {
+    if (!adding.emplace(catalog::NormalizeLocation(location), location).second) {
       return InvalidArgument("add-files: {} is named twice", location);
     }
-    if (existing.count(normalized)) {
+  }
+  if (options.check_duplicate_files) {
+    FLOE_ASSIGN_OR_RETURN(std::optional<std::string> duplicate,
+                          AlreadyInTable(ops.io(), base.metadata, adding));
+    if (duplicate) {
       return InvalidArgument(
           "add-files: {} is already in the table (adding it again would count its rows twice; "
           "add it anyway with --allow-duplicates, or check_duplicate_files => false in CALL "
           "system.add_files)",
-          location);
+          *duplicate);
     }
+  }
+  size_t done = 0;
+  FastAppend append(ops);
+  for (const std::string& location : files) {
+    // Ctrl-C (util/cancellation.h): stop between files; nothing has been written yet.
+    FLOE_RETURN_IF_ERROR(GlobalCancellation().Check());
     FLOE_ASSIGN_OR_RETURN(manifest::DataFile file,
                           ExistingDataFile(ops.io(), location, base.metadata, mapping));
     result.added_records += file.record_count;
     append.AppendFile(std::move(file));
-    if (options.progress) options.progress(seen.size(), files.size());
+    if (options.progress) options.progress(++done, files.size());
   }
   result.added_data_files = static_cast<int64_t>(files.size());
   append.ToBranch(options.branch);

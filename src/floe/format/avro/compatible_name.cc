@@ -14,9 +14,10 @@ bool IsDigit(uint32_t c) { return c >= '0' && c <= '9'; }
 uint32_t NextCodePoint(std::string_view name, size_t* i) {
   const auto byte = [&](size_t k) { return static_cast<unsigned char>(name[k]); };
   const unsigned char b = byte(*i);
-  const size_t extra = b >= 0xC2 && b <= 0xDF ? 1 : b >= 0xE0 && b <= 0xEF ? 2
-                                                 : b >= 0xF0 && b <= 0xF4   ? 3
-                                                                            : 0;
+  const size_t extra = b >= 0xC2 && b <= 0xDF   ? 1
+                       : b >= 0xE0 && b <= 0xEF ? 2
+                       : b >= 0xF0 && b <= 0xF4 ? 3
+                                                : 0;
   uint32_t c = b & (0x3Fu >> extra);
   for (size_t k = 1; k <= extra; ++k) {
     if (*i + k >= name.size() || (byte(*i + k) & 0xC0) != 0x80) {
