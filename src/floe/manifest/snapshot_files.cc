@@ -69,4 +69,32 @@ Result<std::vector<ManifestEntry>> ReadLiveEntries(io::FileIO& io,
   return out;
 }
 
+Status ForEachLiveEntry(io::FileIO& io, const spec::TableMetadata& metadata,
+                        const ManifestList& list, ManifestContent content,
+                        const std::function<Result<bool>(const ManifestEntry&)>& fn) {
+  for (const ManifestFile& m : list.manifests) {
+    if (m.content != content) continue;
+    ManifestReadOptions options;
+    options.metrics_field_ids = std::vector<int32_t>();
+    options.header_schema = false;
+    options.partition_type = PartitionTypeFor(metadata, m.partition_spec_id);
+    bool stop = false;
+    FLOE_RETURN_IF_ERROR(ReadManifest(io, m, options, [&](ManifestReader& reader) -> Status {
+      ManifestEntry entry;
+      while (true) {
+        FLOE_ASSIGN_OR_RETURN(bool more, reader.Next(&entry));
+        if (!more) return Ok();
+        if (!entry.is_live()) continue;
+        FLOE_ASSIGN_OR_RETURN(bool go_on, fn(entry));
+        if (!go_on) {
+          stop = true;
+          return Ok();
+        }
+      }
+    }));
+    if (stop) break;
+  }
+  return Ok();
+}
+
 }  // namespace floe::manifest

@@ -4,6 +4,7 @@
 // (scan/) adds filtering on top.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "floe/io/file_io.h"
@@ -29,5 +30,12 @@ spec::TypePtr PartitionTypeFor(const spec::TableMetadata& metadata, int32_t spec
 Result<std::vector<ManifestEntry>> ReadLiveEntries(io::FileIO& io,
                                                    const spec::TableMetadata& metadata,
                                                    const ManifestList& list);
+
+// Calls `fn` with each live entry of the snapshot's manifests of `content`, in manifest-list
+// order, one at a time and without column metrics (memory: one entry, not the table); `fn`
+// returns false to stop early. The entry is reused between calls.
+Status ForEachLiveEntry(io::FileIO& io, const spec::TableMetadata& metadata,
+                        const ManifestList& list, ManifestContent content,
+                        const std::function<Result<bool>(const ManifestEntry&)>& fn);
 
 }  // namespace floe::manifest

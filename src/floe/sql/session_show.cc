@@ -39,19 +39,21 @@ Result<std::string> Session::ShowPartitions(const syntax::ShowPartitions& stmt,
   if (const spec::Snapshot* current = m.CurrentSnapshot()) {
     FLOE_ASSIGN_OR_RETURN(manifest::ManifestList list,
                           manifest::ReadSnapshotManifests(ref.catalog->io(), m, *current));
-    FLOE_ASSIGN_OR_RETURN(std::vector<manifest::ManifestEntry> entries,
-                          manifest::ReadLiveEntries(ref.catalog->io(), m, list));
-    for (const manifest::ManifestEntry& e : entries) {
-      if (e.data_file.content != manifest::FileContent::kData) continue;
-      const spec::PartitionSpec* spec = m.SpecById(e.data_file.spec_id);
-      if (spec == nullptr) {
-        return Corrupt("{}: data file {} names partition spec {}, which the table does not have",
-                       table.metadata_location, e.data_file.file_path, e.data_file.spec_id);
-      }
-      if (spec->IsUnpartitioned()) continue;
-      FLOE_ASSIGN_OR_RETURN(std::string path, spec->PartitionPath(*schema, e.data_file.partition));
-      paths.insert(std::move(path));
-    }
+    FLOE_RETURN_IF_ERROR(manifest::ForEachLiveEntry(
+        ref.catalog->io(), m, list, manifest::ManifestContent::kData,
+        [&](const manifest::ManifestEntry& e) -> Result<bool> {
+          const spec::PartitionSpec* spec = m.SpecById(e.data_file.spec_id);
+          if (spec == nullptr) {
+            return Corrupt(
+                "{}: data file {} names partition spec {}, which the table does not have",
+                table.metadata_location, e.data_file.file_path, e.data_file.spec_id);
+          }
+          if (spec->IsUnpartitioned()) return true;
+          FLOE_ASSIGN_OR_RETURN(std::string path,
+                                spec->PartitionPath(*schema, e.data_file.partition));
+          paths.insert(std::move(path));
+          return true;
+        }));
   }
   std::vector<std::vector<std::optional<std::string>>> rows;
   for (const std::string& path : paths) {

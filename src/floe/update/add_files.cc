@@ -11,7 +11,6 @@
 #include "floe/commit/table_properties.h"
 #include "floe/format/parquet/file_reader.h"
 #include "floe/format/parquet/read_tree.h"
-#include "floe/manifest/manifest_reader.h"
 #include "floe/manifest/snapshot_files.h"
 #include "floe/table/batch_conformance.h"
 #include "floe/table/footer_metrics.h"
@@ -144,8 +143,7 @@ Status CheckRequiredColumns(const spec::Schema& schema, const columnar::Schema& 
 
 // Every data file path the table's current snapshot references.
 // The first of `adding` (normalized location -> as given) that a live data file of the table's
-// current snapshot already is, if any. Manifests are read one entry at a time, without metrics:
-// memory is bounded by the files being added, not by the table.
+// current snapshot already is, if any (memory: the files being added, not the table).
 Result<std::optional<std::string>> AlreadyInTable(
     io::FileIO& io, const spec::TableMetadata& m,
     const std::map<std::string, std::string>& adding) {
@@ -154,28 +152,13 @@ Result<std::optional<std::string>> AlreadyInTable(
   FLOE_ASSIGN_OR_RETURN(manifest::ManifestList list,
                         manifest::ReadSnapshotManifests(io, m, *current));
   std::optional<std::string> found;
-  for (const manifest::ManifestFile& mf : list.manifests) {
-    if (mf.content != manifest::ManifestContent::kData) continue;
-    manifest::ManifestReadOptions options;
-    options.metrics_field_ids = std::vector<int32_t>();
-    options.header_schema = false;
-    options.partition_type = manifest::PartitionTypeFor(m, mf.partition_spec_id);
-    FLOE_RETURN_IF_ERROR(
-        manifest::ReadManifest(io, mf, options, [&](manifest::ManifestReader& reader) -> Status {
-          manifest::ManifestEntry entry;
-          while (true) {
-            FLOE_ASSIGN_OR_RETURN(bool more, reader.Next(&entry));
-            if (!more) return Ok();
-            if (!entry.is_live()) continue;
-            auto it = adding.find(catalog::NormalizeLocation(entry.data_file.file_path));
-            if (it != adding.end()) {
-              found = it->second;
-              return Ok();
-            }
-          }
-        }));
-    if (found) return found;
-  }
+  FLOE_RETURN_IF_ERROR(manifest::ForEachLiveEntry(
+      io, m, list, manifest::ManifestContent::kData,
+      [&](const manifest::ManifestEntry& entry) -> Result<bool> {
+        auto it = adding.find(catalog::NormalizeLocation(entry.data_file.file_path));
+        if (it != adding.end()) found = it->second;
+        return !found;
+      }));
   return found;
 }
 

@@ -14,7 +14,7 @@ TEST(CompatibleNameTest, RewritesAsJavaDoes) {
   EXPECT_EQ(CompatibleName("a-b"), "a_x2Db");
   EXPECT_EQ(CompatibleName("a b.c"), "a_x20b_x2Ec");
   EXPECT_EQ(CompatibleName(std::string("a\x01", 2)), "a_x1");  // unpadded, as Java's toHexString
-  EXPECT_EQ(CompatibleName("caf\xC3\xA9"), "caf_xE9");           // one UTF-16 unit, not two bytes
+  EXPECT_EQ(CompatibleName("caf\xC3\xA9"), "caf_xE9");         // one UTF-16 unit, not two bytes
   EXPECT_EQ(CompatibleName("\xE2\x82\xAC"), "_x20AC");
   EXPECT_EQ(CompatibleName("x\xF0\x9F\x98\x80"), "x_xD83D_xDE00");  // surrogate pair
   EXPECT_EQ(CompatibleName(""), "_");
