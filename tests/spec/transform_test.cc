@@ -283,5 +283,15 @@ TEST(TransformTest, PartitionPathSegments) {
   EXPECT_EQ(UrlEncode("\xC3\xA9"), "%C3%A9");
 }
 
+TEST(TransformTest, PathHasPartitionSegment) {
+  EXPECT_TRUE(PathHasPartitionSegment("region=eu/day=2026-03-01", "region", "eu"));
+  EXPECT_TRUE(PathHasPartitionSegment("region=eu/day=2026-03-01", "day", "2026-03-01"));
+  EXPECT_TRUE(PathHasPartitionSegment("/t/data/region=eu/f.parquet", "region", "eu"));
+  EXPECT_FALSE(PathHasPartitionSegment("region=eu2/day=1", "region", "eu"));
+  EXPECT_FALSE(PathHasPartitionSegment("xregion=eu/day=1", "region", "eu"));
+  EXPECT_TRUE(PathHasPartitionSegment("name=a+b/x=1", "name", "a b"));  // escaped as written
+  EXPECT_FALSE(PathHasPartitionSegment("name=a b/x=1", "name", "a b"));
+}
+
 }  // namespace
 }  // namespace floe::spec

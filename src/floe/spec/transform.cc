@@ -422,4 +422,15 @@ std::string PartitionPathSegment(std::string_view name, std::string_view human_v
   return UrlEncode(name) + "=" + UrlEncode(human_value);
 }
 
+bool PathHasPartitionSegment(std::string_view path, std::string_view name,
+                             std::string_view human_value) {
+  const std::string segment = PartitionPathSegment(name, human_value);
+  for (size_t at = path.find(segment); at != std::string_view::npos;
+       at = path.find(segment, at + 1)) {
+    const size_t end = at + segment.size();
+    if ((at == 0 || path[at - 1] == '/') && (end == path.size() || path[end] == '/')) return true;
+  }
+  return false;
+}
+
 }  // namespace floe::spec

@@ -108,5 +108,10 @@ Result<int32_t> BucketHash(const Type& source, const Literal& value);
 // letters, digits and ".-*_" kept, space as "+", everything else as %XX).
 std::string PartitionPathSegment(std::string_view name, std::string_view human_value);
 std::string UrlEncode(std::string_view text);
+// Whether `path` ("region=eu/day=2026-03-01" or a file's location) has the partition segment
+// name=value (escaped as above) as one of its whole '/'-separated parts: Spark's PARTITION
+// (k = 'v') and add_files' partition_filter.
+bool PathHasPartitionSegment(std::string_view path, std::string_view name,
+                             std::string_view human_value);
 
 }  // namespace floe::spec

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "floe/catalog/catalog_table_operations.h"
+#include "floe/spec/transform.h"
 #include "floe/update/add_files.h"
 #include "floe/util/ascii.h"
 
@@ -102,7 +103,7 @@ Result<std::vector<std::string>> SourceFiles(const std::string& source) {
 bool MatchesPartitionFilter(const std::string& file,
                             const std::vector<std::pair<std::string, std::string>>& filter) {
   for (const auto& [key, value] : filter) {
-    if (file.find("/" + key + "=" + value + "/") == std::string::npos) return false;
+    if (!spec::PathHasPartitionSegment(file, key, value)) return false;
   }
   return true;
 }

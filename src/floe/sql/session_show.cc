@@ -5,6 +5,7 @@
 #include <set>
 
 #include "floe/manifest/snapshot_files.h"
+#include "floe/spec/transform.h"
 #include "floe/sql/session.h"
 #include "floe/sql/statement_rows.h"
 
@@ -59,9 +60,7 @@ Result<std::string> Session::ShowPartitions(const syntax::ShowPartitions& stmt,
   for (const std::string& path : paths) {
     bool keep = true;
     for (const auto& p : stmt.partition) {
-      const std::string segment = p.key + "=" + p.value;
-      keep &= path == segment || path.starts_with(segment + "/") ||
-              path.find("/" + segment + "/") != std::string::npos || path.ends_with("/" + segment);
+      keep &= spec::PathHasPartitionSegment(path, p.key, p.value);
     }
     if (keep) rows.push_back({path});
   }
