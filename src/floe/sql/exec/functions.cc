@@ -51,7 +51,10 @@ namespace {
 // Every name BindFunction's families, the aggregates, the generators and the binder take (the
 // operators' names are left out: no one types them as calls).
 constexpr std::string_view kKnownFunctions[] = {"abs",
+                                                "approx_count_distinct",
+                                                "approx_percentile",
                                                 "array",
+                                                "array_agg",
                                                 "avg",
                                                 "cardinality",
                                                 "ceil",
@@ -59,6 +62,8 @@ constexpr std::string_view kKnownFunctions[] = {"abs",
                                                 "char_length",
                                                 "character_length",
                                                 "coalesce",
+                                                "collect_list",
+                                                "collect_set",
                                                 "concat",
                                                 "concat_ws",
                                                 "contains",
@@ -104,6 +109,7 @@ constexpr std::string_view kKnownFunctions[] = {"abs",
                                                 "map_values",
                                                 "max",
                                                 "mean",
+                                                "median",
                                                 "min",
                                                 "minute",
                                                 "month",
@@ -113,6 +119,8 @@ constexpr std::string_view kKnownFunctions[] = {"abs",
                                                 "nvl",
                                                 "nvl2",
                                                 "parse_json",
+                                                "percentile",
+                                                "percentile_approx",
                                                 "posexplode",
                                                 "posexplode_outer",
                                                 "positive",
@@ -130,6 +138,10 @@ constexpr std::string_view kKnownFunctions[] = {"abs",
                                                 "size",
                                                 "starts_with",
                                                 "startswith",
+                                                "std",
+                                                "stddev",
+                                                "stddev_pop",
+                                                "stddev_samp",
                                                 "struct",
                                                 "substr",
                                                 "substring",
@@ -141,6 +153,9 @@ constexpr std::string_view kKnownFunctions[] = {"abs",
                                                 "try_variant_get",
                                                 "ucase",
                                                 "upper",
+                                                "var_pop",
+                                                "var_samp",
+                                                "variance",
                                                 "variant_get",
                                                 "week",
                                                 "year"};
@@ -185,7 +200,11 @@ Error UnknownFunction(std::string_view what, std::string_view name) {
 
 bool IsAggregateFunction(std::string_view name) {
   std::string n = AsciiLower(name);
-  return n == "count" || n == "sum" || n == "avg" || n == "mean" || n == "min" || n == "max";
+  return n == "count" || n == "sum" || n == "avg" || n == "mean" || n == "min" || n == "max" ||
+         n == "stddev" || n == "std" || n == "stddev_samp" || n == "stddev_pop" ||
+         n == "variance" || n == "var_samp" || n == "var_pop" || n == "collect_list" ||
+         n == "array_agg" || n == "collect_set" || n == "percentile" || n == "median" ||
+         n == "percentile_approx" || n == "approx_percentile" || n == "approx_count_distinct";
 }
 
 Result<FunctionBinding> BindFunction(std::string_view name,

@@ -56,7 +56,7 @@ bool IsKnownFunctionName(std::string_view name);
 // names are close to `name` (lower case).
 Error UnknownFunction(std::string_view what, std::string_view name);
 
-// count, sum, avg, min, max (aggregate_node.h evaluates them).
+// count, sum, avg, min, max, stddev, … (aggregate_node.h and group_accumulator.h evaluate them).
 bool IsAggregateFunction(std::string_view name);
 
 // ---- Building blocks for the kernel files ----
