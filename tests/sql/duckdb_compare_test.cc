@@ -215,6 +215,10 @@ TEST_F(DuckDBCompareTest, RandomTableQueriesMatch) {
       {"SELECT k % 7 AS m, stddev_pop(x), median(x) FROM T WHERE k < 30 GROUP BY 1 ORDER BY 1 "
        "NULLS FIRST",
        ""},
+      {"SELECT DISTINCT g, regexp_replace(g, '[aeiou]', '_') AS r, regexp_replace(g, 'l.*', '') "
+       "AS s, g RLIKE 'ta$' AS t FROM T ORDER BY 1 NULLS FIRST",
+       "SELECT DISTINCT g, regexp_replace(g, '[aeiou]', '_', 'g') AS r, regexp_replace(g, 'l.*', "
+       "'', 'g') AS s, regexp_matches(g, 'ta$') AS t FROM T ORDER BY 1 NULLS FIRST"},
   };
   // DuckDB runs every query in one process; a marker row separates their results.
   std::string duck_script;
