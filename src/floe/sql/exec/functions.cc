@@ -111,6 +111,7 @@ constexpr std::string_view kKnownFunctions[] = {"abs",
                                                 "map_keys",
                                                 "map_values",
                                                 "max",
+                                                "md5",
                                                 "mean",
                                                 "median",
                                                 "min",
@@ -140,6 +141,9 @@ constexpr std::string_view kKnownFunctions[] = {"abs",
                                                 "rtrim",
                                                 "schema_of_variant",
                                                 "second",
+                                                "sha",
+                                                "sha1",
+                                                "sha2",
                                                 "size",
                                                 "split",
                                                 "starts_with",
@@ -220,9 +224,9 @@ Result<FunctionBinding> BindFunction(std::string_view name,
                                      const EvalContextPtr& context) {
   std::string lower = AsciiLower(name);
   for (auto* family : {&BindArithmeticFunction, &BindComparisonFunction, &BindStringFunction,
-                       &BindStringBuildingFunction, &BindHashFunction, &BindDatetimeFunction,
-                       &BindDatetimeFormatFunction, &BindNestedFunction, &BindRegexFunction,
-                       &BindConditionalFunction, &BindVariantFunction}) {
+                       &BindStringBuildingFunction, &BindHashFunction, &BindDigestFunction,
+                       &BindDatetimeFunction, &BindDatetimeFormatFunction, &BindNestedFunction,
+                       &BindRegexFunction, &BindConditionalFunction, &BindVariantFunction}) {
     FamilyBinding found = (*family)(lower, args, context);
     if (found) return std::move(*found);
   }

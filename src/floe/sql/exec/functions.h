@@ -10,7 +10,7 @@
 //
 // The kernels live in one file per family: arithmetic_functions.cc, comparison_functions.cc,
 // string_functions.cc, string_building_functions.cc, hash_function.cc, datetime_functions.cc,
-// datetime_format_functions.cc, regex_functions.cc,
+// datetime_format_functions.cc, regex_functions.cc, digest_functions.cc,
 // nested_functions.cc, conditional_functions.cc.
 #pragma once
 
@@ -100,6 +100,9 @@ FamilyBinding BindDatetimeFormatFunction(std::string_view name,
 FamilyBinding BindRegexFunction(std::string_view name,
                                 const std::vector<columnar::DataTypePtr>& args,
                                 const EvalContextPtr& context);
+FamilyBinding BindDigestFunction(std::string_view name,
+                                 const std::vector<columnar::DataTypePtr>& args,
+                                 const EvalContextPtr& context);
 FamilyBinding BindVariantFunction(std::string_view name,
                                   const std::vector<columnar::DataTypePtr>& args,
                                   const EvalContextPtr& context);
