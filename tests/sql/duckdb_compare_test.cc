@@ -206,6 +206,19 @@ TEST_F(DuckDBCompareTest, RandomTableQueriesMatch) {
        ""},
       {"SELECT hour(ts) AS h, count(*) FROM T GROUP BY 1 ORDER BY 1 NULLS FIRST", ""},
       {"SELECT k * 3 - 7 AS v, k / 4 AS q FROM T WHERE k < 20 ORDER BY k NULLS FIRST, v", ""},
+      {"SELECT g, stddev(x), variance(x), stddev_pop(x), var_pop(x), stddev_samp(k), var_samp(d) "
+       "FROM T GROUP BY g ORDER BY g NULLS FIRST",
+       ""},
+      {"SELECT g, median(x), median(k), median(d) FROM T GROUP BY g ORDER BY g NULLS FIRST",
+       "SELECT g, median(x), median(k), CAST(median(d) AS DOUBLE) FROM T GROUP BY g ORDER BY g "
+       "NULLS FIRST"},
+      {"SELECT k % 7 AS m, stddev_pop(x), median(x) FROM T WHERE k < 30 GROUP BY 1 ORDER BY 1 "
+       "NULLS FIRST",
+       ""},
+      {"SELECT DISTINCT g, regexp_replace(g, '[aeiou]', '_') AS r, regexp_replace(g, 'l.*', '') "
+       "AS s, g RLIKE 'ta$' AS t FROM T ORDER BY 1 NULLS FIRST",
+       "SELECT DISTINCT g, regexp_replace(g, '[aeiou]', '_', 'g') AS r, regexp_replace(g, 'l.*', "
+       "'', 'g') AS s, regexp_matches(g, 'ta$') AS t FROM T ORDER BY 1 NULLS FIRST"},
   };
   // DuckDB runs every query in one process; a marker row separates their results.
   std::string duck_script;

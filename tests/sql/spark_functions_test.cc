@@ -57,9 +57,9 @@ TEST_F(SparkFunctionsTest, UnknownFunctionsAndStatements) {
             "error: line 1, column 8: unknown function concat_wss(string, string); did you mean "
             "concat_ws?");
   EXPECT_EQ(Run("CREATE NAMESPACE s; CREATE TABLE s.t (k string, amount int); "
-                "SELECT k, median(amount) FROM s.t GROUP BY k"),
+                "SELECT k, medain(amount) FROM s.t GROUP BY k"),
             "-- created namespace s\n-- created table s.t\nerror: line 1, column 72: unknown "
-            "function median; did you mean mean?");
+            "function medain; did you mean mean or median?");
   EXPECT_EQ(Run("SELECT frobnicate(nope)"), "error: line 1, column 8: unknown function frobnicate");
   EXPECT_EQ(Run("DELETE FROM t WHERE k = 'a'"),
             "error: line 1, column 1: DELETE is not supported yet");

@@ -7,6 +7,7 @@
 
 #include "floe/columnar/array_builder.h"
 #include "floe/scan/snapshot_selection.h"
+#include "floe/sql/aggregate_binding.h"
 #include "floe/sql/exec/aggregate_node.h"
 #include "floe/sql/exec/functions.h"
 #include "floe/sql/exec/hash_join_node.h"
@@ -857,7 +858,7 @@ class QueryBinder {
       for (size_t i = 0; i < keys.size(); ++i)
         post_scope.columns.push_back({"", key_names[i], keys[i]->type()});
       for (const auto& c : calls) {
-        auto t = AggregateResultType(c.kind, c.arg ? c.arg->type() : nullptr);
+        auto t = AggregateResultType(c);
         post_scope.columns.push_back({"", c.name, *t});
       }
       node = MakeAggregateNode(node, std::move(keys), std::move(key_names), std::move(calls));
@@ -1036,20 +1037,7 @@ class QueryBinder {
     out.distinct = call.distinct;
     out.name = ColumnNameFor(e);
     if (kind == AggregateKind::kCountStar) return out;
-    if (call.args.size() != 1) return InvalidArgument("{} takes one argument", name);
-    for (const auto& a : call.args) {
-      if (ContainsAggregate(*a))
-        return InvalidArgument("aggregates cannot be nested: {}", syntax::ToSql(e));
-    }
-    FLOE_ASSIGN_OR_RETURN(out.arg, binder.Bind(*call.args[0]));
-    if (kind == AggregateKind::kSum || kind == AggregateKind::kAvg) {
-      DataTypePtr t = out.arg->type();
-      if (t->id() == columnar::TypeId::kString) {
-        FLOE_ASSIGN_OR_RETURN(out.arg, binder.CastTo(out.arg, columnar::Float64()));
-      }
-    }
-    auto type = AggregateResultType(kind, out.arg->type());
-    if (!type.ok()) return std::move(type).error();
+    FLOE_RETURN_IF_ERROR(BindAggregateArguments(call, binder, out));
     return out;
   }
 

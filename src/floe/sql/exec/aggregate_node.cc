@@ -10,6 +10,7 @@
 #include "floe/expr/filter_batch.h"
 #include "floe/sql/exec/common_subexpressions.h"
 #include "floe/sql/exec/decimal_math.h"
+#include "floe/sql/exec/group_accumulator.h"
 #include "floe/sql/exec/group_table.h"
 #include "floe/sql/exec/sql_type.h"
 #include "floe/util/cancellation.h"
@@ -28,6 +29,16 @@ Result<AggregateKind> AggregateKindFromName(std::string_view name, bool star) {
   if (name == "avg" || name == "mean") return AggregateKind::kAvg;
   if (name == "min") return AggregateKind::kMin;
   if (name == "max") return AggregateKind::kMax;
+  if (name == "stddev" || name == "std" || name == "stddev_samp") return AggregateKind::kStddevSamp;
+  if (name == "stddev_pop") return AggregateKind::kStddevPop;
+  if (name == "variance" || name == "var_samp") return AggregateKind::kVarSamp;
+  if (name == "var_pop") return AggregateKind::kVarPop;
+  if (name == "collect_list" || name == "array_agg") return AggregateKind::kCollectList;
+  if (name == "collect_set") return AggregateKind::kCollectSet;
+  if (name == "percentile" || name == "median") return AggregateKind::kPercentile;
+  if (name == "percentile_approx" || name == "approx_percentile")
+    return AggregateKind::kPercentileApprox;
+  if (name == "approx_count_distinct") return AggregateKind::kApproxCountDistinct;
   return InvalidArgument("{} is not an aggregate function", name);
 }
 
@@ -56,8 +67,15 @@ Result<DataTypePtr> AggregateResultType(AggregateKind kind, const DataTypePtr& a
         return InvalidArgument("min/max of {}: maps have no order", SparkTypeName(*arg));
       }
       return arg;
+    default:
+      return Internal("the result type of this aggregate depends on more than its argument");
   }
   return Internal("unknown aggregate");
+}
+
+Result<DataTypePtr> AggregateResultType(const AggregateCall& call) {
+  if (IsAccumulatorKind(call.kind)) return AccumulatorResultType(call);
+  return AggregateResultType(call.kind, call.arg ? call.arg->type() : nullptr);
 }
 
 namespace {
@@ -71,6 +89,7 @@ struct AggregateStates {
   std::vector<uint8_t> overflow;  // decimal sum beyond 38 digits
   std::vector<Scalar> extreme;    // min / max
   std::vector<std::unique_ptr<std::unordered_set<std::string>>> seen;  // DISTINCT
+  std::unique_ptr<GroupAccumulator> accumulator;  // the kinds group_accumulator.h keeps
 };
 
 // Calls fn(i) for each non-NULL row i < n of `values`.
@@ -232,6 +251,11 @@ class AggregateNode final : public PlanNode {
     FLOE_ASSIGN_OR_RETURN(GroupTable table, GroupTable::Make(key_types));
     auto partial = std::make_unique<PartialAggregate>(std::move(table));
     partial->states.resize(aggs_.size());
+    for (size_t a = 0; a < aggs_.size(); ++a) {
+      if (IsAccumulatorKind(aggs_[a].kind)) {
+        FLOE_ASSIGN_OR_RETURN(partial->states[a].accumulator, MakeGroupAccumulator(aggs_[a]));
+      }
+    }
     if (keys_.empty()) Grow(*partial, 1);  // one group, also for no input row
     return partial;
   }
@@ -305,7 +329,10 @@ class AggregateNode final : public PlanNode {
       first = std::min(first, from.first_row[g]);
     }
     for (size_t a = 0; a < aggs_.size(); ++a) {
-      if (state_of_[a] == a) MergeStates(aggs_[a], into.states[a], from.states[a], mapping);
+      if (state_of_[a] != a) continue;
+      if (AggregateStates& s = into.states[a]; s.accumulator)
+        FLOE_RETURN_IF_ERROR(s.accumulator->Merge(*from.states[a].accumulator, mapping));
+      MergeStates(aggs_[a], into.states[a], from.states[a], mapping);
     }
     return Ok();
   }
@@ -335,6 +362,8 @@ class AggregateNode final : public PlanNode {
             if (call.kind == AggregateKind::kMin ? c < 0 : c > 0) into.extreme[m] = from.extreme[g];
           }
           break;
+        default:  // a GroupAccumulator (merged by the caller)
+          break;
       }
       into.count[m] += from.count[g];
     }
@@ -362,6 +391,7 @@ class AggregateNode final : public PlanNode {
       const AggregateCall& call = aggs_[a];
       s.count.resize(n);
       if (call.distinct) s.seen.resize(n);
+      if (s.accumulator) s.accumulator->Resize(n);
       switch (call.kind) {
         case AggregateKind::kCountStar:
         case AggregateKind::kCount:
@@ -376,6 +406,8 @@ class AggregateNode final : public PlanNode {
         case AggregateKind::kMin:
         case AggregateKind::kMax:
           s.extreme.resize(n);
+          break;
+        default:  // a GroupAccumulator
           break;
       }
     }
@@ -402,6 +434,7 @@ class AggregateNode final : public PlanNode {
     if (call.distinct || call.kind == AggregateKind::kMin || call.kind == AggregateKind::kMax) {
       return AccumulateRowByRow(call, values, n, g, s);
     }
+    if (s.accumulator) return s.accumulator->Add(values, n, g);
     // count, sum, avg: one typed loop per batch (counts by rows_per_group when no value is NULL).
     int64_t* count = s.count.data();
     const bool no_nulls =
@@ -511,6 +544,10 @@ class AggregateNode final : public PlanNode {
         if (!seen->insert(distinct_key).second) continue;
       }
       ++s.count[group];
+      if (s.accumulator) {
+        FLOE_RETURN_IF_ERROR(s.accumulator->AddRow(values, i, group));
+        continue;
+      }
       switch (call.kind) {
         case AggregateKind::kCountStar:
         case AggregateKind::kCount:
@@ -537,6 +574,8 @@ class AggregateNode final : public PlanNode {
               }
             }
           }
+          break;
+        default:  // a GroupAccumulator (above)
           break;
         case AggregateKind::kMin:
         case AggregateKind::kMax: {
@@ -631,6 +670,7 @@ class AggregateNode final : public PlanNode {
   Result<ArrayPtr> Finish(size_t a, const AggregateStates& s, int64_t num_groups) {
     const AggregateCall& call = aggs_[a];
     DataTypePtr out = schema()->field(static_cast<int>(keys_.size() + a)).type;
+    if (s.accumulator) return s.accumulator->Finish(num_groups, out);
     FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(out));
     DataTypePtr in = call.arg ? call.arg->type() : nullptr;
     for (size_t g = 0; g < static_cast<size_t>(num_groups); ++g) {
@@ -665,6 +705,8 @@ class AggregateNode final : public PlanNode {
         case AggregateKind::kMax:
           if (count > 0) v = s.extreme[g];
           break;
+        default:  // a GroupAccumulator (above)
+          break;
       }
       FLOE_RETURN_IF_ERROR(AppendScalar(*builder, v));
     }
@@ -689,7 +731,7 @@ PlanNodePtr MakeAggregateNode(PlanNodePtr input, std::vector<PhysicalExprPtr> ke
   for (const auto& k : keys) types.push_back(k->type());
   for (const auto& a : aggregates) {
     names.push_back(a.name);
-    auto t = AggregateResultType(a.kind, a.arg ? a.arg->type() : nullptr);
+    auto t = AggregateResultType(a);
     types.push_back(t.ok() ? *t : columnar::Int64());  // the binder checked the types
   }
   auto schema = MakeSchema(names, types);

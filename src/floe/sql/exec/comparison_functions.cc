@@ -1,9 +1,9 @@
 // Comparisons and logic (functions.h): = != < <= > >= <=> on two values of their common type
 // (sql_type.h CommonType: the binder casts), NULL when either side is NULL except for <=>; NaN
 // equals NaN and sorts above every number (Spark). AND/OR/NOT with three-valued logic,
-// IS [NOT] NULL, IS [NOT] TRUE/FALSE, IS [NOT] NAN (isnan), [NOT] LIKE / ILIKE / RLIKE, IN.
+// IS [NOT] NULL, IS [NOT] TRUE/FALSE, IS [NOT] NAN (isnan), [NOT] LIKE / ILIKE, IN (RLIKE:
+// regex_functions.cc).
 #include <cmath>
-#include <regex>
 
 #include "floe/columnar/array_builder.h"
 #include "floe/sql/exec/functions.h"
@@ -283,22 +283,6 @@ FamilyBinding BindComparisonFunction(std::string_view name, const std::vector<Da
             escape = v[2].as_string()[0];
           }
           return Scalar::Bool(LikeMatch(v[0].as_string(), v[1].as_string(), escape, fold));
-        })});
-  }
-  if (name == "rlike" || name == "regexp" || name == "regexp_like") {
-    DataTypePtr s = columnar::Utf8();
-    return FamilyBinding(FunctionBinding{
-        columnar::Boolean(),
-        {s, s},
-        MakeRowKernel(columnar::Boolean(), [](const std::vector<Scalar>& v) -> Result<Scalar> {
-          // std::regex (ECMAScript) is close to Java's syntax for common patterns.
-          std::regex re;
-          try {
-            re = std::regex(v[1].as_string());
-          } catch (const std::regex_error&) {
-            return InvalidArgument("invalid regular expression '{}'", v[1].as_string());
-          }
-          return Scalar::Bool(std::regex_search(v[0].as_string(), re));
         })});
   }
   if (name == "in") {

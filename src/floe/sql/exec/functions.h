@@ -10,6 +10,7 @@
 //
 // The kernels live in one file per family: arithmetic_functions.cc, comparison_functions.cc,
 // string_functions.cc, string_building_functions.cc, hash_function.cc, datetime_functions.cc,
+// datetime_format_functions.cc, regex_functions.cc, digest_functions.cc,
 // nested_functions.cc, conditional_functions.cc.
 #pragma once
 
@@ -56,7 +57,7 @@ bool IsKnownFunctionName(std::string_view name);
 // names are close to `name` (lower case).
 Error UnknownFunction(std::string_view what, std::string_view name);
 
-// count, sum, avg, min, max (aggregate_node.h evaluates them).
+// count, sum, avg, min, max, stddev, … (aggregate_node.h and group_accumulator.h evaluate them).
 bool IsAggregateFunction(std::string_view name);
 
 // ---- Building blocks for the kernel files ----
@@ -93,6 +94,15 @@ FamilyBinding BindStringBuildingFunction(std::string_view name,
 FamilyBinding BindHashFunction(std::string_view name,
                                const std::vector<columnar::DataTypePtr>& args,
                                const EvalContextPtr& context);
+FamilyBinding BindDatetimeFormatFunction(std::string_view name,
+                                         const std::vector<columnar::DataTypePtr>& args,
+                                         const EvalContextPtr& context);
+FamilyBinding BindRegexFunction(std::string_view name,
+                                const std::vector<columnar::DataTypePtr>& args,
+                                const EvalContextPtr& context);
+FamilyBinding BindDigestFunction(std::string_view name,
+                                 const std::vector<columnar::DataTypePtr>& args,
+                                 const EvalContextPtr& context);
 FamilyBinding BindVariantFunction(std::string_view name,
                                   const std::vector<columnar::DataTypePtr>& args,
                                   const EvalContextPtr& context);

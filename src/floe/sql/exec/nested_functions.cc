@@ -194,6 +194,48 @@ FamilyBinding BindNestedFunction(std::string_view name, const std::vector<DataTy
           return b.Finish();
         }});
   }
+  if (name == "array_contains") {
+    // array_contains(a, v): true when an element equals v; NULL when a or v is NULL, or when
+    // v is not found and a has a NULL element (Spark's three-valued answer).
+    if (args.size() != 2 || args[0]->id() != TypeId::kList)
+      return FamilyBinding(InvalidArgument("array_contains takes an array and a value"));
+    auto common = CommonType(args[0]->value_field().type, args[1]);
+    if (!common.ok()) {
+      return FamilyBinding(InvalidArgument("array_contains: cannot look for {} in {}",
+                                           SparkTypeName(*args[1]), SparkTypeName(*args[0])));
+    }
+    DataTypePtr element = NormalizeType(*common);
+    DataTypePtr list = element == args[0]->value_field().type
+                           ? args[0]
+                           : columnar::List(columnar::Field("element", element));
+    DataTypePtr out = columnar::Boolean();
+    return FamilyBinding(FunctionBinding{
+        out, {list, element}, [](const std::vector<ArrayPtr>& a, int64_t n) -> Result<ArrayPtr> {
+          columnar::BooleanBuilder b;
+          FLOE_RETURN_IF_ERROR(b.Reserve(n));
+          const columnar::ArrayData& items = *a[0]->children[0];
+          for (int64_t i = 0; i < n; ++i) {
+            if (a[0]->IsNull(i) || a[1]->IsNull(i)) {
+              FLOE_RETURN_IF_ERROR(b.AppendNull());
+              continue;
+            }
+            bool found = false, saw_null = false;
+            for (int32_t j = a[0]->ListStart(i); j < a[0]->ListEnd(i) && !found; ++j) {
+              if (items.IsNull(j)) {
+                saw_null = true;
+              } else {
+                found = CompareValues(items, j, *a[1], i) == 0;
+              }
+            }
+            if (!found && saw_null) {
+              FLOE_RETURN_IF_ERROR(b.AppendNull());
+            } else {
+              FLOE_RETURN_IF_ERROR(b.Append(found));
+            }
+          }
+          return b.Finish();
+        }});
+  }
   if (name == "map_keys" || name == "map_values") {
     if (args.size() != 1 || args[0]->id() != TypeId::kMap) {
       return FamilyBinding(InvalidArgument("{} takes a map", name));
