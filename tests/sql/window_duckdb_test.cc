@@ -104,6 +104,9 @@ TEST_F(WindowDuckDBTest, RandomWindowsMatch) {
       "first_value(v) OVER (" +
           pid + " ROWS BETWEEN 2 PRECEDING AND 2 FOLLOWING), last_value(v) OVER (" + pid +
           " ROWS BETWEEN 2 PRECEDING AND 2 FOLLOWING) FROM T ORDER BY id",
+      "SELECT id, sum(CAST(v AS DECIMAL(12, 2)) / 4) OVER (" + pid +
+          " ROWS BETWEEN 7 PRECEDING AND 3 FOLLOWING), sum(CAST(v AS DECIMAL(12, 2))) OVER (" + p +
+          ") FROM T ORDER BY id",
       "SELECT id, k, o FROM (SELECT *, row_number() OVER (PARTITION BY k ORDER BY o DESC NULLS "
       "LAST, id DESC) AS rn FROM T) WHERE rn = 1 ORDER BY id",
       "SELECT k, sum(v), rank() OVER (ORDER BY sum(v) DESC NULLS LAST) FROM T GROUP BY k ORDER BY "

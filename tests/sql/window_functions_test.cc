@@ -101,6 +101,18 @@ TEST_F(WindowFunctionsTest, AggregatesOverFrames) {
             "80.0 30.0 60.0 40.0 60.0 12.0 12.0 1.0");
 }
 
+TEST_F(WindowFunctionsTest, DecimalSumAndAvg) {
+  // Spark's types: sum decimal(p + 10, s), avg decimal(p + 4, s + 4) rounded half up.
+  EXPECT_EQ(PerId("sum(CAST(v AS DECIMAL(10, 2))) OVER (PARTITION BY k ORDER BY o)"),
+            "60.00 80.00 80.00 120.00 50.00 5.00 12.00 1.00");
+  EXPECT_EQ(PerId("avg(CAST(v AS DECIMAL(10, 2))) OVER (PARTITION BY k ORDER BY o ROWS 1 "
+                  "PRECEDING)"),
+            "30.000000 15.000000 20.000000 40.000000 50.000000 5.000000 6.000000 1.000000");
+  EXPECT_EQ(PerId("avg(CAST(v AS DECIMAL(3, 0))) OVER (ORDER BY id ROWS BETWEEN CURRENT ROW AND 2 "
+                  "FOLLOWING)"),
+            "15.0000 30.0000 45.0000 31.6667 20.6667 4.3333 4.0000 1.0000");
+}
+
 TEST_F(WindowFunctionsTest, RangeFramesWithOffsets) {
   EXPECT_EQ(PerId("sum(v) OVER (PARTITION BY k ORDER BY o RANGE BETWEEN 1 PRECEDING AND 1 "
                   "FOLLOWING)"),

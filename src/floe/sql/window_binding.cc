@@ -235,21 +235,17 @@ Result<WindowCall> BindWindowCall(const Expr& e, const syntax::FunctionCall& cal
       FLOE_ASSIGN_OR_RETURN(out.arg, binder.Bind(*call.args[0]));
       DataTypePtr t = out.arg->type();
       if (out.aggregate == AggregateKind::kSum || out.aggregate == AggregateKind::kAvg) {
-        if (t->id() == columnar::TypeId::kDecimal128) {
-          return WindowError(
-              e, NotSupported("{} of a decimal over a window is not supported yet; cast "
-                              "the value to double: {}(CAST(… AS DOUBLE)) OVER (…)",
-                              name, name));
-        }
         DataTypePtr to = IsIntegral(*t) || t->id() == columnar::TypeId::kNull ? columnar::Int64()
                                                                               : columnar::Float64();
-        if (!IsIntegral(*t) && !IsFloating(*t) && t->id() != columnar::TypeId::kString &&
+        if (!IsNumeric(*t) && t->id() != columnar::TypeId::kString &&
             t->id() != columnar::TypeId::kNull) {
           return WindowError(e, InvalidArgument("{} of {}: not a number", name, SparkTypeName(*t)));
         }
-        auto cast = binder.CastTo(out.arg, to);
-        if (!cast.ok()) return WindowError(e, std::move(cast).error());
-        out.arg = *cast;
+        if (t->id() != columnar::TypeId::kDecimal128) {
+          auto cast = binder.CastTo(out.arg, to);
+          if (!cast.ok()) return WindowError(e, std::move(cast).error());
+          out.arg = *cast;
+        }
       }
     }
     auto type = AggregateResultType(out.aggregate, out.arg ? out.arg->type() : nullptr);

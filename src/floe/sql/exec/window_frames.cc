@@ -6,6 +6,7 @@
 
 #include "floe/columnar/array_builder.h"
 #include "floe/expr/filter_batch.h"
+#include "floe/sql/exec/decimal_math.h"
 
 namespace floe::sql {
 
@@ -253,13 +254,16 @@ struct WindowSumState {
   const columnar::ArrayData* values;  // null for count(*)
   bool floating;
   bool count_only;  // count(x): only the NULLs matter
+  bool decimal;     // decimal128 values
   int64_t count = 0;
-  uint64_t int_sum = 0;  // wraps, as Spark's bigint sum does
-  double sum = 0.0;      // finite values
+  uint64_t int_sum = 0;               // wraps, as Spark's bigint sum does
+  double sum = 0.0;                   // finite values
+  unsigned __int128 decimal_sum = 0;  // wraps like int_sum: removing undoes adding exactly
   int64_t nan = 0, pos_inf = 0, neg_inf = 0;
   void Reset() {
     count = 0;
     int_sum = 0;
+    decimal_sum = 0;
     sum = 0.0;
     nan = pos_inf = neg_inf = 0;
   }
@@ -271,6 +275,11 @@ struct WindowSumState {
     if (values->IsNull(q)) return;
     count += sign;
     if (count_only) return;
+    if (decimal) {
+      auto v = static_cast<unsigned __int128>(LoadDecimal128(*values, q));
+      decimal_sum = sign > 0 ? decimal_sum + v : decimal_sum - v;
+      return;
+    }
     if (!floating) {
       uint64_t v = static_cast<uint64_t>(values->values<int64_t>()[q]);
       int_sum = sign > 0 ? int_sum + v : int_sum - v;
@@ -306,17 +315,40 @@ Result<ArrayPtr> WindowAggregate(const WindowCall& call, const WindowLayout& lay
     });
     return WindowTake(arg, idx, nullptr);
   }
-  bool floating = arg && arg->type->id() != columnar::TypeId::kInt64;
+  bool floating = arg && arg->type->id() == columnar::TypeId::kFloat64;
+  bool decimal = arg && arg->type->id() == columnar::TypeId::kDecimal128;
   bool count =
       call.aggregate == AggregateKind::kCount || call.aggregate == AggregateKind::kCountStar;
   WindowSumState state{call.aggregate == AggregateKind::kCountStar ? nullptr : arg.get(), floating,
-                       count};
+                       count, decimal};
   if (count) {
     columnar::PrimitiveBuilder<int64_t> out(columnar::Int64());
     FLOE_RETURN_IF_ERROR(out.Reserve(n));
     SlideWindowFrames(call.frame, layout, state,
                       [&](int64_t, int64_t, int64_t) { out.UnsafeAppend(state.count); });
     return out.Finish();
+  }
+  bool avg = call.aggregate == AggregateKind::kAvg;
+  if (decimal) {
+    // Spark's: sum decimal(p + 10, s), NULL when it has more digits; avg decimal(p + 4, s + 4),
+    // the sum scaled up and divided by the count, rounded half up.
+    FLOE_ASSIGN_OR_RETURN(auto out, columnar::MakeBuilder(call.type));
+    int scale_up = call.type->scale() - arg->type->scale();
+    Status status = Ok();
+    SlideWindowFrames(call.frame, layout, state, [&](int64_t, int64_t, int64_t) {
+      if (!status.ok()) return;
+      auto sum = static_cast<__int128>(state.decimal_sum);
+      Scalar v;
+      if (state.count > 0 && !avg && DecimalFits(sum, call.type->precision())) {
+        v = Scalar::Decimal(sum);
+      } else if (state.count > 0 && avg) {
+        std::optional<__int128> scaled = ScaleUp(sum, scale_up);
+        if (scaled) v = Scalar::Decimal(DivRoundHalfUp(*scaled, state.count));
+      }
+      status = AppendScalar(*out, v);
+    });
+    FLOE_RETURN_IF_ERROR(status);
+    return out->Finish();
   }
   if (call.aggregate == AggregateKind::kSum && !floating) {
     columnar::PrimitiveBuilder<int64_t> out(columnar::Int64());
@@ -329,7 +361,6 @@ Result<ArrayPtr> WindowAggregate(const WindowCall& call, const WindowLayout& lay
     FLOE_RETURN_IF_ERROR(status);
     return out.Finish();
   }
-  bool avg = call.aggregate == AggregateKind::kAvg;
   columnar::PrimitiveBuilder<double> out(columnar::Float64());
   Status status = Ok();
   SlideWindowFrames(call.frame, layout, state, [&](int64_t, int64_t, int64_t) {
