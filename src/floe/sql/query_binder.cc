@@ -929,49 +929,23 @@ class QueryBinder {
 
     // Window functions: WindowNodes append their columns after the rows the select list reads;
     // the select list and ORDER BY find each call's column by its text.
-    std::optional<ExpressionBinder> window_binder;
-    Scope window_scope;
-    std::vector<std::string> window_texts;
-    {
+    std::unique_ptr<WindowedRows> windows;
+    if (windowed) {
+      if (generator_item) {
+        const Expr& g = *select.items[*generator_item].expr;
+        return AtPosition(g.pos, NotSupported("{} with window functions in the same SELECT is not "
+                                              "supported: explode in a FROM subquery",
+                                              syntax::ToSql(g)));
+      }
       std::vector<const Expr*> roots;
       for (const auto& item : select.items) roots.push_back(item.expr.get());
       for (const auto& o : order_by) roots.push_back(o.expr.get());
-      if (windowed) {
-        if (generator_item) {
-          const Expr& g = *select.items[*generator_item].expr;
-          return AtPosition(g.pos, NotSupported("{} with window functions in the same SELECT is "
-                                                "not supported: explode in a FROM subquery",
-                                                syntax::ToSql(g)));
-        }
-        FLOE_ASSIGN_OR_RETURN(PlannedWindows planned,
-                              PlanWindows(node, roots, *base_binder, context_));
-        window_scope = aggregated ? post_scope : scope;
-        size_t base = window_scope.columns.size();
-        for (size_t i = 0; i < planned.texts.size(); ++i) {
-          window_scope.columns.push_back(
-              {"", fmt::format("__window{}", i), planned.types[i], /*qualified_only=*/true});
-        }
-        node = planned.node;
-        window_texts = std::move(planned.texts);
-        window_binder.emplace(
-            window_scope, context_,
-            [&window_texts, &window_scope, &post_replace,
-             base](const Expr& e) -> std::optional<Result<PhysicalExprPtr>> {
-              if (const auto* call = e.As<syntax::FunctionCall>(); call && call->over) {
-                std::string text = syntax::ToSql(e);
-                for (size_t i = 0; i < window_texts.size(); ++i) {
-                  if (window_texts[i] == text) {
-                    return Result<PhysicalExprPtr>(MakeColumnExpr(
-                        static_cast<int>(base + i), window_scope.columns[base + i].type));
-                  }
-                }
-              }
-              if (post_replace) return post_replace(e);
-              return std::nullopt;
-            });
-      }
+      FLOE_ASSIGN_OR_RETURN(windows,
+                            BindWindows(node, roots, *base_binder, aggregated ? post_scope : scope,
+                                        post_replace, context_));
+      node = windows->node;
     }
-    const ExpressionBinder& item_binder = window_binder ? *window_binder : *base_binder;
+    const ExpressionBinder& item_binder = windows ? *windows->binder : *base_binder;
 
     // A generator appends its columns after the input's, which keep their positions.
     std::vector<PhysicalExprPtr> generated;

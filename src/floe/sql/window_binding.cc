@@ -365,4 +365,37 @@ Result<PlannedWindows> PlanWindows(PlanNodePtr node, const std::vector<const Exp
   return out;
 }
 
+Result<std::unique_ptr<WindowedRows>> BindWindows(
+    PlanNodePtr node, const std::vector<const Expr*>& roots, const ExpressionBinder& binder,
+    const Scope& base_scope, ExpressionBinder::Replacer replace, const EvalContextPtr& context) {
+  FLOE_ASSIGN_OR_RETURN(PlannedWindows planned,
+                        PlanWindows(std::move(node), roots, binder, context));
+  auto out = std::make_unique<WindowedRows>();
+  out->node = planned.node;
+  out->scope = base_scope;
+  size_t base = out->scope.columns.size();
+  for (size_t i = 0; i < planned.texts.size(); ++i) {
+    out->scope.columns.push_back(
+        {"", fmt::format("__window{}", i), planned.types[i], /*qualified_only=*/true});
+  }
+  out->texts = std::move(planned.texts);
+  WindowedRows* rows = out.get();
+  out->binder.emplace(
+      out->scope, context,
+      [rows, base, replace](const Expr& e) -> std::optional<Result<PhysicalExprPtr>> {
+        if (const auto* call = e.As<syntax::FunctionCall>(); call && call->over) {
+          std::string text = syntax::ToSql(e);
+          for (size_t i = 0; i < rows->texts.size(); ++i) {
+            if (rows->texts[i] == text) {
+              return Result<PhysicalExprPtr>(
+                  MakeColumnExpr(static_cast<int>(base + i), rows->scope.columns[base + i].type));
+            }
+          }
+        }
+        if (replace) return replace(e);
+        return std::nullopt;
+      });
+  return out;
+}
+
 }  // namespace floe::sql

@@ -6,6 +6,8 @@
 // BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW with ORDER BY, the whole partition without.
 #pragma once
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,5 +29,20 @@ struct PlannedWindows {
 // The window calls anywhere in `roots`, over `node`'s rows as `binder` binds them.
 Result<PlannedWindows> PlanWindows(PlanNodePtr node, const std::vector<const syntax::Expr*>& roots,
                                    const ExpressionBinder& binder, const EvalContextPtr& context);
+
+// The windows of one SELECT planned over `node` (PlanWindows), and the binder for its select list
+// and ORDER BY: over `base_scope` (the scope `binder` binds over) with the window columns after
+// it, finding each window call's column by its text. `replace` (may be null) is tried on
+// everything else: an aggregated query's group keys and aggregate calls.
+struct WindowedRows {
+  PlanNodePtr node;
+  Scope scope;
+  std::vector<std::string> texts;
+  std::optional<ExpressionBinder> binder;
+};
+
+Result<std::unique_ptr<WindowedRows>> BindWindows(
+    PlanNodePtr node, const std::vector<const syntax::Expr*>& roots, const ExpressionBinder& binder,
+    const Scope& base_scope, ExpressionBinder::Replacer replace, const EvalContextPtr& context);
 
 }  // namespace floe::sql
