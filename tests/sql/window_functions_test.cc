@@ -54,6 +54,10 @@ TEST_F(WindowFunctionsTest, LagAndLead) {
   EXPECT_EQ(PerId("lead(v, 2, -1)" + w), " 40 -1 -1 20 -1 -1 -1");
   EXPECT_EQ(PerId("lead(v)" + w), "20  40  10 7  ");
   EXPECT_EQ(PerId("lag(v, 1, id * 100)" + w), "50 10 20  500 600 5 800");
+  // A negative offset looks the other way; a huge one reaches no row.
+  EXPECT_EQ(PerId("lag(v, -1)" + w), PerId("lead(v)" + w));
+  EXPECT_EQ(PerId("lag(v, -9223372036854775807 - 1, 0)" + w), "0 0 0 0 0 0 0 0");
+  EXPECT_EQ(PerId("lead(v, 9223372036854775807, 0)" + w), "0 0 0 0 0 0 0 0");
 }
 
 TEST_F(WindowFunctionsTest, FirstAndLastValue) {

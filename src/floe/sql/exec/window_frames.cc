@@ -186,7 +186,9 @@ Result<ArrayPtr> WindowRanking(const WindowCall& call, const WindowLayout& layou
 Result<ArrayPtr> WindowOffset(const WindowCall& call, const WindowLayout& layout,
                               const ArrayPtr& arg, const ArrayPtr& def) {
   std::vector<int64_t> idx(WinPos(layout.num_rows));
-  int64_t shift = call.kind == WindowFunctionKind::kLag ? -call.offset : call.offset;
+  // Offsets beyond the rows reach outside every partition alike (and cannot overflow).
+  int64_t offset = std::clamp<int64_t>(call.offset, -layout.num_rows - 1, layout.num_rows + 1);
+  int64_t shift = call.kind == WindowFunctionKind::kLag ? -offset : offset;
   for (int64_t p = 0; p < layout.num_rows; ++p) {
     int64_t q = p + shift;
     bool inside = q >= layout.partition_start[WinPos(p)] && q < layout.partition_end[WinPos(p)];
