@@ -129,6 +129,15 @@ TEST_F(WindowFunctionsTest, RangeFramesWithOffsets) {
                   "PRECEDING)"),
             "1 1 1 6 1 1 4 1");
   EXPECT_EQ(PerId("rank() OVER (ORDER BY o)"), "2 5 5 8 1 2 7 2");
+  // NaN is the largest value and its own peer, in both directions.
+  const std::string nan =
+      "WITH t(x, v) AS (VALUES (1D, 1), (2D, 10), (CAST('NaN' AS DOUBLE), 100), (3D, 1000)) ";
+  for (const char* direction : {"ASC", "DESC"}) {
+    EXPECT_EQ(Rows(nan + "SELECT x, sum(v) OVER (ORDER BY x " + direction +
+                   " RANGE BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM t ORDER BY v"),
+              "1.0,11\n2.0,1011\nNaN,100\n3.0,1010\n")
+        << direction;
+  }
 }
 
 TEST_F(WindowFunctionsTest, SeveralWindowsAndExpressions) {

@@ -16,10 +16,10 @@ namespace {
 
 size_t WinPos(int64_t p) { return static_cast<size_t>(p); }
 
-// Order of RANGE keys: NaN above every number and equal to itself (Spark's order).
-bool RangeKeyLess(double a, double b) {
-  if (std::isnan(a)) return false;
-  if (std::isnan(b)) return true;
+// Order of RANGE keys: NaN above every number and equal to itself (Spark's order), so first when
+// the window orders descending (its keys are negated then, and NaN stays NaN).
+bool RangeKeyLess(double a, double b, bool descending) {
+  if (std::isnan(a) || std::isnan(b)) return descending ? !std::isnan(b) : !std::isnan(a);
   return a < b;
 }
 
@@ -89,8 +89,11 @@ class WindowFrameBounds {
     double target = b.kind == WindowBoundKind::kPreceding ? v - b.range : v + b.range;
     auto first = layout_.range_key.begin() + static_cast<std::ptrdiff_t>(non_null_start_);
     auto last = layout_.range_key.begin() + static_cast<std::ptrdiff_t>(non_null_end_);
-    auto it = end ? std::upper_bound(first, last, target, RangeKeyLess)
-                  : std::lower_bound(first, last, target, RangeKeyLess);
+    auto less = [d = layout_.range_descending](double a, double b) {
+      return RangeKeyLess(a, b, d);
+    };
+    auto it = end ? std::upper_bound(first, last, target, less)
+                  : std::lower_bound(first, last, target, less);
     return static_cast<int64_t>(it - layout_.range_key.begin());
   }
 

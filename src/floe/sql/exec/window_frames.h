@@ -20,6 +20,7 @@ struct WindowLayout {
   // whether it is NULL.
   std::vector<double> range_key;
   std::vector<bool> range_null;
+  bool range_descending = false;
 };
 
 // `arg` and `default_value` are the call's arrays already in sorted order (null when the call

@@ -103,6 +103,7 @@ class WindowNode final : public PlanNode {
       bool descending = window_.order_by.at(0).descending;
       layout.range_key.resize(static_cast<size_t>(n));
       layout.range_null.resize(static_cast<size_t>(n));
+      layout.range_descending = descending;
       for (int64_t p = 0; p < n; ++p) {
         int64_t row = order[static_cast<size_t>(p)];
         layout.range_null[static_cast<size_t>(p)] = v->IsNull(row);
