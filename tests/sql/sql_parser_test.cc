@@ -665,8 +665,9 @@ TEST(SqlParserTest, Errors) {
             "line 1, column 10: \\u must be followed by four hex digits");
   EXPECT_EQ(ErrorOf("SELECT a FROM t WHERE x LIKE 'a' ESCAPE 'ab'"),
             "line 1, column 41: the ESCAPE string must be one character");
-  EXPECT_EQ(ErrorOf("SELECT sum(x) OVER (PARTITION BY y) FROM t"),
-            "line 1, column 15: window functions (OVER) are not supported");
+  EXPECT_EQ(ErrorOf("SELECT sum(x) OVER (PARTITION BY y ROWS 1) FROM t"),
+            "line 1, column 42: expected PRECEDING or FOLLOWING after the frame offset, found "
+            "\")\"");
   // Positions count from the start of the script.
   EXPECT_EQ(ErrorOf("SELECT 1;\n\n  SELECT 2 FROM"),
             "line 3, column 16: expected a table name, found end of input");

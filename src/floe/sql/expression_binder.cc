@@ -37,7 +37,10 @@ std::string ColumnNameFor(const Expr& expr) {
   }
   if (const auto* ref = expr.As<syntax::ColumnRef>()) return ref->name.back();
   if (const auto* call = expr.As<syntax::FunctionCall>()) {
-    if (call->star) return AsciiLower(syntax::ToSql(call->name)) + "(1)";
+    if (call->star) {
+      return AsciiLower(syntax::ToSql(call->name)) + "(1)" +
+             (call->over ? " OVER (" + syntax::ToSql(*call->over) + ")" : "");
+    }
     if (call->no_parentheses) return AsciiLower(syntax::ToSql(call->name)) + "()";
     std::string out = AsciiLower(syntax::ToSql(call->name)) + "(";
     if (call->distinct) out += "DISTINCT ";
@@ -45,7 +48,9 @@ std::string ColumnNameFor(const Expr& expr) {
       if (i > 0) out += ", ";
       out += ColumnNameFor(*call->args[i]);
     }
-    return out + ")";
+    out += ")";
+    if (call->over) out += " OVER (" + syntax::ToSql(*call->over) + ")";
+    return out;
   }
   if (const auto* cast = expr.As<syntax::CastExpr>()) {
     return fmt::format("CAST({} AS {})", ColumnNameFor(*cast->operand), syntax::ToSql(cast->type));
@@ -82,11 +87,17 @@ bool ContainsAggregate(const Expr& expr) {
         [&](const auto& node) {
           using T = std::decay_t<decltype(node)>;
           if constexpr (std::is_same_v<T, syntax::FunctionCall>) {
-            if (node.name.size() == 1 && IsAggregateFunction(node.name[0])) {
+            // sum(x) OVER (…) is a window function, not an aggregate; what it is computed from
+            // may hold aggregates (rank() OVER (ORDER BY sum(x))).
+            if (node.name.size() == 1 && IsAggregateFunction(node.name[0]) && !node.over) {
               found = true;
               return;
             }
             for (const auto& a : node.args) walk(*a);
+            if (node.over) {
+              for (const auto& p : node.over->partition_by) walk(*p);
+              for (const auto& o : node.over->order_by) walk(*o.expr);
+            }
           } else if constexpr (std::is_same_v<T, syntax::UnaryExpr>) {
             walk(*node.operand);
           } else if constexpr (std::is_same_v<T, syntax::BinaryExpr>) {
@@ -652,6 +663,12 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
         syntax::QualifiedName as_name = call.name;
         FLOE_ASSIGN_OR_RETURN(auto column, Resolve(as_name));
         if (column) return BindColumn(syntax::ColumnRef{as_name}, expr.pos);
+      }
+      if (call.over) {
+        return InvalidArgument(
+            "window function {} is not allowed here (only in the select list or ORDER BY of a "
+            "query; not in WHERE, GROUP BY, HAVING, JOIN … ON or inside another window function)",
+            syntax::ToSql(expr));
       }
       if (IsAggregateFunction(name)) {
         return InvalidArgument(

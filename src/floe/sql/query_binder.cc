@@ -17,6 +17,7 @@
 #include "floe/sql/filter_pushdown.h"
 #include "floe/sql/generator_binding.h"
 #include "floe/sql/syntax_walk.h"
+#include "floe/sql/window_binding.h"
 #include "floe/util/ascii.h"
 
 namespace floe::sql {
@@ -746,6 +747,13 @@ class QueryBinder {
     // filter the rest.
     std::vector<const Expr*> residual;
     if (select.where) {
+      if (ContainsWindow(*select.where)) {
+        return AtPosition(select.where->pos,
+                          InvalidArgument("window functions are not allowed in WHERE: compute "
+                                          "them in a subquery and filter its rows (SELECT * FROM "
+                                          "(SELECT *, row_number() OVER (…) AS rn FROM t) WHERE "
+                                          "rn = 1)"));
+      }
       if (ContainsAggregate(*select.where)) {
         return AtPosition(select.where->pos,
                           InvalidArgument("aggregates are not allowed in WHERE (use HAVING)"));
@@ -766,8 +774,11 @@ class QueryBinder {
                               "explode in a FROM subquery and group its rows",
                               syntax::ToSql(g)));
     }
+    bool windowed = false;  // a window sees every row: no LIMIT into the scan
+    for (const auto& item : select.items) windowed = windowed || ContainsWindow(*item.expr);
+    for (const auto& o : order_by) windowed = windowed || ContainsWindow(*o.expr);
     if (from.pending_scan && residual.empty() && !aggregated && !select.distinct &&
-        order_by.empty() && scan_limit && !generator_item) {
+        order_by.empty() && scan_limit && !generator_item && !windowed) {
       from.pending_scan->limit = scan_limit;
     }
     FLOE_ASSIGN_OR_RETURN(PlanNodePtr node, Finish(from));
@@ -779,6 +790,7 @@ class QueryBinder {
 
     // Aggregation.
     std::optional<ExpressionBinder> post_binder;
+    ExpressionBinder::Replacer post_replace;
     Scope post_scope;
     std::vector<std::string> key_texts, agg_texts;
     std::vector<std::pair<int, std::vector<std::string>>> key_columns;  // plain column keys
@@ -804,6 +816,11 @@ class QueryBinder {
                 key = item.expr.get();
             }
           }
+        }
+        if (ContainsWindow(*key)) {
+          return AtPosition(g->pos, InvalidArgument("window functions are not allowed in GROUP "
+                                                    "BY: {}",
+                                                    syntax::ToSql(*key)));
         }
         if (key->As<syntax::Star>() || ContainsAggregate(*key)) {
           return AtPosition(g->pos, InvalidArgument("cannot group by {}", syntax::ToSql(*key)));
@@ -835,7 +852,7 @@ class QueryBinder {
         Status status = Ok();
         VisitExpressions(root, [&](const Expr& e) {
           const auto* call = e.As<syntax::FunctionCall>();
-          if (!status.ok() || !call || call->name.size() != 1 ||
+          if (!status.ok() || !call || call->name.size() != 1 || call->over ||
               !IsAggregateFunction(call->name[0]))
             return;
           std::string text = syntax::ToSql(e);
@@ -862,50 +879,74 @@ class QueryBinder {
         post_scope.columns.push_back({"", c.name, *t});
       }
       node = MakeAggregateNode(node, std::move(keys), std::move(key_names), std::move(calls));
-      post_binder.emplace(
-          post_scope, context_,
-          [&input_binder, &key_texts, &agg_texts, &key_columns,
-           &post_scope](const Expr& e) -> std::optional<Result<PhysicalExprPtr>> {
-            std::string text = syntax::ToSql(e);
-            for (size_t i = 0; i < key_texts.size(); ++i) {
-              if (key_texts[i] == text)
-                return Result<PhysicalExprPtr>(
-                    MakeColumnExpr(static_cast<int>(i), post_scope.columns[i].type));
-            }
-            for (size_t j = 0; j < agg_texts.size(); ++j) {
-              if (agg_texts[j] == text) {
-                size_t index = key_texts.size() + j;
-                return Result<PhysicalExprPtr>(
-                    MakeColumnExpr(static_cast<int>(index), post_scope.columns[index].type));
+      post_replace = [&input_binder, &key_texts, &agg_texts, &key_columns,
+                      &post_scope](const Expr& e) -> std::optional<Result<PhysicalExprPtr>> {
+        std::string text = syntax::ToSql(e);
+        for (size_t i = 0; i < key_texts.size(); ++i) {
+          if (key_texts[i] == text)
+            return Result<PhysicalExprPtr>(
+                MakeColumnExpr(static_cast<int>(i), post_scope.columns[i].type));
+        }
+        for (size_t j = 0; j < agg_texts.size(); ++j) {
+          if (agg_texts[j] == text) {
+            size_t index = key_texts.size() + j;
+            return Result<PhysicalExprPtr>(
+                MakeColumnExpr(static_cast<int>(index), post_scope.columns[index].type));
+          }
+        }
+        if (const auto* ref = e.As<syntax::ColumnRef>()) {
+          auto resolved = input_binder.Resolve(ref->name);
+          if (!resolved.ok())
+            return Result<PhysicalExprPtr>(AtPosition(e.pos, std::move(resolved).error()));
+          if (*resolved) {
+            std::vector<std::string> path{std::to_string((*resolved)->column)};
+            for (const auto& f : (*resolved)->fields) path.push_back(AsciiLower(f));
+            for (const auto& [key_index, key_path] : key_columns) {
+              if (key_path == path) {
+                return Result<PhysicalExprPtr>(MakeColumnExpr(
+                    key_index, post_scope.columns[static_cast<size_t>(key_index)].type));
               }
             }
-            if (const auto* ref = e.As<syntax::ColumnRef>()) {
-              auto resolved = input_binder.Resolve(ref->name);
-              if (!resolved.ok())
-                return Result<PhysicalExprPtr>(AtPosition(e.pos, std::move(resolved).error()));
-              if (*resolved) {
-                std::vector<std::string> path{std::to_string((*resolved)->column)};
-                for (const auto& f : (*resolved)->fields) path.push_back(AsciiLower(f));
-                for (const auto& [key_index, key_path] : key_columns) {
-                  if (key_path == path) {
-                    return Result<PhysicalExprPtr>(MakeColumnExpr(
-                        key_index, post_scope.columns[static_cast<size_t>(key_index)].type));
-                  }
-                }
-                return Result<PhysicalExprPtr>(AtPosition(
-                    e.pos, InvalidArgument(
-                               "column {} is neither in GROUP BY nor inside an aggregate function",
-                               syntax::ToSql(ref->name))));
-              }
-            }
-            return std::nullopt;
-          });
+            return Result<PhysicalExprPtr>(AtPosition(
+                e.pos,
+                InvalidArgument("column {} is neither in GROUP BY nor inside an aggregate function",
+                                syntax::ToSql(ref->name))));
+          }
+        }
+        return std::nullopt;
+      };
+      post_binder.emplace(post_scope, context_, post_replace);
       if (select.having) {
+        if (ContainsWindow(*select.having)) {
+          return AtPosition(select.having->pos,
+                            InvalidArgument("window functions are not allowed in HAVING: compute "
+                                            "them in a subquery and filter its rows"));
+        }
         FLOE_ASSIGN_OR_RETURN(PhysicalExprPtr having, post_binder->Bind(*select.having));
         node = MakeFilterNode(node, having, syntax::ToSql(*select.having));
       }
     }
-    const ExpressionBinder& item_binder = aggregated ? *post_binder : input_binder;
+    const ExpressionBinder* base_binder = aggregated ? &*post_binder : &input_binder;
+
+    // Window functions: WindowNodes append their columns after the rows the select list reads;
+    // the select list and ORDER BY find each call's column by its text.
+    std::unique_ptr<WindowedRows> windows;
+    if (windowed) {
+      if (generator_item) {
+        const Expr& g = *select.items[*generator_item].expr;
+        return AtPosition(g.pos, NotSupported("{} with window functions in the same SELECT is not "
+                                              "supported: explode in a FROM subquery",
+                                              syntax::ToSql(g)));
+      }
+      std::vector<const Expr*> roots;
+      for (const auto& item : select.items) roots.push_back(item.expr.get());
+      for (const auto& o : order_by) roots.push_back(o.expr.get());
+      FLOE_ASSIGN_OR_RETURN(windows,
+                            BindWindows(node, roots, *base_binder, aggregated ? post_scope : scope,
+                                        post_replace, context_));
+      node = windows->node;
+    }
+    const ExpressionBinder& item_binder = windows ? *windows->binder : *base_binder;
 
     // A generator appends its columns after the input's, which keep their positions.
     std::vector<PhysicalExprPtr> generated;

@@ -14,6 +14,14 @@ void VisitExpressions(const Expr& e, const std::function<void(const Expr&)>& vis
         using T = std::decay_t<decltype(node)>;
         if constexpr (std::is_same_v<T, syntax::FunctionCall>) {
           for (const auto& a : node.args) walk(a);
+          if (node.over) {
+            for (const auto& p : node.over->partition_by) walk(p);
+            for (const auto& o : node.over->order_by) walk(o.expr);
+            if (node.over->frame) {
+              walk(node.over->frame->start.offset);
+              walk(node.over->frame->end.offset);
+            }
+          }
         } else if constexpr (std::is_same_v<T, syntax::UnaryExpr>) {
           walk(node.operand);
         } else if constexpr (std::is_same_v<T, syntax::BinaryExpr>) {

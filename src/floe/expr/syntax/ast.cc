@@ -197,6 +197,14 @@ void ForEachSlot(Node& node, F&& f) {
           f(n.else_result);
         } else if constexpr (std::is_same_v<T, FunctionCall>) {
           for (auto& e : n.args) f(e);
+          if (n.over) {
+            for (auto& e : n.over->partition_by) f(e);
+            for (auto& o : n.over->order_by) f(o.expr);
+            if (n.over->frame) {
+              f(n.over->frame->start.offset);
+              f(n.over->frame->end.offset);
+            }
+          }
         } else if constexpr (std::is_same_v<T, SubscriptExpr>) {
           f(n.base);
           f(n.index);
@@ -298,8 +306,21 @@ struct ExprCloner {
     return MakeExpr(pos, CastExpr{CloneOrNull(n.operand), n.type, n.try_cast});
   }
   ExprPtr operator()(const FunctionCall& n) const {
-    return MakeExpr(pos,
-                    FunctionCall{n.name, CloneList(n.args), n.distinct, n.star, n.no_parentheses});
+    FunctionCall call{n.name, CloneList(n.args), n.distinct, n.star, n.no_parentheses, nullptr};
+    if (n.over) {
+      call.over = std::make_unique<WindowSpec>();
+      call.over->partition_by = CloneList(n.over->partition_by);
+      for (const auto& o : n.over->order_by)
+        call.over->order_by.push_back({CloneOrNull(o.expr), o.descending, o.nulls});
+      if (n.over->frame) {
+        const WindowFrame& f = *n.over->frame;
+        call.over->frame = WindowFrame{f.unit,
+                                       {f.start.kind, CloneOrNull(f.start.offset)},
+                                       {f.end.kind, CloneOrNull(f.end.offset)},
+                                       f.between};
+      }
+    }
+    return MakeExpr(pos, std::move(call));
   }
   ExprPtr operator()(const SubscriptExpr& n) const {
     return MakeExpr(pos, SubscriptExpr{CloneOrNull(n.base), CloneOrNull(n.index)});
@@ -536,9 +557,11 @@ struct ExprPrinter {
     std::string out = join_word ? n.name[0] : ToSql(n.name);
     if (n.no_parentheses) return out;
     out += "(";
-    if (n.star) return out + "*)";
+    if (n.star) return out + "*)" + (n.over ? " OVER (" + ToSql(*n.over) + ")" : "");
     if (n.distinct) out += "DISTINCT ";
-    return out + ExprListToSql(n.args) + ")";
+    out += ExprListToSql(n.args) + ")";
+    if (n.over) out += " OVER (" + ToSql(*n.over) + ")";
+    return out;
   }
   std::string operator()(const SubscriptExpr& n) const {
     return PostfixBaseToSql(n.base, false) + "[" + ChildToSql(n.index) + "]";
@@ -551,5 +574,51 @@ struct ExprPrinter {
 }  // namespace
 
 std::string ToSql(const Expr& expr) { return std::visit(ExprPrinter{}, expr.node); }
+
+namespace {
+
+std::string FrameBoundToSql(const FrameBound& b) {
+  switch (b.kind) {
+    case FrameBoundKind::kUnboundedPreceding:
+      return "UNBOUNDED PRECEDING";
+    case FrameBoundKind::kPreceding:
+      return ToSql(*b.offset) + " PRECEDING";
+    case FrameBoundKind::kCurrentRow:
+      return "CURRENT ROW";
+    case FrameBoundKind::kFollowing:
+      return ToSql(*b.offset) + " FOLLOWING";
+    case FrameBoundKind::kUnboundedFollowing:
+      return "UNBOUNDED FOLLOWING";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string ToSql(const WindowSpec& window) {
+  std::string out;
+  if (!window.partition_by.empty()) out += "PARTITION BY " + ExprListToSql(window.partition_by);
+  if (!window.order_by.empty()) {
+    out += out.empty() ? "ORDER BY " : " ORDER BY ";
+    for (size_t i = 0; i < window.order_by.size(); ++i) {
+      const WindowOrderItem& o = window.order_by[i];
+      if (i > 0) out += ", ";
+      out += ToSql(*o.expr) + (o.descending ? " DESC" : " ASC");
+      if (o.nulls == WindowNullOrder::kFirst) out += " NULLS FIRST";
+      if (o.nulls == WindowNullOrder::kLast) out += " NULLS LAST";
+    }
+  }
+  if (window.frame) {
+    const WindowFrame& f = *window.frame;
+    if (!out.empty()) out += " ";
+    out += f.unit == FrameUnit::kRows ? "ROWS " : "RANGE ";
+    if (f.between) {
+      out += "BETWEEN " + FrameBoundToSql(f.start) + " AND " + FrameBoundToSql(f.end);
+    } else {
+      out += FrameBoundToSql(f.start);
+    }
+  }
+  return out;
+}
 
 }  // namespace floe::expr::syntax

@@ -257,13 +257,58 @@ struct CastExpr {
 
 // name(args), name(DISTINCT args), count(*), and the bare `current_date` / `current_timestamp`
 // / `current_timezone` / `current_user` (no_parentheses; a column of that name may win in binding).
+// A window frame's bound (SQL's frame_bound): UNBOUNDED PRECEDING, n PRECEDING, CURRENT ROW,
+// n FOLLOWING, UNBOUNDED FOLLOWING; `offset` is set for the two with n.
+enum class FrameBoundKind {
+  kUnboundedPreceding,
+  kPreceding,
+  kCurrentRow,
+  kFollowing,
+  kUnboundedFollowing,
+};
+
+struct FrameBound {
+  FrameBoundKind kind = FrameBoundKind::kCurrentRow;
+  ExprPtr offset;
+};
+
+enum class FrameUnit { kRows, kRange };
+
+// ROWS | RANGE BETWEEN start AND end, or ROWS | RANGE start (end CURRENT ROW, `between` false).
+struct WindowFrame {
+  FrameUnit unit = FrameUnit::kRows;
+  FrameBound start;
+  FrameBound end;
+  bool between = true;
+};
+
+enum class WindowNullOrder { kDefault, kFirst, kLast };
+
+// expr [ASC | DESC] [NULLS FIRST | LAST] inside OVER (… ORDER BY …).
+struct WindowOrderItem {
+  ExprPtr expr;
+  bool descending = false;
+  WindowNullOrder nulls = WindowNullOrder::kDefault;
+};
+
+// OVER ([PARTITION BY …] [ORDER BY …] [frame]): only SQL's parser reads it (never `--filter`).
+struct WindowSpec {
+  std::vector<ExprPtr> partition_by;
+  std::vector<WindowOrderItem> order_by;
+  std::optional<WindowFrame> frame;
+};
+
 struct FunctionCall {
   QualifiedName name;  // usually one part, as written (binding compares case-insensitively)
   std::vector<ExprPtr> args;
   bool distinct = false;
   bool star = false;  // count(*): args is empty
   bool no_parentheses = false;
+  std::unique_ptr<WindowSpec> over;  // f(…) OVER (…): a window function call; null otherwise
 };
+
+// The text of a window: "PARTITION BY k ORDER BY ts DESC ROWS BETWEEN 1 PRECEDING AND CURRENT ROW".
+std::string ToSql(const WindowSpec& window);
 
 // base[index]: map['key'], array[0]
 struct SubscriptExpr {

@@ -699,7 +699,11 @@ Result<ExprPtr> ExpressionParser::ParseNameOrCall() {
     FLOE_ASSIGN_OR_RETURN(call.args, ParseExprList());
   }
   FLOE_RETURN_IF_ERROR(ExpectSymbol(")", "after the arguments of " + ToSql(call.name)));
-  if (AtWord("OVER")) return ErrorAt(Peek(), "window functions (OVER) are not supported");
+  if (AtWord("OVER")) {
+    if (!allow_windows_) return ErrorAt(Peek(), "window functions (OVER) are not supported here");
+    Advance();
+    FLOE_ASSIGN_OR_RETURN(call.over, ParseWindowSpec());
+  }
   if (AtWord("FILTER") && AtSymbol("(", 1)) {
     return ErrorAt(Peek(), "aggregate FILTER (WHERE …) is not supported");
   }

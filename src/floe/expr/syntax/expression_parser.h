@@ -93,6 +93,12 @@ class ExpressionParser {
   Result<std::vector<ExprPtr>> ParseExprList();                   // a, b, c (no parentheses)
   Result<std::string> ParseStringLiteral(std::string_view what);  // adjacent strings concatenate
   Result<TypeName> ParseStructType(SourcePosition pos);
+  // OVER (…) after a call, when windows are allowed (window_parser.cc).
+  Result<std::unique_ptr<WindowSpec>> ParseWindowSpec();
+  Result<FrameBound> ParseFrameBound();
+
+  // SQL's parser reads window function calls (f(…) OVER (…)); `--filter` refuses them.
+  bool allow_windows_ = false;
   Result<int> ParseTypeLength(std::string_view type_name);
 
  private:

@@ -11,6 +11,36 @@ namespace floe::sql {
 using columnar::ArrayPtr;
 using columnar::RecordBatch;
 
+std::vector<int64_t> SortedOrder(const std::vector<ArrayPtr>& key_values,
+                                 const std::vector<SortKey>& keys, int64_t num_rows) {
+  std::vector<int64_t> order(static_cast<size_t>(num_rows));
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) {
+    for (size_t k = 0; k < keys.size(); ++k) {
+      const columnar::ArrayData& a = *key_values[k];
+      bool xn = a.IsNull(x), yn = a.IsNull(y);
+      int c;
+      if (xn || yn) {
+        if (xn && yn) continue;
+        c = xn == keys[k].nulls_first ? -1 : 1;  // null placement ignores the direction
+      } else {
+        c = CompareValues(a, x, a, y);
+        if (keys[k].descending) c = -c;
+      }
+      if (c != 0) return c < 0;
+    }
+    return false;
+  });
+  return order;
+}
+
+bool SameKeys(const std::vector<ArrayPtr>& key_values, int64_t x, int64_t y) {
+  for (const ArrayPtr& a : key_values) {
+    if (CompareValues(*a, x, *a, y) != 0) return false;
+  }
+  return true;
+}
+
 namespace {
 
 class SortNode final : public PlanNode {
@@ -37,24 +67,7 @@ class SortNode final : public PlanNode {
       FLOE_ASSIGN_OR_RETURN(ArrayPtr v, k.expr->Evaluate(all));
       key_values.push_back(std::move(v));
     }
-    std::vector<int64_t> order(static_cast<size_t>(all.num_rows()));
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int64_t x, int64_t y) {
-      for (size_t k = 0; k < keys_.size(); ++k) {
-        const columnar::ArrayData& a = *key_values[k];
-        bool xn = a.IsNull(x), yn = a.IsNull(y);
-        int c;
-        if (xn || yn) {
-          if (xn && yn) continue;
-          c = xn == keys_[k].nulls_first ? -1 : 1;  // null placement ignores the direction
-        } else {
-          c = CompareValues(a, x, a, y);
-          if (keys_[k].descending) c = -c;
-        }
-        if (c != 0) return c < 0;
-      }
-      return false;
-    });
+    std::vector<int64_t> order = SortedOrder(key_values, keys_, all.num_rows());
     constexpr size_t kChunk = 64 * 1024;
     for (size_t off = 0; off < order.size(); off += kChunk) {
       std::vector<int64_t> part(

@@ -36,6 +36,9 @@ using expr::syntax::ExprKind;
 using expr::syntax::ExprPtr;
 using expr::syntax::FieldAccess;
 using expr::syntax::FormatPosition;
+using expr::syntax::FrameBound;
+using expr::syntax::FrameBoundKind;
+using expr::syntax::FrameUnit;
 using expr::syntax::FunctionCall;
 using expr::syntax::InExpr;
 using expr::syntax::IsExpr;
@@ -58,6 +61,10 @@ using expr::syntax::TypeName;
 using expr::syntax::UnaryExpr;
 using expr::syntax::UnaryOp;
 using expr::syntax::WhenClause;
+using expr::syntax::WindowFrame;
+using expr::syntax::WindowNullOrder;
+using expr::syntax::WindowOrderItem;
+using expr::syntax::WindowSpec;
 
 // ---------------------------------------------------------------------------------------------
 // Queries

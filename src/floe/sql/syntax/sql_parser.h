@@ -26,7 +26,9 @@ class SqlParser : public expr::syntax::ExpressionParser {
  public:
   // `text` is the source the tokens were read from (for statement texts and SET's raw value).
   SqlParser(std::string_view text, std::vector<Token> tokens)
-      : ExpressionParser(std::move(tokens)), text_(text) {}
+      : ExpressionParser(std::move(tokens)), text_(text) {
+    allow_windows_ = true;
+  }
 
   // statement_parser.cc
   Result<Statement> ParseStatement();
