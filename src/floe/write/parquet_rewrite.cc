@@ -63,6 +63,12 @@ class InputRows {
   std::unique_ptr<textformat::TextBatchReader> text_;
 };
 
+// Input that does not fit the declared schema is bad data (exit code 5), not a bad argument.
+Error DataDoesNotFit(Error error, const std::string& input) {
+  if (error.kind == ErrorKind::kInvalidArgument) error.kind = ErrorKind::kCorrupt;
+  return error.WithContext(input);
+}
+
 }  // namespace
 
 Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& input,
@@ -85,7 +91,7 @@ Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& i
     conform.matching = table::ColumnMatching::kByName;
     conform.inferred_types = rows.is_text();
     auto made = table::BatchConformer::Make(*options.schema, *rows.schema(), conform);
-    if (!made.ok()) return std::move(made).error().WithContext(input);
+    if (!made.ok()) return DataDoesNotFit(std::move(made).error(), input);
     conformer.emplace(std::move(*made));
     schema = conformer->schema();
     iceberg = *options.schema;
@@ -115,7 +121,7 @@ Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& i
     if (!batch) break;
     if (conformer) {
       auto conformed = conformer->Conform(*batch);
-      if (!conformed.ok()) return std::move(conformed).error().WithContext(input);
+      if (!conformed.ok()) return DataDoesNotFit(std::move(conformed).error(), input);
       FLOE_RETURN_IF_ERROR(writer->Write(*conformed));
       continue;
     }
