@@ -5,6 +5,7 @@
 
 #include "cli/catalog_access.h"
 #include "cli/commit_output.h"
+#include "cli/text_input_options.h"
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/update/append_files.h"
 #include "floe/util/json_writer.h"
@@ -21,18 +22,10 @@ Status RunAppend(const Invocation& inv) {
   update::AppendFilesOptions options;
   options.branch = args.Get("--branch").value_or("main");
   options.app_id = args.Get("--app-id");
-  options.replace_invalid_utf8 = args.Has("--replace-invalid-utf8");
-  options.allow_missing_columns = args.Has("--allow-missing-columns");
-  if (std::optional<std::string> null_string = args.Get("--null-string")) {
-    options.text_values.null_string = *null_string;
-    options.text_values.null_string_in_strings = true;
-  }
-  std::string encoding = args.Get("--binary-encoding").value_or("hex");
-  if (encoding == "base64") {
-    options.text_values.binary = textformat::BinaryEncoding::kBase64;
-  } else if (encoding != "hex") {
-    return InvalidArgument("--binary-encoding: expected hex or base64, got \"{}\"", encoding);
-  }
+  FLOE_ASSIGN_OR_RETURN(TextInputOptions text, TextInputOptionsFrom(args));
+  options.replace_invalid_utf8 = text.replace_invalid_utf8;
+  options.allow_missing_columns = text.allow_missing_columns;
+  options.text_values = text.values;
   // Drawn only on a terminal, after a second (util/progress.h).
   Progress progress("append", static_cast<int64_t>(inputs.size()));
   options.progress = [&](size_t, size_t) { progress.Advance(); };
@@ -105,20 +98,15 @@ FLOE_REGISTER_COMMAND(
             "  #             1,12.50,2026-03-01,\"[\"\"a\"\",\"\"b\"\"]\"\n"
             "  #             2,NA,,[]\n"
             "  floe --warehouse wh append shop.sales sales.csv --null-string NA",
-        .options = {{"--app-id", "ID", "the snapshot summary's app-id (default: a new UUID)"},
-                    {"--branch", "NAME", "commit to this branch (default main)"},
-                    {"--json", "", "print the snapshot id, row and file counts as JSON"},
-                    {"--null-string", "S",
-                     "the text that is null, in every column (default: NULL, in columns other "
-                     "than string)"},
-                    {"--allow-missing-columns", "",
-                     "CSV rows with fewer fields than the header: the missing trailing fields are "
-                     "null (default: an error naming the line)"},
-                    {"--binary-encoding", "E",
-                     "binary and fixed values are hex (default) or base64"},
-                    {"--replace-invalid-utf8", "",
-                     "store U+FFFD for invalid UTF-8 and NUL bytes in CSV/NDJSON strings (default: "
-                     "refuse the file, naming line and column)"}},
+        .options =
+            [] {
+              std::vector<OptionSpec> options = {
+                  {"--app-id", "ID", "the snapshot summary's app-id (default: a new UUID)"},
+                  {"--branch", "NAME", "commit to this branch (default main)"},
+                  {"--json", "", "print the snapshot id, row and file counts as JSON"}};
+              for (OptionSpec& o : TextInputOptionSpecs()) options.push_back(std::move(o));
+              return options;
+            }(),
         .min_positionals = 2,
         .max_positionals = -1,
         .run = RunAppend,

@@ -137,9 +137,22 @@ TEST_F(AppendTypedTest, ParquetWriteDataErrorsExitFive) {
                               " --schema \"id long, amount decimal(9, 2)\"");
   EXPECT_EQ(bad.exit_code, 5) << bad.err;
   EXPECT_NE(bad.err.find("line 2, column amount: \"1.005\""), std::string::npos) << bad.err;
-  CommandResult usage = RunFloe("parquet write " + Path("in.csv") + " " + ShellQuote(out) +
-                                " --schema \"id lung\"");
+  CommandResult usage =
+      RunFloe("parquet write " + Path("in.csv") + " " + ShellQuote(out) + " --schema \"id lung\"");
   EXPECT_EQ(usage.exit_code, 2) << usage.err;
+  // The same reading options as append.
+  WriteTypedText(wh_.Join("short.csv"), "id,amount\n1,NA\n2\n");
+  const std::string schema = " --schema \"id long, amount decimal(9, 2)\"";
+  CommandResult short_row = RunFloe("parquet write " + Path("short.csv") + " " + ShellQuote(out) +
+                                    schema + " --null-string NA");
+  EXPECT_EQ(short_row.exit_code, 5) << short_row.err;
+  EXPECT_NE(short_row.err.find("line 3: 1 fields, the header names 2"), std::string::npos)
+      << short_row.err;
+  ASSERT_EQ(RunFloe("parquet write " + Path("short.csv") + " " + ShellQuote(out) + schema +
+                    " --allow-missing-columns --null-string NA")
+                .exit_code,
+            0);
+  EXPECT_EQ(RunFloe("parquet cat " + ShellQuote(out) + " --format csv").out, "id,amount\n1,\n2,\n");
 }
 
 }  // namespace

@@ -34,13 +34,17 @@ class InputRows {
  public:
   // `declared`: the columns text inputs read as given types (TextColumns::ToBatch).
   static Result<InputRows> Open(io::FileIO& io, const std::string& location,
-                                const std::vector<Field>& declared, bool replace_invalid_utf8) {
+                                const std::vector<Field>& declared,
+                                const ParquetRewriteOptions& options) {
     InputRows in;
     if (auto format = textformat::TextFormatOf(location)) {
-      FLOE_ASSIGN_OR_RETURN(
-          in.text_, textformat::TextBatchReader::Open(
-                        io, location, *format,
-                        {.declared = declared, .replace_invalid_utf8 = replace_invalid_utf8}));
+      FLOE_ASSIGN_OR_RETURN(in.text_,
+                            textformat::TextBatchReader::Open(
+                                io, location, *format,
+                                {.declared = declared,
+                                 .replace_invalid_utf8 = options.replace_invalid_utf8,
+                                 .values = options.text_values,
+                                 .allow_missing_columns = options.allow_missing_columns}));
       in.schema_ = in.text_->schema();
       return in;
     }
@@ -79,8 +83,7 @@ Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& i
     FLOE_ASSIGN_OR_RETURN(columnar::SchemaPtr target, table::ToColumnarSchema(*options.schema));
     declared = target->fields();
   }
-  FLOE_ASSIGN_OR_RETURN(InputRows rows,
-                        InputRows::Open(io, input, declared, options.replace_invalid_utf8));
+  FLOE_ASSIGN_OR_RETURN(InputRows rows, InputRows::Open(io, input, declared, options));
   // With a declared schema the batches are conformed to it (the append checks); otherwise the
   // input's columns are written with ids assigned where missing.
   std::optional<table::BatchConformer> conformer;

@@ -33,7 +33,7 @@ class JsonColumnReader {
     return Ok();
   }
 
- // The top-level object's values, as written (JsonObjectValueTexts).
+  // The top-level object's values, as written (JsonObjectValueTexts).
   Result<std::vector<std::string>> ObjectValueTexts() {
     std::vector<std::string> values;
     SkipSpace();
@@ -162,8 +162,8 @@ class JsonColumnReader {
     }
     ++pos_;
     SkipSpace();
-    if (type.id() == col::TypeId::kMap) return MapEntries(type, static_cast<col::ListBuilder*>(b),
-                                                          depth);
+    if (type.id() == col::TypeId::kMap)
+      return MapEntries(type, static_cast<col::ListBuilder*>(b), depth);
     auto* s = static_cast<col::StructBuilder*>(b);
     FLOE_RETURN_IF_ERROR(s->Append(true));
     std::vector<bool> seen(static_cast<size_t>(type.num_children()), false);
