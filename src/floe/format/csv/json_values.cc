@@ -33,51 +33,28 @@ class JsonColumnReader {
     return Ok();
   }
 
-  // The top-level object's values, as written (JsonObjectValueTexts).
-  Result<std::vector<std::string>> ObjectValueTexts() {
-    std::vector<std::string> values;
+  // The top-level object's values, as written (JsonObjectValueSpans).
+  Status ObjectValueSpans(std::vector<std::string_view>* spans) {
+    spans->clear();
     SkipSpace();
     if (Peek() != '{') return Fail("expected a JSON object");
     ++pos_;
     SkipSpace();
-    if (Peek() == '}') return values;
+    if (Peek() == '}') return Ok();
     while (true) {
       if (Peek() != '"') return Fail("expected a key string");
-      std::string key;
-      FLOE_RETURN_IF_ERROR(String(&key));
+      FLOE_RETURN_IF_ERROR(SkipString());
       FLOE_RETURN_IF_ERROR(Colon());
       SkipSpace();
       size_t start = pos_;
       FLOE_RETURN_IF_ERROR(Skip(1));
-      values.push_back(Minified(text_.substr(start, pos_ - start)));
+      spans->push_back(text_.substr(start, pos_ - start));
       FLOE_ASSIGN_OR_RETURN(bool end, EndOrComma('}'));
-      if (end) return values;
+      if (end) return Ok();
     }
   }
 
  private:
-  // JSON text without the spaces outside its strings.
-  static std::string Minified(std::string_view json) {
-    std::string out;
-    bool in_string = false;
-    for (size_t i = 0; i < json.size(); ++i) {
-      char c = json[i];
-      if (in_string) {
-        out.push_back(c);
-        if (c == '\\' && i + 1 < json.size()) {
-          out.push_back(json[++i]);
-        } else if (c == '"') {
-          in_string = false;
-        }
-        continue;
-      }
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
-      if (c == '"') in_string = true;
-      out.push_back(c);
-    }
-    return out;
-  }
-
   Error Fail(std::string_view what) const {
     return Corrupt("invalid JSON at byte {}: {}", pos_ + 1, what);
   }
@@ -237,10 +214,7 @@ class JsonColumnReader {
     if (depth > kMaxJsonDepth) return Fail("nested deeper than 100 levels");
     SkipSpace();
     char c = Peek();
-    if (c == '"') {
-      std::string ignored;
-      return String(&ignored);
-    }
+    if (c == '"') return SkipString();
     if (c == '[' || c == '{') {
       char close = c == '[' ? ']' : '}';
       ++pos_;
@@ -252,8 +226,7 @@ class JsonColumnReader {
       while (true) {
         if (close == '}') {
           if (Peek() != '"') return Fail("expected a key string");
-          std::string ignored;
-          FLOE_RETURN_IF_ERROR(String(&ignored));
+          FLOE_RETURN_IF_ERROR(SkipString());
           FLOE_RETURN_IF_ERROR(Colon());
         }
         FLOE_RETURN_IF_ERROR(Skip(depth + 1));
@@ -319,6 +292,18 @@ class JsonColumnReader {
       v = (v << 4) | static_cast<uint32_t>(d);
     }
     return v;
+  }
+
+  // A string passed over, unread (an NDJSON line was validated by simdjson; nested JSON in a
+  // string field is kept as written).
+  Status SkipString() {
+    ++pos_;  // the opening quote
+    while (pos_ < text_.size()) {
+      char c = text_[pos_++];
+      if (c == '"') return Ok();
+      if (c == '\\') ++pos_;
+    }
+    return Fail("a string is not closed");
   }
 
   Status String(std::string* out) {
@@ -387,9 +372,31 @@ Status AppendJsonAs(const col::DataType& type, std::string_view json, col::Array
   return JsonColumnReader(json, options).Document(type, builder);
 }
 
-Result<std::vector<std::string>> JsonObjectValueTexts(std::string_view object) {
+Status JsonObjectValueSpans(std::string_view object, std::vector<std::string_view>* spans) {
   TextReadOptions unused;
-  return JsonColumnReader(object, unused).ObjectValueTexts();
+  return JsonColumnReader(object, unused).ObjectValueSpans(spans);
+}
+
+std::string MinifiedJson(std::string_view json) {
+  std::string out;
+  out.reserve(json.size());
+  bool in_string = false;
+  for (size_t i = 0; i < json.size(); ++i) {
+    char c = json[i];
+    if (in_string) {
+      out.push_back(c);
+      if (c == '\\' && i + 1 < json.size()) {
+        out.push_back(json[++i]);
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
+    if (c == '"') in_string = true;
+    out.push_back(c);
+  }
+  return out;
 }
 
 }  // namespace floe::textformat

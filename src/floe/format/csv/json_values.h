@@ -29,8 +29,10 @@ Status AppendJsonAs(const columnar::DataType& type, std::string_view json,
                     columnar::ArrayBuilder* builder, const TextReadOptions& options);
 
 // The values of the JSON object `object` (one NDJSON line, already checked to be valid JSON) as
-// written, in order, each without the spaces outside its strings: the exact digits of numbers
-// that a parser would turn into doubles.
-Result<std::vector<std::string>> JsonObjectValueTexts(std::string_view object);
+// written, in order: the exact digits of numbers that a parser turns into doubles. The views
+// point into `object`.
+Status JsonObjectValueSpans(std::string_view object, std::vector<std::string_view>* spans);
+// JSON text without the spaces outside its strings.
+std::string MinifiedJson(std::string_view json);
 
 }  // namespace floe::textformat

@@ -49,6 +49,7 @@ TextCell CellOf(simdjson::dom::element v) {
 
 struct NdjsonLineParser::Impl {
   simdjson::dom::parser parser;
+  std::vector<std::string_view> spans;  // JsonObjectValueSpans' answer, its room kept
 };
 
 NdjsonLineParser::NdjsonLineParser() : impl_(std::make_unique<Impl>()) {}
@@ -74,24 +75,26 @@ Status NdjsonLineParser::Parse(std::string_view line, int64_t line_number,
   }
   if (!inexact) return Ok();
   // Those values as the line writes them: a decimal column reads the digits, not a double's.
-  auto texts = JsonObjectValueTexts(line);
-  if (!texts.ok() || texts->size() != fields->size()) {
+  std::vector<std::string_view>& spans = impl_->spans;
+  if (!JsonObjectValueSpans(line, &spans).ok() || spans.size() != fields->size()) {
     return Corrupt("line {}: the JSON object could not be split into its values", line_number);
   }
   size_t i = 0;
   for (auto field : object) {
     TextCell& cell = (*fields)[i].second;
-    std::string& text = (*texts)[i++];
+    std::string_view span = spans[i++];
     switch (field.value.type()) {
       case simdjson::dom::element_type::DOUBLE:
+        cell.text.assign(span);
         // "-0" and "1E5" must not read back as integers.
-        if (text.find_first_of(".eE") == std::string::npos) text += ".0";
-        cell.text = std::move(text);
+        if (span.find_first_of(".eE") == std::string_view::npos) cell.text += ".0";
         break;
       case simdjson::dom::element_type::UINT64:
+        cell.text.assign(span);
+        break;
       case simdjson::dom::element_type::ARRAY:
       case simdjson::dom::element_type::OBJECT:
-        cell.text = std::move(text);
+        cell.text = MinifiedJson(span);
         break;
       default:
         break;
