@@ -129,6 +129,18 @@ TEST_F(AppendTypedTest, HeaderOnlyFileCommitsNothing) {
   EXPECT_NE(json.out.find("\"added-records\": 0"), std::string::npos) << json.out;
 }
 
+// Bad data exits 5 in SQL INSERT too (a value that does not fit its column); a bad statement 2.
+TEST_F(AppendTypedTest, InsertDataErrorsExitFive) {
+  Ok("sql \"CREATE TABLE shop.small (i int) USING iceberg\"");
+  CommandResult overflow = Floe("sql \"INSERT INTO shop.small VALUES (99999999999)\"");
+  EXPECT_EQ(overflow.exit_code, 5) << overflow.err;
+  EXPECT_NE(overflow.err.find("99999999999 (bigint) does not fit int"), std::string::npos)
+      << overflow.err;
+  CommandResult syntax = Floe("sql \"INSERT INTO shop.small VALUE (1)\"");
+  EXPECT_EQ(syntax.exit_code, 2) << syntax.err;
+  EXPECT_EQ(Ok("sql \"SELECT count(*) FROM shop.small\" --format csv").out, "count(1)\n0\n");
+}
+
 // Bad data exits 5 in `parquet write --schema` too; a bad argument stays 2.
 TEST_F(AppendTypedTest, ParquetWriteDataErrorsExitFive) {
   WriteTypedText(wh_.Join("in.csv"), "id,amount\n1,1.005\n");
