@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/command.h"
+#include "cli/text_input_options.h"
 #include "floe/io/file_io.h"
 #include "floe/spec/schema_text.h"
 #include "floe/write/parquet_rewrite.h"
@@ -26,7 +27,9 @@ FLOE_REGISTER_COMMAND(
         .summary = "write a Parquet file with floe's writer (Iceberg field ids, iceberg.schema)",
         .usage = "floe parquet write <input> <output.parquet> [--codec NAME] [--level N]\n"
                  "                   [--row-group-bytes N | --row-group-rows N] [--page-bytes N]\n"
-                 "                   [--page-version v1|v2] [--schema COLUMNS] [--force]",
+                 "                   [--page-version v1|v2] [--schema COLUMNS] [--force]\n"
+                 "                   [--null-string S] [--allow-missing-columns]\n"
+                 "                   [--binary-encoding hex|base64] [--replace-invalid-utf8]",
         .details =
             "Reads every row of the input (Parquet; CSV with a header line; NDJSON) and writes it\n"
             "as Parquet. CSV and NDJSON types are inferred: integers → long, other numbers → "
@@ -36,7 +39,9 @@ FLOE_REGISTER_COMMAND(
             "dates → date, the rest → string. --schema gives the output's columns instead, in\n"
             "`floe create table`'s form: input columns are matched by name and checked as `floe "
             "append`\n"
-            "checks them (promotions only), and CSV/NDJSON values are read as the declared types.\n"
+            "checks them (promotions only), and CSV/NDJSON values are read as the declared types,\n"
+            "as `floe append` reads them (see its --help). A value that does not read is exit code "
+            "5.\n"
             "Defaults are Iceberg's: zstd, 128 MB row groups, 1 MB / 20,000-row pages, dictionary\n"
             "pages up to 2 MB. Field ids are --schema's, or the input's when every field has one,\n"
             "otherwise 1..n depth first; the Iceberg schema is stored as the iceberg.schema "
@@ -48,19 +53,21 @@ FLOE_REGISTER_COMMAND(
             "  floe parquet write in.parquet out.parquet --row-group-rows 1000000 --force\n"
             "  floe parquet write orders.csv orders.parquet \\\n"
             "      --schema \"order_id string, amount decimal(10, 2), order_ts timestamptz\"",
-        .options = {{"--codec", "NAME",
-                     "zstd (default), gzip, snappy, brotli, lz4 or uncompressed"},
-                    {"--level", "N", "compression level (zstd, gzip, brotli)"},
-                    {"--row-group-bytes", "N", "start a new row group after N buffered bytes"},
-                    {"--row-group-rows", "N", "start a new row group after N rows"},
-                    {"--page-bytes", "N", "target page size in bytes (default 1048576)"},
-                    {"--page-version", "V", "v1 (default) or v2 data pages"},
-                    {"--schema", "COLUMNS",
-                     "the output's columns: \"id long not null, ts timestamptz\""},
-                    {"--force", "", "replace an existing output file"},
-                    {"--replace-invalid-utf8", "",
-                     "store U+FFFD for invalid UTF-8 and NUL bytes in CSV/NDJSON strings (default: "
-                     "refuse the file, naming line and column)"}},
+        .options =
+            [] {
+              std::vector<OptionSpec> options = {
+                  {"--codec", "NAME", "zstd (default), gzip, snappy, brotli, lz4 or uncompressed"},
+                  {"--level", "N", "compression level (zstd, gzip, brotli)"},
+                  {"--row-group-bytes", "N", "start a new row group after N buffered bytes"},
+                  {"--row-group-rows", "N", "start a new row group after N rows"},
+                  {"--page-bytes", "N", "target page size in bytes (default 1048576)"},
+                  {"--page-version", "V", "v1 (default) or v2 data pages"},
+                  {"--schema", "COLUMNS",
+                   "the output's columns: \"id long not null, ts timestamptz\""},
+                  {"--force", "", "replace an existing output file"}};
+              for (OptionSpec& o : TextInputOptionSpecs()) options.push_back(std::move(o));
+              return options;
+            }(),
         .min_positionals = 2,
         .max_positionals = 2,
         .run = [](const Invocation& inv) -> Status {
@@ -92,7 +99,10 @@ FLOE_REGISTER_COMMAND(
           }
           w.columns.data_page_v2 = version == "v2";
           options.overwrite = args.Has("--force");
-          options.replace_invalid_utf8 = args.Has("--replace-invalid-utf8");
+          FLOE_ASSIGN_OR_RETURN(TextInputOptions text, TextInputOptionsFrom(args));
+          options.replace_invalid_utf8 = text.replace_invalid_utf8;
+          options.allow_missing_columns = text.allow_missing_columns;
+          options.text_values = text.values;
           if (std::optional<std::string> columns = args.Get("--schema")) {
             FLOE_ASSIGN_OR_RETURN(options.schema, spec::ParseSchemaText(*columns));
           }

@@ -9,6 +9,7 @@
 #include "floe/format/text/text_batch_reader.h"
 #include "floe/table/batch_conformance.h"
 #include "floe/table/int96_units.h"
+#include "floe/table/schema_conversion.h"
 #include "floe/update/merge_append.h"
 #include "floe/update/writable_table.h"
 #include "floe/util/ascii.h"
@@ -48,7 +49,8 @@ Error DataDoesNotFit(Error error, const std::string& path) {
 }
 
 Result<Input> OpenInput(io::FileIO& io, const std::string& path, const spec::Schema& table_schema,
-                        bool replace_invalid_utf8) {
+                        const std::vector<columnar::Field>& table_fields,
+                        const AppendFilesOptions& options) {
   Input in;
   in.path = path;
   FLOE_ASSIGN_OR_RETURN(in.format, InputFormatOf(path));
@@ -70,7 +72,10 @@ Result<Input> OpenInput(io::FileIO& io, const std::string& path, const spec::Sch
     case InputFormat::kCsv:
     case InputFormat::kNdjson: {
       textformat::TextBatchReaderOptions text;
-      text.replace_invalid_utf8 = replace_invalid_utf8;
+      text.replace_invalid_utf8 = options.replace_invalid_utf8;
+      text.declared = table_fields;  // values read as the table's types
+      text.values = options.text_values;
+      text.allow_missing_columns = options.allow_missing_columns;
       FLOE_ASSIGN_OR_RETURN(in.text_reader, textformat::TextBatchReader::Open(
                                                 io, path, *textformat::TextFormatOf(path), text));
       conform.inferred_types = true;
@@ -96,7 +101,7 @@ void DeleteFiles(io::FileIO& io, const std::vector<manifest::DataFile>& files) {
 Result<AppendFilesResult> WriteAndCommit(
     commit::TableOperations& ops, const commit::TableBase& base,
     const std::function<Status(write::PartitionedWriter&)>& write_all,
-    const AppendFilesOptions& options);
+    const AppendFilesOptions& options, bool commit_if_empty = true);
 
 }  // namespace
 
@@ -120,11 +125,12 @@ Result<AppendFilesResult> AppendFiles(commit::TableOperations& ops, io::FileIO& 
   const spec::Schema* schema = base.metadata.CurrentSchema();
   if (!schema) return Corrupt("{}: no current schema", base.metadata_location);
 
+  FLOE_ASSIGN_OR_RETURN(columnar::SchemaPtr table_columns, table::ToColumnarSchema(*schema));
   // Every input is opened and checked against the schema before anything is written.
   std::vector<Input> opened;
   for (const std::string& path : inputs) {
     FLOE_ASSIGN_OR_RETURN(Input in,
-                          OpenInput(input_io, path, *schema, options.replace_invalid_utf8));
+                          OpenInput(input_io, path, *schema, table_columns->fields(), options));
     opened.push_back(std::move(in));
   }
 
@@ -145,7 +151,8 @@ Result<AppendFilesResult> AppendFiles(commit::TableOperations& ops, io::FileIO& 
     }
     return Ok();
   };
-  return WriteAndCommit(ops, base, write_all, options);
+  // Files without rows (a header-only CSV) append nothing: no snapshot is committed.
+  return WriteAndCommit(ops, base, write_all, options, /*commit_if_empty=*/false);
 }
 
 namespace {
@@ -155,7 +162,7 @@ namespace {
 Result<AppendFilesResult> WriteAndCommit(
     commit::TableOperations& ops, const commit::TableBase& base,
     const std::function<Status(write::PartitionedWriter&)>& write_all,
-    const AppendFilesOptions& options) {
+    const AppendFilesOptions& options, bool commit_if_empty) {
   FLOE_ASSIGN_OR_RETURN(auto context, write::WriteContext::Make(base.metadata));
   write::PartitionedWriterOptions writer_options;
   writer_options.memory_budget = options.memory_budget;
@@ -177,6 +184,10 @@ Result<AppendFilesResult> WriteAndCommit(
   }
 
   AppendFilesResult result;
+  if (files->empty() && !commit_if_empty) {
+    result.table = base;
+    return result;
+  }
   MergeAppend append(ops);
   for (const auto& f : *files) {
     result.added_records += f.record_count;

@@ -1,7 +1,9 @@
 // Appending rows from data files (Parquet, CSV, NDJSON) to a table in ONE atomic commit — the
 // write path of docs/design.md: input batches → checked against the table schema (every input is
 // checked before a byte is written) → the partitioned fan-out writer → data files → MergeAppend
-// (FastAppend when commit.manifest-merge.enabled=false) with retries.
+// (FastAppend when commit.manifest-merge.enabled=false) with retries. CSV and NDJSON values are
+// read as the table's column types, not inferred. Inputs without rows commit nothing: the result
+// then has snapshot_id 0.
 //
 // A failure before or during the commit removes every data file written; a commit whose outcome
 // is unknown keeps them (they may be referenced by the table now) and says so.
@@ -14,6 +16,7 @@
 
 #include "floe/columnar/record_batch.h"
 #include "floe/commit/table_operations.h"
+#include "floe/format/csv/text_values.h"
 #include "floe/io/file_io.h"
 #include "floe/util/result.h"
 
@@ -35,6 +38,13 @@ struct AppendFilesOptions {
   // CSV and NDJSON strings: U+FFFD for invalid UTF-8 and NUL bytes instead of an error
   // (TextBatchReaderOptions).
   bool replace_invalid_utf8 = false;
+  // CSV and NDJSON values are read as the table's column types (text_values.h): the null text and
+  // the binary encoding. Columns the table lacks are refused; table columns the file lacks are
+  // null (an error for a required one).
+  textformat::TextReadOptions text_values;
+  // CSV rows with fewer fields than the header: their missing trailing fields are null instead of
+  // an error naming the line.
+  bool allow_missing_columns = false;
 };
 
 struct AppendFilesResult {

@@ -34,13 +34,17 @@ class InputRows {
  public:
   // `declared`: the columns text inputs read as given types (TextColumns::ToBatch).
   static Result<InputRows> Open(io::FileIO& io, const std::string& location,
-                                const std::vector<Field>& declared, bool replace_invalid_utf8) {
+                                const std::vector<Field>& declared,
+                                const ParquetRewriteOptions& options) {
     InputRows in;
     if (auto format = textformat::TextFormatOf(location)) {
-      FLOE_ASSIGN_OR_RETURN(
-          in.text_, textformat::TextBatchReader::Open(
-                        io, location, *format,
-                        {.declared = declared, .replace_invalid_utf8 = replace_invalid_utf8}));
+      FLOE_ASSIGN_OR_RETURN(in.text_,
+                            textformat::TextBatchReader::Open(
+                                io, location, *format,
+                                {.declared = declared,
+                                 .replace_invalid_utf8 = options.replace_invalid_utf8,
+                                 .values = options.text_values,
+                                 .allow_missing_columns = options.allow_missing_columns}));
       in.schema_ = in.text_->schema();
       return in;
     }
@@ -63,6 +67,12 @@ class InputRows {
   std::unique_ptr<textformat::TextBatchReader> text_;
 };
 
+// Input that does not fit the declared schema is bad data (exit code 5), not a bad argument.
+Error DataDoesNotFit(Error error, const std::string& input) {
+  if (error.kind == ErrorKind::kInvalidArgument) error.kind = ErrorKind::kCorrupt;
+  return error.WithContext(input);
+}
+
 }  // namespace
 
 Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& input,
@@ -73,8 +83,7 @@ Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& i
     FLOE_ASSIGN_OR_RETURN(columnar::SchemaPtr target, table::ToColumnarSchema(*options.schema));
     declared = target->fields();
   }
-  FLOE_ASSIGN_OR_RETURN(InputRows rows,
-                        InputRows::Open(io, input, declared, options.replace_invalid_utf8));
+  FLOE_ASSIGN_OR_RETURN(InputRows rows, InputRows::Open(io, input, declared, options));
   // With a declared schema the batches are conformed to it (the append checks); otherwise the
   // input's columns are written with ids assigned where missing.
   std::optional<table::BatchConformer> conformer;
@@ -85,7 +94,7 @@ Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& i
     conform.matching = table::ColumnMatching::kByName;
     conform.inferred_types = rows.is_text();
     auto made = table::BatchConformer::Make(*options.schema, *rows.schema(), conform);
-    if (!made.ok()) return std::move(made).error().WithContext(input);
+    if (!made.ok()) return DataDoesNotFit(std::move(made).error(), input);
     conformer.emplace(std::move(*made));
     schema = conformer->schema();
     iceberg = *options.schema;
@@ -115,7 +124,7 @@ Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& i
     if (!batch) break;
     if (conformer) {
       auto conformed = conformer->Conform(*batch);
-      if (!conformed.ok()) return std::move(conformed).error().WithContext(input);
+      if (!conformed.ok()) return DataDoesNotFit(std::move(conformed).error(), input);
       FLOE_RETURN_IF_ERROR(writer->Write(*conformed));
       continue;
     }

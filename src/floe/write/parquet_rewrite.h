@@ -10,6 +10,7 @@
 #include <string>
 
 #include "floe/columnar/record_batch.h"
+#include "floe/format/csv/text_values.h"
 #include "floe/format/parquet/file_writer.h"
 #include "floe/io/file_io.h"
 #include "floe/spec/schema.h"
@@ -28,6 +29,10 @@ struct ParquetRewriteOptions {
   // CSV and NDJSON strings: U+FFFD for invalid UTF-8 and NUL bytes instead of an error
   // (TextBatchReaderOptions).
   bool replace_invalid_utf8 = false;
+  // How CSV and NDJSON values read as the declared types (null text, binary encoding), and CSV
+  // rows shorter than the header (TextBatchReaderOptions).
+  textformat::TextReadOptions text_values;
+  bool allow_missing_columns = false;
 };
 
 Result<parquet::FileMetrics> RewriteParquet(io::FileIO& io, const std::string& input,

@@ -42,7 +42,7 @@ TEST(TextReadersTest, CsvWithQuotesNullsAndInferredTypes) {
       "id,price,ok,day,at,note,empty\r\n"
       "1,2,true,2024-01-02,2024-01-02T03:04:05Z,\"a, \"\"quoted\"\"\nline\",\n"
       "2,2.5,false,,2024-01-02T03:04:05.25+01:00,\"\",\n"
-      ",,,2024-12-31,,plain\n");
+      ",,,2024-12-31,,plain,\n");
   ASSERT_OK(batch);
   EXPECT_EQ(
       batch->schema()->ToString(),

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "floe/columnar/value_text.h"
 #include "floe/format/csv/csv_reader.h"
 #include "floe/format/ndjson/ndjson_reader.h"
 #include "testing/result_matchers.h"
@@ -40,7 +41,16 @@ TEST(TextValuesTest, IntegersAndFloats) {
   EXPECT_EQ(ErrorOf(col::Int32(), "2147483648"), "\"2147483648\" is not a valid int value");
   EXPECT_NE(ErrorOf(col::Int64(), "1.0"), "(read)");
   EXPECT_NE(ErrorOf(col::Int64(), ""), "(read)");
-  EXPECT_NE(ErrorOf(col::Int64(), " 1"), "(read)");
+  // Spaces around a number are trimmed (issue 25); the error quotes the text as it was.
+  auto spaced = Read(col::Int64(), {" 1", "2\t", " -3 "});
+  ASSERT_OK(spaced);
+  EXPECT_EQ((*spaced)->values<int64_t>()[2], -3);
+  EXPECT_EQ(ErrorOf(col::Int64(), " 1 2"), "\" 1 2\" is not a valid long value");
+  // Whole numbers are doubles.
+  auto whole = Read(col::Float64(), {"1", "-0", " 7 "});
+  ASSERT_OK(whole);
+  EXPECT_EQ((*whole)->values<double>()[0], 1.0);
+  EXPECT_EQ((*whole)->values<double>()[2], 7.0);
 
   // Just below the midpoint of two floats: rounding once gives the lower one; rounding to a
   // double first would land on the midpoint and then round to even (the upper one).
@@ -131,9 +141,112 @@ TEST(TextValuesTest, BooleansStringsAndUnreadableTypes) {
   auto s = Read(col::Utf8(), {"02134", ""});
   ASSERT_OK(s);
   EXPECT_EQ((*s)->GetView(0), "02134");
-  EXPECT_FALSE(CanReadTextAs(*col::Binary()));
-  EXPECT_FALSE(CanReadTextAs(*col::FixedSizeBinary(16)));
+  EXPECT_TRUE(CanReadTextAs(*col::Binary()));
+  EXPECT_TRUE(CanReadTextAs(*col::FixedSizeBinary(16)));
   EXPECT_TRUE(CanReadTextAs(*col::Decimal128(10, 2)));
+  EXPECT_FALSE(CanReadTextAs(*col::Float16()));
+}
+
+// Reads texts through a builder of `field`'s type with the field's own rules (uuid) and options.
+Result<col::ArrayPtr> ReadField(const col::Field& field, std::initializer_list<const char*> texts,
+                                const TextReadOptions& options = {}) {
+  FLOE_ASSIGN_OR_RETURN(auto builder, col::MakeBuilder(field.type));
+  for (const char* t : texts) FLOE_RETURN_IF_ERROR(AppendTextAs(field, t, builder.get(), options));
+  return builder->Finish();
+}
+
+std::string JsonOf(const col::ArrayPtr& array, int64_t row, bool uuid = false) {
+  std::string out;
+  col::AppendJsonValue(*array, row, &out, {.uuid = uuid});
+  return out;
+}
+
+TEST(TextValuesTest, UuidsAndBinaryAsHexOrBase64) {
+  col::Field uuid = col::WithUuidExtension(col::Field("u", col::Uuid(), true));
+  auto u = ReadField(
+      uuid, {"f79c3e09-677c-4bbd-a479-3f349cb785e7", " F79C3E09-677C-4BBD-A479-3F349CB785E7 "});
+  ASSERT_OK(u);
+  EXPECT_EQ(JsonOf(*u, 0, true), "\"f79c3e09-677c-4bbd-a479-3f349cb785e7\"");
+  EXPECT_EQ(JsonOf(*u, 1, true), "\"f79c3e09-677c-4bbd-a479-3f349cb785e7\"");
+  EXPECT_EQ(ReadField(uuid, {"f79c3e09677c"}).error().message,
+            "\"f79c3e09677c\" is not a valid uuid value (expected 8-4-4-4-12 hex digits)");
+  EXPECT_EQ(ReadField(uuid, {"x"}).error().kind, ErrorKind::kCorrupt);
+
+  col::Field bin("b", col::Binary(), true);
+  auto hex = ReadField(bin, {"00ff10", "", "ABcd"});
+  ASSERT_OK(hex);
+  EXPECT_EQ(JsonOf(*hex, 0), "\"00ff10\"");
+  EXPECT_EQ(JsonOf(*hex, 1), "\"\"");
+  EXPECT_EQ(JsonOf(*hex, 2), "\"abcd\"");
+  EXPECT_NE(ReadField(bin, {"abc"}).error().message.find("--binary-encoding base64"),
+            std::string::npos);
+  TextReadOptions base64{.binary = BinaryEncoding::kBase64};
+  auto b64 = ReadField(bin, {"AP8Q", "AP8=", "AP8", "aGVsbG8="}, base64);
+  ASSERT_OK(b64);
+  EXPECT_EQ(JsonOf(*b64, 0), "\"00ff10\"");
+  EXPECT_EQ(JsonOf(*b64, 1), "\"00ff\"");
+  EXPECT_EQ(JsonOf(*b64, 2), "\"00ff\"");
+  EXPECT_EQ(JsonOf(*b64, 3), "\"68656c6c6f\"");
+  EXPECT_FALSE(ReadField(bin, {"A"}, base64).ok());
+  EXPECT_FALSE(ReadField(bin, {"A*=="}, base64).ok());
+
+  col::Field fixed("f", col::FixedSizeBinary(2), true);
+  ASSERT_OK(ReadField(fixed, {"0102"}));
+  EXPECT_EQ(ReadField(fixed, {"010203"}).error().message,
+            "\"010203\" is not a valid fixed[2] value (3 bytes, the type holds 2)");
+}
+
+TEST(TextValuesTest, NestedValuesFromJsonKeepDecimalDigits) {
+  auto list = col::List(col::Field("element", col::Decimal128(38, 2), true));
+  col::Field tags("tags", list, true);
+  auto l = ReadField(tags, {"[1.25, -0.5, null, 123456789012345678901234567890.12]", "[]", "null"});
+  ASSERT_OK(l);
+  EXPECT_EQ(JsonOf(*l, 0), "[\"1.25\",\"-0.50\",null,\"123456789012345678901234567890.12\"]");
+  EXPECT_EQ(JsonOf(*l, 1), "[]");
+  EXPECT_EQ(JsonOf(*l, 2), "null");
+  EXPECT_EQ(ReadField(tags, {"[1.255]"}).error().message,
+            "\"[1.255]\" is not a valid list value (field element: \"1.255\" is not a valid "
+            "decimal(38, 2) value (more than 2 fraction digits))");
+  EXPECT_NE(ReadField(tags, {"[1,"}).error().message.find("invalid JSON at byte 4"),
+            std::string::npos);
+
+  auto st = col::Struct({col::Field("a", col::Int32(), true), col::Field("d", col::Date32(), true),
+                         col::Field("s", col::Utf8(), true)});
+  col::Field point("p", st, true);
+  auto s = ReadField(point, {R"({"d": "2026-03-01", "A": 7, "s": "x\u00e9\"y"})", R"({})",
+                             R"({"s": {"k": [1, 2]}})"});
+  ASSERT_OK(s);
+  EXPECT_EQ(JsonOf(*s, 0), "{\"a\":7,\"d\":\"2026-03-01\",\"s\":\"x\u00e9\\\"y\"}");
+  EXPECT_EQ(JsonOf(*s, 1), "{\"a\":null,\"d\":null,\"s\":null}");
+  EXPECT_EQ(JsonOf(*s, 2), "{\"a\":null,\"d\":null,\"s\":\"{\\\"k\\\": [1, 2]}\"}");
+  EXPECT_NE(ReadField(point, {R"({"b": 1})"})
+                .error()
+                .message.find("the struct has no field \"b\" (its fields: a, d, s)"),
+            std::string::npos);
+
+  auto map = col::Map(col::Field("key", col::Int32(), false),
+                      col::Field("value", col::Utf8(), true), false);
+  col::Field m("m", map, true);
+  auto mv = ReadField(m, {R"({"2": "b", "1": null})", R"([{"key": 3, "value": "c"}])"});
+  ASSERT_OK(mv);
+  EXPECT_EQ(JsonOf(*mv, 0), "[{\"key\":2,\"value\":\"b\"},{\"key\":1,\"value\":null}]");
+  EXPECT_EQ(JsonOf(*mv, 1), "[{\"key\":3,\"value\":\"c\"}]");
+  EXPECT_NE(ReadField(m, {R"({"x": "b"})"}).error().message.find("a map key"), std::string::npos);
+}
+
+TEST(TextValuesTest, NullTexts) {
+  col::Field n("n", col::Int64(), true);
+  col::Field s("s", col::Utf8(), true);
+  TextReadOptions defaults;
+  EXPECT_TRUE(ReadsAsNull(n, "", defaults));
+  EXPECT_TRUE(ReadsAsNull(n, " NULL ", defaults));
+  EXPECT_FALSE(ReadsAsNull(n, "0", defaults));
+  EXPECT_FALSE(ReadsAsNull(s, "", defaults));  // "" is the empty string
+  EXPECT_FALSE(ReadsAsNull(s, "NULL", defaults));
+  TextReadOptions na{.null_string = "NA", .null_string_in_strings = true};
+  EXPECT_TRUE(ReadsAsNull(s, "NA", na));
+  EXPECT_TRUE(ReadsAsNull(n, "NA", na));
+  EXPECT_FALSE(ReadsAsNull(n, "NULL", na));
 }
 
 TEST(TextValuesTest, ReadersApplyDeclaredTypesToTheirColumnsOnly) {

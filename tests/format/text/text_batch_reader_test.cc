@@ -5,9 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 
 #include "floe/columnar/array_equal.h"
+#include "floe/columnar/value_text.h"
 #include "floe/format/csv/csv_reader.h"
 #include "floe/format/ndjson/ndjson_reader.h"
 #include "floe/io/memory_file_io.h"
@@ -174,6 +176,7 @@ TEST(TextBatchReaderTest, ErrorsAreTheWholeFileReadersErrors) {
       {TextFormat::kCsv, ""},                         // no header
       {TextFormat::kCsv, "a,b\n1,2\n3,\"4\n5,6\n"},   // a quote never closed
       {TextFormat::kCsv, "a,b\n1,2\n3,4,5\n"},        // too many fields
+      {TextFormat::kCsv, "a,b\n1,2\n3\n"},            // too few fields
       {TextFormat::kCsv, "a,a\n1,2\n"},               // a column twice
       {TextFormat::kNdjson, "{\"a\":1}\n[1]\n"},      // not an object
       {TextFormat::kNdjson, "{\"a\":1}\n{\"a\":\n"},  // not JSON
@@ -207,8 +210,12 @@ TEST(TextBatchReaderTest, DeclaredColumnsAreCheckedBeforeTheFirstBatch) {
                                       {.declared = declared, .batch_rows = 3});
   ASSERT_FALSE(reader.ok());
   const Error& error = reader.error();
-  EXPECT_EQ(error.message, whole.error().message);
-  EXPECT_NE(error.message.find("row 8"), std::string::npos) << error.message;
+  // The first pass names the line (the whole-file reader, the row).
+  EXPECT_EQ(error.message,
+            "in.csv: line 9, column amount: \"1.234\" is not a valid decimal(9, 2) value (more "
+            "than 2 fraction digits)");
+  EXPECT_EQ(error.kind, ErrorKind::kCorrupt);
+  EXPECT_NE(whole.error().message.find("row 8"), std::string::npos) << whole.error().message;
 
   // Without the bad value: the declared type, in batches equal to the whole file's.
   std::string good = "id,amount\n";
@@ -222,6 +229,85 @@ TEST(TextBatchReaderTest, DeclaredColumnsAreCheckedBeforeTheFirstBatch) {
   EXPECT_EQ((*good_reader)->schema()->field(1).type->ToString(),
             columnar::Decimal128(9, 2)->ToString());
   ExpectBatchesEqual(**good_reader, *whole_good, 3, "good.csv");
+}
+
+TEST(TextBatchReaderTest, ShortCsvRowsAreErrorsUnlessMissingColumnsAreAllowed) {
+  io::MemoryFileIO io;
+  io.Put("short.csv", "a,b,c\n\"x\ny\",2,3\n4,5\n");
+  auto refused = TextBatchReader::Open(io, "short.csv", TextFormat::kCsv);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().kind, ErrorKind::kCorrupt);
+  EXPECT_EQ(refused.error().message,
+            "short.csv: line 4: 2 fields, the header names 3 (--allow-missing-columns reads the "
+            "missing trailing fields as nulls)");
+  auto allowed =
+      TextBatchReader::Open(io, "short.csv", TextFormat::kCsv, {.allow_missing_columns = true});
+  ASSERT_OK(allowed);
+  auto batch = (*allowed)->Next();
+  ASSERT_OK(batch);
+  ASSERT_TRUE(*batch);
+  EXPECT_EQ((*batch)->num_rows(), 2);
+  EXPECT_EQ((*batch)->column(0)->GetView(0), "x\ny");
+  EXPECT_EQ((*batch)->column(1)->values<int64_t>()[1], 5);
+  EXPECT_TRUE((*batch)->column(2)->IsNull(1));
+}
+
+TEST(TextBatchReaderTest, DeclaredTypesReadNullsTrimmedNumbersAndExactNdjsonDecimals) {
+  io::MemoryFileIO io;
+  std::vector<columnar::Field> declared = {
+      columnar::Field("n", columnar::Int32(), true),
+      columnar::Field("d", columnar::Decimal128(30, 3), true),
+      columnar::Field("f", columnar::Float64(), true), columnar::Field("s", columnar::Utf8(), true),
+      columnar::Field("l", columnar::List(columnar::Field("element", columnar::Int64(), true)),
+                      true)};
+  io.Put("in.csv",
+         "n,d,f,s,l\n"
+         " 7 ,1.5,1,,\"[1, 2]\"\n"
+         "NULL,,NaN,\"\",[]\n"
+         ",NULL,-Infinity,NULL,NULL\n");
+  auto csv = TextBatchReader::Open(io, "in.csv", TextFormat::kCsv, {.declared = declared});
+  ASSERT_OK(csv);
+  auto b = (*csv)->Next();
+  ASSERT_OK(b);
+  ASSERT_TRUE(*b);
+  const columnar::RecordBatch& r = **b;
+  EXPECT_EQ(r.column(0)->values<int32_t>()[0], 7);
+  EXPECT_TRUE(r.column(0)->IsNull(1));
+  EXPECT_TRUE(r.column(0)->IsNull(2));
+  EXPECT_TRUE(r.column(1)->IsNull(1));
+  EXPECT_TRUE(r.column(1)->IsNull(2));
+  EXPECT_EQ(r.column(2)->values<double>()[0], 1.0);
+  EXPECT_TRUE(std::isnan(r.column(2)->values<double>()[1]));
+  EXPECT_EQ(r.column(2)->values<double>()[2], -INFINITY);
+  EXPECT_TRUE(r.column(3)->IsNull(0));  // an unquoted empty field
+  EXPECT_EQ(r.column(3)->GetView(1), "");
+  EXPECT_EQ(r.column(3)->GetView(2), "NULL");  // a string column keeps the text
+  EXPECT_FALSE(r.column(4)->IsNull(0));
+  EXPECT_TRUE(r.column(4)->IsNull(2));
+
+  // NDJSON numbers keep their digits: a double would round this one.
+  io.Put("in.ndjson",
+         "{\"d\": 12345678901234567890123.456, \"l\": [3, 4], \"n\": \" 5\"}\n"
+         "{\"d\": \"0.001\", \"f\": 2}\n");
+  auto ndjson = TextBatchReader::Open(io, "in.ndjson", TextFormat::kNdjson, {.declared = declared});
+  ASSERT_OK(ndjson);
+  auto nb = (*ndjson)->Next();
+  ASSERT_OK(nb);
+  ASSERT_TRUE(*nb);
+  std::string d0, d1, l0;
+  columnar::AppendJsonValue(*(*nb)->column(0), 0, &d0);
+  columnar::AppendJsonValue(*(*nb)->column(0), 1, &d1);
+  columnar::AppendJsonValue(*(*nb)->column(1), 0, &l0);
+  EXPECT_EQ(d0, "\"12345678901234567890123.456\"");
+  EXPECT_EQ(d1, "\"0.001\"");
+  EXPECT_EQ(l0, "[3,4]");
+
+  io.Put("bad.ndjson", "{\"d\": 1}\n{\"d\": 1.0001}\n");
+  auto bad = TextBatchReader::Open(io, "bad.ndjson", TextFormat::kNdjson, {.declared = declared});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().message,
+            "bad.ndjson: line 2, column d: \"1.0001\" is not a valid decimal(30, 3) value (more "
+            "than 3 fraction digits)");
 }
 
 TEST(TextBatchReaderTest, ReadsAFileLargerThanItsBlocksInBatches) {

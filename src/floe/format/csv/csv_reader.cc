@@ -1,5 +1,7 @@
 #include "floe/format/csv/csv_reader.h"
 
+#include <algorithm>
+
 #include "floe/format/csv/text_columns.h"
 
 namespace floe::textformat {
@@ -84,12 +86,25 @@ Result<columnar::RecordBatch> ParseCsv(std::string_view text,
   FLOE_ASSIGN_OR_RETURN(std::vector<std::string> names, CsvHeaderNames(fields));
   TextColumns columns;
   for (const std::string& name : names) columns.Column(name);
-  for (int64_t line = 2;; ++line) {
+  // `line`: the line the record starts on (a quoted field may hold line ends).
+  int64_t next_line =
+      1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(pos), '\n');
+  while (true) {
+    const int64_t line = next_line;
+    const size_t start = pos;
     FLOE_ASSIGN_OR_RETURN(RecordRead read, NextCsvRecord(text, &pos, true, line, &fields));
     if (read == RecordRead::kEnd) break;
+    next_line += std::count(text.begin() + static_cast<std::ptrdiff_t>(start),
+                            text.begin() + static_cast<std::ptrdiff_t>(pos), '\n');
     if (fields.size() == 1 && fields[0].is_null) continue;  // an empty line
     if (fields.size() > names.size()) {
       return Corrupt("line {}: {} fields, the header names {}", line, fields.size(), names.size());
+    }
+    if (fields.size() < names.size()) {
+      return Corrupt(
+          "line {}: {} fields, the header names {} (--allow-missing-columns reads the missing "
+          "trailing fields as nulls)",
+          line, fields.size(), names.size());
     }
     std::vector<std::pair<int, TextCell>> cells;
     for (size_t i = 0; i < fields.size(); ++i)

@@ -29,7 +29,8 @@ Result<RecordRead> NextCsvRecord(std::string_view text, size_t* pos, bool at_end
 // name appears twice.
 Result<std::vector<std::string>> CsvHeaderNames(const std::vector<TextCell>& header);
 
-// Parses CSV text; Corrupt on an unterminated quote or a row with more fields than the header.
+// Parses CSV text; Corrupt on an unterminated quote or a row with more or fewer fields than the
+// header.
 Result<columnar::RecordBatch> ParseCsv(std::string_view text,
                                        const std::vector<columnar::Field>& declared = {});
 // `declared`: columns read as a given type instead of an inferred one (TextColumns::ToBatch).

@@ -90,7 +90,7 @@ Status AppendCell(columnar::ArrayBuilder* b, TextKind kind, const TextCell& cell
 const columnar::Field* DeclaredField(const std::vector<columnar::Field>& declared,
                                      const std::string& name) {
   for (const columnar::Field& f : declared) {
-    if (AsciiEqualsIgnoreCase(f.name, name) && CanReadTextAs(*f.type)) return &f;
+    if (AsciiEqualsIgnoreCase(f.name, name) && CanReadTextAs(f)) return &f;
   }
   return nullptr;
 }
@@ -136,7 +136,8 @@ void TextColumns::AddRow(std::vector<std::pair<int, TextCell>> cells) {
 
 Result<columnar::RecordBatch> TextColumns::ToBatch(const std::vector<columnar::Field>& declared,
                                                    const std::vector<TextKind>* kinds,
-                                                   int64_t first_row) const {
+                                                   int64_t first_row,
+                                                   const TextReadOptions& options) const {
   std::vector<columnar::Field> fields;
   std::vector<columnar::ArrayPtr> arrays;
   for (size_t c = 0; c < columns_.size(); ++c) {
@@ -144,14 +145,18 @@ Result<columnar::RecordBatch> TextColumns::ToBatch(const std::vector<columnar::F
       FLOE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(field->type));
       for (size_t r = 0; r < columns_[c].size(); ++r) {
         const TextCell& cell = columns_[c][r];
-        Status st = cell.is_null ? builder->AppendNull()
-                                 : AppendTextAs(*field->type, cell.text, builder.get());
+        Status st = cell.is_null || ReadsAsNull(*field, cell.text, options)
+                        ? builder->AppendNull()
+                        : AppendTextAs(*field, cell.text, builder.get(), options);
         if (!st.ok())
           return std::move(st).error().WithContext(
               fmt::format("column {}, row {}", names_[c], first_row + static_cast<int64_t>(r) + 1));
       }
       FLOE_ASSIGN_OR_RETURN(columnar::ArrayPtr array, builder->Finish());
-      fields.emplace_back(names_[c], field->type, true);
+      columnar::Field read = *field;  // its metadata too (a uuid's extension name)
+      read.name = names_[c];
+      read.nullable = true;
+      fields.push_back(std::move(read));
       arrays.push_back(std::move(array));
       continue;
     }

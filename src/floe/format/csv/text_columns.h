@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "floe/columnar/record_batch.h"
+#include "floe/format/csv/text_values.h"
 #include "floe/util/result.h"
 
 namespace floe::textformat {
@@ -22,7 +23,7 @@ TextKind ClassifyText(std::string_view text, bool quoted_json = false);
 // The kind of a column that holds values of kinds a and b.
 TextKind CombineKinds(TextKind a, TextKind b);
 // The field of `declared` named `name` (ASCII case ignored) when its type reads from text
-// (text_values.h); nullptr otherwise.
+// (text_values.h CanReadTextAs); nullptr otherwise.
 const columnar::Field* DeclaredField(const std::vector<columnar::Field>& declared,
                                      const std::string& name);
 
@@ -41,13 +42,15 @@ class TextColumns {
   int64_t num_rows() const { return rows_; }
   // The batch with inferred types, except for columns named (ASCII case ignored) in `declared`
   // whose type text_values.h reads: their values are read as that type, and a value that does not
-  // read is an InvalidArgument naming the column and row (`first_row` + its row in this batch).
+  // read is Corrupt naming the column and row (`first_row` + its row in this batch); `options` say
+  // how (null text, binary encoding).
   // `kinds` (one per column), when given, are the columns' kinds instead of those of their values:
   // a file read in batches keeps the kinds inferred from all of it (every value must be of a kind
   // that combines into the given one).
   Result<columnar::RecordBatch> ToBatch(const std::vector<columnar::Field>& declared = {},
                                         const std::vector<TextKind>* kinds = nullptr,
-                                        int64_t first_row = 0) const;
+                                        int64_t first_row = 0,
+                                        const TextReadOptions& options = {}) const;
   const std::vector<std::string>& names() const { return names_; }
 
  private:

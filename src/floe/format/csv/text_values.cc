@@ -6,8 +6,11 @@
 #include <limits>
 #include <string>
 
+#include "floe/columnar/value_text.h"
+#include "floe/format/csv/json_values.h"
 #include "floe/util/ascii.h"
 #include "floe/util/time.h"
+#include "floe/util/uuid.h"
 
 namespace floe::textformat {
 
@@ -89,6 +92,65 @@ Result<__int128> TextDecimal(std::string_view text, int32_t precision, int32_t s
   return negative ? -v : v;
 }
 
+std::string_view TrimSpaces(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::optional<std::string> HexBytes(std::string_view text) {
+  if (text.size() % 2 != 0) return std::nullopt;
+  std::string out(text.size() / 2, '\0');
+  for (size_t i = 0; i < out.size(); ++i) {
+    int hi = HexValue(text[2 * i]), lo = HexValue(text[2 * i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    out[i] = static_cast<char>(hi * 16 + lo);
+  }
+  return out;
+}
+
+// RFC 4648 base64, the padding optional.
+std::optional<std::string> Base64Bytes(std::string_view text) {
+  auto sextet = [](char c) -> int {
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '+') return 62;
+    if (c == '/') return 63;
+    return -1;
+  };
+  while (!text.empty() && text.back() == '=') text.remove_suffix(1);
+  if (text.size() % 4 == 1) return std::nullopt;
+  std::string out;
+  uint32_t bits = 0;
+  int count = 0;
+  for (char c : text) {
+    int v = sextet(c);
+    if (v < 0) return std::nullopt;
+    bits = (bits << 6) | static_cast<uint32_t>(v);
+    if (++count == 4) {
+      out.push_back(static_cast<char>(bits >> 16));
+      out.push_back(static_cast<char>(bits >> 8));
+      out.push_back(static_cast<char>(bits));
+      bits = 0;
+      count = 0;
+    }
+  }
+  if (count == 2) out.push_back(static_cast<char>(bits >> 4));
+  if (count == 3) {
+    out.push_back(static_cast<char>(bits >> 10));
+    out.push_back(static_cast<char>(bits >> 2));
+  }
+  return out;
+}
+
 // Iceberg's name of the type (what --schema says).
 std::string TypeName(const col::DataType& type) {
   bool zoned = type.id() == col::TypeId::kTimestamp && !type.timezone().empty();
@@ -114,10 +176,23 @@ std::string TypeName(const col::DataType& type) {
       return fmt::format("decimal({}, {})", type.precision(), type.scale());
     case col::TypeId::kString:
       return "string";
+    case col::TypeId::kBinary:
+      return "binary";
+    case col::TypeId::kFixedSizeBinary:
+      return fmt::format("fixed[{}]", type.byte_width());
+    case col::TypeId::kList:
+      return "list";
+    case col::TypeId::kStruct:
+      return "struct";
+    case col::TypeId::kMap:
+      return "map";
     default:
       return type.ToString();
   }
 }
+
+Status AppendTypedText(const col::DataType& type, bool uuid, std::string_view raw,
+                       col::ArrayBuilder* builder, const TextReadOptions& options);
 
 }  // namespace
 
@@ -139,6 +214,15 @@ bool CanReadTextAs(const col::DataType& type) {
     case col::TypeId::kDate32:
     case col::TypeId::kDecimal128:
     case col::TypeId::kString:
+    case col::TypeId::kBinary:
+    case col::TypeId::kFixedSizeBinary:
+      return true;
+    case col::TypeId::kList:
+    case col::TypeId::kStruct:
+    case col::TypeId::kMap:
+      for (int i = 0; i < type.num_children(); ++i) {
+        if (!CanReadTextAs(type.child(i))) return false;
+      }
       return true;
     case col::TypeId::kTime64:
       return type.unit() == col::TimeUnit::kMicro;
@@ -149,10 +233,36 @@ bool CanReadTextAs(const col::DataType& type) {
   }
 }
 
+bool CanReadTextAs(const col::Field& field) {
+  const std::string* extension = field.FindMetadata(col::kExtensionNameKey);
+  if (extension != nullptr && !col::IsUuidField(field)) return false;
+  return CanReadTextAs(*field.type);
+}
+
+bool ReadsAsNull(const col::Field& field, std::string_view text, const TextReadOptions& options) {
+  bool stringlike = field.type->id() == col::TypeId::kString;
+  if (stringlike) return options.null_string_in_strings && text == options.null_string;
+  std::string_view trimmed = TrimSpaces(text);
+  return trimmed.empty() || trimmed == options.null_string;
+}
+
 Status AppendTextAs(const col::DataType& type, std::string_view text, col::ArrayBuilder* builder) {
+  return AppendTypedText(type, /*uuid=*/false, text, builder, TextReadOptions{});
+}
+
+Status AppendTextAs(const col::Field& field, std::string_view text, col::ArrayBuilder* builder,
+                    const TextReadOptions& options) {
+  return AppendTypedText(*field.type, col::IsUuidField(field), text, builder, options);
+}
+
+namespace {
+
+Status AppendTypedText(const col::DataType& type, bool uuid, std::string_view raw,
+                       col::ArrayBuilder* builder, const TextReadOptions& options) {
+  std::string_view text = type.id() == col::TypeId::kString ? raw : TrimSpaces(raw);
   auto bad = [&](std::string_view why = {}) {
-    return InvalidArgument("\"{}\" is not a valid {} value{}", text, TypeName(type),
-                           why.empty() ? std::string() : fmt::format(" ({})", why));
+    return Corrupt("\"{}\" is not a valid {} value{}", raw, uuid ? "uuid" : TypeName(type),
+                   why.empty() ? std::string() : fmt::format(" ({})", why));
   };
   // A reading, appended, or the refusal.
   auto AppendRead = [&](auto value, auto* typed) -> Status {
@@ -205,9 +315,43 @@ Status AppendTextAs(const col::DataType& type, std::string_view text, col::Array
     }
     case col::TypeId::kString:
       return static_cast<col::BinaryBuilder*>(builder)->Append(text);
+    case col::TypeId::kBinary:
+    case col::TypeId::kFixedSizeBinary: {
+      std::optional<std::string> bytes;
+      if (uuid) {
+        auto u = Uuid::Parse(text);
+        if (!u) return bad("expected 8-4-4-4-12 hex digits");
+        bytes.emplace(reinterpret_cast<const char*>(u->bytes.data()), u->bytes.size());
+      } else if (options.binary == BinaryEncoding::kHex) {
+        bytes = HexBytes(text);
+        if (!bytes)
+          return bad("expected hex digits, two per byte; --binary-encoding base64 reads base64");
+      } else {
+        bytes = Base64Bytes(text);
+        if (!bytes) return bad("expected base64");
+      }
+      auto data = reinterpret_cast<const uint8_t*>(bytes->data());
+      if (type.id() == col::TypeId::kBinary) {
+        return static_cast<col::BinaryBuilder*>(builder)->Append(
+            data, static_cast<int64_t>(bytes->size()));
+      }
+      if (static_cast<int64_t>(bytes->size()) != type.byte_width()) {
+        return bad(fmt::format("{} bytes, the type holds {}", bytes->size(), type.byte_width()));
+      }
+      return static_cast<col::FixedSizeBinaryBuilder*>(builder)->Append(data);
+    }
+    case col::TypeId::kList:
+    case col::TypeId::kStruct:
+    case col::TypeId::kMap: {
+      Status st = AppendJsonAs(type, text, builder, options);
+      if (!st.ok()) return bad(st.error().message);
+      return Ok();
+    }
     default:
       return NotSupported("{} values are not read from text", TypeName(type));
   }
 }
+
+}  // namespace
 
 }  // namespace floe::textformat

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <simdjson.h>
 
+#include "floe/format/csv/json_values.h"
 #include "floe/format/csv/text_columns.h"
 
 namespace floe::textformat {
@@ -48,6 +49,7 @@ TextCell CellOf(simdjson::dom::element v) {
 
 struct NdjsonLineParser::Impl {
   simdjson::dom::parser parser;
+  std::vector<std::string_view> spans;  // JsonObjectValueSpans' answer, its room kept
 };
 
 NdjsonLineParser::NdjsonLineParser() : impl_(std::make_unique<Impl>()) {}
@@ -62,7 +64,42 @@ Status NdjsonLineParser::Parse(std::string_view line, int64_t line_number,
   }
   simdjson::dom::object object;
   if (doc.get_object().get(object)) return Corrupt("line {}: not a JSON object", line_number);
-  for (auto field : object) fields->emplace_back(std::string(field.key), CellOf(field.value));
+  bool inexact = false;  // a number simdjson holds as a double (or beyond int64), or nested JSON
+  for (auto field : object) {
+    auto type = field.value.type();
+    inexact = inexact || type == simdjson::dom::element_type::DOUBLE ||
+              type == simdjson::dom::element_type::UINT64 ||
+              type == simdjson::dom::element_type::ARRAY ||
+              type == simdjson::dom::element_type::OBJECT;
+    fields->emplace_back(std::string(field.key), CellOf(field.value));
+  }
+  if (!inexact) return Ok();
+  // Those values as the line writes them: a decimal column reads the digits, not a double's.
+  std::vector<std::string_view>& spans = impl_->spans;
+  if (!JsonObjectValueSpans(line, &spans).ok() || spans.size() != fields->size()) {
+    return Corrupt("line {}: the JSON object could not be split into its values", line_number);
+  }
+  size_t i = 0;
+  for (auto field : object) {
+    TextCell& cell = (*fields)[i].second;
+    std::string_view span = spans[i++];
+    switch (field.value.type()) {
+      case simdjson::dom::element_type::DOUBLE:
+        cell.text.assign(span);
+        // "-0" and "1E5" must not read back as integers.
+        if (span.find_first_of(".eE") == std::string_view::npos) cell.text += ".0";
+        break;
+      case simdjson::dom::element_type::UINT64:
+        cell.text.assign(span);
+        break;
+      case simdjson::dom::element_type::ARRAY:
+      case simdjson::dom::element_type::OBJECT:
+        cell.text = MinifiedJson(span);
+        break;
+      default:
+        break;
+    }
+  }
   return Ok();
 }
 

@@ -19,10 +19,12 @@ namespace floe::textformat {
 class TextBatchReader::Records {
  public:
   static Result<std::unique_ptr<Records>> Open(io::FileIO& io, const std::string& location,
-                                               TextFormat format, int64_t block_bytes,
-                                               bool replace_invalid_utf8) {
+                                               TextFormat format,
+                                               const TextBatchReaderOptions& options) {
     auto records = std::unique_ptr<Records>(new Records());
-    records->replace_invalid_utf8_ = replace_invalid_utf8;
+    records->replace_invalid_utf8_ = options.replace_invalid_utf8;
+    records->allow_missing_columns_ = options.allow_missing_columns;
+    int64_t block_bytes = options.block_bytes;
     FLOE_ASSIGN_OR_RETURN(records->file_, io.OpenInput(location));
     FLOE_ASSIGN_OR_RETURN(records->size_, records->file_->Size());
     records->format_ = format;
@@ -44,6 +46,8 @@ class TextBatchReader::Records {
     return format_ == TextFormat::kCsv ? NextCsv(names, add_names, row)
                                        : NextNdjson(names, add_names, row);
   }
+  // The line the last row starts on (1 = the first line).
+  int64_t line() const { return format_ == TextFormat::kCsv ? record_line_ : line_; }
 
  private:
   Records() = default;
@@ -84,11 +88,17 @@ class TextBatchReader::Records {
                        std::vector<std::pair<int, TextCell>>* row) {
     while (true) {
       RecordRead read = RecordRead::kNeedMore;
+      size_t start = pos_;
       while (true) {
-        FLOE_ASSIGN_OR_RETURN(read, NextCsvRecord(buffer_, &pos_, at_end(), line_ + 1, &fields_));
+        start = pos_;
+        FLOE_ASSIGN_OR_RETURN(read, NextCsvRecord(buffer_, &pos_, at_end(), next_line_, &fields_));
         if (read != RecordRead::kNeedMore) break;
         FLOE_RETURN_IF_ERROR(Refill());
       }
+      // Errors name the line the record starts on: a quoted field may hold line ends.
+      record_line_ = next_line_;
+      next_line_ += std::count(buffer_.begin() + static_cast<std::ptrdiff_t>(start),
+                               buffer_.begin() + static_cast<std::ptrdiff_t>(pos_), '\n');
       if (read == RecordRead::kEnd) {
         if (line_ == 0) return InvalidArgument("the CSV input is empty: a header line is needed");
         return false;
@@ -110,13 +120,19 @@ class TextBatchReader::Records {
       }
       if (fields_.size() == 1 && fields_[0].is_null) continue;  // an empty line
       if (fields_.size() > names->size()) {
-        return Corrupt("line {}: {} fields, the header names {}", line_, fields_.size(),
+        return Corrupt("line {}: {} fields, the header names {}", record_line_, fields_.size(),
                        names->size());
+      }
+      if (fields_.size() < names->size() && !allow_missing_columns_) {
+        return Corrupt(
+            "line {}: {} fields, the header names {} (--allow-missing-columns reads the missing "
+            "trailing fields as nulls)",
+            record_line_, fields_.size(), names->size());
       }
       for (size_t i = 0; i < fields_.size(); ++i) {
         if (!fields_[i].is_null) {
           FLOE_RETURN_IF_ERROR(CheckText(&fields_[i].text, [&] {
-            return fmt::format("line {}, column {}", line_, (*names)[i]);
+            return fmt::format("line {}, column {}", record_line_, (*names)[i]);
           }));
         }
         row->emplace_back(static_cast<int>(i), std::move(fields_[i]));
@@ -194,8 +210,11 @@ class TextBatchReader::Records {
   std::string buffer_;
   size_t pos_ = 0;
   TextFormat format_ = TextFormat::kCsv;
-  int64_t line_ = 0;
+  int64_t line_ = 0;         // records read (NDJSON: lines read)
+  int64_t next_line_ = 1;    // CSV: the line the next record starts on
+  int64_t record_line_ = 0;  // CSV: the line the last record started on
   bool replace_invalid_utf8_ = false;
+  bool allow_missing_columns_ = false;
   std::string repaired_;  // an NDJSON line with U+FFFD for its invalid bytes
   std::vector<TextCell> fields_;
   NdjsonLineParser ndjson_;
@@ -216,9 +235,7 @@ Result<std::unique_ptr<TextBatchReader>> TextBatchReader::Open(io::FileIO& io,
   reader->options_ = std::move(options);
   reader->options_.batch_rows = std::max<int64_t>(reader->options_.batch_rows, 1);
   auto first_pass = [&]() -> Status {
-    FLOE_ASSIGN_OR_RETURN(auto records,
-                          Records::Open(io, location, format, reader->options_.block_bytes,
-                                        reader->options_.replace_invalid_utf8));
+    FLOE_ASSIGN_OR_RETURN(auto records, Records::Open(io, location, format, reader->options_));
     std::vector<std::pair<int, TextCell>> row;
     // Declared columns' values are read as their types here too, so that a value that does not
     // read is found before any batch is returned (as when the file is read whole).
@@ -244,10 +261,11 @@ Result<std::unique_ptr<TextBatchReader>> TextBatchReader::Open(io::FileIO& io,
         if (cell.is_null) continue;
         auto c = static_cast<size_t>(column);
         if (fields[c] != nullptr) {
-          Status st = AppendTextAs(*fields[c]->type, cell.text, checks[c].get());
+          if (ReadsAsNull(*fields[c], cell.text, reader->options_.values)) continue;
+          Status st = AppendTextAs(*fields[c], cell.text, checks[c].get(), reader->options_.values);
           if (!st.ok()) {
             return std::move(st).error().WithContext(
-                fmt::format("column {}, row {}", reader->names_[c], reader->num_rows_));
+                fmt::format("line {}, column {}", records->line(), reader->names_[c]));
           }
           continue;
         }
@@ -266,12 +284,11 @@ Result<std::unique_ptr<TextBatchReader>> TextBatchReader::Open(io::FileIO& io,
     // The schema: that of a batch without rows.
     TextColumns empty;
     for (const std::string& name : reader->names_) empty.Column(name);
-    FLOE_ASSIGN_OR_RETURN(columnar::RecordBatch batch,
-                          empty.ToBatch(reader->options_.declared, &reader->kinds_));
+    FLOE_ASSIGN_OR_RETURN(
+        columnar::RecordBatch batch,
+        empty.ToBatch(reader->options_.declared, &reader->kinds_, 0, reader->options_.values));
     reader->schema_ = batch.schema();
-    FLOE_ASSIGN_OR_RETURN(reader->records_,
-                          Records::Open(io, location, format, reader->options_.block_bytes,
-                                        reader->options_.replace_invalid_utf8));
+    FLOE_ASSIGN_OR_RETURN(reader->records_, Records::Open(io, location, format, reader->options_));
     return Ok();
   };
   if (Status s = first_pass(); !s.ok()) return std::move(s).error().WithContext(location);
@@ -293,7 +310,7 @@ Result<std::optional<columnar::RecordBatch>> TextBatchReader::Next() {
     if (!*more) return Corrupt("{}: the file became shorter while it was read", location_);
     columns.AddRow(std::move(row));
   }
-  auto batch = columns.ToBatch(options_.declared, &kinds_, rows_read_);
+  auto batch = columns.ToBatch(options_.declared, &kinds_, rows_read_, options_.values);
   if (!batch.ok()) return std::move(batch).error().WithContext(location_);
   rows_read_ += columns.num_rows();
   return std::optional<columnar::RecordBatch>(std::move(*batch));

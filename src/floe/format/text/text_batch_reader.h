@@ -29,12 +29,18 @@ struct TextBatchReaderOptions {
   // Strings (values and column names) must be UTF-8 without NUL bytes: an error naming the line
   // and column, or with this, each invalid sequence and NUL replaced by U+FFFD.
   bool replace_invalid_utf8 = false;
+  // How declared columns' text reads: the null text, the binary encoding (text_values.h).
+  TextReadOptions values;
+  // CSV: a row with fewer fields than the header is an error naming the line, or with this, its
+  // missing trailing fields are null. A row with more fields is always an error.
+  bool allow_missing_columns = false;
 };
 
 class TextBatchReader {
  public:
-  // Reads the whole file once (the first pass): errors in its syntax are found here, before any
-  // batch is returned. Errors name the file.
+  // Reads the whole file once (the first pass): errors in its syntax, and declared columns' values
+  // that do not read as their types, are found here, before any batch is returned. Errors name
+  // the file, and the line and column of a value: "f.csv: line 3, column amount: …".
   static Result<std::unique_ptr<TextBatchReader>> Open(io::FileIO& io, const std::string& location,
                                                        TextFormat format,
                                                        TextBatchReaderOptions options = {});

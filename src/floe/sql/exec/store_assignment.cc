@@ -34,7 +34,7 @@ bool IntegerIsExact(const Scalar& v, const DataType& from, int64_t c) {
 Status Overflow(const Scalar& v, const DataType& from, const DataType& to,
                 const EvalContext& context, const std::string& where) {
   std::string to_name = SparkTypeName(to);
-  return InvalidArgument(
+  return Corrupt(
       "{}: {} ({}) does not fit {} (an INSERT converts as Spark's ANSI store assignment); "
       "write try_cast(... AS {}) to store NULL instead",
       where, ScalarToSparkString(v, from, context), SparkTypeName(from), to_name, to_name);
