@@ -265,6 +265,12 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
       if (keep) groups_read.push_back(rg);
     }
     read.row_groups = groups_read;
+    if (options.plan_only) {
+      report.row_groups_skipped_by_statistics = counters.by_statistics;
+      report.row_groups_skipped_by_bloom_filter = counters.by_bloom_filter;
+      report.row_groups_skipped_by_page_index = counters.by_page_index;
+      return report;
+    }
     FLOE_ASSIGN_OR_RETURN(auto tree, ReadTreeOf(*file, read.projection, read));
     FLOE_ASSIGN_OR_RETURN(
         read.row_filter,
@@ -277,6 +283,7 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
       return decide(rg, &ranges);
     };
   }
+  if (options.plan_only && !late) return report;  // no filter: every row group is read
   FLOE_ASSIGN_OR_RETURN(reader, parquet::BatchReader::Make(*file, read));
 
   // The output columns: everything read, or the requested paths only.
