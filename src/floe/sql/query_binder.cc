@@ -427,6 +427,7 @@ class QueryBinder {
     out.table_scope = std::make_shared<Scope>(ScopeOf(*spec.schema, alias));
     out.scope->columns = ScopeOf(columnar::Schema(fields), alias).columns;
     out.table_schema_storage = spec.pushdown_schema;
+    spec.threads = options_.threads;
     out.pending_file = std::move(spec);
     return out;
   }

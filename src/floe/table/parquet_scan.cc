@@ -338,7 +338,8 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
   // Several row groups and threads: each row group is read (and filtered) by a reader of its
   // own on the thread pool, its kept rows emitted in file order. Only without a limit (which
   // would stop the scan early) and with a filter (so what waits to be emitted is small).
-  if (late && !options.limit && groups_read.size() > 1 && ThreadCount() > 1) {
+  const int threads = options.threads > 0 ? options.threads : ThreadCount();
+  if (late && !options.limit && groups_read.size() > 1 && threads > 1) {
     struct GroupBatches {
       std::vector<columnar::RecordBatch> batches;
       int64_t rows_scanned = 0;

@@ -39,6 +39,8 @@ struct ParquetScanOptions {
   // Only decide which row groups (and rows, by the page index) would be read, and return the
   // report without reading any data (EXPLAIN): rows_read and rows_returned stay 0.
   bool plan_only = false;
+  // Row groups read at once (on the global thread pool); 0: ThreadCount().
+  int threads = 0;
 };
 
 struct ParquetScanReport {

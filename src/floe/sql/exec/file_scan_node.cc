@@ -133,9 +133,9 @@ class FileScanNode final : public PlanNode {
     std::string out = std::string(FileFunctionName(spec_.format)) + " " + spec_.source;
     if (spec_.paths.size() != 1) out += fmt::format(" ({} files)", spec_.paths.size());
     if (!spec_.filter_text.empty()) out += " filter: " + spec_.filter_text;
-    out += " columns: " + (spec_.columns.empty()
-                               ? std::string("(none)")
-                               : fmt::format("{}", fmt::join(spec_.columns, ", ")));
+    out +=
+        " columns: " + (spec_.columns.empty() ? std::string("(none)")
+                                              : fmt::format("{}", fmt::join(spec_.columns, ", ")));
     return out;
   }
 
@@ -177,6 +177,7 @@ class FileScanNode final : public PlanNode {
     table::ParquetScanOptions options;
     options.batch_size = kFileBatchRows;
     options.int96_unit = columnar::TimeUnit::kMicro;
+    options.threads = spec_.threads;
     if (!spec_.filter_text.empty()) options.filter = spec_.filter;
     bool by_path = true;
     for (const std::string& c : spec_.columns) by_path = by_path && c.find('`') == c.npos;
@@ -280,8 +281,8 @@ Result<PlanNodePtr> MakeFileScanNode(FileScanSpec spec) {
   std::vector<columnar::Field> fields;
   for (const std::string& name : spec.columns) {
     int index = spec.schema->FieldIndex(name);
-    if (index < 0) return NotFound("{} {}: no column {}", FileFunctionName(spec.format),
-                                   spec.source, name);
+    if (index < 0)
+      return NotFound("{} {}: no column {}", FileFunctionName(spec.format), spec.source, name);
     fields.push_back(spec.schema->field(index));
   }
   auto schema = std::make_shared<const columnar::Schema>(std::move(fields));

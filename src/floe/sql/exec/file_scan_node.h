@@ -37,6 +37,7 @@ struct FileScanSpec {
   expr::Expression filter;           // the pushed conjuncts (unbound); TRUE: every row
   std::string filter_text;           // them as EXPLAIN shows them; empty: none
   std::vector<std::string> columns;  // top-level names to return, in file order; empty: none
+  int threads = 0;                   // row groups of a Parquet file read at once; 0: all cores
 };
 
 // Opens the files' footers (Parquet) or reads them once (text formats, whose types are
