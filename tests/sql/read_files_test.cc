@@ -23,8 +23,8 @@ class ReadFilesTest : public SqlScriptTest {
   // rows per row group, 100 per page.
   void WriteParquet(const std::string& path, int64_t first, int64_t rows,
                     const std::string& k_name = "k") {
-    auto schema = MakeSchema({k_name, "d", "s"}, {columnar::Int32(), columnar::Float64(),
-                                                  columnar::Utf8()});
+    auto schema =
+        MakeSchema({k_name, "d", "s"}, {columnar::Int32(), columnar::Float64(), columnar::Utf8()});
     columnar::Int32Builder k(columnar::Int32());
     columnar::DoubleBuilder d(columnar::Float64());
     columnar::BinaryBuilder s(columnar::Utf8());
@@ -103,8 +103,7 @@ TEST_F(ReadFilesTest, ExplainShowsTheRowGroupsPruned) {
   // k = 150 is in the first row group's range; the page index keeps one page of 100 rows.
   plan = Run("EXPLAIN SELECT sum(d) " + from + " WHERE k = 150");
   EXPECT_NE(plan.find("1 to read of 10 (9 skipped by statistics"), std::string::npos) << plan;
-  EXPECT_NE(plan.find("rows skipped by the page index in row groups read: 900"),
-            std::string::npos)
+  EXPECT_NE(plan.find("rows skipped by the page index in row groups read: 900"), std::string::npos)
       << plan;
   // 's2x' is inside every row group's min/max range: the bloom filters prune it.
   plan = Run("EXPLAIN SELECT sum(d) " + from + " WHERE s = 's2x'");
@@ -132,9 +131,9 @@ TEST_F(ReadFilesTest, GlobsAndListsReadEveryFile) {
                  dir_.Join("parts/a.parquet") + "']) WHERE k IN (1, 3001) LIMIT 5"),
             "3001\n1\n");
   // A glob matching nothing names the pattern.
-  EXPECT_EQ(Run("SELECT * FROM read_parquet('" + dir_.Join("parts/*.nothing") + "')"),
-            "error: line 1, column 15: read_parquet: no file matches " +
-                dir_.Join("parts/*.nothing"));
+  EXPECT_EQ(
+      Run("SELECT * FROM read_parquet('" + dir_.Join("parts/*.nothing") + "')"),
+      "error: line 1, column 15: read_parquet: no file matches " + dir_.Join("parts/*.nothing"));
   // A file of other columns is named.
   WriteParquet(dir_.Join("parts/d.parquet"), 0, 10, "key");
   std::string error = Run("SELECT * FROM read_parquet('" + dir_.Join("parts/*.parquet") + "')");
@@ -155,7 +154,8 @@ TEST_F(ReadFilesTest, GlobsAndListsReadEveryFile) {
             std::string::npos);
   WriteText(dir_.Join("csv/3.csv"), "id,label\n4,d\n");
   error = Run("SELECT * FROM read_csv('" + dir_.Join("csv/*.csv") + "')");
-  EXPECT_NE(error.find("read_csv: " + dir_.Join("csv/3.csv") + " has the columns (id bigint, "
+  EXPECT_NE(error.find("read_csv: " + dir_.Join("csv/3.csv") +
+                       " has the columns (id bigint, "
                        "label string)"),
             std::string::npos)
       << error;
@@ -177,9 +177,9 @@ TEST_F(ReadFilesTest, ReadJsonReadsNdjson) {
 }
 
 TEST_F(ReadFilesTest, IcebergScanTakesATableFolder) {
-  std::string out = Run(
-      "CREATE NAMESPACE s; CREATE TABLE s.t (id int, v string); "
-      "INSERT INTO s.t VALUES (1, 'a'), (2, 'b'); INSERT INTO s.t VALUES (3, 'c')");
+  std::string out =
+      Run("CREATE NAMESPACE s; CREATE TABLE s.t (id int, v string); "
+          "INSERT INTO s.t VALUES (1, 'a'), (2, 'b'); INSERT INTO s.t VALUES (3, 'c')");
   ASSERT_EQ(out.find("error"), std::string::npos) << out;
   std::string folder;
   for (const auto& e : std::filesystem::recursive_directory_iterator(dir_.path())) {
