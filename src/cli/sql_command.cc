@@ -95,7 +95,8 @@ FLOE_REGISTER_COMMAND(
             "tables\n"
             "(t.snapshots, t.files, t.manifests, t.history, t.partitions, t.refs, t.entries, "
             "...),\n"
-            "read_parquet('f.parquet'), read_csv('f.csv'), iceberg_scan('…/vN.metadata.json').\n"
+            "read_parquet('f.parquet'), read_csv('f.csv'), read_json('f.ndjson') (a path, a glob\n"
+            "'dir/*.parquet' or a list ['a.parquet', 'b.parquet']), iceberg_scan('table-folder').\n"
             "The session time zone (--time-zone, SET TIME ZONE) decides where dates and hours of\n"
             "timestamps are cut; JSON output is always UTC.",
         .example = "  floe --warehouse wh sql \"CREATE NAMESPACE eng; CREATE TABLE eng.t (id "

@@ -9,11 +9,13 @@
 #include "floe/scan/snapshot_selection.h"
 #include "floe/sql/aggregate_binding.h"
 #include "floe/sql/exec/aggregate_node.h"
+#include "floe/sql/exec/file_scan_node.h"
 #include "floe/sql/exec/functions.h"
 #include "floe/sql/exec/hash_join_node.h"
 #include "floe/sql/exec/sort_node.h"
 #include "floe/sql/exec/sql_type.h"
 #include "floe/sql/expression_binder.h"
+#include "floe/sql/file_patterns.h"
 #include "floe/sql/filter_pushdown.h"
 #include "floe/sql/generator_binding.h"
 #include "floe/sql/syntax_walk.h"
@@ -35,6 +37,7 @@ struct PendingJoin;
 struct BoundFrom {
   PlanNodePtr node;
   std::optional<TableScanSpec> pending_scan;
+  std::optional<FileScanSpec> pending_file;  // read_parquet and the like, open to pushdown
   std::shared_ptr<PendingJoin> pending_join;
   std::shared_ptr<Scope> scope = std::make_shared<Scope>();
   // The full schema of a pending scan's table (pushdown binds against it).
@@ -337,29 +340,46 @@ class QueryBinder {
       case syntax::FromKind::kTableFunction: {
         const auto& fn = *from.As<syntax::TableFunction>();
         std::string name = AsciiLower(syntax::ToSql(fn.name));
-        if (fn.args.size() != 1) return InvalidArgument("{} takes one path", name);
-        FLOE_ASSIGN_OR_RETURN(Scalar path, EvaluateConstantSyntax(*fn.args[0], context_));
-        if (path.is_null() || !std::holds_alternative<std::string>(path.value)) {
-          return InvalidArgument("{} takes a path string", name);
-        }
         std::string alias = from.alias.value_or(name);
-        if (name == "iceberg_scan") {
-          FLOE_ASSIGN_OR_RETURN(RelationSource source,
-                                resolver_.ResolveMetadataFile(path.as_string()));
+        std::optional<FileFormatKind> format;
+        if (name == "read_parquet") format = FileFormatKind::kParquet;
+        if (name == "read_csv") format = FileFormatKind::kCsv;
+        if (name == "read_json") format = FileFormatKind::kNdjson;
+        if (!format && name != "iceberg_scan") {
+          return NotFound(
+              "unknown table function {} (read_parquet, read_csv, read_json, iceberg_scan)", name);
+        }
+        if (fn.args.size() != 1) {
+          if (!format) return InvalidArgument("{} takes one path", name);
+          return InvalidArgument("{} takes one path, a glob or a list of them ([…])", name);
+        }
+        // A list ['a', 'b'] is parsed as array('a', 'b').
+        std::vector<const Expr*> items;
+        const auto* list = fn.args[0]->As<syntax::FunctionCall>();
+        if (format && list && list->name.size() == 1 && AsciiLower(list->name[0]) == "array") {
+          for (const auto& item : list->args) items.push_back(item.get());
+          if (items.empty()) return InvalidArgument("{} takes a list of at least one path", name);
+        } else {
+          items.push_back(fn.args[0].get());
+        }
+        std::vector<std::string> patterns;
+        for (const Expr* item : items) {
+          FLOE_ASSIGN_OR_RETURN(Scalar path, EvaluateConstantSyntax(*item, context_));
+          if (path.is_null() || !std::holds_alternative<std::string>(path.value)) {
+            return InvalidArgument("{} takes a path string", name);
+          }
+          patterns.push_back(path.as_string());
+        }
+        if (!format) {
+          FLOE_ASSIGN_OR_RETURN(RelationSource source, resolver_.ResolveMetadataFile(patterns[0]));
           return FromSource(std::move(source), alias);
         }
-        FileFormatKind format;
-        if (name == "read_parquet") {
-          format = FileFormatKind::kParquet;
-        } else if (name == "read_csv") {
-          format = FileFormatKind::kCsv;
-        } else {
-          return NotFound("unknown table function {} (read_parquet, read_csv, iceberg_scan)", name);
-        }
-        FLOE_ASSIGN_OR_RETURN(out.node,
-                              MakeFileScanNode(resolver_.LocalIo(), path.as_string(), format));
-        *out.scope = ScopeOf(*out.node->schema(), alias);
-        return out;
+        FLOE_ASSIGN_OR_RETURN(std::vector<std::string> paths, ExpandFilePatterns(patterns, name));
+        std::string source_text = syntax::ToSql(*fn.args[0]);
+        FLOE_ASSIGN_OR_RETURN(
+            FileScanSpec spec,
+            OpenFileScan(resolver_.LocalIo(), *format, std::move(source_text), std::move(paths)));
+        return FromFile(std::move(spec), alias);
       }
       case syntax::FromKind::kSubquery: {
         const auto& sub = *from.As<syntax::SubqueryRef>();
@@ -389,6 +409,28 @@ class QueryBinder {
     }
     out.node = q.node;
     *out.scope = ScopeOf(*q.node->schema(), alias);
+    return out;
+  }
+
+  // A file scan reading only the columns the query names, open to pushdown.
+  Result<BoundFrom> FromFile(FileScanSpec spec, const std::string& alias) {
+    BoundFrom out;
+    std::vector<columnar::Field> fields;
+    const std::string lower_alias = AsciiLower(alias);
+    spec.columns.clear();
+    for (const auto& f : spec.schema->fields()) {
+      if (named_.Reads(lower_alias, AsciiLower(f.name))) {
+        spec.columns.push_back(f.name);
+        fields.push_back(f);
+      } else {
+        out.scope->unread.push_back(alias + "." + f.name);
+      }
+    }
+    out.table_scope = std::make_shared<Scope>(ScopeOf(*spec.schema, alias));
+    out.scope->columns = ScopeOf(columnar::Schema(fields), alias).columns;
+    out.table_schema_storage = spec.pushdown_schema;
+    spec.threads = options_.threads;
+    out.pending_file = std::move(spec);
     return out;
   }
 
@@ -437,6 +479,17 @@ class QueryBinder {
       from.pushed.clear();
       FLOE_ASSIGN_OR_RETURN(from.node, MakeTableScanNode(std::move(*from.pending_scan)));
       from.pending_scan.reset();
+    } else if (from.pending_file) {
+      FileScanSpec& scan = *from.pending_file;
+      std::vector<expr::Expression> parts;
+      for (PushedFilter& pushed : from.pushed) {
+        scan.filter_text += (scan.filter_text.empty() ? "" : " AND ") + pushed.text;
+        parts.push_back(std::move(pushed.filter));
+      }
+      if (!parts.empty()) scan.filter = BalancedAnd(parts, 0, parts.size());
+      from.pushed.clear();
+      FLOE_ASSIGN_OR_RETURN(from.node, MakeFileScanNode(std::move(*from.pending_file)));
+      from.pending_file.reset();
     } else if (from.pending_join) {
       PendingJoin& join = *from.pending_join;
       FLOE_ASSIGN_OR_RETURN(PlanNodePtr left, Finish(join.left));
@@ -504,7 +557,7 @@ class QueryBinder {
   // holds), never one over its right input: that would drop the NULL-extended rows it is
   // evaluated on above the join (`WHERE r.x IS NULL` keeps the left rows without a match).
   bool PushDown(BoundFrom& from, const Expr* conjunct, bool may_filter_here) {
-    if (from.pending_scan) {
+    if (from.pending_scan || (from.pending_file && from.table_schema_storage)) {
       ExpressionBinder table_binder(*from.table_scope, context_);
       auto pushed = PushableFilter(*conjunct, table_binder, *from.table_scope,
                                    *from.table_schema_storage, context_->time_zone.is_utc());

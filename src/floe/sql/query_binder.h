@@ -49,7 +49,7 @@ class RelationResolver {
                                               const EvalContextPtr& context) = 0;
   // read_parquet / read_csv / iceberg_scan paths are read through this.
   virtual io::FileIO& LocalIo() = 0;
-  // iceberg_scan('…/metadata/vN.metadata.json'): the table of that metadata file.
+  // iceberg_scan(path): the table of that metadata file, or of that table folder's current one.
   virtual Result<RelationSource> ResolveMetadataFile(const std::string& path) = 0;
 };
 

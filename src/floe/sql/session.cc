@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <filesystem>
 
 #include "floe/catalog/catalog_table_operations.h"
 #include "floe/catalog/staged_table_operations.h"
@@ -346,7 +347,14 @@ Result<RelationSource> Session::ResolveTable(const syntax::TableName& table,
   return source;
 }
 
-Result<RelationSource> Session::ResolveMetadataFile(const std::string& path) {
+Result<RelationSource> Session::ResolveMetadataFile(const std::string& argument) {
+  // A table folder (or its metadata folder) reads its current metadata file, as `floe scan
+  // <folder>` does.
+  std::string path = argument;
+  std::error_code ec;
+  if (std::filesystem::is_directory(argument, ec)) {
+    FLOE_ASSIGN_OR_RETURN(path, commit::FindCurrentMetadataFile(*local_io_, argument));
+  }
   FLOE_ASSIGN_OR_RETURN(spec::TableMetadata metadata, commit::ReadMetadataFile(*local_io_, path));
   RelationSource source;
   source.qualifier = "iceberg_scan";

@@ -265,6 +265,12 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
       if (keep) groups_read.push_back(rg);
     }
     read.row_groups = groups_read;
+    if (options.plan_only) {
+      report.row_groups_skipped_by_statistics = counters.by_statistics;
+      report.row_groups_skipped_by_bloom_filter = counters.by_bloom_filter;
+      report.row_groups_skipped_by_page_index = counters.by_page_index;
+      return report;
+    }
     FLOE_ASSIGN_OR_RETURN(auto tree, ReadTreeOf(*file, read.projection, read));
     FLOE_ASSIGN_OR_RETURN(
         read.row_filter,
@@ -277,6 +283,7 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
       return decide(rg, &ranges);
     };
   }
+  if (options.plan_only && !late) return report;  // no filter: every row group is read
   FLOE_ASSIGN_OR_RETURN(reader, parquet::BatchReader::Make(*file, read));
 
   // The output columns: everything read, or the requested paths only.
@@ -331,7 +338,8 @@ Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
   // Several row groups and threads: each row group is read (and filtered) by a reader of its
   // own on the thread pool, its kept rows emitted in file order. Only without a limit (which
   // would stop the scan early) and with a filter (so what waits to be emitted is small).
-  if (late && !options.limit && groups_read.size() > 1 && ThreadCount() > 1) {
+  const int threads = options.threads > 0 ? options.threads : ThreadCount();
+  if (late && !options.limit && groups_read.size() > 1 && threads > 1) {
     struct GroupBatches {
       std::vector<columnar::RecordBatch> batches;
       int64_t rows_scanned = 0;

@@ -36,6 +36,11 @@ struct ParquetScanOptions {
   // Decode the columns the filter does not read only for the rows it keeps. false: every column
   // of every row is decoded and then filtered (the reference path; same rows, same values).
   bool late_materialization = true;
+  // Only decide which row groups (and rows, by the page index) would be read, and return the
+  // report without reading any data (EXPLAIN): rows_read and rows_returned stay 0.
+  bool plan_only = false;
+  // Row groups read at once (on the global thread pool); 0: ThreadCount().
+  int threads = 0;
 };
 
 struct ParquetScanReport {

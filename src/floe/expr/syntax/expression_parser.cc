@@ -590,6 +590,18 @@ Result<ExprPtr> ExpressionParser::ParsePrimary() {
         Advance();
         return MakeExpr(pos, Star{});
       }
+      if (t.text == "[") {
+        // [a, b, …]: the list literal DuckDB writes (read_parquet(['a.parquet', 'b.parquet'])),
+        // as array(a, b, …).
+        Advance();
+        FunctionCall call;
+        call.name = {"array"};
+        if (!AtSymbol("]")) {
+          FLOE_ASSIGN_OR_RETURN(call.args, ParseExprList());
+        }
+        FLOE_RETURN_IF_ERROR(ExpectSymbol("]", "to close the list"));
+        return MakeExpr(pos, std::move(call));
+      }
       return ErrorExpected("an expression");
     case TokenKind::kEnd:
       return ErrorExpected("an expression");

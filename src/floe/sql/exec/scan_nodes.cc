@@ -4,11 +4,7 @@
 
 #include "floe/columnar/array_builder.h"
 #include "floe/columnar/value_text.h"
-#include "floe/format/parquet/batch_reader.h"
-#include "floe/format/parquet/file_reader.h"
-#include "floe/format/text/text_batch_reader.h"
 #include "floe/scan/table_reader.h"
-#include "floe/sql/exec/cast.h"
 #include "floe/sql/exec/sql_type.h"
 #include "floe/sql/exec/uuid_text.h"
 #include "floe/table/schema_conversion.h"
@@ -123,70 +119,6 @@ std::string ScanPercent(int64_t part, int64_t whole) {
   return fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
 }
 
-// Columns of a file retyped to the query types (normalize_types: only when some differ).
-Result<RecordBatch> NormalizeBatch(const RecordBatch& batch, const SchemaPtr& schema,
-                                   const EvalContext& context) {
-  std::vector<columnar::ArrayPtr> columns;
-  for (int c = 0; c < batch.num_columns(); ++c) {
-    FLOE_ASSIGN_OR_RETURN(auto cast, CastArray(batch.column(c), schema->field(c).type, context));
-    columns.push_back(std::move(cast));
-  }
-  return RecordBatch::Make(schema, batch.num_rows(), std::move(columns));
-}
-
-SchemaPtr NormalizedSchema(const columnar::Schema& schema) {
-  std::vector<columnar::Field> fields = schema.fields();
-  for (auto& f : fields) {
-    f.type = NormalizeType(f.type);
-    f.nullable = true;
-  }
-  return std::make_shared<const columnar::Schema>(std::move(fields));
-}
-
-// read_parquet reads INT96 in microseconds, SQL's timestamp unit (as DuckDB does): every year
-// an INT96 holds fits.
-parquet::BatchReaderOptions FileReadOptions() {
-  parquet::BatchReaderOptions options;
-  options.int96_unit = columnar::TimeUnit::kMicro;
-  return options;
-}
-
-class FileScanNode final : public PlanNode {
- public:
-  FileScanNode(io::FileIO& io, std::string path, FileFormatKind format, SchemaPtr schema)
-      : PlanNode(std::move(schema)), io_(io), path_(std::move(path)), format_(format) {}
-
-  Status Run(const BatchSink& sink) override {
-    EvalContext context;
-    if (format_ == FileFormatKind::kCsv) {
-      FLOE_ASSIGN_OR_RETURN(
-          auto reader, textformat::TextBatchReader::Open(io_, path_, textformat::TextFormat::kCsv));
-      while (true) {
-        FLOE_ASSIGN_OR_RETURN(std::optional<RecordBatch> batch, reader->Next());
-        if (!batch) return Ok();
-        FLOE_ASSIGN_OR_RETURN(RecordBatch out, NormalizeBatch(*batch, schema(), context));
-        FLOE_RETURN_IF_ERROR(sink(out));
-      }
-    }
-    FLOE_ASSIGN_OR_RETURN(auto file, parquet::FileReader::Open(io_, path_));
-    FLOE_ASSIGN_OR_RETURN(auto reader, parquet::BatchReader::Make(*file, FileReadOptions()));
-    while (true) {
-      FLOE_ASSIGN_OR_RETURN(std::optional<RecordBatch> batch, reader->Next());
-      if (!batch) return Ok();
-      FLOE_ASSIGN_OR_RETURN(RecordBatch out, NormalizeBatch(*batch, schema(), context));
-      FLOE_RETURN_IF_ERROR(sink(out));
-    }
-  }
-  std::string Describe() const override {
-    return std::string(format_ == FileFormatKind::kCsv ? "read_csv " : "read_parquet ") + path_;
-  }
-
- private:
-  io::FileIO& io_;
-  std::string path_;
-  FileFormatKind format_;
-};
-
 }  // namespace
 
 Result<PlanNodePtr> MakeTableScanNode(TableScanSpec spec) {
@@ -238,22 +170,6 @@ Result<std::string> DescribeTableScanPlan(const TableScanSpec& spec) {
   out += fmt::format("pushdown:          {} of data files skipped\n",
                      ScanPercent(all_files - planned, all_files));
   return out;
-}
-
-Result<PlanNodePtr> MakeFileScanNode(io::FileIO& io, std::string path, FileFormatKind format) {
-  SchemaPtr schema;
-  if (format == FileFormatKind::kCsv) {
-    // Text formats infer types from every value: the file is read to learn its schema.
-    FLOE_ASSIGN_OR_RETURN(
-        auto reader, textformat::TextBatchReader::Open(io, path, textformat::TextFormat::kCsv));
-    schema = NormalizedSchema(*reader->schema());
-  } else {
-    FLOE_ASSIGN_OR_RETURN(auto file, parquet::FileReader::Open(io, path));
-    FLOE_ASSIGN_OR_RETURN(auto reader, parquet::BatchReader::Make(*file, FileReadOptions()));
-    schema = NormalizedSchema(*reader->schema());
-  }
-  return PlanNodePtr(
-      std::make_shared<FileScanNode>(io, std::move(path), format, std::move(schema)));
 }
 
 }  // namespace floe::sql

@@ -3,8 +3,8 @@
 //                reads): the WHERE conjuncts the binder could express as filter expressions
 //                (expr/expression.h) are pushed down, so partition and metrics pruning apply and
 //                the reader returns only matching rows; only the columns the query uses are read.
-//   FileScan     read_parquet('…') / read_csv('…'): one file's rows.
-// Both normalize column types to the ones queries work with (sql_type.h NormalizeType).
+// (Files named in SQL, read_parquet('…') and the like: file_scan_node.h.) It normalizes column
+// types to the ones queries work with (sql_type.h NormalizeType).
 #pragma once
 
 #include <memory>
@@ -44,10 +44,5 @@ Result<PlanNodePtr> MakeTableScanNode(TableScanSpec spec);
 // Plans the scan (no data read) and describes it as `floe scan --plan` does: snapshot, filter,
 // manifests and files scanned and skipped, bytes to read, pushdown rate.
 Result<std::string> DescribeTableScanPlan(const TableScanSpec& spec);
-
-enum class FileFormatKind { kParquet, kCsv };
-
-// The file's schema (normalized) and a node reading it.
-Result<PlanNodePtr> MakeFileScanNode(io::FileIO& io, std::string path, FileFormatKind format);
 
 }  // namespace floe::sql
