@@ -27,8 +27,14 @@ Status RunAppend(const Invocation& inv) {
   options.allow_missing_columns = text.allow_missing_columns;
   options.text_values = text.values;
   // Drawn only on a terminal, after a second (util/progress.h).
-  Progress progress("append", static_cast<int64_t>(inputs.size()));
-  options.progress = [&](size_t, size_t) { progress.Advance(); };
+  // Bytes of the inputs read, so one large file moves the bar too.
+  ProgressOptions bar;
+  bar.bytes = true;
+  Progress progress("append", 0, bar);
+  options.progress = [&](int64_t done, int64_t total) {
+    progress.SetTotal(total);
+    progress.Advance(done - progress.done());
+  };
   auto io = io::LocalFileIO();
   FLOE_ASSIGN_OR_RETURN(update::AppendFilesResult result,
                         update::AppendFiles(ops, *io, inputs, options));

@@ -51,6 +51,16 @@ TEST(ProgressTest, TerminalDrawsAndClears) {
   EXPECT_EQ(out.substr(out.size() - 4), "\r\x1b[K");  // the line is cleared at the end
 }
 
+TEST(ProgressTest, BytesDrawnInMegabytes) {
+  std::string out = Capture([](int fd) {
+    Progress progress(
+        "append", 4 << 20,
+        {.fd = fd, .delay = std::chrono::milliseconds(0), .bytes = true, .is_terminal = true});
+    progress.Advance(3 << 19);  // 1.5 MB
+  });
+  EXPECT_NE(out.find(" 37% 1.5 MB/4.0 MB"), std::string::npos) << out;
+}
+
 TEST(ProgressTest, ShortWorkShowsNothing) {
   std::string out = Capture([](int fd) {
     Progress progress("scan", 10, {.fd = fd, .is_terminal = true});  // default delay: 1 s

@@ -30,6 +30,7 @@ struct Input {
   std::unique_ptr<parquet::BatchReader> parquet_reader;
   std::unique_ptr<textformat::TextBatchReader> text_reader;
   std::optional<table::BatchConformer> conformer;
+  int64_t size = 0;  // bytes, for progress
 
   const columnar::SchemaPtr& schema() const {
     return parquet_reader ? parquet_reader->schema() : text_reader->schema();
@@ -38,6 +39,9 @@ struct Input {
   Result<std::optional<columnar::RecordBatch>> Next() {
     if (parquet_reader) return parquet_reader->Next();
     return text_reader->Next();
+  }
+  int64_t num_rows() const {
+    return parquet_file ? parquet_file->metadata().num_rows : text_reader->num_rows();
   }
 };
 
@@ -61,6 +65,7 @@ Result<Input> OpenInput(io::FileIO& io, const std::string& path, const spec::Sch
   switch (in.format) {
     case InputFormat::kParquet: {
       FLOE_ASSIGN_OR_RETURN(in.parquet_file, parquet::FileReader::Open(io, path));
+      in.size = in.parquet_file->file_size();
       parquet::BatchReaderOptions read;
       read.int96_unit = columnar::TimeUnit::kMicro;  // table/int96_units.h
       read.int96_nano_columns = table::Int96NanoColumns(in.parquet_file->schema(), table_schema,
@@ -78,6 +83,9 @@ Result<Input> OpenInput(io::FileIO& io, const std::string& path, const spec::Sch
       text.allow_missing_columns = options.allow_missing_columns;
       FLOE_ASSIGN_OR_RETURN(in.text_reader, textformat::TextBatchReader::Open(
                                                 io, path, *textformat::TextFormatOf(path), text));
+      if (auto file = io.OpenInput(path); file.ok()) {
+        if (auto size = (*file)->Size(); size.ok()) in.size = *size;
+      }
       conform.inferred_types = true;
       break;
     }
@@ -134,9 +142,14 @@ Result<AppendFilesResult> AppendFiles(commit::TableOperations& ops, io::FileIO& 
     opened.push_back(std::move(in));
   }
 
+  int64_t total_bytes = 0;
+  for (const Input& in : opened) total_bytes += in.size;
   auto write_all = [&](write::PartitionedWriter& writer) -> Status {
+    int64_t files_bytes = 0;  // of the inputs read whole
     for (size_t i = 0; i < opened.size(); ++i) {
       Input& in = opened[i];
+      const int64_t rows = in.num_rows();
+      int64_t rows_read = 0;
       while (true) {
         // Ctrl-C (util/cancellation.h): stop between batches; the writer's files are removed.
         FLOE_RETURN_IF_ERROR(GlobalCancellation().Check());
@@ -146,8 +159,14 @@ Result<AppendFilesResult> AppendFiles(commit::TableOperations& ops, io::FileIO& 
         auto conformed = in.conformer->Conform(**batch);
         if (!conformed.ok()) return DataDoesNotFit(std::move(conformed).error(), in.path);
         FLOE_RETURN_IF_ERROR(writer.Write(*conformed));
+        rows_read += (*batch)->num_rows();
+        if (options.progress && rows > 0) {
+          const double share = std::min(1.0, static_cast<double>(rows_read) / rows);
+          options.progress(files_bytes + static_cast<int64_t>(share * in.size), total_bytes);
+        }
       }
-      if (options.progress) options.progress(i + 1, opened.size());
+      files_bytes += in.size;
+      if (options.progress) options.progress(files_bytes, total_bytes);
     }
     return Ok();
   };

@@ -33,8 +33,10 @@ struct AppendFilesOptions {
   std::optional<std::string> app_id;  // summary app-id; generated when absent
   // Bytes of buffered row groups across all open data files (PartitionedWriter's budget).
   int64_t memory_budget = int64_t{256} * 1024 * 1024;
-  // Called after each input file is written: (files done, files in all).
-  std::function<void(size_t, size_t)> progress;
+  // Called after each batch read: (bytes of the inputs read so far, bytes of all inputs). Within
+  // a file the bytes are its size times the share of its rows read, so one large file moves the
+  // bar batch by batch.
+  std::function<void(int64_t done, int64_t total)> progress;
   // CSV and NDJSON strings: U+FFFD for invalid UTF-8 and NUL bytes instead of an error
   // (TextBatchReaderOptions).
   bool replace_invalid_utf8 = false;

@@ -46,6 +46,11 @@ void Progress::Finish() {
   if (drawn_.load(std::memory_order_relaxed)) WriteAll("\r\x1b[K");  // clear the bar's line
 }
 
+std::string Progress::Count(int64_t n) const {
+  if (!options_.bytes) return std::to_string(n);
+  return fmt::format("{:.1f} MB", static_cast<double>(n) / (1024.0 * 1024.0));
+}
+
 void Progress::Draw(std::chrono::steady_clock::time_point now) {
   int64_t done = done_.load(std::memory_order_relaxed);
   int64_t total = total_.load(std::memory_order_relaxed);
@@ -57,9 +62,10 @@ void Progress::Draw(std::chrono::steady_clock::time_point now) {
     int filled = static_cast<int>(fraction * options_.width);
     line += " [" + std::string(static_cast<size_t>(filled), '#') +
             std::string(static_cast<size_t>(options_.width - filled), '.') + "]";
-    line += fmt::format(" {:3d}% {}/{}", static_cast<int>(fraction * 100), done, total);
+    line +=
+        fmt::format(" {:3d}% {}/{}", static_cast<int>(fraction * 100), Count(done), Count(total));
   } else {
-    line += fmt::format(" {}", done);
+    line += fmt::format(" {}", Count(done));
   }
   line += fmt::format(" {:.1f}s\x1b[K", seconds);
   WriteAll(line);

@@ -31,6 +31,7 @@ struct ProgressOptions {
   std::chrono::milliseconds redraw_every{100};  // at most this often
   int width = 30;                               // bar cells
   bool quiet = false;                           // this bar only (SetProgressQuiet: all)
+  bool bytes = false;                           // counts are bytes: shown as "1.5/12.0 MB"
   // Tests: treat `fd` as a terminal (true) or not (false) instead of asking isatty.
   std::optional<bool> is_terminal;
 };
@@ -54,6 +55,7 @@ class Progress {
 
  private:
   void Draw(std::chrono::steady_clock::time_point now);
+  std::string Count(int64_t n) const;  // a count as drawn (bytes in MB)
   void WriteAll(const std::string& text);
 
   std::string label_;
