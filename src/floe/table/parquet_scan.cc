@@ -187,7 +187,12 @@ std::vector<std::string> SplitColumnList(std::string_view text) {
 Result<ParquetScanReport> ScanParquetFile(io::FileIO& io, std::string_view path,
                                           const ParquetScanOptions& options,
                                           const ParquetScanCallbacks& callbacks) {
-  FLOE_ASSIGN_OR_RETURN(auto file, parquet::FileReader::Open(io, path));
+  std::shared_ptr<const parquet::FileReader> file = options.opened;
+  if (!file) {
+    FLOE_ASSIGN_OR_RETURN(std::unique_ptr<parquet::FileReader> fresh,
+                          parquet::FileReader::Open(io, path));
+    file = std::move(fresh);
+  }
   ParquetScanReport report;
   report.row_groups = static_cast<int>(file->metadata().row_groups.size());
 

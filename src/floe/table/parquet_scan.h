@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,7 @@
 
 #include "floe/columnar/record_batch.h"
 #include "floe/expr/expression.h"
+#include "floe/format/parquet/file_reader.h"
 #include "floe/io/file_io.h"
 #include "floe/util/result.h"
 
@@ -41,6 +43,9 @@ struct ParquetScanOptions {
   bool plan_only = false;
   // Row groups read at once (on the global thread pool); 0: ThreadCount().
   int threads = 0;
+  // The file already opened (its footer read), e.g. by the SQL binder that learnt its schema;
+  // null: opened here.
+  std::shared_ptr<const parquet::FileReader> opened;
 };
 
 struct ParquetScanReport {

@@ -56,17 +56,21 @@ parquet::BatchReaderOptions FileReadOptions() {
   return options;
 }
 
-// The file's columns as read (before normalizing).
-Result<SchemaPtr> RawFileSchema(io::FileIO& io, FileFormatKind format, const std::string& path) {
+// The file's columns as read (before normalizing); *footer receives a Parquet file's footer.
+Result<SchemaPtr> RawFileSchema(io::FileIO& io, FileFormatKind format, const std::string& path,
+                                std::shared_ptr<const parquet::FileReader>* footer) {
   if (format != FileFormatKind::kParquet) {
     // Text formats infer types from every value: the file is read to learn its schema.
     FLOE_ASSIGN_OR_RETURN(auto reader,
                           textformat::TextBatchReader::Open(io, path, TextFormatFor(format)));
     return reader->schema();
   }
-  FLOE_ASSIGN_OR_RETURN(auto file, parquet::FileReader::Open(io, path));
+  FLOE_ASSIGN_OR_RETURN(std::unique_ptr<parquet::FileReader> file,
+                        parquet::FileReader::Open(io, path));
   FLOE_ASSIGN_OR_RETURN(auto reader, parquet::BatchReader::Make(*file, FileReadOptions()));
-  return reader->schema();
+  SchemaPtr schema = reader->schema();
+  *footer = std::move(file);
+  return schema;
 }
 
 std::string ColumnsText(const columnar::Schema& schema) {
@@ -119,11 +123,11 @@ class FileScanNode final : public PlanNode {
       : PlanNode(std::move(schema)), spec_(std::move(spec)) {}
 
   Status Run(const BatchSink& sink) override {
-    for (const std::string& path : spec_.paths) {
+    for (size_t i = 0; i < spec_.paths.size(); ++i) {
       if (spec_.format == FileFormatKind::kParquet) {
-        FLOE_RETURN_IF_ERROR(ScanParquet(path, sink));
+        FLOE_RETURN_IF_ERROR(ScanParquet(i, sink));
       } else {
-        FLOE_RETURN_IF_ERROR(ScanText(path, sink));
+        FLOE_RETURN_IF_ERROR(ScanText(spec_.paths[i], sink));
       }
     }
     return Ok();
@@ -144,11 +148,11 @@ class FileScanNode final : public PlanNode {
   Result<std::string> Report() const override {
     if (spec_.format != FileFormatKind::kParquet) return std::string();
     table::ParquetScanReport total;
-    for (const std::string& path : spec_.paths) {
-      FLOE_ASSIGN_OR_RETURN(table::ParquetScanOptions options, ParquetOptions());
+    for (size_t i = 0; i < spec_.paths.size(); ++i) {
+      FLOE_ASSIGN_OR_RETURN(table::ParquetScanOptions options, ParquetOptions(i));
       options.plan_only = true;
       FLOE_ASSIGN_OR_RETURN(table::ParquetScanReport r,
-                            table::ScanParquetFile(*spec_.io, path, options, {}));
+                            table::ScanParquetFile(*spec_.io, spec_.paths[i], options, {}));
       total.row_groups += r.row_groups;
       total.row_groups_skipped_by_statistics += r.row_groups_skipped_by_statistics;
       total.row_groups_skipped_by_bloom_filter += r.row_groups_skipped_by_bloom_filter;
@@ -173,8 +177,10 @@ class FileScanNode final : public PlanNode {
   }
 
  private:
-  Result<table::ParquetScanOptions> ParquetOptions() const {
+  // The options for file `index` of spec_.paths.
+  Result<table::ParquetScanOptions> ParquetOptions(size_t index) const {
     table::ParquetScanOptions options;
+    if (index < spec_.footers.size()) options.opened = spec_.footers[index];
     options.batch_size = kFileBatchRows;
     options.int96_unit = columnar::TimeUnit::kMicro;
     options.threads = spec_.threads;
@@ -193,8 +199,9 @@ class FileScanNode final : public PlanNode {
     return options;
   }
 
-  Status ScanParquet(const std::string& path, const BatchSink& sink) {
-    FLOE_ASSIGN_OR_RETURN(table::ParquetScanOptions options, ParquetOptions());
+  Status ScanParquet(size_t index, const BatchSink& sink) {
+    const std::string& path = spec_.paths[index];
+    FLOE_ASSIGN_OR_RETURN(table::ParquetScanOptions options, ParquetOptions(index));
     EvalContext context;
     table::ParquetScanCallbacks callbacks;
     callbacks.on_batch = [&](const RecordBatch& batch) -> Status {
@@ -242,7 +249,11 @@ Result<FileScanSpec> OpenFileScan(io::FileIO& io, FileFormatKind format, std::st
   // Columns read as the query sees them in every file.
   std::vector<bool> as_read;
   for (const std::string& path : spec.paths) {
-    FLOE_ASSIGN_OR_RETURN(SchemaPtr raw, RawFileSchema(io, format, path));
+    std::shared_ptr<const parquet::FileReader> footer;
+    FLOE_ASSIGN_OR_RETURN(SchemaPtr raw, RawFileSchema(io, format, path, &footer));
+    if (footer && spec.footers.size() < FileScanSpec::kKeptFooters) {
+      spec.footers.push_back(std::move(footer));
+    }
     SchemaPtr normalized = NormalizedSchema(*raw);
     if (!spec.schema) {
       spec.schema = normalized;

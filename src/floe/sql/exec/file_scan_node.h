@@ -8,11 +8,13 @@
 // keeps. CSV and NDJSON files are parsed whole and the unread columns dropped.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "floe/expr/expression.h"
+#include "floe/format/parquet/file_reader.h"
 #include "floe/io/file_io.h"
 #include "floe/spec/schema.h"
 #include "floe/sql/exec/plan_node.h"
@@ -38,6 +40,10 @@ struct FileScanSpec {
   std::string filter_text;           // them as EXPLAIN shows them; empty: none
   std::vector<std::string> columns;  // top-level names to return, in file order; empty: none
   int threads = 0;                   // row groups of a Parquet file read at once; 0: all cores
+  // Parquet: the footers read for the schema, by position in `paths` (the first
+  // kKeptFooters only), so the scan does not read them again.
+  std::vector<std::shared_ptr<const parquet::FileReader>> footers;
+  static constexpr size_t kKeptFooters = 16;
 };
 
 // Opens the files' footers (Parquet) or reads them once (text formats, whose types are
