@@ -4,6 +4,7 @@
 
 #include "floe/sql/exec/sql_type.h"
 #include "floe/util/ascii.h"
+#include "floe/util/suggest.h"
 
 namespace floe::sql {
 
@@ -173,20 +174,6 @@ constexpr std::string_view kKnownFunctions[] = {"abs",
                                                 "week",
                                                 "year"};
 
-size_t NameDistance(std::string_view a, std::string_view b) {
-  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      cur[j] =
-          std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-    }
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
-
 }  // namespace
 
 bool IsKnownFunctionName(std::string_view name) {
@@ -197,18 +184,8 @@ bool IsKnownFunctionName(std::string_view name) {
 }
 
 Error UnknownFunction(std::string_view what, std::string_view name) {
-  std::vector<std::string_view> close;
-  const size_t limit = name.size() <= 4 ? 1 : 2;
-  for (std::string_view known : kKnownFunctions) {
-    if (NameDistance(known, name) <= limit) close.push_back(known);
-  }
-  std::string hint;
-  for (size_t i = 0; i < close.size() && i < 3; ++i) {
-    hint += i == 0 ? "; did you mean " : " or ";
-    hint += close[i];
-  }
-  if (!hint.empty()) hint += "?";
-  return NotFound("unknown function {}{}", what, hint);
+  const std::vector<std::string> known(std::begin(kKnownFunctions), std::end(kKnownFunctions));
+  return NotFound("unknown function {}{}", what, DidYouMean(name, known));
 }
 
 bool IsAggregateFunction(std::string_view name) {
