@@ -9,34 +9,15 @@
 #include <map>
 #include <sstream>
 
+#include "cli/pty_driver.h"
 #include "testing/test_util.h"
 
 namespace floe::testing {
 namespace {
 
-// argv: floe, warehouse, home, statement. Prints key=value lines; the shell is killed when a
-// step takes far longer than it should.
-constexpr const char* kDriver = R"py(import os, pty, select, signal, sys, time
-floe, wh, home, statement = sys.argv[1:5]
-pid, fd = pty.fork()
-if pid == 0:
-    os.environ["HOME"] = home
-    os.execv(floe, [floe, "--warehouse", wh, "sql"])
-out = b""
-def wait_for(pattern, seconds, start=0):
-    global out
-    end = time.time() + seconds
-    while pattern not in out[start:] and time.time() < end:
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if ready:
-            try:
-                data = os.read(fd, 65536)
-            except OSError:
-                return False
-            if not data:
-                return False
-            out += data
-    return pattern in out[start:]
+// args: the statement. Prints key=value lines; the shell is killed when a step takes far
+// longer than it should.
+constexpr const char* kCancelBody = R"py(statement = args[0]
 def report(key, value):
     print(f"{key}={value}", flush=True)
 report("prompt", wait_for(b"floe> ", 10))
@@ -59,13 +40,7 @@ time.sleep(0.3)
 status = None
 for attempt in range(2):
     os.write(fd, b"\x04")
-    end = time.time() + (3 if attempt == 0 else 10)
-    while time.time() < end:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            break
-        wait_for(b"\x00", 0.05)
-        status = None
+    status = wait_exit(3 if attempt == 0 else 10)
     if status is not None:
         break
 if status is None:
@@ -105,7 +80,7 @@ TEST(SqlShellCancelTest, CtrlCStopsALongJoinPromptlyAndTheShellGoesOn) {
   floe("create namespace db");
   floe("create table db.t --schema \"id long, k long\"");
   floe("append db.t " + ShellQuote(dir.Join("rows.csv")));
-  std::ofstream(dir.Join("driver.py")) << kDriver;
+  std::ofstream(dir.Join("driver.py")) << PtyShellDriver(kCancelBody);
   const std::string statement = "SELECT count(*) FROM db.t a JOIN db.t b ON a.k = b.k;";
   CommandResult r =
       RunCommand("python3 " + ShellQuote(dir.Join("driver.py")) + " " + ShellQuote(FloeBinary()) +

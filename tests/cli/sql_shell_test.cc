@@ -8,50 +8,20 @@
 #include <fstream>
 #include <string>
 
+#include "cli/pty_driver.h"
 #include "testing/test_util.h"
 
 namespace floe::testing {
 namespace {
 
-// argv: floe, warehouse, home, then the lines to type. Prints everything the terminal showed.
-constexpr const char* kShellDriver =
-    R"py(import fcntl, os, pty, select, signal, struct, sys, termios, time
-floe, wh, home = sys.argv[1:4]
-lines = sys.argv[4:]
-pid, fd = pty.fork()
-if pid == 0:
-    fcntl.ioctl(sys.stdout.fileno(), termios.TIOCSWINSZ, struct.pack("HHHH", 20, 60, 0, 0))
-    os.environ["HOME"] = home
-    os.execv(floe, [floe, "--warehouse", wh, "sql"])
-out = b""
-def wait_for(pattern, seconds, start=0):
-    global out
-    end = time.time() + seconds
-    while pattern not in out[start:] and time.time() < end:
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if ready:
-            try:
-                data = os.read(fd, 65536)
-            except OSError:
-                return False
-            if not data:
-                return False
-            out += data
-    return pattern in out[start:]
-wait_for(b"floe> ", 10)
-for line in lines:
+// The lines to type (args), then .exit. Prints everything the terminal showed.
+constexpr const char* kShellBody = R"py(wait_for(b"floe> ", 10)
+for line in args:
     mark = len(out)
     os.write(fd, line.encode() + b"\n")
     wait_for(b"floe> ", 20, mark + len(line))
 os.write(fd, b".exit\n")
-end = time.time() + 10
-status = None
-while time.time() < end:
-    done, status = os.waitpid(pid, os.WNOHANG)
-    if done:
-        break
-    wait_for(b"\x00", 0.05)
-    status = None
+status = wait_exit(10)
 if status is None:
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
@@ -68,7 +38,7 @@ class SqlShellTest : public ::testing::Test {
       csv << i << "," << (i == 2 ? std::string(100, 'w') : "n" + std::to_string(i)) << "\n";
     }
     csv.close();
-    std::ofstream(dir_.Join("driver.py")) << kShellDriver;
+    std::ofstream(dir_.Join("driver.py")) << PtyShellDriver(kShellBody, 20, 60);
     ASSERT_EQ(RunFloe("--warehouse " + ShellQuote(wh_.path()) +
                       " sql 'CREATE NAMESPACE shop; CREATE TABLE shop.orders (id bigint); "
                       "CREATE NAMESPACE eng; CREATE TABLE eng.events (id bigint)'")
