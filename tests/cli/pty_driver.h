@@ -16,13 +16,12 @@
 namespace floe::testing {
 
 inline std::string PtyShellDriver(std::string_view body, int rows = 0, int cols = 0) {
-  const std::string size =
-      rows > 0 && cols > 0
-          ? fmt::format(
-                "    fcntl.ioctl(sys.stdout.fileno(), termios.TIOCSWINSZ, "
-                "struct.pack(\"HHHH\", {}, {}, 0, 0))\n",
-                rows, cols)
-          : std::string();
+  const std::string size = rows > 0 && cols > 0
+                               ? fmt::format(
+                                     "    fcntl.ioctl(sys.stdout.fileno(), termios.TIOCSWINSZ, "
+                                     "struct.pack(\"HHHH\", {}, {}, 0, 0))\n",
+                                     rows, cols)
+                               : std::string();
   return R"py(import fcntl, os, pty, select, signal, struct, sys, termios, time
 floe, wh, home = sys.argv[1:4]
 args = sys.argv[4:]

@@ -16,6 +16,13 @@ TEST_F(RegexFunctionsTest, Rlike) {
                 "regexp_like('Spark', 'S.*k') AS c, 'x' REGEXP NULL AS d, "
                 "'%SystemDrive%\\\\Users' RLIKE '%SystemDrive%\\\\\\\\Users' AS e"),
             "a,b,c,d,e\ntrue,false,true,,true\n");
+  // Spark's function forms of the operators.
+  EXPECT_EQ(Run("SELECT rlike('abc123', '[0-9]+') AS f, regexp('abc', '^b') AS g"),
+            "f,g\ntrue,false\n");
+  // As left(s, n) and right(s, n), though LEFT and RIGHT are join words.
+  EXPECT_EQ(Run("SELECT left('ab\xC3\xA9"
+                "cd', 3) AS l, right('abc', 5) AS r, left('abc', 0) AS z"),
+            "l,r,z\nab\xC3\xA9,abc,\"\"\n");
   std::string error = Run("SELECT 'a' RLIKE '(unclosed'");
   EXPECT_NE(error.find("invalid regular expression '(unclosed': missing closing parenthesis"),
             std::string::npos)

@@ -657,7 +657,10 @@ Result<PhysicalExprPtr> ExpressionBinder::BindNode(const Expr& expr) const {
     }
     case ExprKind::kFunctionCall: {
       const auto& call = *expr.As<syntax::FunctionCall>();
-      std::string name = AsciiLower(syntax::ToSql(call.name));
+      // One-part names as written: rlike and left are functions though RLIKE and LEFT are
+      // keywords (ToSql would quote them).
+      std::string name =
+          AsciiLower(call.name.size() == 1 ? call.name[0] : syntax::ToSql(call.name));
       if (call.no_parentheses) {
         // current_date etc. unless a column has that name.
         syntax::QualifiedName as_name = call.name;

@@ -654,8 +654,10 @@ Result<ExprPtr> ExpressionParser::ParsePrimary() {
       return MakeExpr(pos, Literal{*kind, std::move(s)});
     }
   }
-  // left(s, n) / right(s, n) are functions though LEFT and RIGHT are join words.
-  if ((AtWord("LEFT") || AtWord("RIGHT") || AtWord("IF")) && AtSymbol("(", 1)) {
+  // left(s, n) / right(s, n) are functions though LEFT and RIGHT are join words; rlike(s, re)
+  // and regexp(s, re) though RLIKE and REGEXP are operators.
+  if ((AtWord("LEFT") || AtWord("RIGHT") || AtWord("IF") || AtWord("RLIKE") || AtWord("REGEXP")) &&
+      AtSymbol("(", 1)) {
     return ParseNameOrCall();
   }
   if (IsReservedWord(t.text)) return ErrorExpected("an expression");

@@ -103,6 +103,20 @@ FamilyBinding BindStringFunction(std::string_view name, const std::vector<DataTy
           return Scalar::String(Substring(v[0].as_string(), v[1].as_int(), len));
         })});
   }
+  if (name == "left" || name == "right") {
+    // Spark's left(s, n) / right(s, n): the first / last n characters; none when n <= 0.
+    if (args.size() != 2)
+      return FamilyBinding(InvalidArgument("{} takes a string and a length", name));
+    const bool left = name == "left";
+    return FamilyBinding(
+        FunctionBinding{s,
+                        {s, columnar::Int32()},
+                        MakeRowKernel(s, [left](const std::vector<Scalar>& v) -> Result<Scalar> {
+                          const int64_t n = v[1].as_int();
+                          if (n <= 0) return Scalar::String("");
+                          return Scalar::String(Substring(v[0].as_string(), left ? 1 : -n, n));
+                        })});
+  }
   if (name == "concat" || name == "||") {
     std::vector<DataTypePtr> types(args.size(), s);
     return FamilyBinding(FunctionBinding{
