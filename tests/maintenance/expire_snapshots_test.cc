@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "floe/commit/metadata_builder.h"
@@ -134,6 +135,13 @@ class FakeOps : public commit::TableOperations {
   Result<commit::TableBase> Refresh() override { return current_; }
   Result<commit::TableBase> Commit(std::span<const commit::TableRequirement> requirements,
                                    std::span<const commit::TableUpdate> updates) override {
+    ++commits;
+    if (before_commit) {
+      // Once, and not for the hook's own commits.
+      auto hook = std::move(before_commit);
+      before_commit = nullptr;
+      hook();
+    }
     std::vector<commit::TableRequirement> reqs(requirements.begin(), requirements.end());
     FLOE_RETURN_IF_ERROR(commit::CheckRequirements(reqs, &current_.metadata));
     FLOE_ASSIGN_OR_RETURN(
@@ -144,6 +152,9 @@ class FakeOps : public commit::TableOperations {
   }
   io::FileIO& io() override { return *io_; }
   const spec::TableMetadata& metadata() const { return current_.metadata; }
+
+  std::function<void()> before_commit;  // runs inside the next Commit, before its checks
+  int commits = 0;
 
  private:
   std::shared_ptr<io::MemoryFileIO> io_;
@@ -156,6 +167,7 @@ spec::TableMetadata NewTable() {
   r.format_version = 2;
   r.location = "mem://t";
   r.properties["commit.manifest.min-count-to-merge"] = "3";
+  r.properties["commit.retry.min-wait-ms"] = "0";
   return *commit::NewTableMetadata(r, 1);
 }
 
@@ -323,6 +335,26 @@ TEST(ExpireSnapshotsTest, IncludeOutsideLocationDeletesThemToo) {
   EXPECT_TRUE(r->kept_outside_location.empty());
   EXPECT_EQ(r->deleted_data_files_count, 1);
   EXPECT_FALSE(t.io->Get("mem://elsewhere/f1.parquet").has_value());
+}
+
+TEST(ExpireSnapshotsTest, AConcurrentAppendIsKeptAndReplanned) {
+  Fixture t;
+  for (int i = 0; i < 5; ++i) t.Append();
+  int64_t concurrent = 0;
+  t.ops.before_commit = [&] { concurrent = t.Append(); };
+  ExpireSnapshotsOptions o;
+  o.now_ms = NowMillis() + 10 * kDay;
+  const int commits_before = t.ops.commits;
+  auto r = ExpireSnapshots(t.ops, o);
+  ASSERT_OK(r);
+  // The first swap lost to the append (main moved): re-planned on the new table, the append's
+  // snapshot is the one kept, and its file is live and present.
+  EXPECT_EQ(t.ops.commits - commits_before, 3);  // expiry, the append inside it, expiry again
+  ASSERT_EQ(t.ops.metadata().snapshots.size(), 1u);
+  EXPECT_EQ(t.ops.metadata().snapshots[0].snapshot_id, concurrent);
+  EXPECT_EQ(r->expired_snapshot_ids.size(), 5u);
+  EXPECT_EQ(LiveFiles(*t.io, t.ops.metadata()).size(), 6u);
+  Reachable(*t.io, t.ops.metadata());
 }
 
 }  // namespace

@@ -271,9 +271,14 @@ Result<ExpireSnapshotsResult> ExpireSnapshots(commit::TableOperations& ops,
   FLOE_ASSIGN_OR_RETURN(commit::TransactionResult committed, tx.Commit());
   // Only now that the commit stands may files go: the walk compares what the landed attempt
   // planned against with what it left.
-  FLOE_ASSIGN_OR_RETURN(ExpireSnapshotsResult result,
-                        PlanExpiredFiles(ops.io(), update.base(), committed.table.metadata,
-                                         options.include_outside_location));
+  auto planned = PlanExpiredFiles(ops.io(), update.base(), committed.table.metadata,
+                                 options.include_outside_location);
+  if (!planned.ok()) {
+    return planned.error().WithContext(
+        "the snapshots were expired, but none of their files was deleted (they are "
+        "unreferenced files now)");
+  }
+  ExpireSnapshotsResult result = std::move(*planned);
   result.removed_refs = update.plan().ref_names;
   std::optional<Error> first_error;
   for (const auto& path : result.deleted_files) {
