@@ -11,6 +11,8 @@
 
 #include "floe/commit/metadata_builder.h"
 #include "floe/io/memory_file_io.h"
+#include "floe/manifest/manifest_list_writer.h"
+#include "floe/manifest/manifest_writer.h"
 #include "floe/manifest/snapshot_files.h"
 #include "floe/update/fast_append.h"
 #include "floe/update/merge_append.h"
@@ -209,6 +211,61 @@ struct Fixture {
   }
 };
 
+// A snapshot on a new branch `branch` (to be dropped by its age) over main's current one, adding
+// one position and one equality delete file in a delete manifest of its own: what a row-level
+// delete commits. floe has no delete writer yet, so the manifest is written here.
+int64_t CommitDeletes(Fixture& t, const std::string& branch) {
+  const spec::TableMetadata base = t.ops.metadata();
+  const spec::Snapshot* parent = base.CurrentSnapshot();
+  const int64_t id = 777;
+  manifest::ManifestWriterOptions mo;
+  mo.content = manifest::ManifestContent::kDeletes;
+  mo.schema = *base.CurrentSchema();
+  mo.spec = *base.DefaultSpec();
+  mo.snapshot_id = id;
+  auto out = t.io->Create("mem://t/metadata/deletes-m0.avro", false);
+  EXPECT_OK(out);
+  auto writer = manifest::ManifestWriter::Open(std::move(*out), mo);
+  EXPECT_OK(writer);
+  manifest::DataFile pos = t.File();
+  pos.content = manifest::FileContent::kPositionDeletes;
+  manifest::DataFile eq = t.File();
+  eq.content = manifest::FileContent::kEqualityDeletes;
+  eq.equality_ids = std::vector<int32_t>{1};
+  EXPECT_OK((*writer)->WriteAdded(pos));
+  EXPECT_OK((*writer)->WriteAdded(eq));
+  auto deletes = (*writer)->Close();
+  EXPECT_OK(deletes);
+
+  manifest::ManifestListWriterOptions lo;
+  lo.snapshot_id = id;
+  lo.parent_snapshot_id = parent->snapshot_id;
+  lo.sequence_number = base.last_sequence_number + 1;
+  auto list_out = t.io->Create("mem://t/metadata/snap-777.avro", false);
+  EXPECT_OK(list_out);
+  auto list = manifest::ManifestListWriter::Open(std::move(*list_out), lo);
+  EXPECT_OK(list);
+  auto parent_list = manifest::ReadSnapshotManifests(*t.io, base, *parent);
+  EXPECT_OK(parent_list);
+  EXPECT_OK((*list)->Add(*deletes));
+  for (const auto& m : parent_list->manifests) EXPECT_OK((*list)->Add(m));
+  EXPECT_OK((*list)->Close());
+
+  spec::Snapshot s;
+  s.snapshot_id = id;
+  s.parent_snapshot_id = parent->snapshot_id;
+  s.sequence_number = lo.sequence_number;
+  s.timestamp_ms = NowMillis();
+  s.manifest_list = "mem://t/metadata/snap-777.avro";
+  s.summary = {{"operation", "delete"}};
+  s.schema_id = base.current_schema_id;
+  t.Update(commit::AddSnapshot{s});
+  auto ref = spec::SnapshotRef::Branch(id);
+  ref.max_ref_age_ms = kDay;
+  t.Update(commit::SetSnapshotRef{branch, ref});
+  return id;
+}
+
 // Every file the snapshots of `m` reach (lists, manifests, live content, statistics), checking
 // that each exists.
 std::set<std::string> Reachable(io::MemoryFileIO& io, const spec::TableMetadata& m) {
@@ -335,6 +392,32 @@ TEST(ExpireSnapshotsTest, IncludeOutsideLocationDeletesThemToo) {
   EXPECT_TRUE(r->kept_outside_location.empty());
   EXPECT_EQ(r->deleted_data_files_count, 1);
   EXPECT_FALSE(t.io->Get("mem://elsewhere/f1.parquet").has_value());
+}
+
+TEST(ExpireSnapshotsTest, CountsDeleteFilesByKind) {
+  Fixture t;
+  for (int i = 0; i < 3; ++i) t.Append();
+  CommitDeletes(t, "gone");
+  t.Append();
+  const auto files_before = t.io->Locations();
+  ExpireSnapshotsOptions o;
+  o.now_ms = NowMillis() + 10 * kDay;
+  auto r = ExpireSnapshots(t.ops, o);
+  ASSERT_OK(r);
+  EXPECT_EQ(r->removed_refs, (std::vector<std::string>{"gone"}));
+  EXPECT_EQ(r->deleted_data_files_count, 0);
+  EXPECT_EQ(r->deleted_position_delete_files_count, 1);
+  EXPECT_EQ(r->deleted_equality_delete_files_count, 1);
+  EXPECT_FALSE(t.io->Get("mem://t/data/f3.parquet").has_value());  // the position deletes
+  EXPECT_FALSE(t.io->Get("mem://t/data/f4.parquet").has_value());  // the equality deletes
+  EXPECT_FALSE(t.io->Get("mem://t/metadata/deletes-m0.avro").has_value());
+  EXPECT_FALSE(t.io->Get("mem://t/metadata/snap-777.avro").has_value());
+  int64_t gone = 0;
+  for (const auto& p : files_before) gone += t.io->Get(p).has_value() ? 0 : 1;
+  EXPECT_EQ(gone, r->deleted_position_delete_files_count + r->deleted_equality_delete_files_count +
+                      r->deleted_manifest_files_count + r->deleted_manifest_lists_count);
+  EXPECT_EQ(static_cast<int64_t>(r->deleted_files.size()), gone);
+  Reachable(*t.io, t.ops.metadata());
 }
 
 TEST(ExpireSnapshotsTest, AConcurrentAppendIsKeptAndReplanned) {

@@ -77,8 +77,8 @@ Result<ExpirePlan> PlanExpireSnapshots(const spec::TableMetadata& metadata,
     if (!by.empty()) {
       std::string names;
       for (const auto& n : by) names += (names.empty() ? "" : ", ") + n;
-      return InvalidArgument("expire snapshots: cannot expire snapshot {}: ref {} still points at it",
-                             id, names);
+      return InvalidArgument(
+          "expire snapshots: cannot expire snapshot {}: ref {} still points at it", id, names);
     }
   }
 
@@ -198,14 +198,13 @@ Result<ExpireSnapshotsResult> PlanExpiredFiles(io::FileIO& io, const spec::Table
 
   // Content files of the manifests only expired snapshots had, less those a kept one reaches.
   std::map<std::string, manifest::FileContent> content;
-  FLOE_RETURN_IF_ERROR(
-      ForEachLiveFile(io, before, expired_manifests, [&](const manifest::DataFile& f) {
-        content.emplace(f.file_path, f.content);
-      }));
+  FLOE_RETURN_IF_ERROR(ForEachLiveFile(
+      io, before, expired_manifests,
+      [&](const manifest::DataFile& f) { content.emplace(f.file_path, f.content); }));
   if (!content.empty()) {
-    FLOE_RETURN_IF_ERROR(ForEachLiveFile(io, after, kept_manifests, [&](const manifest::DataFile& f) {
-      content.erase(f.file_path);
-    }));
+    FLOE_RETURN_IF_ERROR(
+        ForEachLiveFile(io, after, kept_manifests,
+                        [&](const manifest::DataFile& f) { content.erase(f.file_path); }));
   }
 
   std::set<std::string> kept_lists, kept_stats;
@@ -260,9 +259,9 @@ Result<ExpireSnapshotsResult> ExpireSnapshots(commit::TableOperations& ops,
     std::erase_if(after.statistics, [&](const auto& s) { return gone.count(s.snapshot_id) > 0; });
     std::erase_if(after.partition_statistics,
                   [&](const auto& s) { return gone.count(s.snapshot_id) > 0; });
-    FLOE_ASSIGN_OR_RETURN(ExpireSnapshotsResult result,
-                          PlanExpiredFiles(ops.io(), base.metadata, after,
-                                           options.include_outside_location));
+    FLOE_ASSIGN_OR_RETURN(
+        ExpireSnapshotsResult result,
+        PlanExpiredFiles(ops.io(), base.metadata, after, options.include_outside_location));
     result.removed_refs = plan.ref_names;
     return result;
   }
@@ -272,7 +271,7 @@ Result<ExpireSnapshotsResult> ExpireSnapshots(commit::TableOperations& ops,
   // Only now that the commit stands may files go: the walk compares what the landed attempt
   // planned against with what it left.
   auto planned = PlanExpiredFiles(ops.io(), update.base(), committed.table.metadata,
-                                 options.include_outside_location);
+                                  options.include_outside_location);
   if (!planned.ok()) {
     return planned.error().WithContext(
         "the snapshots were expired, but none of their files was deleted (they are "
