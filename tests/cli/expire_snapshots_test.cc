@@ -42,8 +42,7 @@ class ExpireSnapshotsCommandTest : public ::testing::Test {
   }
   void Append(int i, const std::string& extra = "") {
     const std::string csv = wh_.Join(fmt::format("in{}.csv", i));
-    std::ofstream(csv) << fmt::format("id,region\n{},{}\n{},eu\n", i, i % 2 ? "us" : "eu",
-                                      100 + i);
+    std::ofstream(csv) << fmt::format("id,region\n{},{}\n{},eu\n", i, i % 2 ? "us" : "eu", 100 + i);
     Ok("append shop.t " + ShellQuote(csv) + " " + extra);
   }
   std::vector<std::string> Rows(const std::string& extra = "") {
@@ -111,6 +110,16 @@ TEST_F(ExpireSnapshotsCommandTest, DryRunThenExpire) {
             static_cast<int64_t>(gone.size()));
   EXPECT_EQ(Rows(), main_rows);
   EXPECT_EQ(Rows("--ref dev"), dev_rows);
+  // An independent reader of the expired table's current snapshot: icebird.
+  if (std::filesystem::exists(SourceDir() + "/tests/peers/node_modules/icebird")) {
+    const std::string metadata = TrimEnd(Ok("metadata-location shop.t").out);
+    CommandResult peer = RunCommand(fmt::format(
+        "node {} {} {}", ShellQuote(SourceDir() + "/tests/peers/icebird_rows.mjs"),
+        ShellQuote(location_), ShellQuote(std::filesystem::path(metadata).filename().string())));
+    ASSERT_EQ(peer.exit_code, 0) << peer.err;
+    EXPECT_EQ(Lines(peer.out).size(), main_rows.size() - 1) << peer.out;  // no header
+    EXPECT_NE(peer.out.find("\"id\":\"107\""), std::string::npos) << peer.out;
+  }
 
   // Nothing left to expire; the JSON form.
   CommandResult json = Ok("expire-snapshots shop.t " + far + " --json");
