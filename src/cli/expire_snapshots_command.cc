@@ -121,7 +121,8 @@ Status RunExpireSnapshots(const Invocation& inv) {
     // The lists are the point of a dry run: printed even with --quiet.
     text += fmt::format("would expire {} snapshots", r.expired_snapshot_ids.size());
     if (!r.removed_refs.empty()) text += fmt::format(" and {} refs", r.removed_refs.size());
-    text += fmt::format(" and delete {} files:\n{}", r.deleted_files.size(), Lines(r.deleted_files));
+    text +=
+        fmt::format(" and delete {} files:\n{}", r.deleted_files.size(), Lines(r.deleted_files));
   } else if (!inv.global.quiet) {
     text += fmt::format("expired {} snapshots", r.expired_snapshot_ids.size());
     if (!r.removed_refs.empty()) text += fmt::format(" and {} refs", r.removed_refs.size());
@@ -151,14 +152,14 @@ FLOE_REGISTER_COMMAND(
                  " [--json]",
         .details =
             "Removes the snapshots older than --older-than (default: the table's\n"
-            "history.expire.max-snapshot-age-ms, 5 days) beyond the newest --retain-last of each\n"
-            "branch (default history.expire.min-snapshots-to-keep, 1), and the --snapshot ids\n"
-            "given; refs past their max-ref-age-ms go too. A snapshot a branch's retention or a tag\n"
-            "needs is kept, and so is the current one. After the commit, the data, delete,\n"
-            "manifest, manifest-list and statistics files no kept snapshot reaches are deleted,\n"
-            "those under the table's location only (the others are listed and kept unless\n"
-            "--include-outside-location). Prints Spark's result columns. Times: ISO-8601 with an\n"
-            "offset or a duration back from now (30s, 90m, 2h, 7d).",
+            "history.expire.max-snapshot-age-ms, 5 days) beyond the newest --retain-last of\n"
+            "each branch (default history.expire.min-snapshots-to-keep, 1), and the --snapshot\n"
+            "ids given; refs past their max-ref-age-ms go too. What a branch's retention or a\n"
+            "tag needs is kept, and so is the current snapshot. After the commit, the data,\n"
+            "delete, manifest, manifest-list and statistics files no kept snapshot reaches are\n"
+            "deleted, those under the table's location only (the others are listed and kept\n"
+            "unless --include-outside-location). Prints Spark's result columns. Times: ISO-8601\n"
+            "with an offset or a duration back from now (30s, 90m, 2h, 7d).",
         .example = "  floe --warehouse wh expire-snapshots shop.orders --older-than 7d "
                    "--retain-last 10 --dry-run\n"
                    "  floe --warehouse wh expire-snapshots shop.orders --older-than "
