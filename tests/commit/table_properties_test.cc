@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "testing/result_matchers.h"
 
 namespace floe::commit {
@@ -51,6 +53,10 @@ TEST(TablePropertiesTest, Defaults) {
   EXPECT_EQ(*kCommitStatusChecksMinWaitMs.Get(kNone), 1000);
   EXPECT_EQ(*kCommitStatusChecksMaxWaitMs.Get(kNone), 60000);
   EXPECT_EQ(*kCommitStatusChecksTotalWaitMs.Get(kNone), 1800000);
+  EXPECT_EQ(*kMaxSnapshotAgeMs.Get(kNone), 432000000);  // 5 days
+  EXPECT_EQ(*kMinSnapshotsToKeep.Get(kNone), 1);
+  EXPECT_EQ(*kMaxRefAgeMs.Get(kNone), std::numeric_limits<int64_t>::max());
+  EXPECT_FALSE(kMinSnapshotsToKeep.Parse("0").ok());
   EXPECT_EQ(*kManifestTargetSizeBytes.Get(kNone), 8 * 1024 * 1024);
   EXPECT_EQ(*kManifestMinMergeCount.Get(kNone), 100);
   EXPECT_TRUE(*kManifestMergeEnabled.Get(kNone));

@@ -113,12 +113,49 @@ TEST_F(ProceduresTest, RegisterTableAndAncestorsOf) {
   EXPECT_EQ(Value("SELECT count(*) FROM db.copy"), "3");
 }
 
+TEST_F(ProceduresTest, ExpireSnapshotsReturnsSparksCounts) {
+  ASSERT_EQ(Run("CREATE NAMESPACE db; CREATE TABLE db.t (id bigint);"
+                "INSERT INTO db.t VALUES (1); INSERT INTO db.t VALUES (2);"
+                "INSERT INTO db.t VALUES (3); INSERT INTO db.t VALUES (4)")
+                .find("error"),
+            std::string::npos);
+  const std::string columns =
+      "deleted_data_files_count,deleted_position_delete_files_count,"
+      "deleted_equality_delete_files_count,deleted_manifest_files_count,"
+      "deleted_manifest_lists_count,deleted_statistics_files_count\n";
+  // Every snapshot is younger than 5 days: nothing goes by default.
+  EXPECT_EQ(Run("CALL system.expire_snapshots('db.t')"), columns + "0,0,0,0,0,0\n");
+  EXPECT_EQ(Value("SELECT count(*) FROM db.t.snapshots"), "4");
+  // The four appends share their manifests; the two oldest lists go.
+  EXPECT_EQ(Run("CALL system.expire_snapshots(table => 'db.t', older_than => TIMESTAMP "
+                "'2100-01-01 00:00:00', retain_last => 2)"),
+            columns + "0,0,0,0,2,0\n");
+  EXPECT_EQ(Value("SELECT count(*) FROM db.t.snapshots"), "2");
+  EXPECT_EQ(Value("SELECT sum(id) FROM db.t"), "10");
+  const std::string current = Value("SELECT snapshot_id FROM db.t.refs WHERE name = 'main'");
+  EXPECT_EQ(
+      Run("CALL system.expire_snapshots(table => 'db.t', snapshot_ids => array(" + current + "))"),
+      "error: line 1, column 1: expire snapshots: cannot expire snapshot " + current +
+          ": ref main still points at it");
+  EXPECT_EQ(Run("CALL system.expire_snapshots(table => 'db.t', retain_last => 0)"),
+            "error: line 1, column 1: expire_snapshots: retain_last must be at least 1, got 0");
+  EXPECT_EQ(Run("CALL system.expire_snapshots(table => 'db.t', older_than => '2026-01-01')"),
+            "error: line 1, column 1: expire_snapshots: argument older_than must be a TIMESTAMP "
+            "(TIMESTAMP '2026-03-01 00:00:00')");
+  EXPECT_NE(Run("CALL system.expire_snapshots(table => 'db.t', clean_expired_metadata => true)")
+                .find("clean_expired_metadata => true (removing unused partition specs and "
+                      "schemas) is not supported yet"),
+            std::string::npos);
+  EXPECT_EQ(Value("SELECT count(*) FROM db.t.snapshots"), "2");
+}
+
 TEST_F(ProceduresTest, RefusalsNameWhatIsValid) {
   ASSERT_EQ(Run("CREATE NAMESPACE db; CREATE TABLE db.t (id bigint)").find("error"),
             std::string::npos);
-  EXPECT_EQ(Run("CALL system.ancestor_of('db.t')"),
-            "error: line 1, column 1: unknown procedure system.ancestor_of (the procedures are "
-            "register_table, add_files, ancestors_of); did you mean ancestors_of?");
+  EXPECT_EQ(
+      Run("CALL system.ancestor_of('db.t')"),
+      "error: line 1, column 1: unknown procedure system.ancestor_of (the procedures are "
+      "register_table, add_files, ancestors_of, expire_snapshots); did you mean ancestors_of?");
   EXPECT_EQ(Run("CALL system.ancestors_of(tabel => 'db.t')"),
             "error: line 1, column 26: ancestors_of has no argument tabel (its arguments are "
             "table, snapshot_id); did you mean table?");

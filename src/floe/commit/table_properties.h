@@ -238,6 +238,17 @@ inline constexpr LongProperty kManifestTargetSizeBytes{"commit.manifest.target-s
 inline constexpr IntProperty kManifestMinMergeCount{"commit.manifest.min-count-to-merge", 100};
 inline constexpr BoolProperty kManifestMergeEnabled{"commit.manifest-merge.enabled", true};
 
+// ---- Table behavior properties: snapshot expiry (maintenance/expire_snapshots.h) ----------------
+
+// Snapshots older than this are expired by default (5 days).
+inline constexpr LongProperty kMaxSnapshotAgeMs{"history.expire.max-snapshot-age-ms",
+                                                5LL * 24 * 60 * 60 * 1000, 1};
+// Every branch keeps at least this many of its newest snapshots.
+inline constexpr IntProperty kMinSnapshotsToKeep{"history.expire.min-snapshots-to-keep", 1, 1};
+// Refs other than main older than this are removed (default: never).
+inline constexpr LongProperty kMaxRefAgeMs{"history.expire.max-ref-age-ms",
+                                           std::numeric_limits<int64_t>::max(), 1};
+
 // ---- Reserved table properties ------------------------------------------------------------------
 
 // Only in a create request, or as a request to upgrade (UpdateProperties turns it into the spec's

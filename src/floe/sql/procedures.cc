@@ -5,11 +5,14 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 
 #include "floe/catalog/catalog_table_operations.h"
+#include "floe/maintenance/expire_snapshots.h"
 #include "floe/spec/transform.h"
 #include "floe/update/add_files.h"
 #include "floe/util/ascii.h"
+#include "floe/util/time.h"
 
 namespace floe::sql {
 
@@ -156,6 +159,51 @@ Result<ProcedureResult> AncestorsOf(const ProcedureContext& context,
   return result;
 }
 
+// expire_snapshots(table, older_than, retain_last, snapshot_ids, max_concurrent_deletes,
+// clean_expired_metadata, stream_results): one row of Spark's counts. Deletes run one at a time;
+// max_concurrent_deletes is checked and otherwise unused, stream_results changes nothing (the
+// result is one row either way).
+Result<ProcedureResult> ExpireSnapshots(const ProcedureContext& context,
+                                        const ProcedureArguments& args) {
+  FLOE_ASSIGN_OR_RETURN(std::string name, args.String("table"));
+  maintenance::ExpireSnapshotsOptions options;
+  FLOE_ASSIGN_OR_RETURN(options.older_than_ms, args.TimestampMillis("older_than"));
+  FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> retain, args.Long("retain_last"));
+  if (retain) {
+    if (*retain < 1 || *retain > std::numeric_limits<int32_t>::max()) {
+      return InvalidArgument("expire_snapshots: retain_last must be at least 1, got {}", *retain);
+    }
+    options.retain_last = static_cast<int32_t>(*retain);
+  }
+  FLOE_ASSIGN_OR_RETURN(options.snapshot_ids, args.LongArray("snapshot_ids"));
+  FLOE_ASSIGN_OR_RETURN(std::optional<int64_t> concurrent, args.Long("max_concurrent_deletes"));
+  if (concurrent && *concurrent < 1) {
+    return InvalidArgument("expire_snapshots: max_concurrent_deletes must be at least 1, got {}",
+                           *concurrent);
+  }
+  FLOE_ASSIGN_OR_RETURN(bool clean_metadata, args.Bool("clean_expired_metadata", false));
+  if (clean_metadata) {
+    return NotSupported(
+        "expire_snapshots: clean_expired_metadata => true (removing unused partition specs and "
+        "schemas) is not supported yet");
+  }
+  FLOE_ASSIGN_OR_RETURN(bool stream, args.Bool("stream_results", false));
+  (void)stream;
+  FLOE_ASSIGN_OR_RETURN(catalog::TableIdentifier id, context.resolve_table(name));
+  catalog::CatalogTableOperations ops(*context.catalog, id);
+  FLOE_ASSIGN_OR_RETURN(maintenance::ExpireSnapshotsResult r,
+                        maintenance::ExpireSnapshots(ops, options));
+  return ProcedureResult{
+      {"deleted_data_files_count", "deleted_position_delete_files_count",
+       "deleted_equality_delete_files_count", "deleted_manifest_files_count",
+       "deleted_manifest_lists_count", "deleted_statistics_files_count"},
+      {Int64(), Int64(), Int64(), Int64(), Int64(), Int64()},
+      {{Scalar::Int(r.deleted_data_files_count), Scalar::Int(r.deleted_position_delete_files_count),
+        Scalar::Int(r.deleted_equality_delete_files_count),
+        Scalar::Int(r.deleted_manifest_files_count), Scalar::Int(r.deleted_manifest_lists_count),
+        Scalar::Int(r.deleted_statistics_files_count)}}};
+}
+
 const std::vector<Procedure>& Procedures() {
   static const std::vector<Procedure> procedures = {
       {"register_table", {{"table", true}, {"metadata_file", true}}, RegisterTable},
@@ -167,6 +215,15 @@ const std::vector<Procedure>& Procedures() {
         {"parallelism", false}},
        AddFiles},
       {"ancestors_of", {{"table", true}, {"snapshot_id", false}}, AncestorsOf},
+      {"expire_snapshots",
+       {{"table", true},
+        {"older_than", false},
+        {"retain_last", false},
+        {"snapshot_ids", false},
+        {"max_concurrent_deletes", false},
+        {"clean_expired_metadata", false},
+        {"stream_results", false}},
+       ExpireSnapshots},
   };
   return procedures;
 }
@@ -210,6 +267,45 @@ Result<bool> ProcedureArguments::Bool(std::string_view name, bool default_value)
     return InvalidArgument("{}: argument {} must be true or false", procedure_, name);
   }
   return v->scalar.as_bool();
+}
+
+Result<std::optional<int64_t>> ProcedureArguments::TimestampMillis(std::string_view name) const {
+  const ProcedureValue* v = Find(name);
+  if (v == nullptr) return std::optional<int64_t>();
+  if (v->kind != ProcedureValue::Kind::kScalar || v->type == nullptr ||
+      v->type->id() != columnar::TypeId::kTimestamp ||
+      !std::holds_alternative<int64_t>(v->scalar.value)) {
+    return InvalidArgument("{}: argument {} must be a TIMESTAMP (TIMESTAMP '2026-03-01 00:00:00')",
+                           procedure_, name);
+  }
+  const int64_t value = v->scalar.as_int();
+  switch (v->type->unit()) {
+    case columnar::TimeUnit::kSecond:
+      return std::optional<int64_t>(value * 1000);
+    case columnar::TimeUnit::kMilli:
+      return std::optional<int64_t>(value);
+    case columnar::TimeUnit::kMicro:
+      return std::optional<int64_t>(FloorDiv(value, 1000));
+    case columnar::TimeUnit::kNano:
+      return std::optional<int64_t>(FloorDiv(value, 1000000));
+  }
+  return std::optional<int64_t>();
+}
+
+Result<std::vector<int64_t>> ProcedureArguments::LongArray(std::string_view name) const {
+  std::vector<int64_t> out;
+  const ProcedureValue* v = Find(name);
+  if (v == nullptr) return out;
+  if (v->kind != ProcedureValue::Kind::kArray) {
+    return InvalidArgument("{}: argument {} must be an array(…) of integers", procedure_, name);
+  }
+  for (const Scalar& e : v->elements) {
+    if (!std::holds_alternative<int64_t>(e.value)) {
+      return InvalidArgument("{}: argument {} must be an array(…) of integers", procedure_, name);
+    }
+    out.push_back(e.as_int());
+  }
+  return out;
 }
 
 Result<std::vector<std::pair<std::string, std::string>>> ProcedureArguments::StringMap(

@@ -1,7 +1,7 @@
 // Spark's stored procedures, called as `CALL [catalog.]system.<name>(…)`: each one's parameters
 // (Spark's names, in Spark's order), its result columns, and its work, done through the catalog
-// and update layers. Today: register_table, add_files, ancestors_of; the maintenance, history and
-// repair procedures join this table as they are built.
+// and update layers. Today: register_table, add_files, ancestors_of, expire_snapshots; the
+// maintenance, history and repair procedures join this table as they are built.
 #pragma once
 
 #include <functional>
@@ -39,6 +39,10 @@ class ProcedureArguments {
   Result<std::string> String(std::string_view name) const;
   Result<std::optional<int64_t>> Long(std::string_view name) const;
   Result<bool> Bool(std::string_view name, bool default_value) const;
+  // A TIMESTAMP value (with or without zone; without one, UTC) in epoch milliseconds, floored.
+  Result<std::optional<int64_t>> TimestampMillis(std::string_view name) const;
+  // array(…) of integers; empty when the argument is absent.
+  Result<std::vector<int64_t>> LongArray(std::string_view name) const;
   // map(…) of strings; empty when the argument is absent.
   Result<std::vector<std::pair<std::string, std::string>>> StringMap(std::string_view name) const;
 
