@@ -44,19 +44,13 @@ class HashJoinNode final : public PlanNode {
 
   Status Run(const BatchSink& sink) override {
     // Build.
-    std::vector<RecordBatch> batches;
     // Ctrl-C (util/cancellation.h) is checked per batch, and every kCheckEvery rows of the
     // loops that a single batch can make long (a key shared by many rows multiplies them).
     const CancellationToken& cancel = GlobalCancellation();
-    FLOE_RETURN_IF_ERROR(right_->Run([&](const RecordBatch& b) -> Status {
-      FLOE_RETURN_IF_ERROR(cancel.Check());
-      batches.push_back(b);
-      return Ok();
-    }));
+    FLOE_ASSIGN_OR_RETURN(std::optional<RecordBatch> built, RunToOneBatch(*right_));
     RecordBatch build =
-        batches.empty() ? *RecordBatch::Make(right_->schema(), 0, EmptyColumns(*right_->schema()))
-                        : *ConcatBatches(right_->schema(), batches);
-    batches.clear();
+        built ? std::move(*built)
+              : *RecordBatch::Make(right_->schema(), 0, EmptyColumns(*right_->schema()));
     std::unordered_multimap<std::string, int64_t> table;
     {
       std::vector<ArrayPtr> keys;

@@ -1,6 +1,7 @@
 #include "floe/sql/exec/plan_node.h"
 
 #include "floe/expr/filter_batch.h"
+#include "floe/util/cancellation.h"
 
 namespace floe::sql {
 
@@ -231,6 +232,18 @@ Result<std::string> ExplainPlanWithReports(const PlanNode& root) {
   FLOE_RETURN_IF_ERROR(CollectReports(root, &out));
   while (!out.empty() && out.back() == '\n') out.pop_back();
   return out;
+}
+
+Result<std::optional<RecordBatch>> RunToOneBatch(PlanNode& input) {
+  std::vector<RecordBatch> batches;
+  FLOE_RETURN_IF_ERROR(input.Run([&](const RecordBatch& b) -> Status {
+    FLOE_RETURN_IF_ERROR(GlobalCancellation().Check());
+    batches.push_back(b);
+    return Ok();
+  }));
+  if (batches.empty()) return std::optional<RecordBatch>();
+  FLOE_ASSIGN_OR_RETURN(RecordBatch all, ConcatBatches(input.schema(), batches));
+  return std::optional<RecordBatch>(std::move(all));
 }
 
 Result<RecordBatch> ConcatBatches(const SchemaPtr& schema,

@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,10 @@ Result<std::string> ExplainPlanWithReports(const PlanNode& root);
 // Every batch of a run in one batch (for sorting and join build sides).
 Result<columnar::RecordBatch> ConcatBatches(const columnar::SchemaPtr& schema,
                                             const std::vector<columnar::RecordBatch>& batches);
+
+// Every batch `input` produces, in one batch (sort, window and join build sides hold their whole
+// input); Ctrl-C (util/cancellation.h) is checked between batches. nullopt when no batch came.
+Result<std::optional<columnar::RecordBatch>> RunToOneBatch(PlanNode& input);
 
 // A schema of the given names and types (nullable).
 columnar::SchemaPtr MakeSchema(const std::vector<std::string>& names,

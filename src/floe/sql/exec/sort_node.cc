@@ -4,7 +4,6 @@
 #include <numeric>
 
 #include "floe/expr/filter_batch.h"
-#include "floe/util/cancellation.h"
 
 namespace floe::sql {
 
@@ -52,16 +51,9 @@ class SortNode final : public PlanNode {
         description_(std::move(description)) {}
 
   Status Run(const BatchSink& sink) override {
-    std::vector<RecordBatch> batches;
-    FLOE_RETURN_IF_ERROR(input_->Run([&](const RecordBatch& b) -> Status {
-      // Ctrl-C (util/cancellation.h): stop between batches.
-      FLOE_RETURN_IF_ERROR(GlobalCancellation().Check());
-      batches.push_back(b);
-      return Ok();
-    }));
-    if (batches.empty()) return Ok();
-    FLOE_ASSIGN_OR_RETURN(RecordBatch all, ConcatBatches(schema(), batches));
-    batches.clear();
+    FLOE_ASSIGN_OR_RETURN(std::optional<RecordBatch> input, RunToOneBatch(*input_));
+    if (!input) return Ok();
+    const RecordBatch& all = *input;
     std::vector<ArrayPtr> key_values;
     for (const auto& k : keys_) {
       FLOE_ASSIGN_OR_RETURN(ArrayPtr v, k.expr->Evaluate(all));

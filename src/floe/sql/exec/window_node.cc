@@ -39,16 +39,9 @@ class WindowNode final : public PlanNode {
         description_(std::move(description)) {}
 
   Status Run(const BatchSink& sink) override {
-    std::vector<RecordBatch> batches;
-    FLOE_RETURN_IF_ERROR(input_->Run([&](const RecordBatch& b) -> Status {
-      // Ctrl-C (util/cancellation.h): stop between batches.
-      FLOE_RETURN_IF_ERROR(GlobalCancellation().Check());
-      batches.push_back(b);
-      return Ok();
-    }));
-    if (batches.empty()) return Ok();
-    FLOE_ASSIGN_OR_RETURN(RecordBatch all, ConcatBatches(input_->schema(), batches));
-    batches.clear();
+    FLOE_ASSIGN_OR_RETURN(std::optional<RecordBatch> input, RunToOneBatch(*input_));
+    if (!input) return Ok();
+    const RecordBatch& all = *input;
     const int64_t n = all.num_rows();
 
     // Sort by (partition keys, order keys).
