@@ -83,9 +83,7 @@ Result<Input> OpenInput(io::FileIO& io, const std::string& path, const spec::Sch
       text.allow_missing_columns = options.allow_missing_columns;
       FLOE_ASSIGN_OR_RETURN(in.text_reader, textformat::TextBatchReader::Open(
                                                 io, path, *textformat::TextFormatOf(path), text));
-      if (auto file = io.OpenInput(path); file.ok()) {
-        if (auto size = (*file)->Size(); size.ok()) in.size = *size;
-      }
+      in.size = in.text_reader->file_size();
       conform.inferred_types = true;
       break;
     }

@@ -48,6 +48,7 @@ class TextBatchReader::Records {
   }
   // The line the last row starts on (1 = the first line).
   int64_t line() const { return format_ == TextFormat::kCsv ? record_line_ : line_; }
+  int64_t size() const { return size_; }
 
  private:
   Records() = default;
@@ -294,6 +295,8 @@ Result<std::unique_ptr<TextBatchReader>> TextBatchReader::Open(io::FileIO& io,
   if (Status s = first_pass(); !s.ok()) return std::move(s).error().WithContext(location);
   return reader;
 }
+
+int64_t TextBatchReader::file_size() const { return records_->size(); }
 
 Result<std::optional<columnar::RecordBatch>> TextBatchReader::Next() {
   if (rows_read_ >= num_rows_) {

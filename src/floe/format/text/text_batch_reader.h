@@ -48,6 +48,8 @@ class TextBatchReader {
 
   const columnar::SchemaPtr& schema() const { return schema_; }
   int64_t num_rows() const { return num_rows_; }
+  // The file's size in bytes.
+  int64_t file_size() const;
   // The next batch of at most batch_rows rows; nullopt after the last.
   Result<std::optional<columnar::RecordBatch>> Next();
 
